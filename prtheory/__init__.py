@@ -1,0 +1,15 @@
+"""prtheory: the reference for the mathematics of precision-recall space.
+
+Layers (imports flow downward only):
+
+* :mod:`prtheory.theory` -- sympy derivations and verdicts for every claim of the source papers;
+* :mod:`prtheory.oracle` -- exact (rational) and arbitrary-precision (mpmath) metric values;
+* :mod:`prtheory.floats` -- fast float64 closed forms, accurate at every skew;
+* :mod:`prtheory.conformance` and :mod:`prtheory.papers` -- built on the oracle.
+"""
+
+from prtheory.errors import InvalidInputError, UndefinedMetricError
+
+__version__ = "0.1.0"
+
+__all__ = ["InvalidInputError", "UndefinedMetricError", "__version__"]

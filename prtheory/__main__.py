@@ -1,0 +1,7 @@
+"""``python -m prtheory`` is the ``prtheory`` command."""
+
+import sys
+
+from prtheory.cli import main
+
+sys.exit(main())

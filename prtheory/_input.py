@@ -1,0 +1,319 @@
+"""One validation path for every public entry point.
+
+Every function here either returns a cleaned value or raises
+:class:`~prtheory.errors.InvalidInputError` whose message starts with the argument's name and says
+what was wrong, so one bad input gives one consistent message whichever layer received it
+(theory, oracle, float64 layer, conformance, papers).
+
+Scalars keep their exact type (``int``, ``Fraction``, ``float``, ``mpmath.mpf``, sympy numbers are
+left to the caller); arrays become numpy arrays of a documented dtype.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from prtheory.errors import InvalidInputError
+
+__all__ = [
+    "ExactWeights",
+    "as_float_array",
+    "as_labels",
+    "as_scores",
+    "as_weights",
+    "check_beta",
+    "check_count",
+    "check_recall_range",
+    "check_skew",
+    "check_unit",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# scalars
+
+
+def _real_scalar(x: Any, name: str) -> Any:
+    """Reject non-numbers, complex numbers, booleans and NaN; return ``x`` unchanged."""
+    if isinstance(x, (bool, np.bool_)):
+        raise InvalidInputError(name, f"must be a real number, got a boolean ({x!r})")
+    if isinstance(x, numbers.Real):
+        if isinstance(x, (numbers.Integral, Fraction)):
+            return x
+        if math.isnan(float(x)):
+            raise InvalidInputError(name, "must be a real number, got NaN")
+        return x
+    # mpmath.mpf and similar: anything that converts to float and is not complex
+    if type(x).__name__ in {"mpf", "mpi"} or hasattr(x, "_mpf_"):
+        if x != x:
+            raise InvalidInputError(name, "must be a real number, got NaN")
+        return x
+    raise InvalidInputError(name, f"must be a real number, got {type(x).__name__} ({x!r})")
+
+
+def check_skew(pi: Any, name: str = "pi") -> Any:
+    """Validate a skew ``pi = pos/(pos+neg)``: a real number in the closed interval [0, 1].
+
+    The end points are legal; functions that are undefined there raise
+    :class:`~prtheory.errors.UndefinedMetricError` themselves (or apply a named convention).
+    """
+    return check_unit(pi, name)
+
+
+def check_unit(x: Any, name: str) -> Any:
+    """Validate a real number in [0, 1] (a recall, precision or skew)."""
+    x = _real_scalar(x, name)
+    if not (0 <= x <= 1):
+        raise InvalidInputError(name, f"must lie in [0, 1], got {x!r}")
+    return x
+
+
+def check_beta(beta: Any, name: str = "beta") -> Any:
+    """Validate the F-beta weight: a finite real number > 0."""
+    beta = _real_scalar(beta, name)
+    if not (beta > 0):
+        raise InvalidInputError(name, f"must be > 0, got {beta!r}")
+    if isinstance(beta, float) and math.isinf(beta):
+        raise InvalidInputError(name, "must be finite, got inf")
+    return beta
+
+
+def check_count(n: Any, name: str) -> int:
+    """Validate a count: an integer >= 0. Integral floats (``3.0``) are accepted as ``int``.
+
+    Booleans, non-integral values (``2.5``), NaN, infinities and negative values are rejected.
+    """
+    if isinstance(n, (bool, np.bool_)):
+        raise InvalidInputError(
+            name, f"must be a non-negative integer count, got a boolean ({n!r})"
+        )
+    if isinstance(n, numbers.Integral):
+        value = int(n)
+    elif isinstance(n, (numbers.Real, Fraction)):
+        if isinstance(n, float) and not math.isfinite(n):
+            raise InvalidInputError(name, f"must be a non-negative integer count, got {n!r}")
+        if n != int(n):
+            raise InvalidInputError(name, f"must be an integer count, got {n!r}")
+        value = int(n)
+    else:
+        raise InvalidInputError(
+            name, f"must be a non-negative integer count, got {type(n).__name__} ({n!r})"
+        )
+    if value < 0:
+        raise InvalidInputError(name, f"must be >= 0, got {value}")
+    return value
+
+
+def check_recall_range(a: Any, b: Any, a_name: str = "a", b_name: str = "b") -> tuple[Any, Any]:
+    """Validate a recall range ``0 <= a <= b <= 1``.
+
+    ``a == b`` (an empty range) is legal input; the metric that integrates over it decides whether
+    the result is undefined. ``a > b`` is an error.
+    """
+    a = check_unit(a, a_name)
+    b = check_unit(b, b_name)
+    if a > b:
+        raise InvalidInputError(f"{a_name}, {b_name}", f"need a <= b, got a={a!r} > b={b!r}")
+    return a, b
+
+
+# --------------------------------------------------------------------------------------------
+# arrays
+
+
+def _as_1d(x: Any, name: str) -> np.ndarray:
+    if isinstance(x, (str, bytes)):
+        raise InvalidInputError(name, f"must be a 1-D sequence of numbers, got {type(x).__name__}")
+    try:
+        arr = np.asarray(x)
+    except (ValueError, TypeError) as exc:  # ragged nested sequences
+        raise InvalidInputError(name, f"must be a 1-D sequence of numbers ({exc})") from None
+    if arr.ndim == 0:
+        raise InvalidInputError(name, "must be a 1-D sequence, got a scalar")
+    if arr.ndim != 1:
+        raise InvalidInputError(name, f"must be 1-D, got shape {arr.shape}")
+    if arr.size == 0:
+        raise InvalidInputError(name, "must not be empty")
+    return arr
+
+
+def _show(value: Any) -> str:
+    """repr of a value with numpy scalars shown as plain Python numbers."""
+    return repr(value.item() if isinstance(value, np.generic) else value)
+
+
+def _first_bad(mask: np.ndarray) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+def as_labels(y_true: Any, name: str = "y_true") -> np.ndarray:
+    """Validate binary labels and return them as a boolean array.
+
+    Accepted: booleans, or numbers equal to 0 or 1 (``0``, ``1``, ``0.0``, ``1.0``). Anything
+    else (``2``, ``-1``, ``0.5``, NaN, strings) raises with the first offending index.
+    """
+    arr = _as_1d(y_true, name)
+    if arr.dtype == np.bool_:
+        return arr
+    if arr.dtype.kind not in "iuf":
+        if arr.dtype.kind == "O":
+            try:
+                arr = arr.astype(np.float64)
+            except (TypeError, ValueError):
+                raise InvalidInputError(name, "must contain numbers 0/1 or booleans") from None
+        else:
+            raise InvalidInputError(
+                name, f"must contain numbers 0/1 or booleans, got dtype {arr.dtype}"
+            )
+    bad = (arr != 0) & (arr != 1)
+    if bad.any():
+        i = _first_bad(bad)
+        raise InvalidInputError(name, f"labels must be 0 or 1, got {_show(arr[i])} at index {i}")
+    return arr == 1
+
+
+def as_scores(y_score: Any, n: int | None = None, name: str = "y_score") -> np.ndarray:
+    """Validate real-valued scores and return a float64 array.
+
+    ``+inf`` and ``-inf`` are legal (they rank first and last); NaN is rejected with its index.
+    ``n`` is the required length (that of ``y_true``).
+    """
+    arr = _as_1d(y_score, name)
+    if arr.dtype.kind == "c":
+        raise InvalidInputError(name, "must be real, got complex values")
+    if arr.dtype.kind not in "biuf":
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError):
+            raise InvalidInputError(
+                name, f"must contain real numbers, got dtype {arr.dtype}"
+            ) from None
+    if arr.dtype.kind in "iu" and arr.size and np.abs(arr).max() > 2**53:
+        raise InvalidInputError(
+            name, "integer scores beyond 2**53 cannot be ranked exactly as float64"
+        )
+    arr = np.asarray(arr, dtype=np.float64)
+    nan = np.isnan(arr)
+    if nan.any():
+        raise InvalidInputError(name, f"must not contain NaN (index {_first_bad(nan)})")
+    if n is not None and arr.size != n:
+        raise InvalidInputError(name, f"length {arr.size} does not match y_true's length {n}")
+    return arr
+
+
+class ExactWeights:
+    """Non-negative sample weights held exactly as integers over one common denominator.
+
+    ``weight[i] == Fraction(numerators[i], denominator)``. ``numerators`` is an ``int64`` array when
+    every value fits, otherwise an ``object`` array of Python ints. Floats are taken at their exact
+    binary value (every finite float is a dyadic rational, so a power-of-two denominator is exact).
+    """
+
+    __slots__ = ("denominator", "numerators")
+
+    def __init__(self, numerators: np.ndarray, denominator: int) -> None:
+        self.numerators = numerators
+        self.denominator = denominator
+
+    def __len__(self) -> int:
+        return len(self.numerators)
+
+    def __getitem__(self, i: int) -> Fraction:
+        return Fraction(int(self.numerators[i]), self.denominator)
+
+    def __repr__(self) -> str:
+        return f"ExactWeights(numerators={self.numerators!r}, denominator={self.denominator})"
+
+
+def as_weights(sample_weight: Any, n: int, name: str = "sample_weight") -> ExactWeights | None:
+    """Validate sample weights (finite, >= 0, length ``n``) and convert them exactly.
+
+    ``None`` means unit weights and is returned unchanged. Accepted element types: ``int``,
+    ``Fraction``, ``float`` (exact binary value) and numpy numbers.
+    """
+    if sample_weight is None:
+        return None
+    arr = _as_1d(sample_weight, name)
+    if arr.size != n:
+        raise InvalidInputError(name, f"length {arr.size} does not match y_true's length {n}")
+    if arr.dtype.kind == "b":
+        raise InvalidInputError(name, "must contain numbers, got booleans")
+    if arr.dtype.kind in "iu":
+        if (arr < 0).any():
+            i = _first_bad(arr < 0)
+            raise InvalidInputError(name, f"must be >= 0, got {_show(arr[i])} at index {i}")
+        if arr.dtype == np.uint64 and arr.max() >= 2**63:
+            return ExactWeights(arr.astype(object), 1)
+        return ExactWeights(arr.astype(np.int64), 1)
+    if arr.dtype.kind == "f":
+        bad = ~np.isfinite(arr)
+        if bad.any():
+            i = _first_bad(bad)
+            raise InvalidInputError(name, f"must be finite, got {_show(arr[i])} at index {i}")
+        if (arr < 0).any():
+            i = _first_bad(arr < 0)
+            raise InvalidInputError(name, f"must be >= 0, got {_show(arr[i])} at index {i}")
+        if np.all(arr == np.floor(arr)) and np.all(arr < 2.0**62):
+            return ExactWeights(arr.astype(np.int64), 1)
+        arr = arr.astype(object)  # exact binary values through Fraction below
+    if arr.dtype.kind == "O":
+        fracs = []
+        for i, w in enumerate(arr):
+            w = _real_scalar(w, f"{name}[{i}]")
+            if isinstance(w, float) and not math.isfinite(w):
+                raise InvalidInputError(name, f"must be finite, got {w!r} at index {i}")
+            if w < 0:
+                raise InvalidInputError(name, f"must be >= 0, got {w!r} at index {i}")
+            fracs.append(Fraction(w))
+        den = math.lcm(*(f.denominator for f in fracs))
+        nums = np.array([f.numerator * (den // f.denominator) for f in fracs], dtype=object)
+        return _reduce(nums, den)
+    raise InvalidInputError(name, f"must contain real numbers, got dtype {arr.dtype}")
+
+
+def _reduce(nums: np.ndarray, den: int) -> ExactWeights:
+    """Normalise ``nums / den`` to lowest common terms, as int64 when every value fits."""
+    g = math.gcd(den, *(int(v) for v in nums))
+    if g > 1:
+        nums = np.array([int(v) // g for v in nums], dtype=object)
+        den //= g
+    if all(-(2**62) < int(v) < 2**62 for v in nums):
+        nums = nums.astype(np.int64)
+    return ExactWeights(nums, den)
+
+
+def as_float_array(
+    x: Any, name: str, lo: float | None = None, hi: float | None = None
+) -> np.ndarray:
+    """Validate a scalar or array argument of the float64 layer; return a float64 array.
+
+    NaN is rejected; so is any value outside ``[lo, hi]`` when bounds are given. The message
+    names the argument, the first offending value and (for arrays) its index.
+    """
+    try:
+        arr = np.asarray(x, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InvalidInputError(name, f"must be real numbers, got {type(x).__name__}") from None
+    nan = np.isnan(arr)
+    if nan.any():
+        where = f" (index {np.argwhere(nan)[0].tolist()})" if arr.ndim else ""
+        raise InvalidInputError(name, f"must not be NaN{where}")
+    bad = np.zeros(arr.shape, dtype=bool)
+    if lo is not None:
+        bad |= arr < lo
+    if hi is not None:
+        bad |= arr > hi
+    if bad.any():
+        if arr.ndim:
+            idx = tuple(np.argwhere(bad)[0])
+            raise InvalidInputError(
+                name,
+                f"must lie in [{lo}, {hi}], got {_show(arr[idx])} at index {[int(k) for k in idx]}",
+            )
+        raise InvalidInputError(name, f"must lie in [{lo}, {hi}], got {float(arr)!r}")
+    return arr

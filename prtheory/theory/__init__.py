@@ -1,0 +1,52 @@
+"""The symbolic layer: every claim of the source documents, derived, checked twice, with a verdict.
+
+Importing this package registers every claim. One module per source document:
+
+* :mod:`prtheory.theory.boyd` -- Boyd, Santos Costa, Davis & Page (ICML 2012) and their slides (B)
+* :mod:`prtheory.theory.flach` -- Flach & Kull (NeurIPS 2015) (F)
+* :mod:`prtheory.theory.notes` -- notes on precision, recall, AP, P@k and AP@k (N)
+* :mod:`prtheory.theory.means` -- Gandenberger (2019), weighted Pythagorean means (G)
+* :mod:`prtheory.theory.extras` -- the project's own results beyond the documents (X)
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+from prtheory.theory.registry import REGISTRY, Claim, ClaimResult, run_claim
+
+__all__ = ["MODULES", "all_claims", "run_claims"]
+
+MODULES = ("boyd", "flach", "notes", "means", "extras")
+_ORDER = "BFNGX"
+
+
+def _load() -> None:
+    for name in MODULES:
+        importlib.import_module(f"prtheory.theory.{name}")
+
+
+def _key(cid: str) -> tuple[int, int]:
+    m = re.fullmatch(r"([A-Z])(\d+)", cid)
+    if not m:
+        raise ValueError(f"claim id {cid!r} is not of the form B1, F12, ...")
+    return _ORDER.index(m.group(1)), int(m.group(2))
+
+
+def all_claims() -> list[Claim]:
+    """Every registered claim, in the order of CLAIMS.md (B, F, N, G, X; by number)."""
+    _load()
+    return sorted(REGISTRY.values(), key=lambda c: _key(c.id))
+
+
+def run_claims(ids: list[str] | None = None) -> list[ClaimResult]:
+    """Run the named claims (all when ``ids`` is empty or None) and return their results."""
+    claims = all_claims()
+    if ids:
+        unknown = [i for i in ids if i not in REGISTRY]
+        if unknown:
+            raise ValueError(f"ids: unknown claim id(s) {', '.join(unknown)}")
+        wanted = set(ids)
+        claims = [c for c in claims if c.id in wanted]
+    return [run_claim(c) for c in claims]

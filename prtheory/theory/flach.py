@@ -1,0 +1,1 @@
+"""Claims of this source document (see prtheory.theory)."""

@@ -1,0 +1,254 @@
+"""The claim registry: every claim of ``CLAIMS.md``, its derivation, its checks and its verdict.
+
+A claim is registered with :func:`claim` as a *proof function* that receives a :class:`Proof`
+and records in it
+
+* **steps** -- each a sympy computation or identity that is verified as it is recorded
+  (``Proof.equal``, ``Proof.obtain``, ``Proof.true``), or a definition it starts from
+  (``Proof.given``);
+* **checks** -- independent confirmations by another method (``Proof.check``): exact rational
+  arithmetic at random points, mpmath at 50 digits, interval arithmetic over a grid, exhaustive
+  enumeration, or a comparison with a printed number.
+
+The verdict is declared by the claim (``holds``, ``holds as corrected``, ``refuted``,
+``out of reach``) and *earned* by running it: a claim passes only if every step verified, every
+check passed, and the checks span at least two independent kinds (``symbolic`` counts as one kind
+when any step was verified symbolically). Claims that are verdicts on printed numbers
+(``printed_numbers=True``) and ``out of reach`` claims need one kind. A claim whose proof raises,
+whose step fails, or whose check fails is reported as failed, and ``prtheory verify`` exits
+non-zero.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy as sp
+
+__all__ = [
+    "CHECK_KINDS",
+    "REGISTRY",
+    "VERDICTS",
+    "Check",
+    "Claim",
+    "ClaimResult",
+    "Proof",
+    "Step",
+    "StepFailed",
+    "claim",
+    "run_claim",
+    "to_latex",
+]
+
+VERDICTS = ("holds", "holds as corrected", "refuted", "out of reach")
+CHECK_KINDS = ("symbolic", "numeric", "exact", "interval", "enumeration", "printed-number")
+
+
+class StepFailed(AssertionError):
+    """A recorded derivation step did not verify."""
+
+
+@dataclass
+class Step:
+    """One line of a derivation: prose, a formula, how it was obtained and whether it verified."""
+
+    text: str
+    latex: str
+    method: str  # "given", or how sympy established it: "simplify", "integrate", "diff", ...
+    verified: bool | None  # None for givens (definitions and hypotheses are not checked)
+
+
+@dataclass
+class Check:
+    """An independent confirmation of the claim by a method other than the derivation."""
+
+    kind: str
+    text: str
+    passed: bool
+    detail: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    source: str
+    location: str
+    title: str
+    statement: Callable[[], Any]  # returns a sympy object (built lazily: keeps imports light)
+    assumptions: tuple[str, ...]
+    verdict: str
+    proof: Callable[[Proof], None]
+    note: str = ""
+    printed_numbers: bool = False
+
+
+@dataclass
+class ClaimResult:
+    claim: Claim
+    steps: list[Step] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    error: str = ""
+    seconds: float = 0.0
+
+    @property
+    def kinds(self) -> list[str]:
+        kinds = []
+        if any(s.verified for s in self.steps):
+            kinds.append("symbolic")
+        for c in self.checks:
+            if c.kind not in kinds:
+                kinds.append(c.kind)
+        return kinds
+
+    @property
+    def problems(self) -> list[str]:
+        out = []
+        if self.error:
+            out.append(self.error)
+        out += [f"step failed: {s.text}" for s in self.steps if s.verified is False]
+        out += [f"check failed: {c.text} ({c.detail})" for c in self.checks if not c.passed]
+        needed = 1 if (self.claim.printed_numbers or self.claim.verdict == "out of reach") else 2
+        if not self.error and len(self.kinds) < needed:
+            out.append(f"needs {needed} independent kinds of check, has {self.kinds}")
+        return out
+
+    @property
+    def passed(self) -> bool:
+        return not self.problems
+
+
+REGISTRY: dict[str, Claim] = {}
+
+
+def claim(
+    id: str,
+    *,
+    source: str,
+    location: str,
+    title: str,
+    statement: Callable[[], Any],
+    assumptions: tuple[str, ...] | list[str],
+    verdict: str = "holds",
+    note: str = "",
+    printed_numbers: bool = False,
+) -> Callable[[Callable[[Proof], None]], Callable[[Proof], None]]:
+    """Register the decorated proof function as the derivation of claim ``id``."""
+    if verdict not in VERDICTS:
+        raise ValueError(f"verdict: must be one of {VERDICTS}, got {verdict!r}")
+    if verdict != "holds" and not note:
+        raise ValueError(f"{id}: a '{verdict}' verdict needs a note saying why")
+
+    def register(fn: Callable[[Proof], None]) -> Callable[[Proof], None]:
+        if id in REGISTRY:
+            raise ValueError(f"claim {id} registered twice")
+        REGISTRY[id] = Claim(
+            id=id,
+            source=source,
+            location=location,
+            title=title,
+            statement=statement,
+            assumptions=tuple(assumptions),
+            verdict=verdict,
+            proof=fn,
+            note=note,
+            printed_numbers=printed_numbers,
+        )
+        return fn
+
+    return register
+
+
+def _is_zero(expr: Any) -> tuple[bool, str]:
+    """Decide ``expr == 0`` symbolically; return (verdict, the method that decided it)."""
+    expr = sp.sympify(expr)
+    if expr == 0:
+        return True, "identical"
+    for name, transform in (
+        ("cancel", sp.cancel),
+        ("simplify", sp.simplify),
+        ("expand_log + simplify", lambda e: sp.simplify(sp.expand_log(e, force=True))),
+        ("logcombine + simplify", lambda e: sp.simplify(sp.logcombine(e, force=True))),
+    ):
+        if transform(expr) == 0:
+            return True, name
+    return False, "no simplification reached 0"
+
+
+class Proof:
+    """Recorder for one claim's derivation and checks (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.checks: list[Check] = []
+
+    # ---- derivation steps -------------------------------------------------------------
+    def given(self, text: str, expr: Any) -> Any:
+        """A definition or hypothesis the derivation starts from (not itself checked)."""
+        self.steps.append(Step(text, to_latex(expr), "given", None))
+        return expr
+
+    def obtain(self, text: str, expr: Any, method: str) -> Any:
+        """A result that sympy *computed* (``integrate``, ``limit``, ``solve``, ``diff``, ...).
+
+        The computation is the verification; ``expr`` must not contain unevaluated
+        ``Integral``/``Limit``/``Derivative`` objects, which would mean sympy gave up.
+        """
+        ok = not any(
+            isinstance(a, (sp.Integral, sp.Limit, sp.Derivative)) for a in sp.preorder_traversal(expr)
+        ) if isinstance(expr, sp.Basic) else True
+        self._record(text, expr, method, ok)
+        return expr
+
+    def equal(self, text: str, lhs: Any, rhs: Any) -> Any:
+        """An identity ``lhs == rhs`` established by symbolic simplification of ``lhs - rhs``."""
+        ok, how = _is_zero(sp.sympify(lhs) - sp.sympify(rhs))
+        self._record(text, sp.Eq(lhs, rhs, evaluate=False), how, ok)
+        return rhs
+
+    def true(self, text: str, fact: Any, method: str) -> Any:
+        """A symbolic fact (a sympy boolean or a Python bool computed by sympy) that must hold."""
+        ok = bool(fact is True or fact == sp.true)
+        self._record(text, fact, method, ok)
+        return fact
+
+    def _record(self, text: str, expr: Any, method: str, ok: bool) -> None:
+        self.steps.append(Step(text, to_latex(expr), method, ok))
+        if not ok:
+            raise StepFailed(f"{text}: {method} did not verify {expr}")
+
+    # ---- independent checks -----------------------------------------------------------
+    def check(self, kind: str, text: str, outcome: tuple[bool, str]) -> bool:
+        """Record an independent check: ``outcome`` is ``(passed, detail)`` (see ``checks``)."""
+        if kind not in CHECK_KINDS:
+            raise ValueError(f"kind: must be one of {CHECK_KINDS}, got {kind!r}")
+        passed, detail = outcome
+        self.checks.append(Check(kind, text, bool(passed), detail))
+        return bool(passed)
+
+
+def to_latex(expr: Any) -> str:
+    if isinstance(expr, str):
+        return expr
+    if isinstance(expr, bool):
+        return r"\text{True}" if expr else r"\text{False}"
+    return sp.latex(expr)
+
+
+def run_claim(c: Claim) -> ClaimResult:
+    """Run one claim's derivation and checks; never raises (failures land in the result)."""
+    pf = Proof()
+    res = ClaimResult(c)
+    t0 = time.perf_counter()
+    try:
+        c.proof(pf)
+    except StepFailed as exc:
+        res.error = str(exc)
+    except Exception:  # a crashing proof is a failed claim, reported with its traceback
+        res.error = "proof raised:\n" + traceback.format_exc(limit=4)
+    res.seconds = time.perf_counter() - t0
+    res.steps, res.checks = pf.steps, pf.checks
+    return res

@@ -1,0 +1,35 @@
+"""Shared test configuration: hypothesis profiles and mpmath precision hygiene.
+
+Hypothesis profiles (select with ``HYPOTHESIS_PROFILE=fuzz pytest ...``):
+
+* ``ci`` (default): derandomised, 100 examples per property, no deadline -- reproducible in CI;
+* ``fuzz``: random, 5000 examples per property, for hunting counterexamples locally.
+"""
+
+from __future__ import annotations
+
+import os
+
+import mpmath
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", derandomize=True, max_examples=100, deadline=None, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "fuzz", max_examples=5000, deadline=None, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True)
+def _reset_mpmath_precision():
+    """Every test starts at mpmath's default precision and may not leak a change."""
+    mpmath.mp.dps = 15
+    yield
+    leaked = mpmath.mp.dps
+    mpmath.mp.dps = 15
+    assert leaked == 15, f"test left mpmath.mp.dps at {leaked}"

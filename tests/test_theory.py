@@ -1,0 +1,78 @@
+"""The claim registry: every claim runs, passes its checks, and its documents are current."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from prtheory.cli import main
+from prtheory.theory import all_claims, run_claims
+from prtheory.theory.registry import VERDICTS
+from prtheory.theory.render import render_ledger, render_proof
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Every id of CLAIMS.md (B1-B16, F1-F13, N1-N5, G1-G8, X1-X3).
+EXPECTED_IDS = (
+    [f"B{i}" for i in range(1, 17)]
+    + [f"F{i}" for i in range(1, 14)]
+    + [f"N{i}" for i in range(1, 6)]
+    + [f"G{i}" for i in range(1, 9)]
+    + [f"X{i}" for i in range(1, 4)]
+)
+
+
+@pytest.fixture(scope="session")
+def results():
+    return run_claims()
+
+
+def test_registry_covers_every_claim_id():
+    assert [c.id for c in all_claims()] == EXPECTED_IDS
+
+
+def test_ids_match_shared_claims_file_when_present():
+    claims_md = ROOT.parent / "shared" / "CLAIMS.md"
+    if not claims_md.exists():
+        pytest.skip("shared/CLAIMS.md is not beside this checkout")
+    ids = re.findall(r"\*\*([BFNGX]\d+)\*\*", claims_md.read_text())
+    assert ids == EXPECTED_IDS
+
+
+def test_every_claim_passes_its_checks(results):
+    failed = {r.claim.id: r.problems for r in results if not r.passed}
+    assert failed == {}
+
+
+def test_verdicts_are_backed_by_two_kinds_of_check(results):
+    for r in results:
+        assert r.claim.verdict in VERDICTS
+        single_ok = r.claim.printed_numbers or r.claim.verdict == "out of reach"
+        assert len(r.kinds) >= (1 if single_ok else 2), r.claim.id
+
+
+def test_committed_proofs_are_current(results):
+    stale = []
+    for r in results:
+        path = ROOT / "proofs" / f"{r.claim.id}.md"
+        if not path.exists() or path.read_text() != render_proof(r):
+            stale.append(path.name)
+    ledger = ROOT / "reports" / "claims.md"
+    if not ledger.exists() or ledger.read_text() != render_ledger(results):
+        stale.append("reports/claims.md")
+    assert stale == [], "regenerate with `prtheory proofs`"
+
+
+def test_verify_json_lists_ids_and_exit_code(capsys):
+    assert main(["verify", "--json", "B1"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["id"] for row in rows] == ["B1"]
+    assert set(rows[0]) >= {"id", "verdict", "checks", "note"}
+
+
+def test_verify_rejects_unknown_id(capsys):
+    assert main(["verify", "Z9"]) == 2
+    assert "unknown claim id(s) Z9" in capsys.readouterr().err
