@@ -1,0 +1,114 @@
+"""Exact cumulative counts per operating point: the foundation of every ranking metric.
+
+A ranking is ``(y_true, y_score, sample_weight)``. Sorting by decreasing score once and grouping
+tied scores gives one *operating point* per distinct score ``t``: the classifier that predicts
+positive iff ``score >= t``. At each point we keep the exact cumulative true-positive and
+false-positive weight. Weights are held as integers over one common denominator (see
+:class:`prtheory._input.ExactWeights`), so counts are exact integers and every ratio of counts is
+an exact rational; the denominator cancels in precision and recall.
+
+``+inf`` and ``-inf`` scores are legal: they are ordinary (largest and smallest) distinct scores.
+The sort and the grouping are numpy operations; counts are ``int64`` while they provably fit
+(total weight numerator below 2**63) and Python integers (``object`` arrays) otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from prtheory._input import as_labels, as_scores, as_weights
+
+__all__ = ["OperatingPoints", "Ranking", "operating_points", "ranking"]
+
+_INT64_SAFE = 2**62
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A validated ranking sorted by decreasing score (ties kept in input order).
+
+    ``order`` is the permutation applied to the input; ``labels``, ``scores`` and ``weights``
+    (integer numerators, or ``None`` for unit weights) are in sorted order; ``denominator`` is
+    the common weight denominator (1 for unit weights).
+    """
+
+    order: np.ndarray
+    labels: np.ndarray
+    scores: np.ndarray
+    weights: np.ndarray | None
+    denominator: int
+
+    @property
+    def group_ends(self) -> np.ndarray:
+        """Index one past the last item of each block of tied scores, in sorted order."""
+        n = self.scores.size
+        return np.append(np.flatnonzero(self.scores[1:] != self.scores[:-1]) + 1, n)
+
+    def points(self) -> OperatingPoints:
+        """Exact cumulative TP and FP weight at each block of tied scores."""
+        ends = self.group_ends
+        if self.weights is None:
+            tp_all = np.cumsum(self.labels, dtype=np.int64)
+            tp = tp_all[ends - 1]
+            fp = ends.astype(np.int64) - tp
+        else:
+            tp_all = np.cumsum(np.where(self.labels, self.weights, 0))
+            fp_all = np.cumsum(np.where(self.labels, 0, self.weights))
+            tp, fp = tp_all[ends - 1], fp_all[ends - 1]
+        return OperatingPoints(
+            thresholds=self.scores[ends - 1],
+            tp=tp,
+            fp=fp,
+            pos=int(tp[-1]),
+            neg=int(fp[-1]),
+            denominator=self.denominator,
+        )
+
+
+def ranking(y_true, y_score, sample_weight=None) -> Ranking:
+    """Validate the inputs (one path for every metric) and sort by decreasing score.
+
+    The sort is stable, so tied items keep their input order; tie policies that need another
+    order (optimistic, pessimistic, trec_eval's document-id rule) re-order within tie blocks.
+    """
+    labels = as_labels(y_true)
+    scores = as_scores(y_score, labels.size)
+    w = as_weights(sample_weight, labels.size)
+    order = np.argsort(-scores, kind="stable")
+    weights = None
+    denominator = 1
+    if w is not None:
+        nums = w.numerators
+        if nums.dtype != object and int(nums.max()) * nums.size >= _INT64_SAFE:
+            nums = nums.astype(object)
+        weights = nums[order]
+        denominator = w.denominator
+    return Ranking(order, labels[order], scores[order], weights, denominator)
+
+
+@dataclass(frozen=True)
+class OperatingPoints:
+    """Exact cumulative counts at each distinct score, in decreasing score order.
+
+    At index ``i`` the classifier predicts positive iff ``score >= thresholds[i]``; it has
+    ``tp[i] / denominator`` true-positive weight and ``fp[i] / denominator`` false-positive weight.
+    ``pos`` and ``neg`` are the total positive and negative weight numerators (so recall is
+    ``tp[i] / pos`` and precision ``tp[i] / (tp[i] + fp[i])``, both exact rationals).
+    """
+
+    thresholds: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    pos: int
+    neg: int
+    denominator: int
+
+    def __len__(self) -> int:
+        return self.thresholds.size
+
+
+def operating_points(y_true, y_score, sample_weight=None) -> OperatingPoints:
+    """Sort once, group tied scores, and return exact cumulative TP and FP per threshold."""
+    return ranking(y_true, y_score, sample_weight).points()
