@@ -10,12 +10,16 @@ the details (and hence the generated proof documents) are deterministic.
 * :func:`interval_sign` -- an inequality ``f >= 0`` (or ``> 0``) certified over a box by interval
   arithmetic (``mpmath.iv``) on a grid of cells, subdividing inconclusive cells.
 * :func:`exact_sign` -- the same inequality at random rational points in exact arithmetic.
+* :func:`exhaustive` -- a predicate over every case of a finite family (exhaustive enumeration).
+
+Samplers: :func:`rational_sampler` (rationals in open ranges), :func:`integer_sampler` (integers in
+closed ranges, e.g. contingency-table counts) and :func:`joint_sampler` (several samplers merged).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -25,7 +29,10 @@ import sympy as sp
 __all__ = [
     "exact_identity",
     "exact_sign",
+    "exhaustive",
+    "integer_sampler",
     "interval_sign",
+    "joint_sampler",
     "mp_identity",
     "rational_sampler",
 ]
@@ -45,6 +52,44 @@ def rational_sampler(ranges: dict[sp.Symbol, tuple[Any, Any]], denominator: int 
         return out
 
     return sample
+
+
+def integer_sampler(ranges: dict[sp.Symbol, tuple[int, int]]) -> Sampler:
+    """Uniform random integers in each closed range ``[lo, hi]`` (as sympy ``Integer``)."""
+
+    def sample(rng: random.Random) -> dict:
+        return {sym: sp.Integer(rng.randint(lo, hi)) for sym, (lo, hi) in ranges.items()}
+
+    return sample
+
+
+def joint_sampler(*samplers: Sampler) -> Sampler:
+    """One point from each sampler, merged (the samplers must draw disjoint symbols)."""
+
+    def sample(rng: random.Random) -> dict:
+        out: dict = {}
+        for s in samplers:
+            out.update(s(rng))
+        return out
+
+    return sample
+
+
+def exhaustive(
+    cases: Iterable[Any], predicate: Callable[[Any], bool], what: str
+) -> tuple[bool, str]:
+    """``predicate(case)`` for every case of a finite family; the first failure is the detail.
+
+    ``what`` describes the family for the report, e.g. ``"confusion matrices with n <= 12"``.
+    """
+    count = 0
+    for case in cases:
+        count += 1
+        if not predicate(case):
+            return False, f"fails at {case!r}"
+    if count == 0:
+        return False, f"no cases enumerated ({what})"
+    return True, f"holds in all {count} cases: {what}"
 
 
 def exact_identity(
