@@ -172,6 +172,7 @@ def _is_zero(expr: Any) -> tuple[bool, str]:
         ("simplify", sp.simplify),
         ("expand_log + simplify", lambda e: sp.simplify(sp.expand_log(e, force=True))),
         ("logcombine + simplify", lambda e: sp.simplify(sp.logcombine(e, force=True))),
+        ("expand_func + simplify", lambda e: sp.simplify(sp.expand_func(e))),  # harmonic(n+1) ...
     ):
         if transform(expr) == 0:
             return True, name
@@ -209,10 +210,14 @@ class Proof:
         self._record(text, sp.Eq(lhs, rhs, evaluate=False), how, ok)
         return rhs
 
-    def true(self, text: str, fact: Any, method: str) -> Any:
-        """A symbolic fact (a sympy boolean or a Python bool computed by sympy) that must hold."""
+    def true(self, text: str, fact: Any, method: str, shown: Any = None) -> Any:
+        """A symbolic fact (a sympy boolean or a Python bool computed by sympy) that must hold.
+
+        ``shown`` is what the document displays (e.g. the unevaluated inequality whose truth
+        ``fact`` records); by default ``fact`` itself.
+        """
         ok = bool(fact is True or fact == sp.true)
-        self._record(text, fact, method, ok)
+        self._record(text, fact if shown is None else shown, method, ok)
         return fact
 
     def _record(self, text: str, expr: Any, method: str, ok: bool) -> None:
