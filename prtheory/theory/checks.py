@@ -11,6 +11,14 @@ the details (and hence the generated proof documents) are deterministic.
   arithmetic (``mpmath.iv``) on a grid of cells, subdividing inconclusive cells.
 * :func:`exact_sign` -- the same inequality at random rational points in exact arithmetic.
 * :func:`exhaustive` -- a predicate over every case of a finite family (exhaustive enumeration).
+* :func:`mp_quad_identity` -- a definite integral by mpmath quadrature at 50 digits against a
+  closed form, at random values of the other symbols.
+* :func:`mp_derivative_identity` -- a claimed antiderivative, differentiated numerically by mpmath
+  at 50 digits, against the integrand.
+
+Compilers: :func:`exact_function` (a rational sympy expression as a Python function on
+``Fraction``) and :func:`interval_function` (a sympy expression as a function on ``mpmath.iv``
+intervals, with outward-rounded constants) -- for enumerations and :func:`interval_sign`.
 
 Samplers: :func:`rational_sampler` (rationals in open ranges), :func:`integer_sampler` (integers in
 closed ranges, e.g. contingency-table counts) and :func:`joint_sampler` (several samplers merged).
@@ -25,15 +33,20 @@ from typing import Any
 
 import mpmath
 import sympy as sp
+from sympy.printing.pycode import PythonCodePrinter
 
 __all__ = [
+    "exact_function",
     "exact_identity",
     "exact_sign",
     "exhaustive",
     "integer_sampler",
+    "interval_function",
     "interval_sign",
     "joint_sampler",
+    "mp_derivative_identity",
     "mp_identity",
+    "mp_quad_identity",
     "rational_sampler",
 ]
 
@@ -212,3 +225,131 @@ def interval_sign(
                 stack.append((sub, depth + 1))
     rel = "> 0" if strict else ">= 0"
     return True, f"{rel} certified by interval arithmetic on {certified} cells covering the box {list(box)}"
+
+
+class _FractionPrinter(PythonCodePrinter):
+    """Python code in which every sympy rational constant becomes an exact ``Fraction``."""
+
+    def _print_Rational(self, expr: sp.Rational) -> str:
+        return f"Fraction({expr.p}, {expr.q})"
+
+    def _print_Half(self, expr: sp.Rational) -> str:
+        return "Fraction(1, 2)"
+
+
+def exact_function(args: Sequence[sp.Symbol], expr: Any) -> Callable[..., Fraction]:
+    """Compile a rational ``expr`` into a function that computes exactly on ``Fraction`` inputs.
+
+    Rational constants become ``Fraction`` (never floats); a non-rational result (e.g. from a
+    logarithm) raises ``TypeError`` rather than returning an inexact value.
+    """
+    f = sp.lambdify(list(args), expr, modules=[{"Fraction": Fraction}], printer=_FractionPrinter)
+
+    def exact(*values: Any) -> Fraction:
+        out = f(*(Fraction(v) for v in values))
+        if not isinstance(out, (Fraction, int)):
+            raise TypeError(f"{expr} is not rational at {values}: got {out!r}")
+        return Fraction(out)
+
+    return exact
+
+
+def interval_function(args: Sequence[sp.Symbol], expr: Any) -> Callable[..., Any]:
+    """Compile ``expr`` into a function on ``mpmath.iv`` intervals (for :func:`interval_sign`).
+
+    Constants are built as intervals (``iv.mpf``), so ``1/3`` is an enclosure, not a rounded
+    point; ``log``, ``exp`` and ``sqrt`` are the interval versions.
+    """
+    iv = mpmath.iv
+    names = {"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "mpf": iv.mpf}
+    return sp.lambdify(list(args), expr, modules=[names, "mpmath"])
+
+
+def _mp_args(point: dict, syms: Sequence[sp.Symbol]) -> list:
+    return [mpmath.mpf(point[s].p) / point[s].q for s in syms]
+
+
+def mp_quad_identity(
+    integrand: Any,
+    var: sp.Symbol,
+    lo: Any,
+    hi: Any,
+    closed_form: Any,
+    sampler: Sampler,
+    n: int = 40,
+    dps: int = 50,
+    seed: int = 20124,
+) -> tuple[bool, str]:
+    """``integral_lo^hi integrand d(var) == closed_form`` at ``n`` random points, by quadrature.
+
+    ``lo`` and ``hi`` may contain the sampled symbols. mpmath's tanh-sinh quadrature at ``dps``
+    digits replaces the symbolic integration; agreement is required to ``10**-(dps - 5)`` relative
+    to ``max(1, |closed_form|)`` (five guard digits for the quadrature's own error estimate).
+    """
+    rng = random.Random(seed)
+    integrand, closed_form = sp.sympify(integrand), sp.sympify(closed_form)
+    lo, hi = sp.sympify(lo), sp.sympify(hi)
+    syms = sorted(
+        (integrand.free_symbols | closed_form.free_symbols | lo.free_symbols | hi.free_symbols)
+        - {var},
+        key=str,
+    )
+    f = sp.lambdify([var, *syms], integrand, "mpmath")
+    F = sp.lambdify(syms, closed_form, "mpmath")
+    a_f = sp.lambdify(syms, lo, "mpmath")
+    b_f = sp.lambdify(syms, hi, "mpmath")
+    worst = mpmath.mpf(0)
+    with mpmath.workdps(dps):
+        tol = mpmath.mpf(10) ** (-(dps - 5))
+        for _ in range(n):
+            point = sampler(rng)
+            args = _mp_args(point, syms)
+            q = mpmath.quad(lambda x, args=args: f(x, *args), [a_f(*args), b_f(*args)])
+            c = F(*args)
+            err = abs(q - c) / max(1, abs(c))
+            worst = max(worst, err)
+            if err > tol:
+                return False, f"differ at {point}: quadrature {mpmath.nstr(q, 20)} vs {mpmath.nstr(c, 20)}"
+    return True, (
+        f"quadrature agrees at {n} random points with mpmath at {dps} digits "
+        f"(largest relative difference {mpmath.nstr(worst, 3)})"
+    )
+
+
+def mp_derivative_identity(
+    antiderivative: Any,
+    var: sp.Symbol,
+    derivative: Any,
+    sampler: Sampler,
+    n: int = 40,
+    dps: int = 50,
+    seed: int = 20125,
+) -> tuple[bool, str]:
+    """``d/d(var) antiderivative == derivative`` at ``n`` random points, by numerical differentiation.
+
+    ``mpmath.diff`` differentiates at ``dps`` digits (it raises its working precision internally);
+    agreement is required to ``10**-(dps - 10)`` relative: ten guard digits for the finite-difference
+    step, still far below any real discrepancy.
+    """
+    rng = random.Random(seed)
+    antiderivative, derivative = sp.sympify(antiderivative), sp.sympify(derivative)
+    syms = sorted((antiderivative.free_symbols | derivative.free_symbols) - {var}, key=str)
+    point_syms = [var, *syms]
+    F = sp.lambdify(point_syms, antiderivative, "mpmath")
+    f = sp.lambdify(point_syms, derivative, "mpmath")
+    worst = mpmath.mpf(0)
+    with mpmath.workdps(dps):
+        tol = mpmath.mpf(10) ** (-(dps - 10))
+        for _ in range(n):
+            point = sampler(rng)
+            x, *rest = _mp_args(point, point_syms)
+            d = mpmath.diff(lambda y, rest=rest: F(y, *rest), x)
+            want = f(x, *rest)
+            err = abs(d - want) / max(1, abs(want))
+            worst = max(worst, err)
+            if err > tol:
+                return False, f"differ at {point}: derivative {mpmath.nstr(d, 20)} vs {mpmath.nstr(want, 20)}"
+    return True, (
+        f"numerical derivative agrees at {n} random points with mpmath at {dps} digits "
+        f"(largest relative difference {mpmath.nstr(worst, 3)})"
+    )
