@@ -22,15 +22,18 @@ from prtheory.errors import InvalidInputError
 
 __all__ = [
     "ExactWeights",
+    "as_doc_ids",
     "as_float_array",
     "as_labels",
     "as_scores",
     "as_weights",
     "check_beta",
     "check_count",
+    "check_option",
     "check_recall_range",
     "check_skew",
     "check_unit",
+    "check_weighted_count",
 ]
 
 
@@ -106,6 +109,28 @@ def check_count(n: Any, name: str) -> int:
         )
     if value < 0:
         raise InvalidInputError(name, f"must be >= 0, got {value}")
+    return value
+
+
+def check_weighted_count(x: Any, name: str) -> Any:
+    """Validate a (possibly weighted) count: a finite real number >= 0, type kept.
+
+    Integers, ``Fraction`` values (sums of rational sample weights) and finite floats are
+    accepted; NaN, infinities, booleans and negative values are rejected.
+    """
+    x = _real_scalar(x, name)
+    if isinstance(x, float) and math.isinf(x):
+        raise InvalidInputError(name, f"must be finite, got {x!r}")
+    if x < 0:
+        raise InvalidInputError(name, f"must be >= 0, got {x!r}")
+    return x
+
+
+def check_option(value: Any, name: str, options: tuple[str, ...]) -> str:
+    """Validate a named option (a tie policy, an interpolation rule, ...): one of ``options``."""
+    if not isinstance(value, str) or value not in options:
+        known = ", ".join(repr(o) for o in options)
+        raise InvalidInputError(name, f"must be one of {known}, got {value!r}")
     return value
 
 
@@ -316,4 +341,33 @@ def as_float_array(
                 f"must lie in [{lo}, {hi}], got {_show(arr[idx])} at index {[int(k) for k in idx]}",
             )
         raise InvalidInputError(name, f"must lie in [{lo}, {hi}], got {float(arr)!r}")
+    return arr
+
+
+def as_doc_ids(doc_ids: Any, n: int, name: str = "doc_ids") -> np.ndarray:
+    """Validate document identifiers: ``n`` distinct strings; return a numpy unicode array.
+
+    They are compared as strings, by code point (for UTF-8 text this is the byte order that C's
+    ``strcmp`` uses, as in trec_eval). Numbers are rejected rather than converted, because
+    ``"10" < "9"`` as strings: convert them yourself in the form your run file uses.
+    """
+    if isinstance(doc_ids, (str, bytes)):
+        raise InvalidInputError(
+            name, f"must be a sequence of strings, got {type(doc_ids).__name__}"
+        )
+    ids = list(doc_ids)
+    if len(ids) != n:
+        raise InvalidInputError(name, f"length {len(ids)} does not match y_true's length {n}")
+    for i, d in enumerate(ids):
+        if not isinstance(d, str):
+            raise InvalidInputError(
+                name, f"must contain strings, got {type(d).__name__} ({d!r}) at index {i}"
+            )
+        if "\0" in d:
+            raise InvalidInputError(name, f"must not contain NUL characters (index {i})")
+    arr = np.array(ids, dtype=str) if ids else np.array([], dtype="U1")
+    sorted_ids = np.sort(arr)
+    dup = sorted_ids[1:] == sorted_ids[:-1]
+    if dup.any():
+        raise InvalidInputError(name, f"must be distinct, {sorted_ids[1:][dup][0]!r} repeats")
     return arr

@@ -18,9 +18,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prtheory._input import as_labels, as_scores, as_weights
+from prtheory._input import ExactWeights, as_labels, as_scores, as_weights
 
-__all__ = ["OperatingPoints", "Ranking", "operating_points", "ranking"]
+__all__ = [
+    "OperatingPoints",
+    "Ranking",
+    "RecallSteps",
+    "operating_points",
+    "ranking",
+    "recall_steps",
+]
 
 _INT64_SAFE = 2**62
 
@@ -75,7 +82,11 @@ def ranking(y_true, y_score, sample_weight=None) -> Ranking:
     """
     labels = as_labels(y_true)
     scores = as_scores(y_score, labels.size)
-    w = as_weights(sample_weight, labels.size)
+    return _sorted(labels, scores, as_weights(sample_weight, labels.size))
+
+
+def _sorted(labels: np.ndarray, scores: np.ndarray, w: ExactWeights | None) -> Ranking:
+    """Sort validated input by decreasing score, stably."""
     order = np.argsort(-scores, kind="stable")
     weights = None
     denominator = 1
@@ -112,3 +123,65 @@ class OperatingPoints:
 def operating_points(y_true, y_score, sample_weight=None) -> OperatingPoints:
     """Sort once, group tied scores, and return exact cumulative TP and FP per threshold."""
     return ranking(y_true, y_score, sample_weight).points()
+
+
+@dataclass(frozen=True)
+class RecallSteps:
+    """The operating points at which recall increases: all that average precision needs.
+
+    For each block of tied scores that holds positive weight (in decreasing score order), ``tp``
+    is the cumulative true-positive weight and ``predicted`` the cumulative weight of all items
+    (``TP + FP``) through the end of the block, and ``gain`` the positive weight inside the
+    block. All are integer numerators over ``denominator`` (1 for unit weights); ``pos`` and
+    ``neg`` are the total positive and negative weight numerators.
+    """
+
+    tp: np.ndarray
+    predicted: np.ndarray
+    gain: np.ndarray
+    pos: int
+    neg: int
+    denominator: int
+
+    def ap_terms(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(numerators, denominators)`` with ``pos * AP = sum numerators / denominators``.
+
+        Step AP (claim N2 with tied scores grouped, as scikit-learn) is
+        ``sum_i (R_i - R_{i-1}) P_i = (1/pos) sum_i gain_i tp_i / predicted_i``. The products
+        ``gain_i tp_i`` are int64 when they provably fit, Python integers otherwise.
+        """
+        gain, tp = self.gain, self.tp
+        int64 = gain.dtype != object and tp.dtype != object and gain.size > 0
+        if int64 and int(gain.max()) * int(tp.max()) >= 2**63:
+            gain, tp = gain.astype(object), tp.astype(object)
+        return gain * tp, self.predicted
+
+
+def recall_steps(y_true, y_score, sample_weight=None) -> RecallSteps:
+    """Validate (the one path of :func:`ranking`) and return the steps of recall.
+
+    Unit weights take a sort-only path: the cumulative counts at a positive score ``s`` are
+    ``#{items with score >= s}`` and ``#{positives with score >= s}``, found by binary search in
+    the sorted scores, so no permutation array or reordered copies are built. Weighted input goes
+    through :meth:`Ranking.points`.
+    """
+    labels = as_labels(y_true)
+    scores = as_scores(y_score, labels.size)
+    w = as_weights(sample_weight, labels.size)
+    if w is None:
+        pos_scores = np.sort(scores[labels])
+        n, pos = labels.size, pos_scores.size
+        if pos == 0:
+            empty = np.zeros(0, dtype=np.int64)
+            return RecallSteps(empty, empty, empty, 0, n, 1)
+        first = np.flatnonzero(np.r_[True, pos_scores[1:] != pos_scores[:-1]])
+        distinct = pos_scores[first]
+        tp = pos - first
+        gain = np.diff(np.append(first, pos))
+        predicted = n - np.searchsorted(np.sort(scores), distinct, side="left")
+        return RecallSteps(tp, predicted.astype(np.int64), gain, pos, n - pos, 1)
+    pts = _sorted(labels, scores, w).points()
+    gain = np.diff(pts.tp, prepend=0)
+    keep = np.flatnonzero(gain > 0)
+    predicted = pts.tp[keep] + pts.fp[keep]
+    return RecallSteps(pts.tp[keep], predicted, gain[keep], pts.pos, pts.neg, pts.denominator)
