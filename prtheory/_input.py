@@ -22,6 +22,7 @@ from prtheory.errors import InvalidInputError
 
 __all__ = [
     "ExactWeights",
+    "as_count_array",
     "as_doc_ids",
     "as_float_array",
     "as_labels",
@@ -341,6 +342,19 @@ def as_float_array(
                 f"must lie in [{lo}, {hi}], got {_show(arr[idx])} at index {[int(k) for k in idx]}",
             )
         raise InvalidInputError(name, f"must lie in [{lo}, {hi}], got {float(arr)!r}")
+    return arr
+
+
+def as_count_array(x: Any, name: str) -> np.ndarray:
+    """Validate counts for the float64 layer: integer values in [0, 2**53]; return float64.
+
+    Counts beyond 2**53 are rejected because float64 cannot hold every integer there.
+    """
+    arr = as_float_array(x, name, 0.0, 2.0**53)
+    frac = arr != np.floor(arr)
+    if frac.any():
+        where = f" at index {np.argwhere(frac)[0].tolist()}" if arr.ndim else ""
+        raise InvalidInputError(name, f"must be integer counts, got {_show(arr[frac][0])}{where}")
     return arr
 
 

@@ -1,0 +1,19 @@
+"""Exact (rational) and arbitrary-precision (mpmath) values of PR-space quantities.
+
+This package never imports sympy, so ``import prtheory.oracle`` stays fast.
+"""
+
+# ruff: noqa: F401  (this module is a list of re-exports)
+
+from prtheory.oracle.closed_forms import (
+    ap_min,
+    aucnpr,
+    aucpr_max,
+    aucpr_min,
+    expected_random_ap,
+    harmonic_difference,
+    min_precision,
+    random_aucpr,
+    skew_from_aucpr_min,
+)
+from prtheory.oracle.rounding import exact_rational, prec_of_dps, rounded, to_float
