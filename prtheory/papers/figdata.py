@@ -1,0 +1,50 @@
+"""The data behind each figure, separate from drawing it.
+
+A figure is regenerated in two steps: a paper module computes a :class:`FigureData` (numpy arrays
+from the oracle, plus a few labelled scalars), and :mod:`prtheory.papers.figures` draws it with
+matplotlib. Only the first step is needed to decide whether a committed figure is current.
+
+Why a fingerprint rather than the PNG bytes: PNG output changes with the matplotlib version, the
+fonts installed and the renderer, so comparing bytes would fail for reasons that have nothing to
+do with the numbers. ``prtheory figures`` writes ``reports/figures/manifest.json`` holding, for
+each PNG, the SHA-256 of its plotted data (arrays rounded to 10 significant digits, so a
+last-bit difference in a libm ``log`` cannot change it); the staleness test recomputes the data
+without matplotlib and compares fingerprints, and checks that every PNG exists.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["FigureData"]
+
+
+@dataclass(frozen=True)
+class FigureData:
+    """Arrays and labelled scalars for one figure; ``name`` is the PNG's file stem."""
+
+    name: str
+    title: str
+    arrays: dict[str, np.ndarray]
+    meta: dict[str, object] = field(default_factory=dict)
+
+    def canonical(self) -> dict[str, object]:
+        """A JSON-able form with every float rounded to 10 significant digits."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "arrays": {
+                k: [float(f"{v:.10g}") for v in np.asarray(a, dtype=np.float64).ravel()]
+                for k, a in sorted(self.arrays.items())
+            },
+            "shapes": {k: list(np.shape(a)) for k, a in sorted(self.arrays.items())},
+            "meta": json.loads(json.dumps(self.meta, sort_keys=True, default=str)),
+        }
+
+    def fingerprint(self) -> str:
+        text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
