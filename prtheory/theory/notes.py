@@ -1,1 +1,469 @@
-"""Claims of this source document (see prtheory.theory)."""
+"""Claims N1-N5: notes on precision, recall, F-scores, average precision, P@k and AP@k (seed 003).
+
+The seed is a text dump of a web page: every formula is split one character per line and two of
+its example tables (the 12-movie P@k table and the AP@k example's ranking) are missing. What is
+reconstructed here, and how:
+
+* the F1 and F_beta formulas are re-assembled from their LaTeX sources, which the dump keeps
+  whole (``F_\\beta = (1 + \\beta^2) \\cdot \\frac{precision \\cdot recall}{(\\beta^2 \\cdot
+  precision) + recall}``);
+* the 8-item scores_A / scores_B / truths table of N3 survives as one Markdown line and is read
+  from it;
+* the AP@k worked example (N5) keeps only ``sum_{i<=3} P(i) rel(i) = 1.00 + 1.00 = 2.00`` and
+  "the total number of true instances is 4": the only relevance pattern of the top 3 that gives
+  exactly two terms equal to 1.00 is relevant, relevant, not relevant (checked by enumeration).
+
+Rankings are untied and given as labels in rank order (1 = relevant/true, 0 = not); all values
+are exact :class:`fractions.Fraction`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from fractions import Fraction
+
+import sympy as sp
+
+from prtheory.theory.checks import exact_identity, exact_sign, exhaustive, rational_sampler
+from prtheory.theory.registry import Proof, claim
+
+SOURCE = "Notes on precision, recall and AP (003)"
+
+P, R, beta = sp.symbols("P R beta", positive=True)
+
+
+# ---- exact helpers --------------------------------------------------------------------------
+def precision_at(labels: Sequence[int], k: int) -> Fraction:
+    """P@k = (relevant among the top k)/k; ranks beyond the list count as non-relevant (N4)."""
+    return Fraction(sum(labels[:k]), k)
+
+
+def average_precision(labels: Sequence[int]) -> Fraction:
+    """AP = sum_k P(k) rel(k) / (number of relevant items) of an untied ranking (N2)."""
+    hits, total = 0, Fraction(0)
+    for k, y in enumerate(labels, 1):
+        if y:
+            hits += 1
+            total += Fraction(hits, k)
+    return total / hits
+
+
+def average_precision_at(labels: Sequence[int], k: int) -> Fraction:
+    """AP@k = sum_{i<=k} P(i) rel(i) / min(k, number of relevant items) (N5)."""
+    top = sum(precision_at(labels, i) for i in range(1, k + 1) if labels[i - 1])
+    return Fraction(top) / min(k, sum(labels))
+
+
+def pr_points(labels: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
+    """(recall, precision) after each prefix of length 1..n."""
+    n_pos = sum(labels)
+    return [
+        (Fraction(sum(labels[:k]), n_pos), precision_at(labels, k))
+        for k in range(1, len(labels) + 1)
+    ]
+
+
+def _all_rankings(max_n: int) -> list[tuple[int, ...]]:
+    """Every 0/1 ranking of length 1..max_n with at least one relevant item."""
+    return [
+        labels
+        for n in range(1, max_n + 1)
+        for labels in itertools.product((0, 1), repeat=n)
+        if any(labels)
+    ]
+
+
+# ---- N1 ---------------------------------------------------------------------------------------
+F_BETA_003 = (1 + beta**2) * P * R / (beta**2 * P + R)
+
+
+@claim(
+    "N1",
+    source=SOURCE,
+    location="F1 and FBScore sections",
+    title="F1 is the harmonic mean; F_beta weighs recall beta times as much as precision",
+    statement=lambda: sp.And(
+        sp.Eq(2 / (1 / P + 1 / R), 2 * P * R / (P + R)),
+        sp.Eq(F_BETA_003, 1 / ((1 / P + beta**2 / R) / (1 + beta**2))),
+        sp.Equivalent(sp.Eq(sp.diff(F_BETA_003, R), sp.diff(F_BETA_003, P)), sp.Eq(R, beta * P)),
+    ),
+    assumptions=("0 < P, R <= 1, beta > 0",),
+    note=(
+        "'Recall is β times as important as precision' holds in van Rijsbergen's sense: the two "
+        "marginal values ∂F/∂R and ∂F/∂P are equal exactly where R/P = β. It is not a ratio of "
+        "weights: as a weighted harmonic mean, F_β puts weight β²/(1+β²) on 1/R and 1/(1+β²) "
+        "on 1/P, a ratio of β²."
+    ),
+)
+def _n1(pf: Proof) -> None:
+    h = pf.given("F1 as printed: 2/(1/precision + 1/recall)", 2 / (1 / P + 1 / R))
+    pf.equal("equals the printed product form", h, 2 * P * R / (P + R))
+    f = pf.given("F_beta as printed in the notes", F_BETA_003)
+    weighted = 1 / ((1 / P + beta**2 / R) / (1 + beta**2))
+    pf.equal(
+        "It is the harmonic mean with weights 1/(1+beta^2) on P and beta^2/(1+beta^2) on R (F2)",
+        f,
+        weighted,
+    )
+    pf.equal("beta = 1 gives F1", f.subs(beta, 1), h)
+    d_r = pf.obtain("dF/dR", sp.factor(sp.diff(f, R)), "diff")
+    d_p = pf.obtain("dF/dP", sp.factor(sp.diff(f, P)), "diff")
+    ratio = pf.equal("Their ratio", d_r / d_p, beta**2 * P**2 / R**2)
+    sol = sp.solve(sp.Eq(ratio, 1), R)
+    pf.true("The marginal values are equal exactly on R = beta P", sol == [beta * P], "solve")
+    u = sp.Symbol("u", positive=True)
+    pf.check(
+        "exact",
+        "Below R = beta P (R = u beta P, 0 < u < 1) a unit of recall is worth more: dF/dR - dF/dP > 0",
+        exact_sign(
+            (sp.diff(F_BETA_003, R) - sp.diff(F_BETA_003, P)).subs(R, u * beta * P),
+            rational_sampler({P: (0, 1), u: (0, 1), beta: (0, 4)}),
+            strict=True,
+        ),
+    )
+    pf.check(
+        "exact",
+        "Printed F_beta equals the weighted harmonic mean at random rationals",
+        exact_identity(
+            F_BETA_003, weighted, rational_sampler({P: (0, 1), R: (0, 1), beta: (0, 6)})
+        ),
+    )
+
+
+# ---- N2 ---------------------------------------------------------------------------------------
+@claim(
+    "N2",
+    source=SOURCE,
+    location="Average Precision section",
+    title="AP = sum P(k) delta r(k) = sum P(k) rel(k) / #relevant; interpolated precision",
+    statement=lambda: sp.Eq(
+        sp.Sum(
+            sp.Function("P")(sp.Symbol("k")) * sp.Function(r"\Delta r")(sp.Symbol("k")),
+            (sp.Symbol("k"), 1, sp.Symbol("n")),
+        ),
+        sp.Sum(
+            sp.Function("P")(sp.Symbol("k")) * sp.Function("rel")(sp.Symbol("k")),
+            (sp.Symbol("k"), 1, sp.Symbol("n")),
+        )
+        / sp.Symbol(r"n_{\mathrm{rel}}"),
+    ),
+    assumptions=(
+        "untied scores: the ranking is a strict order, one item per rank",
+        "at least one relevant item; rel(k) in {0, 1}",
+        "p_interp(r) = max over r' >= r of p(r')",
+    ),
+)
+def _n2(pf: Proof) -> None:
+    n = 6
+    rel = sp.symbols(f"rel_1:{n + 1}")
+    n_rel = sum(rel)
+    tp = [sum(rel[:k]) for k in range(n + 1)]  # relevant among the top k
+    pf.given(
+        "A generic ranking of 6 items: TP(k) = rel(1) + ... + rel(k), recall r(k) = TP(k)/n_rel",
+        sp.Eq(sp.Symbol("TP(6)"), tp[n]),
+    )
+    steps = sum(sp.Rational(1, k) * tp[k] * (tp[k] - tp[k - 1]) / n_rel for k in range(1, n + 1))
+    pf.given("Riemann sum: P(k) = TP(k)/k times delta r(k) = (TP(k) - TP(k-1))/n_rel", steps)
+    pf.equal(
+        "delta r(k) = rel(k)/n_rel, so the sum is the mean of P(k) over the relevant ranks",
+        steps,
+        sum(sp.Rational(1, k) * tp[k] * rel[k - 1] for k in range(1, n + 1)) / n_rel,
+    )
+
+    def forms_agree(labels: tuple[int, ...]) -> bool:
+        pts = pr_points(labels)
+        riemann = sum(
+            (
+                p_k * (r_k - r_prev)
+                for (r_k, p_k), r_prev in zip(
+                    pts, [Fraction(0)] + [q[0] for q in pts], strict=False
+                )
+            ),
+            Fraction(0),
+        )
+        # Area under p_interp: constant max{p(k): r(k) >= r} on each recall step (j-1, j]/n_rel.
+        n_rel = sum(labels)
+        interp = [
+            max(p_k for r_k, p_k in pts if r_k >= Fraction(j, n_rel)) for j in range(1, n_rel + 1)
+        ]
+        area_interp = sum(interp, Fraction(0)) / n_rel
+        non_increasing = all(a >= b for a, b in itertools.pairwise(interp))
+        return riemann == average_precision(labels) and area_interp >= riemann and non_increasing
+
+    pf.check(
+        "enumeration",
+        "Riemann sum over recall steps = mean P at relevant ranks; interpolated precision is non-increasing and its area >= AP",
+        exhaustive(
+            _all_rankings(11), forms_agree, "all rankings of 1 to 11 items with a relevant item"
+        ),
+    )
+
+
+# ---- N3 ---------------------------------------------------------------------------------------
+SCORES_A = tuple(
+    Fraction(s) for s in ("0.95", "0.85", "0.73", "0.62", "0.48", "0.39", "0.12", "0.04")
+)
+SCORES_B = tuple(
+    Fraction(s) for s in ("0.55", "0.59", "0.88", "0.97", "0.20", "0.09", "0.43", "0.32")
+)
+TRUTHS = (1, 1, 0, 0, 1, 1, 0, 0)
+THRESHOLD = Fraction(1, 2)
+
+
+def ranked(scores: Sequence[Fraction], truths: Sequence[int] = TRUTHS) -> tuple[int, ...]:
+    """Labels in order of decreasing score (the scores of N3 are untied)."""
+    return tuple(t for _, t in sorted(zip(scores, truths, strict=True), key=lambda st: -st[0]))
+
+
+def _curve_comparison() -> dict[str, object]:
+    """Compare the PR curves of A and B in three senses (exact)."""
+    la, lb = ranked(SCORES_A), ranked(SCORES_B)
+    pa, pb = pr_points(la), pr_points(lb)
+    n_rel = sum(TRUTHS)
+    levels = [Fraction(j, n_rel) for j in range(1, n_rel + 1)]
+
+    def step(pts, r):  # precision where recall first reaches r (AP's rectangles)
+        return next(p for rr, p in pts if rr >= r)
+
+    def interp(pts, r):
+        return max(p for rr, p in pts if rr >= r)
+
+    def at(pts, r):
+        return [p for rr, p in pts if rr == r]
+
+    return {
+        "step": [(step(pa, r), step(pb, r)) for r in levels],
+        "interp": [(interp(pa, r), interp(pb, r)) for r in levels],
+        # Saw-tooth curves: lowest point of A vs highest point of B at each recall level; the
+        # segments between levels join the lowest point at one level to the highest at the next.
+        "sawtooth": [(r, min(at(pa, r)), max(at(pb, r))) for r in levels],
+        "segments": [
+            ((min(at(pa, r0)), max(at(pa, r1))), (min(at(pb, r0)), max(at(pb, r1))))
+            for r0, r1 in itertools.pairwise(levels)
+        ],
+    }
+
+
+@claim(
+    "N3",
+    source=SOURCE,
+    location="Precision-Recall Curve example (scores_A, scores_B, truths)",
+    title="Same predictions at 0.5, but A's AP and PR curve beat B's",
+    statement=lambda: sp.And(
+        sp.Eq(sp.Symbol(r"\mathrm{AP}(A)"), sp.Rational(49, 60)),
+        sp.Eq(sp.Symbol(r"\mathrm{AP}(B)"), sp.Rational(37, 84)),
+        sp.Eq(sp.Symbol("P(A)"), sp.Symbol("P(B)")),
+    ),
+    assumptions=(
+        "threshold 0.5: predict True iff score >= 0.5",
+        "the table as printed in the notes (8 items, untied scores)",
+    ),
+    note=(
+        "'A's curve is consistently higher' holds as weak dominance: at every recall A's lowest "
+        "precision is at least B's highest, strictly except at (recall, precision) = (1/2, 1/2) and "
+        "(1, 1/2), which both curves pass through. They must: at threshold 0.5 the two models make "
+        "the same predictions, so they share that operating point, and every model ends at "
+        "(1, pi). In AP's step function and with interpolated precision A is strictly higher at every "
+        "recall in (0, 1]."
+    ),
+)
+def _n3(pf: Proof) -> None:
+    def counts(scores):
+        pred = [s >= THRESHOLD for s in scores]
+        tp = sum(1 for y, t in zip(pred, TRUTHS, strict=True) if y and t)
+        fp = sum(1 for y, t in zip(pred, TRUTHS, strict=True) if y and not t)
+        fn = sum(1 for y, t in zip(pred, TRUTHS, strict=True) if not y and t)
+        return pred, sp.Integer(tp), sp.Integer(fp), sp.Integer(fn)
+
+    pred_a, tp_a, fp_a, fn_a = counts(SCORES_A)
+    pred_b, tp_b, fp_b, fn_b = counts(SCORES_B)
+    pf.true(
+        "At threshold 0.5 the two prediction vectors are identical (items 1-4 positive)",
+        pred_a == pred_b == [True] * 4 + [False] * 4,
+        "comparison",
+    )
+    pf.true(
+        "Hence the same table for both: (TP, FP, FN) = (2, 2, 2)",
+        (tp_a, fp_a, fn_a) == (tp_b, fp_b, fn_b) == (2, 2, 2),
+        "counting",
+    )
+    pf.equal("precision", tp_a / (tp_a + fp_a), sp.Rational(1, 2))
+    pf.equal("recall", tp_a / (tp_a + fn_a), sp.Rational(1, 2))
+    pf.equal("F1", 2 * tp_a / (2 * tp_a + fp_a + fn_a), sp.Rational(1, 2))
+    la, lb = ranked(SCORES_A), ranked(SCORES_B)
+    pf.given("Ranked by score, A's truths read", sp.Tuple(*la))
+    pf.given("and B's", sp.Tuple(*lb))
+    ranks_a = [k for k, y in enumerate(la, 1) if y]
+    ranks_b = [k for k, y in enumerate(lb, 1) if y]
+    ap_a = sum(sp.Rational(i, k) for i, k in enumerate(ranks_a, 1)) / 4
+    ap_b = sum(sp.Rational(i, k) for i, k in enumerate(ranks_b, 1)) / 4
+    pf.equal(
+        f"AP(A) = (1/1 + 2/2 + 3/5 + 4/6)/4, relevant ranks {ranks_a}", ap_a, sp.Rational(49, 60)
+    )
+    pf.equal(
+        f"AP(B) = (1/3 + 2/4 + 3/7 + 4/8)/4, relevant ranks {ranks_b}", ap_b, sp.Rational(37, 84)
+    )
+    pf.true("AP(A) > AP(B)", bool(ap_a > ap_b), "exact comparison")
+    cmp_ = _curve_comparison()
+    pf.check(
+        "exact",
+        "AP by the Fraction helper (independent of the steps above)",
+        (
+            average_precision(la) == Fraction(49, 60) and average_precision(lb) == Fraction(37, 84),
+            f"AP(A) = {average_precision(la)}, AP(B) = {average_precision(lb)}",
+        ),
+    )
+    pf.check(
+        "enumeration",
+        "AP's step function: A strictly above B on every recall step (0, 1/4], ..., (3/4, 1]",
+        (
+            all(a > b for a, b in cmp_["step"]),
+            f"(A, B) per step: {[(str(a), str(b)) for a, b in cmp_['step']]}",
+        ),
+    )
+    pf.check(
+        "enumeration",
+        "Interpolated precision: A strictly above B at every recall in (0, 1]",
+        (
+            all(a > b for a, b in cmp_["interp"]),
+            f"(A, B) per step: {[(str(a), str(b)) for a, b in cmp_['interp']]}",
+        ),
+    )
+    touching = [str(r) for r, a, b in cmp_["sawtooth"] if a == b]
+    weak = all(a >= b for _, a, b in cmp_["sawtooth"]) and all(
+        a0 >= b0 and a1 >= b1 for (a0, a1), (b0, b1) in cmp_["segments"]
+    )
+    pf.check(
+        "enumeration",
+        "Saw-tooth PR curves: A's lowest point >= B's highest at each recall level and along the joining segments",
+        (
+            weak and touching == ["1/2", "1"],
+            f"weakly above; equal (touching at precision 1/2) at recall {touching}",
+        ),
+    )
+
+
+# ---- N4 ---------------------------------------------------------------------------------------
+@claim(
+    "N4",
+    source=SOURCE,
+    location="Precision @ k section",
+    title="P@k <= n_rel/k; missing predictions count as false positives",
+    statement=lambda: sp.Implies(
+        sp.Lt(sp.Symbol(r"n_{\mathrm{rel}}"), sp.Symbol("k")),
+        sp.Le(sp.Symbol("P@k"), sp.Symbol(r"n_{\mathrm{rel}}") / sp.Symbol("k")),
+    ),
+    assumptions=(
+        "P@k = (relevant among the top k)/k",
+        "a list of m < k predictions is padded with k - m false positives",
+    ),
+)
+def _n4(pf: Proof) -> None:
+    k, n_rel, s, m, tp_m = sp.symbols("k n_rel s m TP_m", positive=True)
+    pf.given(
+        "Relevant among the top k cannot exceed all relevant: TP(k) = n_rel - s, s >= 0", n_rel - s
+    )
+    gap = pf.equal("n_rel/k - P@k", n_rel / k - (n_rel - s) / k, s / k)
+    pf.true(
+        "which is >= 0 (and P@k = n_rel/k < 1 when all relevant items are on top)",
+        bool(gap.is_nonnegative),
+        "sign under positivity",
+    )
+    padded = pf.given(
+        "m < k predictions, TP_m relevant, padded with k - m false positives",
+        tp_m / (tp_m + (m - tp_m) + (k - m)),
+    )
+    pf.equal("P@k = TP_m/k", padded, tp_m / k)
+
+    def bound(case: tuple[tuple[int, ...], int]) -> bool:
+        labels, kk = case
+        n = sum(labels)
+        value = precision_at(labels, kk)
+        padded_ = Fraction(
+            sum(labels[:kk]),
+            sum(labels[:kk]) + (min(kk, len(labels)) - sum(labels[:kk])) + max(0, kk - len(labels)),
+        )
+        ok = value == padded_ and value <= Fraction(min(n, kk), kk)
+        top = tuple(sorted(labels, reverse=True))
+        return ok and precision_at(top, kk) == Fraction(min(n, kk), kk)
+
+    cases = [(lab, kk) for lab in _all_rankings(9) for kk in range(1, len(lab) + 3)]
+    pf.check(
+        "enumeration",
+        "P@k <= min(n_rel, k)/k with equality when the relevant items lead; padding counted as false positives",
+        exhaustive(cases, bound, "all rankings of 1 to 9 items, k up to n + 2"),
+    )
+
+
+# ---- N5 ---------------------------------------------------------------------------------------
+@claim(
+    "N5",
+    source=SOURCE,
+    location="Average Precision @ k section and worked example",
+    title="AP@k = sum_{i<=k} P(i) rel(i) / min(k, n_rel); 2.00/min(3, 4) = 0.67; not the mean of P@i",
+    statement=lambda: sp.Eq(
+        sp.Symbol("AP@k"),
+        sp.Sum(
+            sp.Function("P")(sp.Symbol("i")) * sp.Function("rel")(sp.Symbol("i")),
+            (sp.Symbol("i"), 1, sp.Symbol("k")),
+        )
+        / sp.Min(sp.Symbol("k"), sp.Symbol(r"n_{\mathrm{rel}}")),
+    ),
+    assumptions=(
+        "worked example: 4 relevant items; of the top 3, ranks 1 and 2 relevant, rank 3 not (reconstructed)",
+    ),
+    note=(
+        "The example's ranking is missing from the notes. 'sum_{i<=3} P(i) rel(i) = 1.00 + 1.00' "
+        "forces ranks 1 and 2 relevant and rank 3 not (the only pattern of the top 3 with two "
+        "terms equal to 1); with 4 relevant items AP@3 = 2/3, printed 0.67. For that ranking the "
+        "mean of P@1..P@3 is 8/9, not 2/3."
+    ),
+)
+def _n5(pf: Proof) -> None:
+    top3 = (1, 1, 0)
+    pf.given(
+        "Reconstructed top 3 of the example (1 = relevant), 4 relevant items in all",
+        sp.Tuple(*top3),
+    )
+    prec = [sp.Rational(sum(top3[:i]), i) for i in range(1, 4)]
+    s = pf.equal(
+        "sum_{i<=3} P(i) rel(i) = 1 + 1", sum(pi_ * y for pi_, y in zip(prec, top3, strict=True)), 2
+    )
+    ap3 = pf.equal("AP@3 = 2/min(3, 4)", s / sp.Min(3, 4), sp.Rational(2, 3))
+    mean = pf.equal("The mean of P@1, P@2, P@3", sum(prec) / 3, sp.Rational(8, 9))
+    pf.true("AP@3 is not the mean of P@i", bool(ap3 != mean), "exact comparison")
+    patterns = [
+        pat
+        for pat in itertools.product((0, 1), repeat=3)
+        if [precision_at(pat, i) for i in range(1, 4) if pat[i - 1]] == [1, 1]
+    ]
+    pf.check(
+        "enumeration",
+        "Relevance patterns of the top 3 whose sum is exactly the two terms 1.00 + 1.00",
+        (patterns == [top3], f"only {patterns}"),
+    )
+    labels = (*top3, 1, 0, 0, 1, 0, 0, 0, 0, 1)  # one completion: 4 relevant among 12 movies
+    pf.check(
+        "printed-number",
+        "AP@3 of a 12-item completion of the example, rounded to 2 decimals",
+        (
+            average_precision_at(labels, 3) == Fraction(2, 3) and round(2 / 3, 2) == 0.67,
+            f"AP@3 = {average_precision_at(labels, 3)} -> 0.67",
+        ),
+    )
+
+    def props(case: tuple[tuple[int, ...], int]) -> bool:
+        lab, kk = case
+        v = average_precision_at(lab, kk)
+        full = v == 1
+        leads = all(lab[: min(kk, sum(lab))])
+        whole = kk < len(lab) or v == average_precision(lab)
+        return 0 <= v <= 1 and full == leads and whole
+
+    cases = [(lab, kk) for lab in _all_rankings(9) for kk in range(1, len(lab) + 1)]
+    pf.check(
+        "enumeration",
+        "0 <= AP@k <= 1, AP@k = 1 iff the top min(k, n_rel) are all relevant, AP@n = AP",
+        exhaustive(cases, props, "all rankings of 1 to 9 items and every k"),
+    )
