@@ -1,61 +1,1111 @@
-"""Claims B1-B16: Boyd, Santos Costa, Davis & Page (ICML 2012), seeds 000 (paper) and 001 (slides)."""
+"""Claims B1-B16: Boyd, Santos Costa, Davis & Page (ICML 2012), seeds 000 (paper) and 001 (slides).
+
+Each main formula is checked by a *derivation function* that takes the candidate formula as an
+argument (``derive_min_precision``, ``derive_area``, ``derive_antiderivative``,
+``derive_ap_min``, ``derive_modified_f1``) and by *check functions* that take it too
+(``check_bound_enumeration``, ``check_area_quadrature``, ``check_antiderivative_numeric``,
+``check_ap_min_enumeration``, ``check_modified_f1_grid``). The registered claims run them on the
+documents' formulas; the tests run them on deliberately wrong variants, which must fail.
+
+Exact helpers used by the checks (no sympy): :func:`ranking_ap` (AP of an untied ranking, as a
+``Fraction``), :func:`dg_aucpr` (Davis-Goadrich area of an untied ranking, mpmath) and
+:func:`mp_aucpr_min` (the Theorem 2 closed form at any mpmath precision).
+"""
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
+import mpmath
 import sympy as sp
 
+from prtheory.theory.checks import (
+    exact_function,
+    exact_identity,
+    exhaustive,
+    interval_function,
+    interval_sign,
+    mp_derivative_identity,
+    mp_identity,
+    mp_quad_identity,
+    rational_sampler,
+)
 from prtheory.theory.registry import Proof, claim
+
+SOURCE = "Boyd et al. 2012"
 
 # Symbols shared by the B claims. Positivity assumptions let sympy decide signs.
 pi, r, p = sp.symbols("pi r p", positive=True)
-TP, FP, pos, neg = sp.symbols("TP FP pos neg", positive=True)
+TP, pos, neg = sp.symbols("TP pos neg", positive=True)
+FP = sp.Symbol("FP", nonnegative=True)
+a, b = sp.symbols("a b", nonnegative=True)
+t = sp.Symbol("t", positive=True)  # pi = 1/(1+t) runs over the open interval (0, 1) as t > 0
+i = sp.Symbol("i", positive=True, integer=True)
+A = sp.Symbol(r"\mathrm{AUCPR}", nonnegative=True)
+M_MIN = sp.Symbol(r"\mathrm{AUCPR}_{\min}")
+NPR = sp.Symbol(r"\mathrm{AUCNPR}")
+
+UNIT_SKEW = {pi: 1 / (1 + t)}  # substitution that tells sympy 0 < pi < 1
+
+
+# ---- the documents' formulas ---------------------------------------------------------------
 
 
 def min_precision(r_: sp.Expr, pi_: sp.Expr) -> sp.Expr:
-    """The Theorem 1 bound pi r / (1 - pi + pi r) as a sympy expression (B1)."""
+    """The Theorem 1 bound pi r / (1 - pi + pi r) (B1). Works on sympy objects and ``Fraction``."""
     return pi_ * r_ / (1 - pi_ + pi_ * r_)
 
 
-def _b1_enumeration(max_total: int = 14) -> tuple[bool, str]:
-    """Every confusion matrix with pos + neg <= max_total satisfies p >= bound, exactly."""
-    count = 0
-    for P in range(1, max_total):
-        for N in range(0, max_total - P + 1):
-            skew = Fraction(P, P + N)
-            for tp in range(1, P + 1):
-                for fp in range(0, N + 1):
-                    rec, prec = Fraction(tp, P), Fraction(tp, tp + fp)
-                    bound = skew * rec / (1 - skew + skew * rec)
-                    count += 1
-                    if prec < bound:
-                        return False, f"violated at pos={P}, neg={N}, TP={tp}, FP={fp}"
-    return True, f"p >= bound for all {count} confusion matrices with TP >= 1 and pos + neg <= {max_total}"
+def aucpr_min(pi_: sp.Expr) -> sp.Expr:
+    """Theorem 2 (B4): AUCPR_min = 1 + (1 - pi) ln(1 - pi) / pi, as a sympy expression."""
+    return 1 + (1 - pi_) * sp.log(1 - pi_) / pi_
+
+
+def aucpr_min_range(a_: sp.Expr, b_: sp.Expr, pi_: sp.Expr) -> sp.Expr:
+    """Corollary 4 (B7): AUCPR_min over recalls [a, b], as printed."""
+    return b_ - a_ + (1 - pi_) / pi_ * sp.log((pi_ * (a_ - 1) + 1) / (pi_ * (b_ - 1) + 1))
+
+
+#: The antiderivative of the bound printed on the slides (001, proof of Theorem 2).
+SLIDES_ANTIDERIVATIVE = (r * pi + (pi - 1) * sp.log(pi * (r - 1) + 1)) / pi
+
+#: The i-th term of Theorem 3 (B6): AP_min = (1/pos) sum_{i=1..pos} i / (i + neg).
+AP_MIN_TERM = i / (i + neg)
+
+#: The branch p > pi of the modified F1 of section 4.4 (B16).
+MODIFIED_F1 = 2 * (p - pi) * r / (p - pi + (1 - pi) * r)
+
+
+def modified_f1(r_: sp.Expr, p_: sp.Expr, pi_: sp.Expr) -> sp.Expr:
+    """The paper's f'(r, p): 0 if p <= pi, else 2 (p - pi) r / (p - pi + (1 - pi) r) (B16)."""
+    return sp.Piecewise((0, p_ <= pi_), (MODIFIED_F1.subs({r: r_, p: p_, pi: pi_}), True))
+
+
+# ---- exact and mpmath helpers (independent of sympy) -----------------------------------------
+
+
+def rankings(n_pos: int, n_neg: int) -> Iterator[tuple[int, ...]]:
+    """Every distinct untied ranking (top first, 1 = positive) of n_pos positives, n_neg negatives."""
+    n = n_pos + n_neg
+    for where in itertools.combinations(range(n), n_pos):
+        labels = [0] * n
+        for w in where:
+            labels[w] = 1
+        yield tuple(labels)
+
+
+def worst_ranking(n_pos: int, n_neg: int) -> tuple[int, ...]:
+    """Every negative above every positive (B2)."""
+    return (0,) * n_neg + (1,) * n_pos
+
+
+def ranking_ap(labels: Sequence[int]) -> Fraction:
+    """AP of an untied ranking: the mean over positives of the precision at each one's rank."""
+    hits, total = 0, Fraction(0)
+    for rank, y in enumerate(labels, 1):
+        if y:
+            hits += 1
+            total += Fraction(hits, rank)
+    return total / hits
+
+
+def dg_aucpr(labels: Sequence[int]) -> mpmath.mpf:
+    """Davis-Goadrich AUCPR of an untied ranking (top first), at the current mpmath precision.
+
+    With untied scores, consecutive thresholds change either TP or FP by one. A step that adds
+    the (x+1)-th positive below f negatives keeps FP = f, so along it precision is s / (s + f)
+    at TP = s, and it contributes (1/pos) int_x^{x+1} s/(s+f) ds = (1 - f ln((x+1+f)/(x+f)))/pos
+    (exactly 1/pos when f = 0). Steps that add a negative add no recall, hence no area.
+    """
+    x = f = 0
+    area = mpmath.mpf(0)
+    for y in labels:
+        if y:
+            area += 1 if f == 0 else 1 - f * mpmath.log(mpmath.mpf(x + 1 + f) / (x + f))
+            x += 1
+        else:
+            f += 1
+    return area / x
+
+
+def mp_aucpr_min(skew: mpmath.mpf) -> mpmath.mpf:
+    """AUCPR_min at the current mpmath precision, with log1p (no cancellation in ln(1 - pi))."""
+    skew = mpmath.mpf(skew)
+    if skew == 0:
+        return mpmath.mpf(0)
+    if skew == 1:
+        return mpmath.mpf(1)
+    return 1 + (1 - skew) * mpmath.log1p(-skew) / skew
+
+
+def iv_aucnpr(aucpr: mpmath.iv.mpf, skew: mpmath.iv.mpf) -> mpmath.iv.mpf:
+    """An enclosure (``mpmath.iv``) of AUCNPR = (AUCPR - m)/(1 - m) with m = AUCPR_min(skew)."""
+    iv = mpmath.iv
+    m = 1 + (1 - skew) * iv.log(1 - skew) / skew
+    return (aucpr - m) / (1 - m)
+
+
+def _mp_invert_increasing(f: Callable[[mpmath.mpf], mpmath.mpf], y: mpmath.mpf) -> mpmath.mpf:
+    """The x in (0, 1) with f(x) = y, for f strictly increasing on (0, 1): 200 bisections."""
+    lo, hi = mpmath.mpf(0), mpmath.mpf(1)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if f(mid) < y:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _cell(printed: str) -> tuple[Fraction, Fraction]:
+    """The rounding cell [x - h, x + h] of a printed decimal x with half a unit h in its last place."""
+    decimals = len(printed.split(".")[1]) if "." in printed else 0
+    h = Fraction(1, 2 * 10**decimals)
+    return Fraction(printed) - h, Fraction(printed) + h
+
+
+def _mp(q: Fraction) -> mpmath.mpf:
+    return mpmath.mpf(q.numerator) / q.denominator
+
+
+def _rounds_to(value: mpmath.mpf, printed: str) -> bool:
+    lo, hi = _cell(printed)
+    return _mp(lo) <= value <= _mp(hi)
+
+
+# ---- small symbolic helpers ------------------------------------------------------------------
+
+
+def _decide(expr: sp.Expr, relation: str, subs: dict | None = None) -> bool:
+    """Decide ``expr > 0`` (relation ``">"``) or ``expr >= 0`` (``">="``) from sympy assumptions."""
+    e = sp.sympify(expr).xreplace(subs or {})
+    attr = "is_positive" if relation == ">" else "is_nonnegative"
+    for form in (e, sp.factor(sp.cancel(e)), sp.simplify(e), sp.expand_log(sp.simplify(e), force=True)):
+        if getattr(form, attr) is True:
+            return True
+    return False
+
+
+def _sign(pf: Proof, text: str, expr: sp.Expr, relation: str = ">", subs: dict | None = None,
+          how: str = "sign from the positivity assumptions") -> None:
+    """Record ``expr > 0`` (or ``>= 0``) as a verified step, shown as the inequality itself."""
+    shown = sp.Gt(expr, 0, evaluate=False) if relation == ">" else sp.Ge(expr, 0, evaluate=False)
+    if subs is UNIT_SKEW:
+        how = "sign with pi = 1/(1+t), t > 0 (every skew in (0,1))"
+    pf.true(text, _decide(expr, relation, subs), how, shown=shown)
+
+
+def _unit_branch(expr: sp.Expr) -> sp.Expr:
+    """The branch of a sympy Piecewise (from summation or integration) valid for 0 < pi < 1."""
+    if isinstance(expr, sp.Piecewise):
+        for value, cond in expr.args:
+            if sp.sympify(cond).subs(pi, sp.Rational(1, 2)) == sp.true:
+                return value
+        raise ValueError(f"no branch of {expr} holds at pi = 1/2")
+    return expr
+
+
+def _sampler_skew() -> Callable[[random.Random], dict]:
+    return rational_sampler({pi: (0, 1)})
+
+
+def _sampler_range(rng: random.Random) -> dict:
+    """pi in (0, 1) and 0 <= a < b <= 1, rational (for the Corollary 4 checks)."""
+    den = 997
+    lo, hi = sorted(rng.sample(range(den + 1), 2))
+    return {
+        pi: sp.Rational(rng.randint(1, den - 1), den),
+        a: sp.Rational(lo, den),
+        b: sp.Rational(hi, den),
+    }
+
+
+# ==== B1 ======================================================================================
+
+
+def derive_min_precision(pf: Proof, candidate: sp.Expr) -> sp.Expr:
+    """Derive the least precision at recall r and skew pi from FP <= neg; it must equal ``candidate``.
+
+    ``candidate`` is an expression in ``r`` and ``pi``. Returns the derived bound.
+    """
+    pf.given("Precision of a confusion matrix with TP >= 1", sp.Eq(p, TP / (TP + FP)))
+    pf.given("Recall", sp.Eq(r, TP / pos))
+    pf.given("Skew", sp.Eq(pi, pos / (pos + neg)))
+    pf.given("A valid matrix has no more false positives than there are negatives", sp.Le(FP, neg))
+    gap = pf.equal(
+        "Precision minus its value at FP = neg, over a common denominator",
+        TP / (TP + FP) - TP / (TP + neg),
+        TP * (neg - FP) / ((TP + FP) * (TP + neg)),
+    )
+    s = sp.Symbol("s", nonnegative=True)
+    slack = gap.subs(neg, FP + s)
+    _sign(pf, "With the slack s = neg - FP >= 0 the difference is never negative", slack, ">=")
+    zeros = sp.solve(sp.Eq(slack, 0), s)
+    pf.true(
+        "It is zero only for s = 0: the least precision, TP/(TP + neg), is reached exactly at FP = neg",
+        zeros == [0],
+        "solve",
+        shown=sp.Eq(sp.Symbol("s"), 0),
+    )
+    neg_pi = pf.obtain(
+        "Solving the skew for neg", sp.Eq(neg, sp.solve(sp.Eq(pi, pos / (pos + neg)), neg)[0]), "solve"
+    ).rhs
+    bound = pf.obtain(
+        "Substituting TP = r pos and that neg into TP/(TP + neg); pos cancels",
+        sp.Eq(sp.Symbol("p_{min}"), sp.cancel((TP / (TP + neg)).subs({TP: r * pos, neg: neg_pi}))),
+        "subs + cancel",
+    ).rhs
+    pf.true(
+        "The bound depends on the skew only, not on the data set size",
+        pos not in bound.free_symbols and neg not in bound.free_symbols,
+        "free symbols",
+        shown=sp.Eq(sp.Symbol(r"\partial_{pos}\,bound"), sp.diff(bound, pos)),
+    )
+    pf.equal("It is the Theorem 1 bound", bound, candidate)
+    return bound
+
+
+def check_bound_enumeration(candidate: sp.Expr, max_total: int = 14) -> tuple[bool, str]:
+    """Every confusion matrix with pos + neg <= max_total has p >= candidate(r, pi), equality at FP = neg."""
+    bound = exact_function((r, pi), candidate)
+
+    def cases() -> Iterator[tuple[int, int, int]]:
+        for n_pos in range(1, max_total + 1):
+            for n_neg in range(0, max_total - n_pos + 1):
+                for tp in range(1, n_pos + 1):
+                    yield n_pos, n_neg, tp
+
+    def ok(case: tuple[int, int, int]) -> bool:
+        n_pos, n_neg, tp = case
+        least = bound(Fraction(tp, n_pos), Fraction(n_pos, n_pos + n_neg))
+        precisions = [Fraction(tp, tp + fp) for fp in range(n_neg + 1)]
+        return min(precisions) == least == precisions[-1] and all(q >= least for q in precisions)
+
+    return exhaustive(
+        cases(), ok,
+        f"every (pos, neg, TP) with pos + neg <= {max_total}: p >= bound for all FP, equality at FP = neg",
+    )
 
 
 @claim(
     "B1",
-    source="Boyd et al. 2012 (000 §3, 001)",
+    source=f"{SOURCE} (000 §2.1, 001)",
     location="Theorem 1",
     title="Minimum precision for a given recall and skew",
     statement=lambda: sp.GreaterThan(p, min_precision(r, pi)),
     assumptions=(
-        "pos > 0 and neg >= 0 are the class counts; pi = pos/(pos+neg) in (0, 1]",
-        "TP >= 1 (recall r = TP/pos > 0, so precision is defined)",
-        "0 <= FP <= neg",
+        "pos >= 1 positives and neg >= 0 negatives; pi = pos/(pos+neg) in (0, 1]",
+        "TP >= 1 (recall r = TP/pos > 0, so precision is defined), 0 <= FP <= neg",
     ),
 )
 def _b1(pf: Proof) -> None:
-    pf.given("Precision and recall from counts", sp.Eq(p, TP / (TP + FP)))
-    pf.given("Skew", sp.Eq(pi, pos / (pos + neg)))
-    pf.given("Every false positive is a negative", sp.Le(FP, neg))
-    tp_r = pf.given("Recall gives TP = r pos", sp.Eq(TP, r * pos)).rhs
-    neg_pi = sp.solve(sp.Eq(pi, pos / (pos + neg)), neg)[0]
-    pf.obtain("Solving the skew for neg", sp.Eq(neg, neg_pi), "solve")
-    prec = tp_r / (tp_r + FP)
-    d = pf.obtain("Derivative of precision in FP at fixed TP", sp.diff(prec, FP), "diff")
-    pf.true("It is negative, so precision is least at the largest FP, FP = neg", d.is_negative, "sign under positivity assumptions")
-    worst = prec.subs(FP, neg_pi)
-    pf.equal("At FP = neg precision equals the bound", worst, min_precision(r, pi))
-    pf.check("enumeration", "All small confusion matrices", _b1_enumeration())
+    derive_min_precision(pf, min_precision(r, pi))
+    pf.check("enumeration", "All small confusion matrices, exact", check_bound_enumeration(min_precision(r, pi)))
+
+
+def _name(latex: str) -> sp.Symbol:
+    """A symbol that displays as the given LaTeX (for the left-hand sides of derived results)."""
+    return sp.Symbol(latex)
+
+
+# ==== B2 ======================================================================================
+
+
+def _sweep(labels: Sequence[int]) -> list[tuple[int, int]]:
+    """(TP, FP) after each threshold of an untied ranking, starting from (0, 0)."""
+    out, tp, fp = [(0, 0)], 0, 0
+    for y in labels:
+        tp, fp = tp + y, fp + 1 - y
+        out.append((tp, fp))
+    return out
+
+
+def _b2_enumeration(max_total: int = 12) -> tuple[bool, str]:
+    """The worst ranking's threshold points, and Davis-Goadrich points between them, lie on the bound."""
+    steps = [Fraction(k, 4) for k in range(5)]
+
+    def cases() -> Iterator[tuple[int, int]]:
+        for n_pos in range(1, max_total):
+            for n_neg in range(1, max_total - n_pos + 1):
+                yield n_pos, n_neg
+
+    def ok(case: tuple[int, int]) -> bool:
+        n_pos, n_neg = case
+        skew = Fraction(n_pos, n_pos + n_neg)
+        pts = _sweep(worst_ranking(n_pos, n_neg))
+        for (tp_a, fp_a), (tp_b, fp_b) in itertools.pairwise(pts):
+            if tp_b == tp_a:  # a negative: no recall gained, nothing to interpolate
+                continue
+            for lam in steps:
+                tp_x, fp_x = tp_a + lam * (tp_b - tp_a), fp_a + lam * (fp_b - fp_a)
+                if tp_x == 0:
+                    continue
+                rec, prec = tp_x / n_pos, tp_x / (tp_x + fp_x)
+                if prec != min_precision(rec, skew):
+                    return False
+        return pts[-1] == (n_pos, n_neg)
+
+    return exhaustive(
+        cases(), ok,
+        f"worst rankings with pos + neg <= {max_total}; every threshold point and the Davis-Goadrich "
+        "points at quarter steps between them are exactly on the bound",
+    )
+
+
+@claim(
+    "B2",
+    source=f"{SOURCE} (000 §2.2)",
+    location="§2.2, minimum PR curve",
+    title="The bound is tight: the worst ranking and its Davis-Goadrich interpolation lie on it",
+    statement=lambda: sp.Eq(i / (i + neg), min_precision(i / pos, pos / (pos + neg)), evaluate=False),
+    assumptions=(
+        "pos >= 1, neg >= 1; the worst ranking puts every negative above every positive",
+        "Davis-Goadrich interpolation: straight lines in ROC (count) space between thresholds",
+    ),
+)
+def _b2(pf: Proof) -> None:
+    pf.given(
+        "Worst ranking: after all neg negatives and the first i positives, TP = i and FP = neg",
+        sp.Tuple(sp.Eq(TP, i), sp.Eq(FP, neg)),
+    )
+    pf.equal(
+        "Its PR point (r_i, p_i) = (i/pos, i/(i+neg)) lies on the bound at pi = pos/(pos+neg)",
+        min_precision(i / pos, pos / (pos + neg)),
+        i / (i + neg),
+    )
+    tp_a, tp_b, fp_a, fp_b = sp.symbols("TP_A TP_B FP_A FP_B", nonnegative=True)
+    lam = sp.Symbol("lambda", nonnegative=True)
+    pf.given(
+        "Davis-Goadrich: between thresholds A and B the ROC segment is straight, 0 <= lambda <= 1",
+        sp.Tuple(sp.Eq(TP, tp_a + lam * (tp_b - tp_a)), sp.Eq(FP, fp_a + lam * (fp_b - fp_a))),
+    )
+    lam_tp = sp.solve(sp.Eq(TP, tp_a + lam * (tp_b - tp_a)), lam)[0]
+    fp_line = pf.obtain(
+        "Eliminating lambda (solve the TP equation for lambda, substitute)",
+        sp.Eq(FP, fp_a + lam_tp * (fp_b - fp_a)),
+        "solve + subs",
+    ).rhs
+    pf.equal(
+        "FP grows linearly with TP at slope (FP_B - FP_A)/(TP_B - TP_A)",
+        fp_line,
+        fp_a + (TP - tp_a) * (fp_b - fp_a) / (tp_b - tp_a),
+    )
+    fp_worst = pf.obtain(
+        "End points of the worst ranking: (TP, FP) = (0, neg), the PR point (0, 0), and "
+        "(pos, neg), the PR point (1, pi): the slope is 0 and FP stays neg",
+        sp.Eq(FP, sp.simplify(fp_line.subs({tp_a: 0, fp_a: neg, tp_b: pos, fp_b: neg}))),
+        "subs",
+    ).rhs
+    pf.equal(
+        "So at every recall r on the interpolated curve (TP = r pos), precision equals the bound",
+        (TP / (TP + fp_worst)).subs(TP, r * pos),
+        min_precision(r, pos / (pos + neg)),
+    )
+    pf.check("enumeration", "Worst rankings swept threshold by threshold, exact", _b2_enumeration())
+
+
+# ==== B3 ======================================================================================
+
+#: Table 1 and the text around it (pos = 100, neg = 200): (r, p) -> printed (TP, FP, FN, TN).
+#: 0.4 is printed on the slides (TP 40, FP 160, FN 60, TN 40); 0.5 in the text (all negatives
+#: are false positives, TN = 0); 0.2 and 0.6 are Table 1 (a) and (b).
+TABLE1 = {
+    ("0.2", "0.2"): (20, 80, 80, 120),
+    ("0.4", "0.2"): (40, 160, 60, 40),
+    ("0.5", "0.2"): (50, 200, 50, 0),
+    ("0.6", "0.2"): (60, 240, 40, -40),
+}
+
+
+def _table1_counts(rec: Fraction, prec: Fraction, n_pos: int, n_neg: int) -> tuple[Fraction, ...]:
+    tp = rec * n_pos
+    fp = tp / prec - tp
+    return tp, fp, n_pos - tp, n_neg - fp
+
+
+@claim(
+    "B3",
+    source=f"{SOURCE} (000 §2.1, 001)",
+    location="Table 1",
+    title="Table 1: holding precision at 0.2 with 100 positives and 200 negatives",
+    statement=lambda: sp.Eq(_name("TN"), neg - r * pos * (1 - p) / p),
+    assumptions=("pos = 100, neg = 200 (pi = 1/3); precision held at p = 0.2",),
+)
+def _b3(pf: Proof) -> None:
+    fp_needed = pf.obtain(
+        "Solving p = TP/(TP + FP) for FP, with TP = r pos",
+        sp.Eq(FP, sp.solve(sp.Eq(p, TP / (TP + FP)), FP)[0].subs(TP, r * pos)),
+        "solve",
+    ).rhs
+    pf.equal("So the true negatives left are", neg - fp_needed, neg - r * pos * (1 - p) / p)
+    r_max = pf.obtain(
+        "TN >= 0 holds up to the recall where TN = 0",
+        sp.Eq(_name("r_{max}"), sp.solve(sp.Eq(neg - fp_needed, 0), r)[0]),
+        "solve",
+    ).rhs
+    pf.equal(
+        "The same recall solves bound(r) = p (Theorem 1) at pi = pos/(pos+neg)",
+        sp.solve(sp.Eq(min_precision(r, pos / (pos + neg)), p), r)[0],
+        r_max,
+    )
+    values = {pos: 100, neg: 200, p: sp.Rational(1, 5)}
+    pf.obtain("With pos = 100, neg = 200, p = 0.2", sp.Eq(_name("r_{max}"), r_max.subs(values)), "subs")
+    for (rec_s, prec_s), printed in TABLE1.items():
+        got = fp_needed.subs({**values, r: sp.Rational(rec_s)})
+        pf.obtain(f"FP needed at r = {rec_s}: {printed[1]} printed", sp.Eq(FP, got), "subs")
+
+    def printed_ok() -> tuple[bool, str]:
+        bad = []
+        for (rec_s, prec_s), printed in TABLE1.items():
+            got = _table1_counts(Fraction(rec_s), Fraction(prec_s), 100, 200)
+            if tuple(got) != printed:
+                bad.append(f"(r, p) = ({rec_s}, {prec_s}): computed {got}, printed {printed}")
+        return (not bad, "; ".join(bad) or "every printed (TP, FP, FN, TN) recomputes exactly from "
+                "TP = r pos, FP = TP/p - TP, FN = pos - TP, TN = neg - FP")
+
+    def valid_iff_bound() -> tuple[bool, str]:
+        skew = Fraction(1, 3)
+        for (rec_s, prec_s), _ in TABLE1.items():
+            rec, prec = Fraction(rec_s), Fraction(prec_s)
+            valid = min(_table1_counts(rec, prec, 100, 200)) >= 0
+            if valid != (prec >= min_precision(rec, skew)):
+                return False, f"validity and the bound disagree at r = {rec_s}"
+        return True, ("the matrix is valid (all cells >= 0) exactly where p >= bound(r, 1/3): "
+                      "r = 0.2, 0.4, 0.5 valid (0.5 with TN = 0, on the bound), r = 0.6 not (TN = -40)")
+
+    pf.check("printed-number", "Table 1 counts and the text's r = 0.4, 0.5 cases", printed_ok())
+    pf.check("exact", "Validity of each matrix against the Theorem 1 bound, in Fractions", valid_iff_bound())
+
+
+# ==== B4 and B7: areas under the bound ===========================================================
+
+
+def derive_area(pf: Proof, candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1) -> sp.Expr:
+    """Integrate the Theorem 1 bound over recall [lo, hi] with sympy; it must equal ``candidate``."""
+    pf.given("The minimum PR curve (B1, B2) as a function of recall", sp.Eq(p, min_precision(r, pi)))
+    area = pf.obtain(
+        f"sympy integrates it over recall from {sp.latex(lo)} to {sp.latex(hi)}",
+        sp.Eq(_name(r"\mathrm{AUCPR}_{\min}"), sp.integrate(min_precision(r, pi), (r, lo, hi))),
+        "integrate",
+    ).rhs
+    pf.equal("It equals the closed form", area, candidate)
+    return area
+
+
+def check_area_quadrature(
+    candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1, sampler: Callable | None = None
+) -> tuple[bool, str]:
+    """mpmath quadrature of the bound over [lo, hi] against ``candidate`` at 50 digits."""
+    return mp_quad_identity(min_precision(r, pi), r, lo, hi, candidate, sampler or _sampler_skew())
+
+
+def derive_antiderivative(pf: Proof, antiderivative: sp.Expr, area: sp.Expr) -> None:
+    """Differentiate ``antiderivative`` back to the bound and evaluate it between 0 and 1."""
+    pf.equal(
+        "Differentiating the slides' antiderivative F(r) gives back the bound",
+        sp.diff(antiderivative, r),
+        min_precision(r, pi),
+    )
+    pf.equal(
+        "F(1) - F(0) is the closed form",
+        antiderivative.subs(r, 1) - antiderivative.subs(r, 0),
+        area,
+    )
+
+
+def check_antiderivative_numeric(antiderivative: sp.Expr) -> tuple[bool, str]:
+    """Numerical derivative (mpmath, 50 digits) of ``antiderivative`` against the bound."""
+    return mp_derivative_identity(
+        antiderivative, r, min_precision(r, pi), rational_sampler({r: (0, 1), pi: (0, 1)})
+    )
+
+
+def _worst_ranking_dg_area() -> tuple[bool, str]:
+    """The Davis-Goadrich area of the worst ranking equals the closed form (mpmath, 50 digits)."""
+    worst = mpmath.mpf(0)
+    with mpmath.workdps(50):
+        for n_pos in range(1, 13):
+            for n_neg in range(1, 13):
+                area = dg_aucpr(worst_ranking(n_pos, n_neg))
+                err = abs(area - mp_aucpr_min(mpmath.mpf(n_pos) / (n_pos + n_neg)))
+                worst = max(worst, err)
+                if err > mpmath.mpf(10) ** -45:
+                    return False, f"pos={n_pos}, neg={n_neg}: area {area}"
+    return True, ("Davis-Goadrich area of the worst ranking, summed step by step, equals the closed form "
+                  f"for all 1 <= pos, neg <= 12 (largest difference {mpmath.nstr(worst, 3)})")
+
+
+@claim(
+    "B4",
+    source=f"{SOURCE} (000 §2.2, 001)",
+    location="Theorem 2",
+    title="Minimum AUCPR: the area under the minimum PR curve",
+    statement=lambda: sp.Eq(sp.Integral(min_precision(r, pi), (r, 0, 1)), aucpr_min(pi)),
+    assumptions=("0 < pi < 1 (the degenerate skews are B5)", "recall runs over [0, 1]"),
+)
+def _b4(pf: Proof) -> None:
+    derive_area(pf, aucpr_min(pi))
+    derive_antiderivative(pf, SLIDES_ANTIDERIVATIVE, aucpr_min(pi))
+    pf.check("numeric", "Quadrature of the bound over [0, 1]", check_area_quadrature(aucpr_min(pi)))
+    pf.check("numeric", "The slides' antiderivative differentiated numerically",
+             check_antiderivative_numeric(SLIDES_ANTIDERIVATIVE))
+    pf.check("enumeration", "Worst rankings, Davis-Goadrich area", _worst_ranking_dg_area())
+
+
+# ==== B5 ======================================================================================
+
+
+@claim(
+    "B5",
+    source=f"{SOURCE} (000 §2.2)",
+    location="§2.2, degenerate data sets",
+    title="AUCPR_min tends to 0 and 1 at the ends and increases strictly with the skew",
+    statement=lambda: sp.And(
+        sp.Eq(sp.Limit(aucpr_min(pi), pi, 0, "+"), 0, evaluate=False),
+        sp.Eq(sp.Limit(aucpr_min(pi), pi, 1, "-"), 1, evaluate=False),
+        sp.Gt(sp.Derivative(aucpr_min(pi), pi), 0, evaluate=False),
+    ),
+    assumptions=("0 < pi < 1 for the derivative; conventions AUCPR_min = 0 at pi = 0, 1 at pi = 1",),
+)
+def _b5(pf: Proof) -> None:
+    m = aucpr_min(pi)
+    pf.obtain(r"Limit as pi -> 0+", sp.Eq(_name(r"\lim_{\pi \to 0^+} \mathrm{AUCPR}_{\min}"),
+                                          sp.limit(m, pi, 0, "+")), "limit")
+    pf.equal("which is 0", sp.limit(m, pi, 0, "+"), 0)
+    pf.obtain(r"Limit as pi -> 1-", sp.Eq(_name(r"\lim_{\pi \to 1^-} \mathrm{AUCPR}_{\min}"),
+                                          sp.limit(m, pi, 1, "-")), "limit")
+    pf.equal("which is 1", sp.limit(m, pi, 1, "-"), 1)
+    pf.equal("The conventions agree with integrating the bound itself: at pi = 0 the bound is 0",
+             sp.integrate(min_precision(r, 0), (r, 0, 1)), 0)
+    pf.equal("and at pi = 1 the bound is r/r = 1 for r > 0, with area 1",
+             sp.integrate(min_precision(r, 1), (r, 0, 1)), 1)
+    d = pf.obtain("Derivative in pi", sp.Eq(_name(r"\frac{d\,\mathrm{AUCPR}_{\min}}{d\pi}"),
+                                            sp.diff(m, pi)), "diff").rhs
+    g = -sp.log(1 - pi) - pi
+    pf.equal("It is g(pi)/pi^2 with g(pi) = -ln(1 - pi) - pi", d, g / pi**2)
+    k = sp.Symbol("k", positive=True, integer=True)
+    pf.equal("g is the tail of the Mercator series, sum_{k>=2} pi^k/k (sympy summation, 0 < pi < 1)",
+             _unit_branch(sp.summation(pi**k / k, (k, 2, sp.oo))), g)
+    pf.true("Every term pi^k/k is positive, so g(pi) > 0 and the derivative is positive",
+            (pi**k / k).is_positive, "sign of the terms", shown=sp.Gt(pi**k / k, 0))
+    pf.equal("Second route: g(0) = 0 and g'(pi) = pi/(1-pi)", sp.diff(g, pi), pi / (1 - pi))
+    _sign(pf, "g' > 0 on (0, 1), so g increases from g(0) = 0 and stays positive", pi / (1 - pi),
+          ">", UNIT_SKEW)
+    pf.check(
+        "interval",
+        "The derivative exactly as sympy returned it, certified positive",
+        interval_sign(interval_function([pi], d), [(sp.Rational(1, 100), 1 - sp.Rational(1, 10**9))],
+                      strict=True, max_depth=24),
+    )
+
+
+# ==== B6 ======================================================================================
+
+
+def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
+    """Sum the worst ranking's precisions; prove no ranking has lower AP (``term`` in i, neg)."""
+    pf.given(
+        "AP of an untied ranking: the mean, over the pos positives, of the precision at each one's rank",
+        sp.Eq(_name("AP"), sp.Sum(_name("P_j"), (sp.Symbol("j"), 1, pos)) / pos),
+    )
+    prec_i = pf.given(
+        "In the worst ranking the i-th positive sits at rank neg + i with i positives at or above it",
+        sp.Eq(_name("P_i"), i / (neg + i)),
+    ).rhs
+    pf.equal("Its precision is the summand of Theorem 3", prec_i, term)
+    pf.equal(
+        "Slides' route: the summand is the Theorem 1 bound at recall r_i = i/pos, pi = pos/(pos+neg)",
+        min_precision(i / pos, pos / (pos + neg)),
+        term,
+    )
+    k = sp.Symbol("k", positive=True, integer=True)
+    m = sp.Symbol("m", nonnegative=True, integer=True)
+    pf.given(
+        "Exchange: a positive at rank k with m positives above it (so k >= m + 1) is directly "
+        "followed by a negative; swap the two. Positives above rank k keep rank and count; positives "
+        "below rank k + 1 keep rank and count; only the moved positive's precision changes",
+        sp.Tuple(sp.Eq(_name("P_{before}"), (m + 1) / k), sp.Eq(_name("P_{after}"), (m + 1) / (k + 1))),
+    )
+    pf.equal(
+        "Change of that precision",
+        (m + 1) / (k + 1) - (m + 1) / k,
+        -(m + 1) / (k * (k + 1)),
+    )
+    _sign(pf, "So each such swap lowers AP by (m + 1)/(pos k (k + 1)) > 0",
+          (m + 1) / (pos * k * (k + 1)), ">")
+    pf.given(
+        "Each swap removes exactly one (positive above negative) pair, and a ranking with no "
+        "positive directly above a negative is the worst ranking. So any other ranking reaches the "
+        "worst ranking by finitely many swaps, each lowering AP strictly: the worst ranking is the "
+        "unique minimiser, and AP_min is its AP",
+        sp.Eq(_name(r"\mathrm{AP}_{\min}"), sp.Sum(term, (i, 1, pos)) / pos),
+    )
+
+
+def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, str]:
+    """Least AP over every ranking with pos + neg <= max_total equals (1/pos) sum term, uniquely."""
+    summand = exact_function((i, neg), term)
+
+    def cases() -> Iterator[tuple[int, int]]:
+        for n in range(1, max_total + 1):
+            for n_pos in range(1, n + 1):
+                yield n_pos, n - n_pos
+
+    def ok(case: tuple[int, int]) -> bool:
+        n_pos, n_neg = case
+        claimed = sum((summand(j, n_neg) for j in range(1, n_pos + 1)), Fraction(0)) / n_pos
+        aps = {lab: ranking_ap(lab) for lab in rankings(n_pos, n_neg)}
+        least = min(aps.values())
+        argmin = [lab for lab, v in aps.items() if v == least]
+        return least == claimed and argmin == [worst_ranking(n_pos, n_neg)]
+
+    return exhaustive(
+        cases(), ok,
+        f"every ranking of every (pos >= 1, neg >= 0) with pos + neg <= {max_total}, AP in Fractions: "
+        "the least AP is the formula and only the worst ranking attains it",
+    )
+
+
+@claim(
+    "B6",
+    source=f"{SOURCE} (000 §2.2, 001)",
+    location="Theorem 3",
+    title="Minimum average precision, attained only by the worst ranking",
+    statement=lambda: sp.Eq(_name(r"\mathrm{AP}_{\min}"), sp.Sum(AP_MIN_TERM, (i, 1, pos)) / pos),
+    assumptions=("pos >= 1 positives, neg >= 0 negatives, untied scores",),
+)
+def _b6(pf: Proof) -> None:
+    derive_ap_min(pf, AP_MIN_TERM)
+    v11 = pf.obtain("pos = neg = 1 (pi = 1/2)", sp.Eq(_name(r"\mathrm{AP}_{\min}(1, 1)"),
+                    sp.summation(AP_MIN_TERM.subs(neg, 1), (i, 1, 1))), "summation").rhs
+    v22 = pf.obtain("pos = neg = 2 (pi = 1/2 as well)", sp.Eq(_name(r"\mathrm{AP}_{\min}(2, 2)"),
+                    sp.summation(AP_MIN_TERM.subs(neg, 2), (i, 1, 2)) / 2), "summation").rhs
+    pf.true("Same skew, different AP_min: it depends on pos, not only on pi", v11 != v22, "comparison",
+            shown=sp.Ne(v11, v22))
+    pf.check("enumeration", "All rankings, exact", check_ap_min_enumeration(AP_MIN_TERM))
+
+
+# ==== B7 ======================================================================================
+
+
+@claim(
+    "B7",
+    source=f"{SOURCE} (000 §2.2)",
+    location="Corollary 4",
+    title="Minimum and maximum AUCPR over a recall range [a, b]",
+    statement=lambda: sp.Eq(sp.Integral(min_precision(r, pi), (r, a, b)), aucpr_min_range(a, b, pi)),
+    assumptions=("0 <= a < b <= 1, 0 < pi < 1",),
+)
+def _b7(pf: Proof) -> None:
+    derive_area(pf, aucpr_min_range(a, b, pi), a, b)
+    pf.equal("With a = 0, b = 1 it is Theorem 2", aucpr_min_range(0, 1, pi), aucpr_min(pi))
+    pf.given("Precision never exceeds 1, and the perfect ranking (every positive first) keeps "
+             "FP = 0, so p = 1 at every recall r > 0 of its curve", sp.Le(p, 1))
+    pf.obtain("Hence AUCPR_max over [a, b] is", sp.Eq(_name(r"\mathrm{AUCPR}_{\max}"),
+              sp.integrate(1, (r, a, b))), "integrate")
+    pf.check("numeric", "Quadrature of the bound over random [a, b]",
+             check_area_quadrature(aucpr_min_range(a, b, pi), a, b, _sampler_range))
+
+
+# ==== B8 ======================================================================================
+
+
+def _b8_enumeration(max_total: int = 9) -> tuple[bool, str]:
+    """Every ranking's Davis-Goadrich AUCNPR lies in [0, 1]; worst 0, best 1; order as AUCPR."""
+    count = 0
+    with mpmath.workdps(40):
+        eps = mpmath.mpf(10) ** -35
+        for n_pos in range(1, max_total):
+            for n_neg in range(1, max_total - n_pos + 1):
+                m = mp_aucpr_min(mpmath.mpf(n_pos) / (n_pos + n_neg))
+                pairs = []
+                for lab in rankings(n_pos, n_neg):
+                    area = dg_aucpr(lab)
+                    pairs.append((area, (area - m) / (1 - m), lab))
+                    count += 1
+                for area, score, lab in pairs:
+                    if not -eps <= score <= 1 + eps:
+                        return False, f"AUCNPR {score} outside [0, 1] for {lab}"
+                    if lab == worst_ranking(n_pos, n_neg) and abs(score) > eps:
+                        return False, f"worst ranking scores {score}"
+                    if lab == worst_ranking(n_pos, n_neg)[::-1] and abs(score - 1) > eps:
+                        return False, f"perfect ranking scores {score}"
+                pairs.sort(key=lambda x: x[0])
+                for (a1, s1, _), (a2, s2, lab2) in itertools.pairwise(pairs):
+                    if a2 - a1 > eps and not s2 - s1 > 0:
+                        return False, f"order differs at {lab2}"
+    return True, (f"all {count} rankings with pos, neg >= 1 and pos + neg <= {max_total}: AUCNPR of the "
+                  "Davis-Goadrich area (mpmath, 40 digits) in [0, 1], 0 for the worst and 1 for the perfect "
+                  "ranking, and sorting by AUCNPR sorts by AUCPR")
+
+
+@claim(
+    "B8",
+    source=f"{SOURCE} (000 §3, 001)",
+    location="§3, AUCNPR",
+    title="AUCNPR has range [0, 1] at every skew and orders classifiers as AUCPR does",
+    statement=lambda: sp.Eq(
+        _name(r"\mathrm{AUCNPR}"),
+        (A - _name(r"\mathrm{AUCPR}_{\min}")) / (_name(r"\mathrm{AUCPR}_{\max}") - _name(r"\mathrm{AUCPR}_{\min}")),
+    ),
+    assumptions=(
+        "0 < pi < 1; AUCPR of a Davis-Goadrich curve over [a, b] (0 <= a < b <= 1) on one test set",
+        "conventions: AUCNPR = 0 at pi = 0 and 1 at pi = 1",
+    ),
+)
+def _b8(pf: Proof) -> None:
+    lo, hi = aucpr_min_range(a, b, pi), b - a
+    score = pf.given("Definition, with AUCPR_min from B7 and AUCPR_max = b - a", sp.Eq(
+        _name(r"\mathrm{AUCNPR}"), (A - lo) / (hi - lo))).rhs
+    pf.given("Every point of a Davis-Goadrich curve is a convex combination of two valid matrices, so "
+             "FP <= neg and Theorem 1 applies; precision is at most 1. Integrating over [a, b]",
+             sp.And(sp.Le(lo, A), sp.Le(A, hi)))
+    pf.equal("The width of the range is the integral of 1 - bound, and 1 - bound is",
+             1 - min_precision(r, pi), (1 - pi) / (1 - pi + pi * r))
+    _sign(pf, "which is positive, so AUCPR_max > AUCPR_min for every a < b",
+          (1 - pi) / (1 - pi + pi * r), ">", UNIT_SKEW)
+    pf.equal("Over [0, 1] the width is", 1 - aucpr_min(pi), -(1 - pi) * sp.log(1 - pi) / pi)
+    _sign(pf, "positive at every skew in (0, 1)", -(1 - pi) * sp.log(1 - pi) / pi, ">", UNIT_SKEW)
+    slope = pf.obtain("Derivative in AUCPR", sp.Eq(_name(r"\frac{\partial\,\mathrm{AUCNPR}}{\partial\,\mathrm{AUCPR}}"),
+                      sp.diff(score, A)), "diff").rhs
+    pf.equal("It is 1/(AUCPR_max - AUCPR_min) > 0: strictly increasing, so on one test set "
+             "(fixed pi, a, b) AUCNPR orders classifiers exactly as AUCPR does", slope, 1 / (hi - lo))
+    pf.equal("At AUCPR = AUCPR_min (the worst ranking, B2) it is 0", score.subs(A, lo), 0)
+    pf.equal("At AUCPR = AUCPR_max (the perfect ranking) it is 1", score.subs(A, hi), 1)
+    pf.obtain("At pi -> 1 the range [0, 1] closes: the width tends to", sp.Eq(
+        _name(r"\lim_{\pi \to 1^-} (1 - \mathrm{AUCPR}_{\min})"), sp.limit(1 - aucpr_min(pi), pi, 1, "-")),
+        "limit")
+    pf.given("So AUCNPR is 0/0 at pi = 1 (convention: 1); at pi = 0, AUCPR = AUCPR_min = 0 and "
+             "AUCPR_max = 1, so the definition gives 0, as the convention says",
+             sp.Eq(_name(r"\mathrm{AUCNPR}(\pi = 0)"), (0 - 0) / (1 - 0)))
+    pf.check("enumeration", "All small rankings, Davis-Goadrich areas", _b8_enumeration())
+
+
+# ==== B9 ======================================================================================
+
+
+@claim(
+    "B9",
+    source=f"{SOURCE} (000 §3, 001)",
+    location="§3, random guessing",
+    title="Random guessing: AUCPR = pi; normalising by it can go negative; its AUCNPR",
+    statement=lambda: sp.Eq((pi - aucpr_min(pi)) / (1 - aucpr_min(pi)), 1 + pi / sp.log(1 - pi),
+                            evaluate=False),
+    assumptions=("0 < pi < 1; random guessing labels each example positive with probability q, "
+                 "independently of its class",),
+    note="The AUCNPR of random guessing is 1 + pi/ln(1 - pi): not constant (it rises from 0 at "
+         "pi -> 0 to 1 at pi -> 1; 1 - 1/(2 ln 2) = 0.279 at pi = 1/2), which is the sense in which "
+         "the slides call it not simple.",
+)
+def _b9(pf: Proof) -> None:
+    q = sp.Symbol("q", positive=True)
+    pf.given("Expected counts of random guessing at rate q", sp.Tuple(sp.Eq(TP, q * pos), sp.Eq(FP, q * neg)))
+    pf.equal("Its precision is the skew at every q (and its recall is q)",
+             (TP / (TP + FP)).subs({TP: q * pos, FP: q * neg}), pos / (pos + neg))
+    pf.equal("Davis-Goadrich interpolation from (TP, FP) = (0, 0) to (pos, neg) gives the same line",
+             (TP / (TP + TP * neg / pos)), pos / (pos + neg))
+    pf.obtain("Area under p = pi over recall [0, 1]", sp.Eq(_name(r"\mathrm{AUCPR}_{random}"),
+              sp.integrate(pi, (r, 0, 1))), "integrate")
+    g = -sp.log(1 - pi) - pi
+    worst_vs_random = pf.equal(
+        "Normalising by random guessing, (AUCPR - pi)/(1 - pi), scores the worst ranking",
+        (aucpr_min(pi) - pi) / (1 - pi), -g / pi)
+    k = sp.Symbol("k", positive=True, integer=True)
+    pf.equal("g(pi) = -ln(1 - pi) - pi is the series sum_{k>=2} pi^k/k (as in B5)",
+             _unit_branch(sp.summation(pi**k / k, (k, 2, sp.oo))), g)
+    pf.true("Its terms are positive, so the worst ranking scores below 0 at every skew in (0, 1)",
+            (pi**k / k).is_positive, "sign of the terms", shown=sp.Lt(worst_vs_random, 0))
+    pf.obtain("For example at pi = 1/2", sp.Eq(_name(r"\frac{\mathrm{AUCPR}_{\min} - \pi}{1 - \pi}"),
+              sp.nsimplify(worst_vs_random.subs(pi, sp.Rational(1, 2)))), "subs")
+    rnd = pf.equal("AUCNPR of random guessing", (pi - aucpr_min(pi)) / (1 - aucpr_min(pi)),
+                   1 + pi / sp.log(1 - pi))
+    pf.equal("It tends to 0 as pi -> 0+", sp.limit(rnd, pi, 0, "+"), 0)
+    pf.equal("and to 1 as pi -> 1-", sp.limit(rnd, pi, 1, "-"), 1)
+    pf.obtain("At pi = 1/2", sp.Eq(_name(r"\mathrm{AUCNPR}_{random}(1/2)"), rnd.subs(pi, sp.Rational(1, 2))), "subs")
+    pf.check("numeric", "AUCNPR of random guessing from its definition vs 1 + pi/ln(1 - pi)",
+             mp_identity((pi - aucpr_min(pi)) / (1 - aucpr_min(pi)), 1 + pi / sp.log(1 - pi), _sampler_skew()))
+    pf.check("interval", "pi - AUCPR_min > 0 (random guessing beats the worst ranking), as printed",
+             interval_sign(interval_function([pi], pi - aucpr_min(pi)),
+                           [(sp.Rational(1, 100), 1 - sp.Rational(1, 10**9))], strict=True, max_depth=24))
+
+
+# ==== B10-B13: printed numbers ==================================================================
+
+
+def _fmt(x: mpmath.mpf, digits: int = 5) -> str:
+    return mpmath.nstr(x, digits, min_fixed=-10, max_fixed=10)
+
+
+def _skew_for(y: mpmath.mpf) -> mpmath.mpf:
+    """The skew whose AUCPR_min is y (AUCPR_min is strictly increasing, B5)."""
+    return _mp_invert_increasing(mp_aucpr_min, y)
+
+
+def _b10_check() -> tuple[bool, str]:
+    m = mp_aucpr_min
+    with mpmath.workdps(50):
+        half, hundredth, tenth, twentieth = (_mp(Fraction(x)) for x in ("0.5", "0.01", "0.1", "0.05"))
+        rise = m(half) - m(hundredth)
+        rows = [
+            ("skew 0.01 -> 0.5 raises AUCPR_min by", rise, "0.3"),
+            ("AUCPR_min(0.1)", m(tenth), "0.05"),
+            ("gender range starts at AUCPR_min(0.5)", m(half), "0.31"),
+        ]
+        parts, ok = [], True
+        for text, value, printed in rows:
+            good = _rounds_to(value, printed)
+            ok &= good
+            parts.append(f"{text} = {_fmt(value)} (printed about {printed}: {'agrees' if good else 'DISAGREES'})")
+        genre = m(twentieth)
+        lo, hi = _cell("0.02")
+        skew_lo, skew_hi = _skew_for(_mp(lo)), _skew_for(_mp(hi))
+        genre_ok = _rounds_to(genre, "0.03") and not _rounds_to(genre, "0.02")
+        ok &= genre_ok
+        parts.append(
+            f"genre range starts at AUCPR_min(0.05) = {_fmt(genre)}, which rounds to 0.03, not the printed "
+            f"0.02; 0.02 is AUCPR_min rounded for skews in [{_fmt(skew_lo, 4)}, {_fmt(skew_hi, 4)}]"
+        )
+    return ok, "; ".join(parts)
+
+
+@claim(
+    "B10",
+    source=f"{SOURCE} (000 §2.2, §4)",
+    location="§2.2 and §4.2, numbers in the text",
+    title="AUCPR_min at the skews quoted in the text",
+    statement=lambda: sp.Matrix([
+        [aucpr_min(sp.Rational(1, 2)) - aucpr_min(sp.Rational(1, 100)), sp.Float("0.3", 1)],
+        [aucpr_min(sp.Rational(1, 10)), sp.Float("0.05", 1)],
+        [aucpr_min(sp.Rational(1, 2)), sp.Float("0.31", 2)],
+        [aucpr_min(sp.Rational(1, 20)), sp.Float("0.02", 1)],
+    ]),
+    assumptions=("each row: the quantity, and the value printed for it (rounded)",),
+    verdict="holds as corrected",
+    printed_numbers=True,
+    note="At the stated genre skew 0.05, AUCPR_min = 0.0254, which rounds to 0.03, not the printed "
+         "0.02 (gender's 0.307 is printed rounded, as 0.31, so truncation does not explain it). The "
+         "printed 0.02 needs a genre skew in [0.0297, 0.0492], consistent with 'closer to 0.05' only "
+         "if it is a little below 0.05 (Table 2's genre pair implies 0.061-0.070, see B12). The other "
+         "numbers hold: a rise of 0.302 from skew 0.01 to 0.5, 0.0518 at skew 0.1, 0.307 at 0.5. The "
+         "overall IMDB skew 0.06 cannot be checked: the document does not give the IMDB counts.",
+)
+def _b10(pf: Proof) -> None:
+    pf.check("printed-number", "Each number recomputed with mpmath at 50 digits", _b10_check())
+
+
+def _b11_check() -> tuple[bool, str]:
+    parts, ok = [], True
+    with mpmath.workdps(50):
+        cases = [("0.008", _mp(Fraction("0.008")), "0.545", "0.004", "0.543"),
+                 ("1/121 (120:1)", _mp(Fraction(1, 121)), "0.545", "0.004", "0.543"),
+                 ("0.5 (1:1)", _mp(Fraction(1, 2)), "0.965", "0.307", "0.950")]
+        for label, skew, area_s, min_s, norm_s in cases:
+            m = mp_aucpr_min(skew)
+            norm = (_mp(Fraction(area_s)) - m) / (1 - m)
+            good = _rounds_to(m, min_s) and _rounds_to(norm, norm_s)
+            ok &= good
+            parts.append(f"pi = {label}: AUCPR_min = {_fmt(m)} (printed {min_s}), AUCNPR of {area_s} = "
+                         f"{_fmt(norm, 6)} (printed {norm_s}){'' if good else ' DISAGREES'}")
+    return ok, "; ".join(parts)
+
+
+@claim(
+    "B11",
+    source=f"{SOURCE} (001)",
+    location="slides, mammography",
+    title="Mammography example: AUCPR_min and AUCPR -> AUCNPR at two skews",
+    statement=lambda: sp.Tuple(sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)), sp.Eq(M_MIN, aucpr_min(pi))),
+    assumptions=("skew 0.008 as printed (120:1 is 1/121 = 0.00826; both are checked) and 0.5",),
+    printed_numbers=True,
+)
+def _b11(pf: Proof) -> None:
+    pf.check("printed-number", "AUCPR_min and AUCNPR recomputed with mpmath at 50 digits", _b11_check())
+
+
+#: Table 2 (IMDB, LSM): predicate -> (AUCPR, AUCNPR) as printed.
+TABLE2 = {
+    "actor": ("1.000", "1.000"),
+    "director": ("1.000", "1.000"),
+    "gender": ("0.509", "0.325"),
+    "genre": ("0.624", "0.611"),
+    "movie": ("0.267", "0.141"),
+    "workedUnder": ("1.000", "1.000"),
+}
+TABLE2_MEANS = ("0.733", "0.680")
+#: Skews the text gives for Table 2's predicates (§4.2).
+TABLE2_TEXT_SKEW = {"gender": "close to 0.5", "genre": "closer to 0.05"}
+
+
+def implied_min_interval(area: str, norm: str) -> tuple[Fraction, Fraction]:
+    """AUCPR_min = (AUCPR - AUCNPR)/(1 - AUCNPR) over both rounding cells (increasing in AUCPR,
+    non-increasing in AUCNPR), so its extremes are at two corners; AUCPR <= 1 caps the cell."""
+    a_lo, a_hi = _cell(area)
+    n_lo, n_hi = _cell(norm)
+    a_hi, n_hi = min(a_hi, Fraction(1)), min(n_hi, Fraction(1))
+    if n_hi == 1:  # a printed 1.000 admits AUCNPR = 1 exactly, hence every AUCPR_min
+        return Fraction(0), Fraction(1)
+    return (a_lo - n_hi) / (1 - n_hi), (a_hi - n_lo) / (1 - n_lo)
+
+
+def _b12_check() -> tuple[bool, str]:
+    parts, ok = [], True
+    for col, printed in enumerate(TABLE2_MEANS):
+        mean = sum((Fraction(v[col]) for v in TABLE2.values()), Fraction(0)) / len(TABLE2)
+        good = _cell(printed)[0] <= mean <= _cell(printed)[1]
+        ok &= good
+        parts.append(f"mean of column {('AUCPR', 'AUCNPR')[col]} = {float(mean):.5f} (printed {printed})")
+    with mpmath.workdps(50):
+        for name, (area, norm) in TABLE2.items():
+            m_lo, m_hi = implied_min_interval(area, norm)
+            if (m_lo, m_hi) == (0, 1):
+                parts.append(f"{name}: 1.000/1.000 fits every skew")
+                continue
+            good = 0 < m_hi and m_lo < 1
+            ok &= good
+            s_lo, s_hi = _skew_for(_mp(max(m_lo, Fraction(0)))), _skew_for(_mp(min(m_hi, Fraction(1))))
+            text = TABLE2_TEXT_SKEW.get(name, "not stated")
+            parts.append(f"{name}: AUCPR_min in [{float(m_lo):.5f}, {float(m_hi):.5f}], implied skew in "
+                         f"[{_fmt(s_lo, 4)}, {_fmt(s_hi, 4)}] (text: {text})")
+    return ok, "; ".join(parts)
+
+
+@claim(
+    "B12",
+    source=f"{SOURCE} (000 §4.2)",
+    location="Table 2",
+    title="Table 2 (IMDB): each AUCPR/AUCNPR pair implies a skew; the means",
+    statement=lambda: sp.Eq(_name(r"\mathrm{AUCPR}_{\min}"), (A - _name(r"\mathrm{AUCNPR}")) / (1 - _name(r"\mathrm{AUCNPR}"))),
+    assumptions=("printed values are rounded to 3 decimals (cells of half-width 0.0005)",
+                 "values are averages over folds, so the formula need not hold exactly for them"),
+    printed_numbers=True,
+    note="Every pair fits some skew in (0, 1) and the means recompute (0.7333 and 0.6795). The implied "
+         "skews: gender 0.453-0.456 (text: close to 0.5), plausible; genre 0.061-0.070 (text: closer "
+         "to 0.05), plausible but above 0.05 and above the 0.0492 that the text's genre range [0.02, 1] "
+         "needs (B10); movie 0.264-0.268 (not stated). The entries are averages over folds (and the "
+         "mean of AUCNPR is not AUCNPR of the mean AUCPR when fold skews differ), so the implied skew "
+         "is an effective one, not necessarily the predicate's overall skew.",
+)
+def _b12(pf: Proof) -> None:
+    nrm = _name(r"\mathrm{AUCNPR}")
+    m_sym = _name("m")
+    implied = pf.obtain("Solving AUCNPR = (AUCPR - m)/(1 - m) for m = AUCPR_min",
+                        sp.Eq(m_sym, sp.solve(sp.Eq(nrm, (A - m_sym) / (1 - m_sym)), m_sym)[0]), "solve").rhs
+    u, v = sp.symbols("u v", positive=True)  # AUCPR = 1 - u, AUCNPR = 1 - v
+    d_area = pf.obtain("Derivative in AUCPR", sp.Eq(_name(r"\partial m / \partial\,\mathrm{AUCPR}"),
+                       sp.simplify(sp.diff(implied, A))), "diff").rhs
+    _sign(pf, "positive (AUCNPR < 1)", d_area.subs(nrm, 1 - v), ">")
+    d_norm = pf.obtain("Derivative in AUCNPR", sp.Eq(_name(r"\partial m / \partial\,\mathrm{AUCNPR}"),
+                       sp.factor(sp.diff(implied, nrm))), "diff").rhs
+    _sign(pf, "minus it is non-negative (AUCPR <= 1): m is extreme at two corners of the rounding box",
+          -d_norm.subs({A: 1 - u, nrm: 1 - v}), ">=")
+    pf.check("printed-number", "Means, and the skew interval each rounded pair implies (mpmath, 50 digits)",
+             _b12_check())
+
+
+#: Table 3 (UW-CSE advisedBy, SAYU): k of the ratio 1:k -> (downsampled AUCPR, AUCNPR,
+#: original-skew AUCPR, AUCNPR). The original test set is 1:24.
+TABLE3 = {
+    1: ("0.851", "0.785", "0.330", "0.316"),
+    2: ("0.740", "0.680", "0.329", "0.315"),
+    3: ("0.678", "0.627", "0.343", "0.329"),
+    4: ("0.701", "0.665", "0.314", "0.299"),
+    5: ("0.599", "0.560", "0.334", "0.320"),
+    10: ("0.383", "0.352", "0.258", "0.242"),
+    24: ("0.363", "0.349", "0.363", "0.349"),
+}
+
+
+def aucnpr_consistent(area: str, norm: str, skew: Fraction) -> tuple[bool, str]:
+    """Is there an AUCPR in area's rounding cell whose AUCNPR at ``skew`` lies in norm's cell?
+
+    AUCNPR is increasing in AUCPR, so the cell maps onto [AUCNPR(lo), AUCNPR(hi)]; that interval
+    must meet norm's cell. Both ends are enclosed with mpmath.iv, so the answer is rigorous.
+    """
+    iv = mpmath.iv
+    a_lo, a_hi = _cell(area)
+    n_lo, n_hi = _cell(norm)
+    with mpmath.workprec(120):
+        s = iv.mpf(skew.numerator) / skew.denominator
+        image_lo = iv_aucnpr(iv.mpf(a_lo.numerator) / a_lo.denominator, s)
+        image_hi = iv_aucnpr(iv.mpf(a_hi.numerator) / a_hi.denominator, s)
+        ok = bool(image_hi.a >= _mp(n_lo) and image_lo.b <= _mp(n_hi))
+    with mpmath.workdps(50):
+        m = mp_aucpr_min(_mp(skew))
+        point = (_mp(Fraction(area)) - m) / (1 - m)
+        ends = [(_mp(x) - m) / (1 - m) for x in (a_lo, a_hi)]
+        detail = f"AUCNPR({area}) = {_fmt(point, 6)}"
+        if _rounds_to(point, norm):
+            detail += f" -> {norm}"
+        else:
+            detail += (f" (not {norm}); AUCPR in [{float(a_lo)}, {float(a_hi)}] gives "
+                       f"[{_fmt(ends[0], 6)}, {_fmt(ends[1], 6)}], which "
+                       f"{'meets' if ok else 'MISSES'} {norm}'s cell")
+    return ok, detail
+
+
+def _b13_check() -> tuple[bool, str]:
+    parts, ok = [], True
+    original = Fraction(1, 25)
+    for k, (a_down, n_down, a_orig, n_orig) in TABLE3.items():
+        good1, d1 = aucnpr_consistent(a_down, n_down, Fraction(1, 1 + k))
+        good2, d2 = aucnpr_consistent(a_orig, n_orig, original)
+        ok &= good1 and good2
+        parts.append(f"1:{k} downsampled (pi = 1/{1 + k}): {d1}; original (pi = 1/25): {d2}")
+    return ok, "; ".join(parts)
+
+
+def _b13_text_check() -> tuple[bool, str]:
+    """The text around Table 3: 1:1 AUCNPR is more than twice the original's; spread of the columns."""
+    down_a = [Fraction(v[0]) for v in TABLE3.values()]
+    down_n = [Fraction(v[1]) for v in TABLE3.values()]
+    orig_a = [Fraction(v[2]) for v in TABLE3.values()]
+    orig_n = [Fraction(v[3]) for v in TABLE3.values()]
+
+    def var(xs: list[Fraction]) -> Fraction:
+        mu = sum(xs, Fraction(0)) / len(xs)
+        return sum(((x - mu) ** 2 for x in xs), Fraction(0)) / len(xs)
+
+    twice = Fraction(TABLE3[1][1]) > 2 * Fraction(TABLE3[1][3])
+    less = var(down_n) < var(down_a)
+    ratio = var(orig_n) / var(orig_a)
+    with mpmath.workdps(30):
+        stretch = 1 / (1 - mp_aucpr_min(_mp(Fraction(1, 25))))
+    return twice and less and ratio > 1, (
+        f"1:1: downsampled AUCNPR {TABLE3[1][1]} > 2 x {TABLE3[1][3]}; downsampled columns: variance of "
+        f"AUCNPR {float(var(down_n)):.5f} < AUCPR {float(var(down_a)):.5f}; original-skew columns: AUCNPR "
+        f"variance is {float(ratio):.3f} x AUCPR's, necessarily above 1, because at one skew AUCNPR is "
+        f"AUCPR stretched by 1/(1 - AUCPR_min) = {_fmt(stretch, 4)} (so 'less variance' holds for the downsampled "
+        "columns only)"
+    )
+
+
+@claim(
+    "B13",
+    source=f"{SOURCE} (000 §4.3)",
+    location="Table 3",
+    title="Table 3 (UW-CSE advisedBy): every AUCNPR follows from its AUCPR under rounding",
+    statement=lambda: sp.Tuple(sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)), sp.Eq(M_MIN, aucpr_min(pi)),
+                               sp.Eq(pi, 1 / (1 + _name("k")))),
+    assumptions=("ratio 1:k means pi = 1/(1+k); the original test set is 1:24, pi = 1/25 = 0.04",
+                 "printed values are rounded to 3 decimals (cells of half-width 0.0005)"),
+    printed_numbers=True,
+    note="All 14 AUCNPR values are consistent with their AUCPR under 3-decimal rounding, but 6 "
+         "(counting the 1:24 pair, printed twice, twice) do not recompute from the printed AUCPR itself: for example 1:2 gives 0.67938 -> 0.679 against "
+         "the printed 0.680, explained because an AUCPR of 0.7405 (inside 0.740's rounding cell) gives "
+         "0.679997. Presumably AUCNPR was computed from the unrounded AUCPR. The text's 'AUCNPR has "
+         "less variance than AUCPR' holds for the downsampled columns; in the original-skew columns it "
+         "cannot hold, since at one skew AUCNPR is AUCPR stretched by 1/(1 - AUCPR_min) > 1.",
+)
+def _b13(pf: Proof) -> None:
+    m = aucpr_min(pi)
+    score = (A - m) / (1 - m)
+    slope = pf.obtain("AUCNPR at skew pi, derivative in AUCPR", sp.Eq(
+        _name(r"\partial\,\mathrm{AUCNPR} / \partial\,\mathrm{AUCPR}"), sp.diff(score, A)), "diff").rhs
+    _sign(pf, "positive: the rounding cell of a printed AUCPR maps onto an interval, between the "
+          "images of its two ends", slope, ">", UNIT_SKEW)
+    pf.check("printed-number", "Each AUCNPR against its AUCPR's rounding cell, mpmath.iv enclosures",
+             _b13_check())
+    pf.check("printed-number", "The text's statements about Table 3", _b13_text_check())
