@@ -1,0 +1,51 @@
+"""The committed reports and figures are current.
+
+Markdown reports are regenerated and compared as text. Figures are not compared as PNG bytes
+(they change with the matplotlib version, fonts and renderer); instead the data behind each
+figure is recomputed without matplotlib and its fingerprint compared with
+``reports/figures/manifest.json``, which ``prtheory figures`` writes next to the PNGs.
+Regenerate with ``prtheory tables`` and ``prtheory figures`` from the project root.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from prtheory.papers.outputs import REPORTS, figure_data
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = ROOT / "reports" / "figures"
+
+
+@pytest.mark.parametrize("name", sorted(REPORTS))
+def test_report_is_current(name):
+    path = ROOT / "reports" / name
+    assert path.exists(), f"{path} missing: run `prtheory tables`"
+    assert path.read_text(encoding="utf-8") == REPORTS[name](), (
+        f"{path} is stale: run `prtheory tables`"
+    )
+
+
+def test_figures_are_current():
+    manifest = json.loads((FIGURES / "manifest.json").read_text())
+    data = figure_data()
+    assert sorted(manifest) == sorted(f"{d.name}.png" for d in data), (
+        "figure list changed: run `prtheory figures`"
+    )
+    for d in data:
+        png = FIGURES / f"{d.name}.png"
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", f"{png} missing or not a PNG"
+        assert manifest[png.name]["data_sha256"] == d.fingerprint(), (
+            f"{png} is stale (its data changed): run `prtheory figures`"
+        )
+
+
+def test_fingerprint_sees_a_changed_value():
+    d = figure_data()[0]
+    before = d.fingerprint()
+    key = next(iter(d.arrays))
+    d.arrays[key] = d.arrays[key] + 1e-6
+    assert d.fingerprint() != before
