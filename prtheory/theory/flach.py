@@ -290,7 +290,12 @@ def _f3(pf: Proof) -> None:
         "F_beta of the expected table", f_exp, (1 + beta**2) * q * pi / (q + beta**2 * pi)
     )
     d = pf.obtain("Derivative in q", sp.factor(sp.diff(base_q, q)), "diff")
-    pf.true("It is positive, so the maximum is at q = 1", d.is_positive, "sign under positivity")
+    pf.true(
+        "It is positive, so the maximum is at q = 1",
+        d.is_positive,
+        "sign under positivity",
+        shown=sp.Gt(d, 0, evaluate=False),
+    )
     pf.equal(
         "q = 1 is the always-positive classifier, p = pi, r = 1",
         base_q.subs(q, 1),
@@ -302,11 +307,13 @@ def _f3(pf: Proof) -> None:
         "Both derivatives are positive",
         bool(dp.is_positive and dr.is_positive),
         "sign under positivity",
+        shown=sp.Tuple(sp.Gt(dp, 0, evaluate=False), sp.Gt(dr, 0, evaluate=False)),
     )
     pf.true(
         "So with r <= 1: prec < pi gives F_beta(p, r) <= F_beta(p, 1) < F_beta(pi, 1), for every beta",
         bool(sp.factor(sp.diff(f_beta_pr(p, 1), p)).is_positive),
         "F_beta(p, 1) increasing in p",
+        shown=sp.Gt(sp.factor(sp.diff(f_beta_pr(p, 1), p)), 0, evaluate=False),
     )
     r_star = sp.solve(sp.Eq(f_beta_pr(1, r), BASELINE), r)
     pf.obtain(
@@ -314,7 +321,7 @@ def _f3(pf: Proof) -> None:
         sp.Eq(r, r_star[0]),
         "solve",
     )
-    pf.equal("That threshold is RECALL_THRESHOLD", r_star[0], RECALL_THRESHOLD)
+    pf.equal("Call it r* = beta^2 pi/(1 - pi + beta^2 pi)", r_star[0], RECALL_THRESHOLD)
     gap = pf.equal(
         "Its distance from pi",
         RECALL_THRESHOLD - pi,
@@ -324,12 +331,18 @@ def _f3(pf: Proof) -> None:
         "The threshold is pi when beta = 1 (F1: 'rec < pi loses' holds)",
         gap.subs(beta, 1) == 0,
         "substitution",
+        shown=sp.Eq(
+            RECALL_THRESHOLD.subs(beta, 1),
+            sp.simplify(RECALL_THRESHOLD.subs(beta, 1)),
+            evaluate=False,
+        ),
     )
     half = sp.Rational(1, 2)
     pf.true(
         "For beta < 1 it is below pi: beta = 1/2, pi = 1/2 gives threshold 1/5",
         RECALL_THRESHOLD.subs({beta: half, pi: half}) == sp.Rational(1, 5),
         "exact evaluation",
+        shown=sp.Lt(sp.Rational(1, 5), half, evaluate=False),
     )
     ce = f_beta_pr(1, sp.Rational(9, 20)).subs(beta, half)
     base = BASELINE.subs({beta: half, pi: half})
@@ -337,6 +350,7 @@ def _f3(pf: Proof) -> None:
         f"Counterexample: beta = 1/2, pi = 1/2, p = 1, r = 9/20 < pi: F_beta = {ce} > {base} = baseline",
         bool(ce > base),
         "exact evaluation",
+        shown=sp.Gt(ce, base, evaluate=False),
     )
 
     # Enumeration over every small confusion matrix, exactly.
@@ -419,6 +433,7 @@ def _f4(pf: Proof) -> None:
         "min maps to 0 and max to 1",
         bool(h.subs(x_, lo_) == 0 and sp.simplify(h.subs(x_, hi_)) == 1),
         "substitution",
+        shown=sp.Tuple(h.subs(x_, lo_), sp.simplify(h.subs(x_, hi_))),
     )
     d = pf.obtain("Derivative in x", sp.factor(sp.diff(h, x_)), "diff")
     pf.equal(
@@ -596,11 +611,16 @@ def _f7(pf: Proof) -> None:
             and MU_PRINTED.subs(lam, 1) == 1
         ),
         "sign and substitution",
+        shown=sp.Tuple(
+            sp.Gt(num, 0, evaluate=False),
+            sp.Eq(mu.subs(mu, MU_PRINTED.subs(lam, 0)), 0, evaluate=False),
+        ),
     )
     pf.true(
         "So every point of the PRG segment is achieved, but mu differs from lambda unless TP1 = TP2",
         sp.solve(sp.Eq(MU_PRINTED, lam), TP1) == [TP2],
         "solve",
+        shown=sp.Equivalent(sp.Eq(mu, lam), sp.Eq(TP1, TP2)),
     )
     sampler = joint_sampler(
         integer_sampler(
@@ -729,9 +749,12 @@ def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
     pf.equal(
         "Along a curve (0, y0) -> ... -> (1, 0) the sum telescopes (shown for 3 segments)",
         total,
-        (_phi(1, 0) - _phi(0, y0_) + area / (pi * (1 - pi))) / 2,
+        (_phi(sp.Integer(1), sp.Integer(0)) - _phi(sp.Integer(0), y0_) + area / (pi * (1 - pi)))
+        / 2,
     )
-    integral = (_phi(1, 0) - _phi(0, y0_) + A_ / (pi * (1 - pi))) / 2
+    integral = (
+        _phi(sp.Integer(1), sp.Integer(0)) - _phi(sp.Integer(0), y0_) + A_ / (pi * (1 - pi))
+    ) / 2
     pf.given("With AUPRG = sum of the segments' areas, the integral of FG1 dDelta is", integral)
     width = pf.equal(
         "Delta runs from -y0/(1-pi) at (0, y0) to 1/pi at (1, 0); the range has length",
@@ -791,6 +814,7 @@ def _f9(pf: Proof) -> None:
         "dDelta/dTP > 0 and dDelta/dTN < 0: lowering the threshold (TP up, TN down) never lowers Delta",
         bool(dtp.is_positive and dtn.is_negative),
         "diff, sign under positivity",
+        shown=sp.Tuple(sp.Gt(dtp, 0, evaluate=False), sp.Lt(dtn, 0, evaluate=False)),
     )
     # Checks on concrete rankings.
     _f9_checks(pf)
@@ -883,7 +907,10 @@ def theorem4_steps(pf: Proof, beta2: sp.Expr = BETA2_PRINTED, d: sp.Expr = D_PRI
     pf.given("1/F_beta = (1/p + beta^2/r)/(1 + beta^2), with b = beta^2", inv(p, r))
     sol = sp.solve(sp.Eq(inv(p1, r1), inv(p2, r2)), b2)
     pf.true(
-        "Equal F_beta is linear in b with a single root (given r1 != r2)", len(sol) == 1, "solve"
+        "Equal F_beta is linear in b with a single root (given r1 != r2)",
+        len(sol) == 1,
+        "solve",
+        shown=sp.Eq(sp.Symbol("b"), sol[0], evaluate=False),
     )
     pf.equal("The root", sol[0], beta2)
     pf.equal("The calibrated score d = 1/(beta^2 + 1)", 1 / (sol[0] + 1), d)
@@ -908,6 +935,7 @@ def _f10(pf: Proof) -> None:
         "With p1 = p2 + u, r2 = r1 + v (u, v > 0) the root is positive",
         sp.factor(b2).is_positive,
         "factor, sign under positivity",
+        shown=sp.Gt(sp.factor(b2), 0, evaluate=False),
     )
 
     def sample(rng):
@@ -1058,7 +1086,11 @@ def _f12(pf: Proof) -> None:
         + 2 * pi * (1 - pi) * (fb_ - fa) * (ta + tb) / 2,
     )
     auroc = sp.Symbol(r"\mathrm{AUROC}")
-    e_acc = _g_potential(1, 1) - _g_potential(0, 0) + 2 * pi * (1 - pi) * auroc
+    e_acc = (
+        _g_potential(sp.Integer(1), sp.Integer(1))
+        - _g_potential(sp.Integer(0), sp.Integer(0))
+        + 2 * pi * (1 - pi) * auroc
+    )
     pf.given("Telescoping from (0, 0) to (1, 1) (rate runs over [0, 1], length 1)", e_acc)
     pf.equal(
         "E[acc] = pi(1-pi)(2 AUROC - 1) + 1/2",

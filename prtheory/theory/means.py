@@ -57,9 +57,9 @@ def level_slope(mean: sp.Expr) -> sp.Expr:
 
 # ---- G1 ---------------------------------------------------------------------------------------
 MODELS = {"A": {"TN": 90, "FP": 10, "FN": 1, "TP": 99}, "B": {"TN": 91, "FP": 9, "FN": 3, "TP": 97}}
-PRINTED = {  # percentages and the formulas printed beside them: (numerator, denominator)
-    "A": {"P": ("90.8", (90, 99 + 10)), "R": ("99.0", (99, 99 + 1))},
-    "B": {"P": ("91.5", (91, 91 + 9)), "R": ("97.0", (97, 97 + 3))},
+PRINTED = {  # percentages and the formulas printed beside them: (text, numerator, denominator)
+    "A": {"P": ("90.8", ("90/(99+10)", 90, 99 + 10)), "R": ("99.0", ("99/(99+1)", 99, 99 + 1))},
+    "B": {"P": ("91.5", ("91/(91+9)", 91, 91 + 9)), "R": ("97.0", ("97/(97+3)", 97, 97 + 3))},
 }
 
 
@@ -99,11 +99,12 @@ def _g1(pf: Proof) -> None:
             f"Row totals of model {name} are 100 and 100",
             m["TN"] + m["FP"] == 100 and m["FN"] + m["TP"] == 100,
             "arithmetic",
+            shown=sp.Tuple(sp.Integer(m["TN"] + m["FP"]), sp.Integer(m["FN"] + m["TP"])),
         )
         prec = pf.obtain(f"P_{name} = TP/(TP+FP)", tp / (tp + fp), "exact rational arithmetic")
         rec = pf.obtain(f"R_{name} = TP/(TP+FN)", tp / (tp + fn), "exact rational arithmetic")
         for label, value in (("P", prec), ("R", rec)):
-            pct_text, (num, den) = PRINTED[name][label]
+            pct_text, (formula_text, num, den) = PRINTED[name][label]
             exact = Fraction(int(value.p), int(value.q))
             pf.check(
                 "printed-number",
@@ -112,13 +113,14 @@ def _g1(pf: Proof) -> None:
             )
             printed_formula = Fraction(num, den)
             right = printed_formula == exact
+            # The verdict: the recall formulas are right, the precision formulas wrong.
             pf.check(
                 "printed-number",
-                f"Model {name}: the printed formula {num}/{den} for {label} is "
+                f"Model {name}: the printed formula {formula_text} for {label} is "
                 + ("right" if right else "wrong"),
                 (
                     right == (label == "R"),
-                    f"{num}/{den} = {float(printed_formula) * 100:.1f}%"
+                    f"{formula_text} = {float(printed_formula) * 100:.1f}%"
                     + ("" if right else f", not {pct_text}%"),
                 ),
             )
@@ -148,12 +150,18 @@ def _g2(pf: Proof) -> None:
         (pa + ra) / 2 - (pb + rb) / 2,
         sp.Rational(1901, 288850),
     )
-    pf.true("It is positive: the arithmetic mean prefers A", bool(diff > 0), "exact comparison")
+    pf.true(
+        "It is positive: the arithmetic mean prefers A",
+        bool(diff > 0),
+        "exact comparison",
+        shown=sp.Gt(diff, 0, evaluate=False),
+    )
     dp = pf.equal("B gains P_B - P_A in precision", pb - pa, sp.Rational(79, 11554))
     pf.true(
         "that is 0.68 points (printed 0.7), less than the 2.0 points of recall it loses",
         bool(dp < sp.Rational(2, 100)),
         "exact comparison",
+        shown=sp.Lt(dp, sp.Rational(2, 100), evaluate=False),
     )
     mean_a = (Fraction(99, 109) + Fraction(99, 100)) / 2
     mean_b = (Fraction(97, 106) + Fraction(97, 100)) / 2
@@ -202,6 +210,7 @@ def _g3(pf: Proof) -> None:
         "-1/gamma = -gamma only at gamma = 1",
         sp.solve(sp.Eq(-1 / gamma, -gamma), gamma) == [1],
         "solve",
+        shown=sp.Equivalent(sp.Eq(-1 / gamma, -gamma), sp.Eq(gamma, 1)),
     )
     g8 = Fraction(8)
     a0 = (g8 * Fraction("0.84") + Fraction("0.48")) / (1 + g8)
@@ -291,7 +300,12 @@ def harmonic_tradeoff_steps(pf: Proof, slope: sp.Expr = -(beta**2) * P**2 / R**2
 )
 def _g5(pf: Proof) -> None:
     delta = harmonic_tradeoff_steps(pf)
-    pf.true("delta = 1 exactly on R = beta P", sp.solve(sp.Eq(delta, 1), R) == [beta * P], "solve")
+    pf.true(
+        "delta = 1 exactly on R = beta P",
+        sp.solve(sp.Eq(delta, 1), R) == [beta * P],
+        "solve",
+        shown=sp.Equivalent(sp.Eq(delta, 1), sp.Eq(R, beta * P)),
+    )
     pf.equal(
         "With R = u beta P (u < 1: above the line, u > 1: below) delta is u^2",
         delta.subs(R, u * beta * P),
@@ -313,6 +327,7 @@ def _g5(pf: Proof) -> None:
         "It decreases in beta",
         bool(sp.diff(below_big, beta).is_negative),
         "diff, sign under positivity",
+        shown=sp.Lt(sp.diff(below_big, beta), 0, evaluate=False),
     )
     below_small = pf.obtain(
         "For beta <= 1 the line leaves the square at R = beta: area below",
@@ -370,25 +385,37 @@ def _g6(pf: Proof) -> None:
         sp.Eq(R, switch[0]),
         "solve",
     )
-    pf.true("R = 3/4 = 75%", switch == [sp.Rational(3, 4)], "exact")
+    pf.true(
+        "R = 3/4 = 75%",
+        switch == [sp.Rational(3, 4)],
+        "exact",
+        shown=sp.Eq(R, switch[0], evaluate=False),
+    )
     above = ratio.subs({beta: 3, P: sp.Rational(1, 4), R: sp.Rational(4, 5)})
     pf.true(
         "At R = 80% > 75% a unit of precision is worth more (ratio < 1)",
         bool(above < 1),
         "exact evaluation",
+        shown=sp.Lt(above, 1, evaluate=False),
     )
     at = {P: sp.Rational(9, 10), R: sp.Rational(36, 100)}
     b_star = sp.solve(sp.Eq(ratio.subs(at), 1), beta)
     pf.obtain(
         "At P = 0.9, R = 0.36 the two are worth the same when", sp.Eq(beta, b_star[0]), "solve"
     )
-    pf.true("beta* = 0.36/0.9 = 2/5 = 0.4", b_star == [sp.Rational(2, 5)], "exact")
+    pf.true(
+        "beta* = 0.36/0.9 = 2/5 = 0.4",
+        b_star == [sp.Rational(2, 5)],
+        "exact",
+        shown=sp.Eq(beta, b_star[0], evaluate=False),
+    )
     pf.equal("(dF/dR)/(dF/dP) at that point", ratio.subs(at), beta**2 * 625 / 100)
     pf.true(
         "It exceeds 1 (she prefers recall) exactly when beta > 0.4",
         sp.solveset(beta**2 * sp.Rational(25, 4) > 1, beta, sp.Interval.open(0, sp.oo))
         == sp.Interval.open(sp.Rational(2, 5), sp.oo),
         "solveset over beta > 0",
+        shown=sp.Equivalent(sp.Gt(beta**2 * sp.Rational(25, 4), 1), sp.Gt(beta, sp.Rational(2, 5))),
     )
     pf.true(
         "beta = 0.3 prefers precision there; beta = 0.5 prefers recall",
@@ -398,6 +425,10 @@ def _g6(pf: Proof) -> None:
             < ratio.subs(at).subs(beta, sp.Rational(1, 2))
         ),
         "exact evaluation",
+        shown=sp.Tuple(
+            sp.Lt(ratio.subs(at).subs(beta, sp.Rational(3, 10)), 1, evaluate=False),
+            sp.Gt(ratio.subs(at).subs(beta, sp.Rational(1, 2)), 1, evaluate=False),
+        ),
     )
 
     # Independent: compare F_beta after a small step in either direction, exactly.
@@ -454,6 +485,7 @@ def _g7(pf: Proof) -> None:
         "delta = R/(beta P) = 1 exactly on R/P = beta",
         sp.solve(sp.Eq(delta, 1), R) == [beta * P],
         "solve",
+        shown=sp.Equivalent(sp.Eq(delta, 1), sp.Eq(R, beta * P)),
     )
     pf.check(
         "numeric",
@@ -502,6 +534,7 @@ def _g8(pf: Proof) -> None:
             and sp.simplify(gm.subs(a, b) - b**2) == 0
         ),
         "substitution",
+        shown=sp.Tuple(am.subs(a, b), sp.simplify(gm.subs(a, b)), sp.simplify(hm.subs(a, b))),
     )
     # Weighted version (weight w = gamma/(1+gamma) on P), with x = P/R.
     x, w = sp.symbols("x w", positive=True)

@@ -111,7 +111,12 @@ def _n1(pf: Proof) -> None:
     d_p = pf.obtain("dF/dP", sp.factor(sp.diff(f, P)), "diff")
     ratio = pf.equal("Their ratio", d_r / d_p, beta**2 * P**2 / R**2)
     sol = sp.solve(sp.Eq(ratio, 1), R)
-    pf.true("The marginal values are equal exactly on R = beta P", sol == [beta * P], "solve")
+    pf.true(
+        "The marginal values are equal exactly on R = beta P",
+        sol == [beta * P],
+        "solve",
+        shown=sp.Equivalent(sp.Eq(ratio, 1), sp.Eq(R, beta * P)),
+    )
     u = sp.Symbol("u", positive=True)
     pf.check(
         "exact",
@@ -282,14 +287,16 @@ def _n3(pf: Proof) -> None:
         "At threshold 0.5 the two prediction vectors are identical (items 1-4 positive)",
         pred_a == pred_b == [True] * 4 + [False] * 4,
         "comparison",
+        shown=sp.Tuple(*(sp.Integer(int(y)) for y in pred_a)),
     )
     pf.true(
         "Hence the same table for both: (TP, FP, FN) = (2, 2, 2)",
         (tp_a, fp_a, fn_a) == (tp_b, fp_b, fn_b) == (2, 2, 2),
         "counting",
+        shown=sp.Tuple(tp_b, fp_b, fn_b),
     )
-    pf.equal("precision", tp_a / (tp_a + fp_a), sp.Rational(1, 2))
-    pf.equal("recall", tp_a / (tp_a + fn_a), sp.Rational(1, 2))
+    pf.equal("precision TP/(TP+FP) = 2/4", tp_a / (tp_a + fp_a), sp.Rational(1, 2))
+    pf.equal("recall TP/(TP+FN) = 2/4", tp_a / (tp_a + fn_a), sp.Rational(1, 2))
     pf.equal("F1", 2 * tp_a / (2 * tp_a + fp_a + fn_a), sp.Rational(1, 2))
     la, lb = ranked(SCORES_A), ranked(SCORES_B)
     pf.given("Ranked by score, A's truths read", sp.Tuple(*la))
@@ -304,7 +311,12 @@ def _n3(pf: Proof) -> None:
     pf.equal(
         f"AP(B) = (1/3 + 2/4 + 3/7 + 4/8)/4, relevant ranks {ranks_b}", ap_b, sp.Rational(37, 84)
     )
-    pf.true("AP(A) > AP(B)", bool(ap_a > ap_b), "exact comparison")
+    pf.true(
+        "AP(A) > AP(B)",
+        bool(ap_a > ap_b),
+        "exact comparison",
+        shown=sp.Gt(ap_a, ap_b, evaluate=False),
+    )
     cmp_ = _curve_comparison()
     pf.check(
         "exact",
@@ -369,6 +381,7 @@ def _n4(pf: Proof) -> None:
         "which is >= 0 (and P@k = n_rel/k < 1 when all relevant items are on top)",
         bool(gap.is_nonnegative),
         "sign under positivity",
+        shown=sp.Ge(gap, 0, evaluate=False),
     )
     padded = pf.given(
         "m < k predictions, TP_m relevant, padded with k - m false positives",
@@ -432,7 +445,12 @@ def _n5(pf: Proof) -> None:
     )
     ap3 = pf.equal("AP@3 = 2/min(3, 4)", s / sp.Min(3, 4), sp.Rational(2, 3))
     mean = pf.equal("The mean of P@1, P@2, P@3", sum(prec) / 3, sp.Rational(8, 9))
-    pf.true("AP@3 is not the mean of P@i", bool(ap3 != mean), "exact comparison")
+    pf.true(
+        "AP@3 is not the mean of P@i",
+        bool(ap3 != mean),
+        "exact comparison",
+        shown=sp.Ne(ap3, mean, evaluate=False),
+    )
     patterns = [
         pat
         for pat in itertools.product((0, 1), repeat=3)
