@@ -9,7 +9,8 @@ Layers (imports flow downward only):
 """
 
 from prtheory.errors import InvalidInputError, UndefinedMetricError
+from prtheory.ranking_floats import average_precision
 
 __version__ = "0.1.0"
 
-__all__ = ["InvalidInputError", "UndefinedMetricError", "__version__"]
+__all__ = ["InvalidInputError", "UndefinedMetricError", "__version__", "average_precision"]

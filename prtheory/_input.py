@@ -383,5 +383,5 @@ def as_doc_ids(doc_ids: Any, n: int, name: str = "doc_ids") -> np.ndarray:
     sorted_ids = np.sort(arr)
     dup = sorted_ids[1:] == sorted_ids[:-1]
     if dup.any():
-        raise InvalidInputError(name, f"must be distinct, {sorted_ids[1:][dup][0]!r} repeats")
+        raise InvalidInputError(name, f"must be distinct, {str(sorted_ids[1:][dup][0])!r} repeats")
     return arr

@@ -1,0 +1,108 @@
+"""Exact retrieval metrics on a ranked list: P@k, AP@k and R-precision (claims N4, N5).
+
+The list is ``y_score`` sorted in decreasing order, ``y_true`` the relevance (0/1) of each item.
+Conventions:
+
+* **Fewer than k items** (``k > n``): the missing predictions count as false positives (N4), so
+  ``P@k = TP(top n) / k``; AP@k sums over the ``n`` items that exist.
+* **Ties at the cutoff** follow the ``ties`` policy (:mod:`prtheory.oracle.ties`). The default,
+  ``"expected"``, is the exact expectation over uniformly random orders within each tied block
+  (McSherry & Najork 2008); ``"optimistic"``, ``"pessimistic"``, ``"input-order"`` and
+  ``"trec_eval"`` (with ``doc_ids``) fix an order. ``"group"`` does not apply: a cutoff inside a
+  tied block needs an order or an expectation.
+* **Unweighted**: ``k`` counts items, so sample weights are not accepted.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from prtheory._input import as_labels, check_count
+from prtheory.errors import InvalidInputError, UndefinedMetricError
+from prtheory.oracle.ap import untied_precision_terms
+from prtheory.oracle.counts import Ranking, ranking
+from prtheory.oracle.summation import rational_sum
+from prtheory.oracle.ties import (
+    ORDERING_POLICIES,
+    check_ties,
+    expected_precision_terms,
+    resolve_ties,
+)
+
+__all__ = ["ap_at_k", "precision_at_k", "r_precision"]
+
+_POLICIES = ("expected", *ORDERING_POLICIES)
+
+
+def _cutoff(k, name: str = "k") -> int:
+    k = check_count(k, name)
+    if k == 0:
+        raise InvalidInputError(name, "must be >= 1, got 0")
+    return k
+
+
+def _top(y_true, y_score, k: int, ties: str, doc_ids) -> tuple[Fraction, Fraction, int]:
+    """``(E[TP in the top k], E[sum_{i<=k} rel(i) P(i)], pos)`` under the tie policy."""
+    r = ranking(y_true, y_score)
+    pos = int(r.labels.sum())
+    cut = min(k, r.labels.size)
+    if ties != "expected":
+        r = resolve_ties(r, ties, doc_ids)
+        top = Ranking(r.order[:cut], r.labels[:cut], r.scores[:cut], None, 1)
+        nums, dens = untied_precision_terms(top)
+        return Fraction(int(top.labels.sum())), rational_sum(nums, dens), pos
+    pts = r.points()
+    ends = (pts.tp + pts.fp).tolist()
+    last = int(np.searchsorted(pts.tp + pts.fp, cut))  # the block holding rank `cut`
+    tp_expected = Fraction(0)
+    nums: list[int] = []
+    dens: list[int] = []
+    tp_before = n_before = 0
+    for tp, end in zip(pts.tp[: last + 1].tolist(), ends[: last + 1], strict=True):
+        p, m = tp - tp_before, end - n_before
+        j = min(m, cut - n_before)
+        tp_expected += Fraction(p * j, m)  # hypergeometric mean of positives in j of m
+        a, d = expected_precision_terms(tp_before, n_before, p, m, j)
+        nums += a
+        dens += d
+        tp_before, n_before = tp, end
+    return tp_expected, rational_sum(nums, dens), pos
+
+
+def precision_at_k(y_true, y_score, k, *, ties="expected", doc_ids=None) -> Fraction:
+    """``P@k = TP(top k) / k`` (N4): missing predictions when ``k > n`` count as false positives.
+
+    With ``pos < k`` positives, ``P@k <= pos/k < 1`` (N4). Defined with no positives (it is 0).
+    """
+    k = _cutoff(k)
+    ties = check_ties(ties, doc_ids, _POLICIES)
+    tp, _, _ = _top(y_true, y_score, k, ties, doc_ids)
+    return tp / k
+
+
+def ap_at_k(y_true, y_score, k, *, ties="expected", doc_ids=None) -> Fraction:
+    """``AP@k = sum_{i<=k} P(i) rel(i) / min(k, pos)`` (N5): AP restricted to the top k.
+
+    Not the mean of ``P@i`` (N5). Undefined with no positives (``min(k, pos) = 0``).
+    """
+    k = _cutoff(k)
+    ties = check_ties(ties, doc_ids, _POLICIES)
+    _, total, pos = _top(y_true, y_score, k, ties, doc_ids)
+    if pos == 0:
+        raise UndefinedMetricError("AP@k", "y_true has no positive labels (min(k, pos) = 0)")
+    return total / min(k, pos)
+
+
+def r_precision(y_true, y_score, *, ties="expected", doc_ids=None) -> Fraction:
+    """R-precision: ``P@R`` with ``R = pos`` the number of relevant items (equals recall at R).
+
+    Undefined with no positives (``P@0`` is 0/0).
+    """
+    ties = check_ties(ties, doc_ids, _POLICIES)
+    pos = int(as_labels(y_true).sum())
+    if pos == 0:
+        raise UndefinedMetricError("R-precision", "y_true has no positive labels (R = 0)")
+    tp, _, _ = _top(y_true, y_score, pos, ties, doc_ids)
+    return tp / pos

@@ -1,0 +1,110 @@
+"""Tie policies for ranking metrics: how items with equal scores are ordered or averaged.
+
+A ranking metric that walks the list item by item (the IR form of average precision, P@k,
+AP@k, R-precision) needs an order within each block of tied scores. The policies:
+
+``"group"``
+    No order: a tied block is one operating point (threshold ``score >= t``), as scikit-learn's
+    ``average_precision_score`` and ``precision_recall_curve``. Only for metrics defined on
+    operating points (step AP).
+``"expected"``
+    The exact expectation over all orderings of each tied block, uniformly at random
+    (McSherry & Najork 2008), from the closed form in :func:`expected_precision_terms`.
+    Defined for unit (or equal) weights.
+``"optimistic"`` / ``"pessimistic"``
+    Positives before (after) negatives within each block; otherwise input order. With unit
+    weights these are the best and worst orderings.
+``"input-order"``
+    Tied items keep their input order (a stable sort), as a metric that trusts the ranked list it
+    is given.
+``"trec_eval"``
+    trec_eval's rule (``comp_sim_docno`` in ``form_res_rels.c``): sort by score descending,
+    then by document id *descending*, compared as strings (``strcmp(docno2, docno1)``). Needs
+    ``doc_ids``. trec_eval stores scores as C ``float`` in some versions, which creates extra
+    ties; round the scores to float32 first to reproduce that.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from prtheory._input import as_doc_ids, check_option
+from prtheory.errors import InvalidInputError
+from prtheory.oracle.counts import Ranking
+
+__all__ = [
+    "ORDERING_POLICIES",
+    "TIE_POLICIES",
+    "check_ties",
+    "expected_precision_terms",
+    "resolve_ties",
+]
+
+ORDERING_POLICIES = ("optimistic", "pessimistic", "input-order", "trec_eval")
+TIE_POLICIES = ("group", "expected", *ORDERING_POLICIES)
+
+
+def check_ties(ties, doc_ids, policies: tuple[str, ...] = TIE_POLICIES) -> str:
+    """Validate ``ties`` and its companion ``doc_ids`` (required by, and only by, trec_eval)."""
+    ties = check_option(ties, "ties", policies)
+    if ties == "trec_eval" and doc_ids is None:
+        raise InvalidInputError("doc_ids", "required with ties='trec_eval'")
+    if ties != "trec_eval" and doc_ids is not None:
+        raise InvalidInputError("doc_ids", f"only used with ties='trec_eval', got ties={ties!r}")
+    return ties
+
+
+def resolve_ties(r: Ranking, ties: str, doc_ids=None) -> Ranking:
+    """Reorder ``r`` within its tied blocks by an ordering policy (see the module docstring)."""
+    if ties == "input-order":
+        return r
+    n = r.scores.size
+    block = np.zeros(n, dtype=np.int64)
+    np.cumsum(r.scores[1:] != r.scores[:-1], out=block[1:])
+    if ties == "optimistic":
+        secondary = ~r.labels
+    elif ties == "pessimistic":
+        secondary = r.labels
+    elif ties == "trec_eval":
+        ids = as_doc_ids(doc_ids, n)
+        rank = np.empty(n, dtype=np.int64)
+        rank[np.argsort(ids, kind="stable")] = np.arange(n)
+        secondary = -rank[r.order]  # descending document id
+    else:
+        raise InvalidInputError("ties", f"{ties!r} is not an ordering policy")
+    perm = np.lexsort((secondary, block))  # stable: input order breaks the remaining ties
+    weights = None if r.weights is None else r.weights[perm]
+    return Ranking(r.order[perm], r.labels[perm], r.scores[perm], weights, r.denominator)
+
+
+def expected_precision_terms(
+    before_tp: int, before_n: int, p: int, m: int, j: int
+) -> tuple[list[int], list[int]]:
+    """Terms ``(nums, dens)`` whose sum is ``E[sum_{r<=j} rel(r) P(r)]`` within a tied block.
+
+    The block holds ``p`` positives among ``m`` items, shuffled uniformly at random, after
+    ``before_n`` items of which ``before_tp`` are positive; ``r`` is the position inside the block
+    (``1 <= r <= j <= m``) and ``P(r)`` the precision at overall rank ``before_n + r``.
+    By linearity, with ``T = before_tp`` and ``N = before_n``: position ``r`` is positive with
+    probability ``p/m``, and given that, each of the ``r - 1`` earlier positions is positive with
+    probability ``(p-1)/(m-1)``, so::
+
+        E[rel(r) P(r)] = (p/m) (T + 1 + (r-1)(p-1)/(m-1)) / (N + r).
+
+    Writing the numerator as ``(p-1)(N+r) + C`` with ``C = (T+1)(m-1) - (p-1)(N+1)``::
+
+        E[sum_{r<=j}] = p/(m(m-1)) [ (p-1) j + C (H_{N+j} - H_N) ]      (m >= 2),
+
+    and ``p (T+1)/(N+1)`` for ``m = 1``. Summing ``j = m`` over all blocks gives the expected AP
+    times ``pos``; with one block (``T = N = 0``, ``j = m = pos + neg``) it is claim X1's
+    ``(pos-1)/(n-1) + neg H_n/(n(n-1))`` times ``pos``.
+    """
+    if p == 0 or j == 0:
+        return [], []
+    if m == 1:
+        return [p * (before_tp + 1)], [before_n + 1]
+    den = m * (m - 1)
+    c = p * ((before_tp + 1) * (m - 1) - (p - 1) * (before_n + 1))
+    nums = [p * (p - 1) * j] + [c] * j
+    dens = [den] + [den * k for k in range(before_n + 1, before_n + j + 1)]
+    return nums, dens

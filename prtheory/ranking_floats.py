@@ -1,0 +1,33 @@
+"""Ranking metrics as correctly rounded float64, as fast as the usual float implementations.
+
+:func:`average_precision` is the float64 nearest to the exact step AP (ties grouped, as
+scikit-learn's ``average_precision_score``): equal, bit for bit, to
+``to_float(prtheory.oracle.average_precision(...))``. It validates through the same path as the
+oracle (:func:`prtheory.oracle.counts.recall_steps`) and rounds with
+:func:`prtheory.oracle.summation.round_quotient_sum`, which decides the rounding from an exact
+integer interval and only falls back to the exact rational when the interval cannot decide.
+"""
+
+from __future__ import annotations
+
+from prtheory.oracle.ap import no_positives
+from prtheory.oracle.counts import recall_steps
+from prtheory.oracle.summation import round_quotient_sum
+
+__all__ = ["average_precision"]
+
+
+def average_precision(y_true, y_score, sample_weight=None, *, convention=None) -> float:
+    """Correctly rounded float64 of the step average precision (claims N2, N3).
+
+    ``AP = sum_i (R_i - R_{i-1}) P_i`` over the blocks of tied scores, exactly as
+    :func:`prtheory.oracle.average_precision` with ``ties="group"``, then rounded to nearest.
+    Labels must be 0/1 or booleans, scores real (``±inf`` allowed, NaN rejected), weights finite
+    and non-negative. With no positive weight:
+    :class:`~prtheory.errors.UndefinedMetricError`, or 0.0 with ``convention="sklearn"``.
+    """
+    steps = recall_steps(y_true, y_score, sample_weight)
+    if steps.pos == 0:
+        return float(no_positives("average precision", convention))
+    nums, dens = steps.ap_terms()
+    return round_quotient_sum(nums, dens, steps.pos)

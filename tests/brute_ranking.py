@@ -1,0 +1,79 @@
+"""Brute-force references for ranking metrics, written from the definitions.
+
+Python lists and Fractions only (no numpy, none of the oracle's formulas):
+
+* group: for each distinct threshold t, R(t) and P(t) counted directly; AP = sum dR * P;
+* orderings: sort the items with Python's stable ``sorted`` and a key per policy, then the IR
+  definition: mean over positives of (positives so far)/(rank);
+* expected: the mean over every arrangement of the labels within each tied block
+  (``itertools.permutations``; items with equal labels are interchangeable, so each distinct
+  arrangement stands for the same number of permutations and the plain mean over distinct ones
+  is the mean over all of them).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+
+def brute_group(y, s, w=None):
+    w = [1] * len(y) if w is None else [Fraction(x) for x in w]
+    pos = sum(wi for yi, wi in zip(y, w, strict=True) if yi)
+    ap, prev_recall = Fraction(0), Fraction(0)
+    for t in sorted(set(s), reverse=True):
+        tp = sum(wi for yi, si, wi in zip(y, s, w, strict=True) if yi and si >= t)
+        pp = sum(wi for si, wi in zip(s, w, strict=True) if si >= t)
+        recall = Fraction(tp) / pos
+        if recall != prev_recall:
+            ap += (recall - prev_recall) * Fraction(tp) / pp
+        prev_recall = recall
+    return ap
+
+
+def ir_ap(labels):
+    hits, total = 0, Fraction(0)
+    for rank, rel in enumerate(labels, start=1):
+        if rel:
+            hits += 1
+            total += Fraction(hits, rank)
+    return total / hits
+
+
+def brute_order(y, s, policy, doc_ids=None):
+    idx = list(range(len(y)))
+    if policy == "optimistic":
+        idx = sorted(idx, key=lambda i: -y[i])
+    elif policy == "pessimistic":
+        idx = sorted(idx, key=lambda i: y[i])
+    elif policy == "trec_eval":
+        idx = sorted(idx, key=lambda i: doc_ids[i], reverse=True)
+    idx = sorted(idx, key=lambda i: -s[i])  # stable: the secondary order survives within ties
+    return [y[i] for i in idx]
+
+
+def brute_expected(y, s, metric=None):
+    """Mean of ``metric(labels in rank order)`` (IR AP by default) over within-block orders."""
+    metric = ir_ap if metric is None else metric
+    blocks = [[y[i] for i in range(len(y)) if s[i] == t] for t in sorted(set(s), reverse=True)]
+    arrangements = [sorted(set(itertools.permutations(b))) for b in blocks]
+    values = [metric([v for b in combo for v in b]) for combo in itertools.product(*arrangements)]
+    return sum(values, Fraction(0)) / len(values)
+
+
+def brute(y, s, policy, doc_ids=None):
+    if policy == "group":
+        return brute_group(y, s)
+    if policy == "expected":
+        return brute_expected(y, s)
+    return ir_ap(brute_order(y, s, policy, doc_ids))
+
+
+def tie_patterns(n):
+    """Scores for every composition of n items into consecutive tie blocks (2**(n-1) of them)."""
+    for cuts in itertools.product((False, True), repeat=n - 1):
+        block, scores = 0, [0]
+        for c in cuts:
+            block += c
+            scores.append(-block)
+        yield scores
