@@ -180,17 +180,34 @@ def _rounds_to(value: mpmath.mpf, printed: str) -> bool:
 
 
 def _decide(expr: sp.Expr, relation: str, subs: dict | None = None) -> bool:
-    """Decide ``expr > 0`` (relation ``">"``) or ``expr >= 0`` (``">="``) from sympy assumptions."""
-    e = sp.sympify(expr).xreplace(subs or {})
+    """Decide ``expr > 0`` (relation ``">"``) or ``expr >= 0`` (``">="``) from sympy assumptions.
+
+    ``subs`` is applied one substitution at a time, in order (so a later one may rewrite an earlier
+    one's result: ``{p: pi + d, pi: 1/(1 + t)}``).
+    """
+    e = sp.sympify(expr)
+    for old, new in (subs or {}).items():
+        e = e.xreplace({old: new})
     attr = "is_positive" if relation == ">" else "is_nonnegative"
-    for form in (e, sp.factor(sp.cancel(e)), sp.simplify(e), sp.expand_log(sp.simplify(e), force=True)):
+    for form in (
+        e,
+        sp.factor(sp.cancel(e)),
+        sp.simplify(e),
+        sp.expand_log(sp.simplify(e), force=True),
+    ):
         if getattr(form, attr) is True:
             return True
     return False
 
 
-def _sign(pf: Proof, text: str, expr: sp.Expr, relation: str = ">", subs: dict | None = None,
-          how: str = "sign from the positivity assumptions") -> None:
+def _sign(
+    pf: Proof,
+    text: str,
+    expr: sp.Expr,
+    relation: str = ">",
+    subs: dict | None = None,
+    how: str = "sign from the positivity assumptions",
+) -> None:
     """Record ``expr > 0`` (or ``>= 0``) as a verified step, shown as the inequality itself."""
     shown = sp.Gt(expr, 0, evaluate=False) if relation == ">" else sp.Ge(expr, 0, evaluate=False)
     if subs is UNIT_SKEW:
@@ -251,7 +268,9 @@ def derive_min_precision(pf: Proof, candidate: sp.Expr) -> sp.Expr:
         shown=sp.Eq(sp.Symbol("s"), 0),
     )
     neg_pi = pf.obtain(
-        "Solving the skew for neg", sp.Eq(neg, sp.solve(sp.Eq(pi, pos / (pos + neg)), neg)[0]), "solve"
+        "Solving the skew for neg",
+        sp.Eq(neg, sp.solve(sp.Eq(pi, pos / (pos + neg)), neg)[0]),
+        "solve",
     ).rhs
     bound = pf.obtain(
         "Substituting TP = r pos and that neg into TP/(TP + neg); pos cancels",
@@ -285,7 +304,8 @@ def check_bound_enumeration(candidate: sp.Expr, max_total: int = 14) -> tuple[bo
         return min(precisions) == least == precisions[-1] and all(q >= least for q in precisions)
 
     return exhaustive(
-        cases(), ok,
+        cases(),
+        ok,
         f"every (pos, neg, TP) with pos + neg <= {max_total}: p >= bound for all FP, equality at FP = neg",
     )
 
@@ -303,7 +323,11 @@ def check_bound_enumeration(candidate: sp.Expr, max_total: int = 14) -> tuple[bo
 )
 def _b1(pf: Proof) -> None:
     derive_min_precision(pf, min_precision(r, pi))
-    pf.check("enumeration", "All small confusion matrices, exact", check_bound_enumeration(min_precision(r, pi)))
+    pf.check(
+        "enumeration",
+        "All small confusion matrices, exact",
+        check_bound_enumeration(min_precision(r, pi)),
+    )
 
 
 def _name(latex: str) -> sp.Symbol:
@@ -349,7 +373,8 @@ def _b2_enumeration(max_total: int = 12) -> tuple[bool, str]:
         return pts[-1] == (n_pos, n_neg)
 
     return exhaustive(
-        cases(), ok,
+        cases(),
+        ok,
         f"worst rankings with pos + neg <= {max_total}; every threshold point and the Davis-Goadrich "
         "points at quarter steps between them are exactly on the bound",
     )
@@ -360,7 +385,9 @@ def _b2_enumeration(max_total: int = 12) -> tuple[bool, str]:
     source=f"{SOURCE} (000 §2.2)",
     location="§2.2, minimum PR curve",
     title="The bound is tight: the worst ranking and its Davis-Goadrich interpolation lie on it",
-    statement=lambda: sp.Eq(i / (i + neg), min_precision(i / pos, pos / (pos + neg)), evaluate=False),
+    statement=lambda: sp.Eq(
+        i / (i + neg), min_precision(i / pos, pos / (pos + neg)), evaluate=False
+    ),
     assumptions=(
         "pos >= 1, neg >= 1; the worst ranking puts every negative above every positive",
         "Davis-Goadrich interpolation: straight lines in ROC (count) space between thresholds",
@@ -452,8 +479,10 @@ def _b3(pf: Proof) -> None:
         r_max,
     )
     values = {pos: 100, neg: 200, p: sp.Rational(1, 5)}
-    pf.obtain("With pos = 100, neg = 200, p = 0.2", sp.Eq(_name("r_{max}"), r_max.subs(values)), "subs")
-    for (rec_s, prec_s), printed in TABLE1.items():
+    pf.obtain(
+        "With pos = 100, neg = 200, p = 0.2", sp.Eq(_name("r_{max}"), r_max.subs(values)), "subs"
+    )
+    for (rec_s, _), printed in TABLE1.items():
         got = fp_needed.subs({**values, r: sp.Rational(rec_s)})
         pf.obtain(f"FP needed at r = {rec_s}: {printed[1]} printed", sp.Eq(FP, got), "subs")
 
@@ -463,8 +492,12 @@ def _b3(pf: Proof) -> None:
             got = _table1_counts(Fraction(rec_s), Fraction(prec_s), 100, 200)
             if tuple(got) != printed:
                 bad.append(f"(r, p) = ({rec_s}, {prec_s}): computed {got}, printed {printed}")
-        return (not bad, "; ".join(bad) or "every printed (TP, FP, FN, TN) recomputes exactly from "
-                "TP = r pos, FP = TP/p - TP, FN = pos - TP, TN = neg - FP")
+        return (
+            not bad,
+            "; ".join(bad)
+            or "every printed (TP, FP, FN, TN) recomputes exactly from "
+            "TP = r pos, FP = TP/p - TP, FN = pos - TP, TN = neg - FP",
+        )
 
     def valid_iff_bound() -> tuple[bool, str]:
         skew = Fraction(1, 3)
@@ -473,11 +506,17 @@ def _b3(pf: Proof) -> None:
             valid = min(_table1_counts(rec, prec, 100, 200)) >= 0
             if valid != (prec >= min_precision(rec, skew)):
                 return False, f"validity and the bound disagree at r = {rec_s}"
-        return True, ("the matrix is valid (all cells >= 0) exactly where p >= bound(r, 1/3): "
-                      "r = 0.2, 0.4, 0.5 valid (0.5 with TN = 0, on the bound), r = 0.6 not (TN = -40)")
+        return True, (
+            "the matrix is valid (all cells >= 0) exactly where p >= bound(r, 1/3): "
+            "r = 0.2, 0.4, 0.5 valid (0.5 with TN = 0, on the bound), r = 0.6 not (TN = -40)"
+        )
 
     pf.check("printed-number", "Table 1 counts and the text's r = 0.4, 0.5 cases", printed_ok())
-    pf.check("exact", "Validity of each matrix against the Theorem 1 bound, in Fractions", valid_iff_bound())
+    pf.check(
+        "exact",
+        "Validity of each matrix against the Theorem 1 bound, in Fractions",
+        valid_iff_bound(),
+    )
 
 
 # ==== B4 and B7: areas under the bound ===========================================================
@@ -485,7 +524,9 @@ def _b3(pf: Proof) -> None:
 
 def derive_area(pf: Proof, candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1) -> sp.Expr:
     """Integrate the Theorem 1 bound over recall [lo, hi] with sympy; it must equal ``candidate``."""
-    pf.given("The minimum PR curve (B1, B2) as a function of recall", sp.Eq(p, min_precision(r, pi)))
+    pf.given(
+        "The minimum PR curve (B1, B2) as a function of recall", sp.Eq(p, min_precision(r, pi))
+    )
     area = pf.obtain(
         f"sympy integrates it over recall from {sp.latex(lo)} to {sp.latex(hi)}",
         sp.Eq(_name(r"\mathrm{AUCPR}_{\min}"), sp.integrate(min_precision(r, pi), (r, lo, hi))),
@@ -534,8 +575,10 @@ def _worst_ranking_dg_area() -> tuple[bool, str]:
                 worst = max(worst, err)
                 if err > mpmath.mpf(10) ** -45:
                     return False, f"pos={n_pos}, neg={n_neg}: area {area}"
-    return True, ("Davis-Goadrich area of the worst ranking, summed step by step, equals the closed form "
-                  f"for all 1 <= pos, neg <= 12 (largest difference {mpmath.nstr(worst, 3)})")
+    return True, (
+        "Davis-Goadrich area of the worst ranking, summed step by step, equals the closed form "
+        f"for all 1 <= pos, neg <= 12 (largest difference {mpmath.nstr(worst, 3)})"
+    )
 
 
 @claim(
@@ -550,8 +593,11 @@ def _b4(pf: Proof) -> None:
     derive_area(pf, aucpr_min(pi))
     derive_antiderivative(pf, SLIDES_ANTIDERIVATIVE, aucpr_min(pi))
     pf.check("numeric", "Quadrature of the bound over [0, 1]", check_area_quadrature(aucpr_min(pi)))
-    pf.check("numeric", "The slides' antiderivative differentiated numerically",
-             check_antiderivative_numeric(SLIDES_ANTIDERIVATIVE))
+    pf.check(
+        "numeric",
+        "The slides' antiderivative differentiated numerically",
+        check_antiderivative_numeric(SLIDES_ANTIDERIVATIVE),
+    )
     pf.check("enumeration", "Worst rankings, Davis-Goadrich area", _worst_ranking_dg_area())
 
 
@@ -568,37 +614,70 @@ def _b4(pf: Proof) -> None:
         sp.Eq(sp.Limit(aucpr_min(pi), pi, 1, "-"), 1, evaluate=False),
         sp.Gt(sp.Derivative(aucpr_min(pi), pi), 0, evaluate=False),
     ),
-    assumptions=("0 < pi < 1 for the derivative; conventions AUCPR_min = 0 at pi = 0, 1 at pi = 1",),
+    assumptions=(
+        "0 < pi < 1 for the derivative; conventions AUCPR_min = 0 at pi = 0, 1 at pi = 1",
+    ),
 )
 def _b5(pf: Proof) -> None:
     m = aucpr_min(pi)
-    pf.obtain(r"Limit as pi -> 0+", sp.Eq(_name(r"\lim_{\pi \to 0^+} \mathrm{AUCPR}_{\min}"),
-                                          sp.limit(m, pi, 0, "+")), "limit")
+    pf.obtain(
+        r"Limit as pi -> 0+",
+        sp.Eq(_name(r"\lim_{\pi \to 0^+} \mathrm{AUCPR}_{\min}"), sp.limit(m, pi, 0, "+")),
+        "limit",
+    )
     pf.equal("which is 0", sp.limit(m, pi, 0, "+"), 0)
-    pf.obtain(r"Limit as pi -> 1-", sp.Eq(_name(r"\lim_{\pi \to 1^-} \mathrm{AUCPR}_{\min}"),
-                                          sp.limit(m, pi, 1, "-")), "limit")
+    pf.obtain(
+        r"Limit as pi -> 1-",
+        sp.Eq(_name(r"\lim_{\pi \to 1^-} \mathrm{AUCPR}_{\min}"), sp.limit(m, pi, 1, "-")),
+        "limit",
+    )
     pf.equal("which is 1", sp.limit(m, pi, 1, "-"), 1)
-    pf.equal("The conventions agree with integrating the bound itself: at pi = 0 the bound is 0",
-             sp.integrate(min_precision(r, 0), (r, 0, 1)), 0)
-    pf.equal("and at pi = 1 the bound is r/r = 1 for r > 0, with area 1",
-             sp.integrate(min_precision(r, 1), (r, 0, 1)), 1)
-    d = pf.obtain("Derivative in pi", sp.Eq(_name(r"\frac{d\,\mathrm{AUCPR}_{\min}}{d\pi}"),
-                                            sp.diff(m, pi)), "diff").rhs
+    pf.equal(
+        "The conventions agree with integrating the bound itself: at pi = 0 the bound is 0",
+        sp.integrate(min_precision(r, 0), (r, 0, 1)),
+        0,
+    )
+    pf.equal(
+        "and at pi = 1 the bound is r/r = 1 for r > 0, with area 1",
+        sp.integrate(min_precision(r, 1), (r, 0, 1)),
+        1,
+    )
+    d = pf.obtain(
+        "Derivative in pi",
+        sp.Eq(_name(r"\frac{d\,\mathrm{AUCPR}_{\min}}{d\pi}"), sp.diff(m, pi)),
+        "diff",
+    ).rhs
     g = -sp.log(1 - pi) - pi
     pf.equal("It is g(pi)/pi^2 with g(pi) = -ln(1 - pi) - pi", d, g / pi**2)
     k = sp.Symbol("k", positive=True, integer=True)
-    pf.equal("g is the tail of the Mercator series, sum_{k>=2} pi^k/k (sympy summation, 0 < pi < 1)",
-             _unit_branch(sp.summation(pi**k / k, (k, 2, sp.oo))), g)
-    pf.true("Every term pi^k/k is positive, so g(pi) > 0 and the derivative is positive",
-            (pi**k / k).is_positive, "sign of the terms", shown=sp.Gt(pi**k / k, 0))
+    pf.equal(
+        "g is the tail of the Mercator series, sum_{k>=2} pi^k/k (sympy summation, 0 < pi < 1)",
+        _unit_branch(sp.summation(pi**k / k, (k, 2, sp.oo))),
+        g,
+    )
+    pf.true(
+        "Every term pi^k/k is positive, so g(pi) > 0 and the derivative is positive",
+        (pi**k / k).is_positive,
+        "sign of the terms",
+        shown=sp.Gt(pi**k / k, 0),
+    )
     pf.equal("Second route: g(0) = 0 and g'(pi) = pi/(1-pi)", sp.diff(g, pi), pi / (1 - pi))
-    _sign(pf, "g' > 0 on (0, 1), so g increases from g(0) = 0 and stays positive", pi / (1 - pi),
-          ">", UNIT_SKEW)
+    _sign(
+        pf,
+        "g' > 0 on (0, 1), so g increases from g(0) = 0 and stays positive",
+        pi / (1 - pi),
+        ">",
+        UNIT_SKEW,
+    )
     pf.check(
         "interval",
         "The derivative exactly as sympy returned it, certified positive",
-        interval_sign(interval_function([pi], d), [(sp.Rational(1, 100), 1 - sp.Rational(1, 10**9))],
-                      strict=True, max_depth=24),
+        interval_sign(
+            interval_function([pi], d),
+            [(sp.Rational(1, 100), 1 - sp.Rational(1, 10**9))],
+            strict=True,
+            max_depth=24,
+        ),
     )
 
 
@@ -627,15 +706,21 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
         "Exchange: a positive at rank k with m positives above it (so k >= m + 1) is directly "
         "followed by a negative; swap the two. Positives above rank k keep rank and count; positives "
         "below rank k + 1 keep rank and count; only the moved positive's precision changes",
-        sp.Tuple(sp.Eq(_name("P_{before}"), (m + 1) / k), sp.Eq(_name("P_{after}"), (m + 1) / (k + 1))),
+        sp.Tuple(
+            sp.Eq(_name("P_{before}"), (m + 1) / k), sp.Eq(_name("P_{after}"), (m + 1) / (k + 1))
+        ),
     )
     pf.equal(
         "Change of that precision",
         (m + 1) / (k + 1) - (m + 1) / k,
         -(m + 1) / (k * (k + 1)),
     )
-    _sign(pf, "So each such swap lowers AP by (m + 1)/(pos k (k + 1)) > 0",
-          (m + 1) / (pos * k * (k + 1)), ">")
+    _sign(
+        pf,
+        "So each such swap lowers AP by (m + 1)/(pos k (k + 1)) > 0",
+        (m + 1) / (pos * k * (k + 1)),
+        ">",
+    )
     pf.given(
         "Each swap removes exactly one (positive above negative) pair, and a ranking with no "
         "positive directly above a negative is the worst ranking. So any other ranking reaches the "
@@ -663,7 +748,8 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
         return least == claimed and argmin == [worst_ranking(n_pos, n_neg)]
 
     return exhaustive(
-        cases(), ok,
+        cases(),
+        ok,
         f"every ranking of every (pos >= 1, neg >= 0) with pos + neg <= {max_total}, AP in Fractions: "
         "the least AP is the formula and only the worst ranking attains it",
     )
@@ -679,12 +765,27 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
 )
 def _b6(pf: Proof) -> None:
     derive_ap_min(pf, AP_MIN_TERM)
-    v11 = pf.obtain("pos = neg = 1 (pi = 1/2)", sp.Eq(_name(r"\mathrm{AP}_{\min}(1, 1)"),
-                    sp.summation(AP_MIN_TERM.subs(neg, 1), (i, 1, 1))), "summation").rhs
-    v22 = pf.obtain("pos = neg = 2 (pi = 1/2 as well)", sp.Eq(_name(r"\mathrm{AP}_{\min}(2, 2)"),
-                    sp.summation(AP_MIN_TERM.subs(neg, 2), (i, 1, 2)) / 2), "summation").rhs
-    pf.true("Same skew, different AP_min: it depends on pos, not only on pi", v11 != v22, "comparison",
-            shown=sp.Ne(v11, v22))
+    v11 = pf.obtain(
+        "pos = neg = 1 (pi = 1/2)",
+        sp.Eq(
+            _name(r"\mathrm{AP}_{\min}(1, 1)"), sp.summation(AP_MIN_TERM.subs(neg, 1), (i, 1, 1))
+        ),
+        "summation",
+    ).rhs
+    v22 = pf.obtain(
+        "pos = neg = 2 (pi = 1/2 as well)",
+        sp.Eq(
+            _name(r"\mathrm{AP}_{\min}(2, 2)"),
+            sp.summation(AP_MIN_TERM.subs(neg, 2), (i, 1, 2)) / 2,
+        ),
+        "summation",
+    ).rhs
+    pf.true(
+        "Same skew, different AP_min: it depends on pos, not only on pi",
+        v11 != v22,
+        "comparison",
+        shown=sp.Ne(v11, v22),
+    )
     pf.check("enumeration", "All rankings, exact", check_ap_min_enumeration(AP_MIN_TERM))
 
 
@@ -696,18 +797,29 @@ def _b6(pf: Proof) -> None:
     source=f"{SOURCE} (000 §2.2)",
     location="Corollary 4",
     title="Minimum and maximum AUCPR over a recall range [a, b]",
-    statement=lambda: sp.Eq(sp.Integral(min_precision(r, pi), (r, a, b)), aucpr_min_range(a, b, pi)),
+    statement=lambda: sp.Eq(
+        sp.Integral(min_precision(r, pi), (r, a, b)), aucpr_min_range(a, b, pi)
+    ),
     assumptions=("0 <= a < b <= 1, 0 < pi < 1",),
 )
 def _b7(pf: Proof) -> None:
     derive_area(pf, aucpr_min_range(a, b, pi), a, b)
     pf.equal("With a = 0, b = 1 it is Theorem 2", aucpr_min_range(0, 1, pi), aucpr_min(pi))
-    pf.given("Precision never exceeds 1, and the perfect ranking (every positive first) keeps "
-             "FP = 0, so p = 1 at every recall r > 0 of its curve", sp.Le(p, 1))
-    pf.obtain("Hence AUCPR_max over [a, b] is", sp.Eq(_name(r"\mathrm{AUCPR}_{\max}"),
-              sp.integrate(1, (r, a, b))), "integrate")
-    pf.check("numeric", "Quadrature of the bound over random [a, b]",
-             check_area_quadrature(aucpr_min_range(a, b, pi), a, b, _sampler_range))
+    pf.given(
+        "Precision never exceeds 1, and the perfect ranking (every positive first) keeps "
+        "FP = 0, so p = 1 at every recall r > 0 of its curve",
+        sp.Le(p, 1),
+    )
+    pf.obtain(
+        "Hence AUCPR_max over [a, b] is",
+        sp.Eq(_name(r"\mathrm{AUCPR}_{\max}"), sp.integrate(1, (r, a, b))),
+        "integrate",
+    )
+    pf.check(
+        "numeric",
+        "Quadrature of the bound over random [a, b]",
+        check_area_quadrature(aucpr_min_range(a, b, pi), a, b, _sampler_range),
+    )
 
 
 # ==== B8 ======================================================================================
@@ -726,7 +838,7 @@ def _b8_enumeration(max_total: int = 9) -> tuple[bool, str]:
                     area = dg_aucpr(lab)
                     pairs.append((area, (area - m) / (1 - m), lab))
                     count += 1
-                for area, score, lab in pairs:
+                for _, score, lab in pairs:
                     if not -eps <= score <= 1 + eps:
                         return False, f"AUCNPR {score} outside [0, 1] for {lab}"
                     if lab == worst_ranking(n_pos, n_neg) and abs(score) > eps:
@@ -737,9 +849,11 @@ def _b8_enumeration(max_total: int = 9) -> tuple[bool, str]:
                 for (a1, s1, _), (a2, s2, lab2) in itertools.pairwise(pairs):
                     if a2 - a1 > eps and not s2 - s1 > 0:
                         return False, f"order differs at {lab2}"
-    return True, (f"all {count} rankings with pos, neg >= 1 and pos + neg <= {max_total}: AUCNPR of the "
-                  "Davis-Goadrich area (mpmath, 40 digits) in [0, 1], 0 for the worst and 1 for the perfect "
-                  "ranking, and sorting by AUCNPR sorts by AUCPR")
+    return True, (
+        f"all {count} rankings with pos, neg >= 1 and pos + neg <= {max_total}: AUCNPR of the "
+        "Davis-Goadrich area (mpmath, 40 digits) in [0, 1], 0 for the worst and 1 for the perfect "
+        "ranking, and sorting by AUCNPR sorts by AUCPR"
+    )
 
 
 @claim(
@@ -749,7 +863,8 @@ def _b8_enumeration(max_total: int = 9) -> tuple[bool, str]:
     title="AUCNPR has range [0, 1] at every skew and orders classifiers as AUCPR does",
     statement=lambda: sp.Eq(
         _name(r"\mathrm{AUCNPR}"),
-        (A - _name(r"\mathrm{AUCPR}_{\min}")) / (_name(r"\mathrm{AUCPR}_{\max}") - _name(r"\mathrm{AUCPR}_{\min}")),
+        (A - _name(r"\mathrm{AUCPR}_{\min}"))
+        / (_name(r"\mathrm{AUCPR}_{\max}") - _name(r"\mathrm{AUCPR}_{\min}")),
     ),
     assumptions=(
         "0 < pi < 1; AUCPR of a Davis-Goadrich curve over [a, b] (0 <= a < b <= 1) on one test set",
@@ -758,29 +873,57 @@ def _b8_enumeration(max_total: int = 9) -> tuple[bool, str]:
 )
 def _b8(pf: Proof) -> None:
     lo, hi = aucpr_min_range(a, b, pi), b - a
-    score = pf.given("Definition, with AUCPR_min from B7 and AUCPR_max = b - a", sp.Eq(
-        _name(r"\mathrm{AUCNPR}"), (A - lo) / (hi - lo))).rhs
-    pf.given("Every point of a Davis-Goadrich curve is a convex combination of two valid matrices, so "
-             "FP <= neg and Theorem 1 applies; precision is at most 1. Integrating over [a, b]",
-             sp.And(sp.Le(lo, A), sp.Le(A, hi)))
-    pf.equal("The width of the range is the integral of 1 - bound, and 1 - bound is",
-             1 - min_precision(r, pi), (1 - pi) / (1 - pi + pi * r))
-    _sign(pf, "which is positive, so AUCPR_max > AUCPR_min for every a < b",
-          (1 - pi) / (1 - pi + pi * r), ">", UNIT_SKEW)
+    score = pf.given(
+        "Definition, with AUCPR_min from B7 and AUCPR_max = b - a",
+        sp.Eq(_name(r"\mathrm{AUCNPR}"), (A - lo) / (hi - lo)),
+    ).rhs
+    pf.given(
+        "Every point of a Davis-Goadrich curve is a convex combination of two valid matrices, so "
+        "FP <= neg and Theorem 1 applies; precision is at most 1. Integrating over [a, b]",
+        sp.And(sp.Le(lo, A), sp.Le(A, hi)),
+    )
+    pf.equal(
+        "The width of the range is the integral of 1 - bound, and 1 - bound is",
+        1 - min_precision(r, pi),
+        (1 - pi) / (1 - pi + pi * r),
+    )
+    _sign(
+        pf,
+        "which is positive, so AUCPR_max > AUCPR_min for every a < b",
+        (1 - pi) / (1 - pi + pi * r),
+        ">",
+        UNIT_SKEW,
+    )
     pf.equal("Over [0, 1] the width is", 1 - aucpr_min(pi), -(1 - pi) * sp.log(1 - pi) / pi)
     _sign(pf, "positive at every skew in (0, 1)", -(1 - pi) * sp.log(1 - pi) / pi, ">", UNIT_SKEW)
-    slope = pf.obtain("Derivative in AUCPR", sp.Eq(_name(r"\frac{\partial\,\mathrm{AUCNPR}}{\partial\,\mathrm{AUCPR}}"),
-                      sp.diff(score, A)), "diff").rhs
-    pf.equal("It is 1/(AUCPR_max - AUCPR_min) > 0: strictly increasing, so on one test set "
-             "(fixed pi, a, b) AUCNPR orders classifiers exactly as AUCPR does", slope, 1 / (hi - lo))
+    slope = pf.obtain(
+        "Derivative in AUCPR",
+        sp.Eq(
+            _name(r"\frac{\partial\,\mathrm{AUCNPR}}{\partial\,\mathrm{AUCPR}}"), sp.diff(score, A)
+        ),
+        "diff",
+    ).rhs
+    pf.equal(
+        "It is 1/(AUCPR_max - AUCPR_min) > 0: strictly increasing, so on one test set "
+        "(fixed pi, a, b) AUCNPR orders classifiers exactly as AUCPR does",
+        slope,
+        1 / (hi - lo),
+    )
     pf.equal("At AUCPR = AUCPR_min (the worst ranking, B2) it is 0", score.subs(A, lo), 0)
     pf.equal("At AUCPR = AUCPR_max (the perfect ranking) it is 1", score.subs(A, hi), 1)
-    pf.obtain("At pi -> 1 the range [0, 1] closes: the width tends to", sp.Eq(
-        _name(r"\lim_{\pi \to 1^-} (1 - \mathrm{AUCPR}_{\min})"), sp.limit(1 - aucpr_min(pi), pi, 1, "-")),
-        "limit")
-    pf.given("So AUCNPR is 0/0 at pi = 1 (convention: 1); at pi = 0, AUCPR = AUCPR_min = 0 and "
-             "AUCPR_max = 1, so the definition gives 0, as the convention says",
-             sp.Eq(_name(r"\mathrm{AUCNPR}(\pi = 0)"), (0 - 0) / (1 - 0)))
+    pf.obtain(
+        "At pi -> 1 the range [0, 1] closes: the width tends to",
+        sp.Eq(
+            _name(r"\lim_{\pi \to 1^-} (1 - \mathrm{AUCPR}_{\min})"),
+            sp.limit(1 - aucpr_min(pi), pi, 1, "-"),
+        ),
+        "limit",
+    )
+    pf.given(
+        "So AUCNPR is 0/0 at pi = 1 (convention: 1); at pi = 0, AUCPR = AUCPR_min = 0 and "
+        "AUCPR_max = 1, so the definition gives 0, as the convention says",
+        sp.Eq(_name(r"\mathrm{AUCNPR}(\pi = 0)"), (0 - 0) / (1 - 0)),
+    )
     pf.check("enumeration", "All small rankings, Davis-Goadrich areas", _b8_enumeration())
 
 
@@ -792,44 +935,93 @@ def _b8(pf: Proof) -> None:
     source=f"{SOURCE} (000 §3, 001)",
     location="§3, random guessing",
     title="Random guessing: AUCPR = pi; normalising by it can go negative; its AUCNPR",
-    statement=lambda: sp.Eq((pi - aucpr_min(pi)) / (1 - aucpr_min(pi)), 1 + pi / sp.log(1 - pi),
-                            evaluate=False),
-    assumptions=("0 < pi < 1; random guessing labels each example positive with probability q, "
-                 "independently of its class",),
+    statement=lambda: sp.Eq(
+        (pi - aucpr_min(pi)) / (1 - aucpr_min(pi)), 1 + pi / sp.log(1 - pi), evaluate=False
+    ),
+    assumptions=(
+        "0 < pi < 1; random guessing labels each example positive with probability q, "
+        "independently of its class",
+    ),
     note="The AUCNPR of random guessing is 1 + pi/ln(1 - pi): not constant (it rises from 0 at "
-         "pi -> 0 to 1 at pi -> 1; 1 - 1/(2 ln 2) = 0.279 at pi = 1/2), which is the sense in which "
-         "the slides call it not simple.",
+    "pi -> 0 to 1 at pi -> 1; 1 - 1/(2 ln 2) = 0.279 at pi = 1/2), which is the sense in which "
+    "the slides call it not simple.",
 )
 def _b9(pf: Proof) -> None:
     q = sp.Symbol("q", positive=True)
-    pf.given("Expected counts of random guessing at rate q", sp.Tuple(sp.Eq(TP, q * pos), sp.Eq(FP, q * neg)))
-    pf.equal("Its precision is the skew at every q (and its recall is q)",
-             (TP / (TP + FP)).subs({TP: q * pos, FP: q * neg}), pos / (pos + neg))
-    pf.equal("Davis-Goadrich interpolation from (TP, FP) = (0, 0) to (pos, neg) gives the same line",
-             (TP / (TP + TP * neg / pos)), pos / (pos + neg))
-    pf.obtain("Area under p = pi over recall [0, 1]", sp.Eq(_name(r"\mathrm{AUCPR}_{random}"),
-              sp.integrate(pi, (r, 0, 1))), "integrate")
+    pf.given(
+        "Expected counts of random guessing at rate q",
+        sp.Tuple(sp.Eq(TP, q * pos), sp.Eq(FP, q * neg)),
+    )
+    pf.equal(
+        "Its precision is the skew at every q (and its recall is q)",
+        (TP / (TP + FP)).subs({TP: q * pos, FP: q * neg}),
+        pos / (pos + neg),
+    )
+    pf.equal(
+        "Davis-Goadrich interpolation from (TP, FP) = (0, 0) to (pos, neg) gives the same line",
+        (TP / (TP + TP * neg / pos)),
+        pos / (pos + neg),
+    )
+    pf.obtain(
+        "Area under p = pi over recall [0, 1]",
+        sp.Eq(_name(r"\mathrm{AUCPR}_{random}"), sp.integrate(pi, (r, 0, 1))),
+        "integrate",
+    )
     g = -sp.log(1 - pi) - pi
     worst_vs_random = pf.equal(
         "Normalising by random guessing, (AUCPR - pi)/(1 - pi), scores the worst ranking",
-        (aucpr_min(pi) - pi) / (1 - pi), -g / pi)
+        (aucpr_min(pi) - pi) / (1 - pi),
+        -g / pi,
+    )
     k = sp.Symbol("k", positive=True, integer=True)
-    pf.equal("g(pi) = -ln(1 - pi) - pi is the series sum_{k>=2} pi^k/k (as in B5)",
-             _unit_branch(sp.summation(pi**k / k, (k, 2, sp.oo))), g)
-    pf.true("Its terms are positive, so the worst ranking scores below 0 at every skew in (0, 1)",
-            (pi**k / k).is_positive, "sign of the terms", shown=sp.Lt(worst_vs_random, 0))
-    pf.obtain("For example at pi = 1/2", sp.Eq(_name(r"\frac{\mathrm{AUCPR}_{\min} - \pi}{1 - \pi}"),
-              sp.nsimplify(worst_vs_random.subs(pi, sp.Rational(1, 2)))), "subs")
-    rnd = pf.equal("AUCNPR of random guessing", (pi - aucpr_min(pi)) / (1 - aucpr_min(pi)),
-                   1 + pi / sp.log(1 - pi))
+    pf.equal(
+        "g(pi) = -ln(1 - pi) - pi is the series sum_{k>=2} pi^k/k (as in B5)",
+        _unit_branch(sp.summation(pi**k / k, (k, 2, sp.oo))),
+        g,
+    )
+    pf.true(
+        "Its terms are positive, so the worst ranking scores below 0 at every skew in (0, 1)",
+        (pi**k / k).is_positive,
+        "sign of the terms",
+        shown=sp.Lt(worst_vs_random, 0),
+    )
+    pf.obtain(
+        "For example at pi = 1/2",
+        sp.Eq(
+            _name(r"\frac{\mathrm{AUCPR}_{\min} - \pi}{1 - \pi}"),
+            sp.nsimplify(worst_vs_random.subs(pi, sp.Rational(1, 2))),
+        ),
+        "subs",
+    )
+    rnd = pf.equal(
+        "AUCNPR of random guessing",
+        (pi - aucpr_min(pi)) / (1 - aucpr_min(pi)),
+        1 + pi / sp.log(1 - pi),
+    )
     pf.equal("It tends to 0 as pi -> 0+", sp.limit(rnd, pi, 0, "+"), 0)
     pf.equal("and to 1 as pi -> 1-", sp.limit(rnd, pi, 1, "-"), 1)
-    pf.obtain("At pi = 1/2", sp.Eq(_name(r"\mathrm{AUCNPR}_{random}(1/2)"), rnd.subs(pi, sp.Rational(1, 2))), "subs")
-    pf.check("numeric", "AUCNPR of random guessing from its definition vs 1 + pi/ln(1 - pi)",
-             mp_identity((pi - aucpr_min(pi)) / (1 - aucpr_min(pi)), 1 + pi / sp.log(1 - pi), _sampler_skew()))
-    pf.check("interval", "pi - AUCPR_min > 0 (random guessing beats the worst ranking), as printed",
-             interval_sign(interval_function([pi], pi - aucpr_min(pi)),
-                           [(sp.Rational(1, 100), 1 - sp.Rational(1, 10**9))], strict=True, max_depth=24))
+    pf.obtain(
+        "At pi = 1/2",
+        sp.Eq(_name(r"\mathrm{AUCNPR}_{random}(1/2)"), rnd.subs(pi, sp.Rational(1, 2))),
+        "subs",
+    )
+    pf.check(
+        "numeric",
+        "AUCNPR of random guessing from its definition vs 1 + pi/ln(1 - pi)",
+        mp_identity(
+            (pi - aucpr_min(pi)) / (1 - aucpr_min(pi)), 1 + pi / sp.log(1 - pi), _sampler_skew()
+        ),
+    )
+    pf.check(
+        "interval",
+        "pi - AUCPR_min > 0 (random guessing beats the worst ranking), as printed",
+        interval_sign(
+            interval_function([pi], pi - aucpr_min(pi)),
+            [(sp.Rational(1, 100), 1 - sp.Rational(1, 10**9))],
+            strict=True,
+            max_depth=24,
+        ),
+    )
 
 
 # ==== B10-B13: printed numbers ==================================================================
@@ -847,7 +1039,9 @@ def _skew_for(y: mpmath.mpf) -> mpmath.mpf:
 def _b10_check() -> tuple[bool, str]:
     m = mp_aucpr_min
     with mpmath.workdps(50):
-        half, hundredth, tenth, twentieth = (_mp(Fraction(x)) for x in ("0.5", "0.01", "0.1", "0.05"))
+        half, hundredth, tenth, twentieth = (
+            _mp(Fraction(x)) for x in ("0.5", "0.01", "0.1", "0.05")
+        )
         rise = m(half) - m(hundredth)
         rows = [
             ("skew 0.01 -> 0.5 raises AUCPR_min by", rise, "0.3"),
@@ -858,7 +1052,9 @@ def _b10_check() -> tuple[bool, str]:
         for text, value, printed in rows:
             good = _rounds_to(value, printed)
             ok &= good
-            parts.append(f"{text} = {_fmt(value)} (printed about {printed}: {'agrees' if good else 'DISAGREES'})")
+            parts.append(
+                f"{text} = {_fmt(value)} (printed about {printed}: {'agrees' if good else 'DISAGREES'})"
+            )
         genre = m(twentieth)
         lo, hi = _cell("0.02")
         skew_lo, skew_hi = _skew_for(_mp(lo)), _skew_for(_mp(hi))
@@ -876,21 +1072,23 @@ def _b10_check() -> tuple[bool, str]:
     source=f"{SOURCE} (000 §2.2, §4)",
     location="§2.2 and §4.2, numbers in the text",
     title="AUCPR_min at the skews quoted in the text",
-    statement=lambda: sp.Matrix([
-        [aucpr_min(sp.Rational(1, 2)) - aucpr_min(sp.Rational(1, 100)), sp.Float("0.3", 1)],
-        [aucpr_min(sp.Rational(1, 10)), sp.Float("0.05", 1)],
-        [aucpr_min(sp.Rational(1, 2)), sp.Float("0.31", 2)],
-        [aucpr_min(sp.Rational(1, 20)), sp.Float("0.02", 1)],
-    ]),
+    statement=lambda: sp.Matrix(
+        [
+            [aucpr_min(sp.Rational(1, 2)) - aucpr_min(sp.Rational(1, 100)), sp.Float("0.3", 1)],
+            [aucpr_min(sp.Rational(1, 10)), sp.Float("0.05", 1)],
+            [aucpr_min(sp.Rational(1, 2)), sp.Float("0.31", 2)],
+            [aucpr_min(sp.Rational(1, 20)), sp.Float("0.02", 1)],
+        ]
+    ),
     assumptions=("each row: the quantity, and the value printed for it (rounded)",),
     verdict="holds as corrected",
     printed_numbers=True,
     note="At the stated genre skew 0.05, AUCPR_min = 0.0254, which rounds to 0.03, not the printed "
-         "0.02 (gender's 0.307 is printed rounded, as 0.31, so truncation does not explain it). The "
-         "printed 0.02 needs a genre skew in [0.0297, 0.0492], consistent with 'closer to 0.05' only "
-         "if it is a little below 0.05 (Table 2's genre pair implies 0.061-0.070, see B12). The other "
-         "numbers hold: a rise of 0.302 from skew 0.01 to 0.5, 0.0518 at skew 0.1, 0.307 at 0.5. The "
-         "overall IMDB skew 0.06 cannot be checked: the document does not give the IMDB counts.",
+    "0.02 (gender's 0.307 is printed rounded, as 0.31, so truncation does not explain it). The "
+    "printed 0.02 needs a genre skew in [0.0297, 0.0492], consistent with 'closer to 0.05' only "
+    "if it is a little below 0.05 (Table 2's genre pair implies 0.061-0.070, see B12). The other "
+    "numbers hold: a rise of 0.302 from skew 0.01 to 0.5, 0.0518 at skew 0.1, 0.307 at 0.5. The "
+    "overall IMDB skew 0.06 cannot be checked: the document does not give the IMDB counts.",
 )
 def _b10(pf: Proof) -> None:
     pf.check("printed-number", "Each number recomputed with mpmath at 50 digits", _b10_check())
@@ -899,16 +1097,20 @@ def _b10(pf: Proof) -> None:
 def _b11_check() -> tuple[bool, str]:
     parts, ok = [], True
     with mpmath.workdps(50):
-        cases = [("0.008", _mp(Fraction("0.008")), "0.545", "0.004", "0.543"),
-                 ("1/121 (120:1)", _mp(Fraction(1, 121)), "0.545", "0.004", "0.543"),
-                 ("0.5 (1:1)", _mp(Fraction(1, 2)), "0.965", "0.307", "0.950")]
+        cases = [
+            ("0.008", _mp(Fraction("0.008")), "0.545", "0.004", "0.543"),
+            ("1/121 (120:1)", _mp(Fraction(1, 121)), "0.545", "0.004", "0.543"),
+            ("0.5 (1:1)", _mp(Fraction(1, 2)), "0.965", "0.307", "0.950"),
+        ]
         for label, skew, area_s, min_s, norm_s in cases:
             m = mp_aucpr_min(skew)
             norm = (_mp(Fraction(area_s)) - m) / (1 - m)
             good = _rounds_to(m, min_s) and _rounds_to(norm, norm_s)
             ok &= good
-            parts.append(f"pi = {label}: AUCPR_min = {_fmt(m)} (printed {min_s}), AUCNPR of {area_s} = "
-                         f"{_fmt(norm, 6)} (printed {norm_s}){'' if good else ' DISAGREES'}")
+            parts.append(
+                f"pi = {label}: AUCPR_min = {_fmt(m)} (printed {min_s}), AUCNPR of {area_s} = "
+                f"{_fmt(norm, 6)} (printed {norm_s}){'' if good else ' DISAGREES'}"
+            )
     return ok, "; ".join(parts)
 
 
@@ -922,7 +1124,9 @@ def _b11_check() -> tuple[bool, str]:
     printed_numbers=True,
 )
 def _b11(pf: Proof) -> None:
-    pf.check("printed-number", "AUCPR_min and AUCNPR recomputed with mpmath at 50 digits", _b11_check())
+    pf.check(
+        "printed-number", "AUCPR_min and AUCNPR recomputed with mpmath at 50 digits", _b11_check()
+    )
 
 
 #: Table 2 (IMDB, LSM): predicate -> (AUCPR, AUCNPR) as printed.
@@ -956,19 +1160,26 @@ def _b12_check() -> tuple[bool, str]:
         mean = sum((Fraction(v[col]) for v in TABLE2.values()), Fraction(0)) / len(TABLE2)
         good = _cell(printed)[0] <= mean <= _cell(printed)[1]
         ok &= good
-        parts.append(f"mean of column {('AUCPR', 'AUCNPR')[col]} = {float(mean):.5f} (printed {printed})")
+        parts.append(
+            f"mean of column {('AUCPR', 'AUCNPR')[col]} = {float(mean):.5f} (printed {printed})"
+        )
     with mpmath.workdps(50):
         for name, (area, norm) in TABLE2.items():
             m_lo, m_hi = implied_min_interval(area, norm)
             if (m_lo, m_hi) == (0, 1):
                 parts.append(f"{name}: 1.000/1.000 fits every skew")
                 continue
-            good = 0 < m_hi and m_lo < 1
+            good = m_hi > 0 and m_lo < 1
             ok &= good
-            s_lo, s_hi = _skew_for(_mp(max(m_lo, Fraction(0)))), _skew_for(_mp(min(m_hi, Fraction(1))))
+            s_lo, s_hi = (
+                _skew_for(_mp(max(m_lo, Fraction(0)))),
+                _skew_for(_mp(min(m_hi, Fraction(1)))),
+            )
             text = TABLE2_TEXT_SKEW.get(name, "not stated")
-            parts.append(f"{name}: AUCPR_min in [{float(m_lo):.5f}, {float(m_hi):.5f}], implied skew in "
-                         f"[{_fmt(s_lo, 4)}, {_fmt(s_hi, 4)}] (text: {text})")
+            parts.append(
+                f"{name}: AUCPR_min in [{float(m_lo):.5f}, {float(m_hi):.5f}], implied skew in "
+                f"[{_fmt(s_lo, 4)}, {_fmt(s_hi, 4)}] (text: {text})"
+            )
     return ok, "; ".join(parts)
 
 
@@ -977,32 +1188,53 @@ def _b12_check() -> tuple[bool, str]:
     source=f"{SOURCE} (000 §4.2)",
     location="Table 2",
     title="Table 2 (IMDB): each AUCPR/AUCNPR pair implies a skew; the means",
-    statement=lambda: sp.Eq(_name(r"\mathrm{AUCPR}_{\min}"), (A - _name(r"\mathrm{AUCNPR}")) / (1 - _name(r"\mathrm{AUCNPR}"))),
-    assumptions=("printed values are rounded to 3 decimals (cells of half-width 0.0005)",
-                 "values are averages over folds, so the formula need not hold exactly for them"),
+    statement=lambda: sp.Eq(
+        _name(r"\mathrm{AUCPR}_{\min}"),
+        (A - _name(r"\mathrm{AUCNPR}")) / (1 - _name(r"\mathrm{AUCNPR}")),
+    ),
+    assumptions=(
+        "printed values are rounded to 3 decimals (cells of half-width 0.0005)",
+        "values are averages over folds, so the formula need not hold exactly for them",
+    ),
     printed_numbers=True,
     note="Every pair fits some skew in (0, 1) and the means recompute (0.7333 and 0.6795). The implied "
-         "skews: gender 0.453-0.456 (text: close to 0.5), plausible; genre 0.061-0.070 (text: closer "
-         "to 0.05), plausible but above 0.05 and above the 0.0492 that the text's genre range [0.02, 1] "
-         "needs (B10); movie 0.264-0.268 (not stated). The entries are averages over folds (and the "
-         "mean of AUCNPR is not AUCNPR of the mean AUCPR when fold skews differ), so the implied skew "
-         "is an effective one, not necessarily the predicate's overall skew.",
+    "skews: gender 0.453-0.456 (text: close to 0.5), plausible; genre 0.061-0.070 (text: closer "
+    "to 0.05), plausible but above 0.05 and above the 0.0492 that the text's genre range [0.02, 1] "
+    "needs (B10); movie 0.264-0.268 (not stated). The entries are averages over folds (and the "
+    "mean of AUCNPR is not AUCNPR of the mean AUCPR when fold skews differ), so the implied skew "
+    "is an effective one, not necessarily the predicate's overall skew.",
 )
 def _b12(pf: Proof) -> None:
     nrm = _name(r"\mathrm{AUCNPR}")
     m_sym = _name("m")
-    implied = pf.obtain("Solving AUCNPR = (AUCPR - m)/(1 - m) for m = AUCPR_min",
-                        sp.Eq(m_sym, sp.solve(sp.Eq(nrm, (A - m_sym) / (1 - m_sym)), m_sym)[0]), "solve").rhs
+    implied = pf.obtain(
+        "Solving AUCNPR = (AUCPR - m)/(1 - m) for m = AUCPR_min",
+        sp.Eq(m_sym, sp.solve(sp.Eq(nrm, (A - m_sym) / (1 - m_sym)), m_sym)[0]),
+        "solve",
+    ).rhs
     u, v = sp.symbols("u v", positive=True)  # AUCPR = 1 - u, AUCNPR = 1 - v
-    d_area = pf.obtain("Derivative in AUCPR", sp.Eq(_name(r"\partial m / \partial\,\mathrm{AUCPR}"),
-                       sp.simplify(sp.diff(implied, A))), "diff").rhs
+    d_area = pf.obtain(
+        "Derivative in AUCPR",
+        sp.Eq(_name(r"\partial m / \partial\,\mathrm{AUCPR}"), sp.simplify(sp.diff(implied, A))),
+        "diff",
+    ).rhs
     _sign(pf, "positive (AUCNPR < 1)", d_area.subs(nrm, 1 - v), ">")
-    d_norm = pf.obtain("Derivative in AUCNPR", sp.Eq(_name(r"\partial m / \partial\,\mathrm{AUCNPR}"),
-                       sp.factor(sp.diff(implied, nrm))), "diff").rhs
-    _sign(pf, "minus it is non-negative (AUCPR <= 1): m is extreme at two corners of the rounding box",
-          -d_norm.subs({A: 1 - u, nrm: 1 - v}), ">=")
-    pf.check("printed-number", "Means, and the skew interval each rounded pair implies (mpmath, 50 digits)",
-             _b12_check())
+    d_norm = pf.obtain(
+        "Derivative in AUCNPR",
+        sp.Eq(_name(r"\partial m / \partial\,\mathrm{AUCNPR}"), sp.factor(sp.diff(implied, nrm))),
+        "diff",
+    ).rhs
+    _sign(
+        pf,
+        "minus it is non-negative (AUCPR <= 1): m is extreme at two corners of the rounding box",
+        -d_norm.subs({A: 1 - u, nrm: 1 - v}),
+        ">=",
+    )
+    pf.check(
+        "printed-number",
+        "Means, and the skew interval each rounded pair implies (mpmath, 50 digits)",
+        _b12_check(),
+    )
 
 
 #: Table 3 (UW-CSE advisedBy, SAYU): k of the ratio 1:k -> (downsampled AUCPR, AUCNPR,
@@ -1040,9 +1272,11 @@ def aucnpr_consistent(area: str, norm: str, skew: Fraction) -> tuple[bool, str]:
         if _rounds_to(point, norm):
             detail += f" -> {norm}"
         else:
-            detail += (f" (not {norm}); AUCPR in [{float(a_lo)}, {float(a_hi)}] gives "
-                       f"[{_fmt(ends[0], 6)}, {_fmt(ends[1], 6)}], which "
-                       f"{'meets' if ok else 'MISSES'} {norm}'s cell")
+            detail += (
+                f" (not {norm}); AUCPR in [{float(a_lo)}, {float(a_hi)}] gives "
+                f"[{_fmt(ends[0], 6)}, {_fmt(ends[1], 6)}], which "
+                f"{'meets' if ok else 'MISSES'} {norm}'s cell"
+            )
     return ok, detail
 
 
@@ -1087,25 +1321,467 @@ def _b13_text_check() -> tuple[bool, str]:
     source=f"{SOURCE} (000 §4.3)",
     location="Table 3",
     title="Table 3 (UW-CSE advisedBy): every AUCNPR follows from its AUCPR under rounding",
-    statement=lambda: sp.Tuple(sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)), sp.Eq(M_MIN, aucpr_min(pi)),
-                               sp.Eq(pi, 1 / (1 + _name("k")))),
-    assumptions=("ratio 1:k means pi = 1/(1+k); the original test set is 1:24, pi = 1/25 = 0.04",
-                 "printed values are rounded to 3 decimals (cells of half-width 0.0005)"),
+    statement=lambda: sp.Tuple(
+        sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)),
+        sp.Eq(M_MIN, aucpr_min(pi)),
+        sp.Eq(pi, 1 / (1 + _name("k"))),
+    ),
+    assumptions=(
+        "ratio 1:k means pi = 1/(1+k); the original test set is 1:24, pi = 1/25 = 0.04",
+        "printed values are rounded to 3 decimals (cells of half-width 0.0005)",
+    ),
     printed_numbers=True,
     note="All 14 AUCNPR values are consistent with their AUCPR under 3-decimal rounding, but 6 "
-         "(counting the 1:24 pair, printed twice, twice) do not recompute from the printed AUCPR itself: for example 1:2 gives 0.67938 -> 0.679 against "
-         "the printed 0.680, explained because an AUCPR of 0.7405 (inside 0.740's rounding cell) gives "
-         "0.679997. Presumably AUCNPR was computed from the unrounded AUCPR. The text's 'AUCNPR has "
-         "less variance than AUCPR' holds for the downsampled columns; in the original-skew columns it "
-         "cannot hold, since at one skew AUCNPR is AUCPR stretched by 1/(1 - AUCPR_min) > 1.",
+    "(counting the 1:24 pair, printed twice, twice) do not recompute from the printed AUCPR itself: for example 1:2 gives 0.67938 -> 0.679 against "
+    "the printed 0.680, explained because an AUCPR of 0.7405 (inside 0.740's rounding cell) gives "
+    "0.679997. Presumably AUCNPR was computed from the unrounded AUCPR. The text's 'AUCNPR has "
+    "less variance than AUCPR' holds for the downsampled columns; in the original-skew columns it "
+    "cannot hold, since at one skew AUCNPR is AUCPR stretched by 1/(1 - AUCPR_min) > 1.",
 )
 def _b13(pf: Proof) -> None:
     m = aucpr_min(pi)
     score = (A - m) / (1 - m)
-    slope = pf.obtain("AUCNPR at skew pi, derivative in AUCPR", sp.Eq(
-        _name(r"\partial\,\mathrm{AUCNPR} / \partial\,\mathrm{AUCPR}"), sp.diff(score, A)), "diff").rhs
-    _sign(pf, "positive: the rounding cell of a printed AUCPR maps onto an interval, between the "
-          "images of its two ends", slope, ">", UNIT_SKEW)
-    pf.check("printed-number", "Each AUCNPR against its AUCPR's rounding cell, mpmath.iv enclosures",
-             _b13_check())
+    slope = pf.obtain(
+        "AUCNPR at skew pi, derivative in AUCPR",
+        sp.Eq(_name(r"\partial\,\mathrm{AUCNPR} / \partial\,\mathrm{AUCPR}"), sp.diff(score, A)),
+        "diff",
+    ).rhs
+    _sign(
+        pf,
+        "positive: the rounding cell of a printed AUCPR maps onto an interval, between the "
+        "images of its two ends",
+        slope,
+        ">",
+        UNIT_SKEW,
+    )
+    pf.check(
+        "printed-number",
+        "Each AUCNPR against its AUCPR's rounding cell, mpmath.iv enclosures",
+        _b13_check(),
+    )
     pf.check("printed-number", "The text's statements about Table 3", _b13_text_check())
+
+
+# ==== B14 =====================================================================================
+
+F1 = sp.Symbol("F", positive=True)
+
+
+def _b14_enumeration(n_pos: int = 33, n_neg: int = 67) -> tuple[bool, str]:
+    """pos = 33, neg = 67 (pi = 0.33): on the F1 = 0.45 contour, FP <= neg exactly up to r*."""
+    f1 = Fraction(9, 20)
+    skew = Fraction(n_pos, n_pos + n_neg)
+    r_star = f1 / ((2 - f1) * skew)
+    valid_int, invalid = [], []
+    for tp in range(1, n_pos + 1):
+        fn = n_pos - tp
+        fp = Fraction(2 * tp) / f1 - 2 * tp - fn  # from 2 TP / (2 TP + FP + FN) = F1
+        if fp < 0:
+            continue  # recall too low for this F1 (r <= F1/2)
+        achievable = fp <= n_neg
+        if achievable != (Fraction(tp, n_pos) <= r_star):
+            return False, f"TP = {tp}: FP = {fp}, achievable {achievable}, r* = {r_star}"
+        if achievable and fp.denominator == 1:
+            valid_int.append((tp, int(fp)))
+        if not achievable:
+            invalid.append((tp, fp))
+    ok = bool(valid_int) and bool(invalid)
+    return ok, (
+        f"pos = {n_pos}, neg = {n_neg}: every TP on the F1 = 9/20 contour needs FP <= neg exactly when "
+        f"TP/pos <= r* = {r_star}; integer valid matrices (TP, FP) = {valid_int}; unachievable from "
+        f"TP = {invalid[0][0]} (FP = {invalid[0][1]} > {n_neg}) up to TP = {n_pos} (FP = {invalid[-1][1]})"
+    )
+
+
+def _b14_exact(n: int = 300, seed: int = 20126) -> tuple[bool, str]:
+    """Random rational F1, skew and recall: contour point >= bound exactly when r <= r*."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        f1 = Fraction(rng.randint(1, 999), 1000)
+        skew = Fraction(rng.randint(1, 999), 1000)
+        rec = f1 / 2 + (1 - f1 / 2) * Fraction(rng.randint(1, 999), 1000)
+        prec = f1 * rec / (2 * rec - f1)
+        if (prec >= min_precision(rec, skew)) != (rec <= f1 / ((2 - f1) * skew)):
+            return False, f"F1 = {f1}, pi = {skew}, r = {rec}"
+    return True, f"{n} random rational (F1, pi, r): achievable exactly when r <= F1/((2 - F1) pi)"
+
+
+@claim(
+    "B14",
+    source=f"{SOURCE} (000 §4.4, 001)",
+    location="§4.4, Figure 4",
+    title="At pi = 0.33 the F1 = 0.45 contour crosses into the unachievable region",
+    statement=lambda: sp.Equivalent(
+        sp.Ge(F1 * r / (2 * r - F1), min_precision(r, pi)), sp.Le(r, F1 / ((2 - F1) * pi))
+    ),
+    assumptions=(
+        "0 < F <= 1 is the F1 value, 0 < pi < 1, F/2 < r <= 1 (where the contour exists)",
+        "the figure's points A, B, C are not in the copy; explicit points are constructed",
+    ),
+)
+def _b14(pf: Proof) -> None:
+    contour = pf.obtain(
+        "Solving 2pr/(p + r) = F for p: the contour",
+        sp.Eq(p, sp.solve(sp.Eq(2 * p * r / (p + r), F1), p)[0]),
+        "solve",
+    ).rhs
+    r_star = F1 / ((2 - F1) * pi)
+    factor = (2 - F1) * pi * r / ((2 * r - F1) * (1 - pi + pi * r))
+    pf.equal(
+        "Contour minus bound factors as", contour - min_precision(r, pi), factor * (r_star - r)
+    )
+    e, w = sp.symbols("e w", positive=True)
+    _sign(
+        pf,
+        "The factor is positive (2r > F, F < 2, 0 < pi < 1), so a contour point is achievable "
+        "exactly when r <= r* = F/((2 - F) pi)",
+        factor,
+        ">",
+        {pi: 1 / (1 + t), r: (1 / (1 + w) + e) / 2, F1: 1 / (1 + w)},
+        how="sign with F = 1/(1+w), r = (F + e)/2, pi = 1/(1+t); e, w, t > 0",
+    )
+    vals = {F1: sp.Rational(9, 20), pi: sp.Rational(33, 100)}
+    pf.obtain("At F = 0.45 and pi = 0.33", sp.Eq(_name("r^*"), r_star.subs(vals)), "subs")
+    pf.obtain(
+        "r* < 1 exactly when pi exceeds",
+        sp.Eq(_name(r"\pi^*"), sp.solve(sp.Eq(r_star, 1), pi)[0]),
+        "solve",
+    )
+    pf.obtain("which at F = 0.45 is", sp.Eq(_name(r"\pi^*"), (F1 / (2 - F1)).subs(vals)), "subs")
+    for label, rec, verdict in (
+        ("A", sp.Integer(1), "unachievable"),
+        ("B", sp.Rational(7, 8), "achievable"),
+        ("C", sp.Rational(3, 10), "achievable"),
+    ):
+        prec = contour.subs(vals).subs(r, rec)
+        low = min_precision(rec, vals[pi])
+        rel = sp.Lt(prec, low) if verdict == "unachievable" else sp.Ge(prec, low)
+        pf.true(
+            f"Point {label}: r = {rec}, p = {prec} on the contour, bound {low}: {verdict}",
+            bool(rel),
+            "exact rational arithmetic",
+            shown=(sp.Lt if verdict == "unachievable" else sp.Ge)(prec, low, evaluate=False),
+        )
+    pf.check(
+        "enumeration", "A data set with pi = 0.33, every TP on the contour", _b14_enumeration()
+    )
+    pf.check("exact", "Random contours and skews", _b14_exact())
+
+
+# ==== B15 and B16: a modified F1 ================================================================
+
+f_ = sp.Function("f")
+
+
+def _inverse_bound(q: Fraction, skew: Fraction) -> Fraction:
+    """The recall r with bound(r) = q (for 0 <= q < 1)."""
+    return q * (1 - skew) / (skew * (1 - q))
+
+
+def _order_graph(skew: Fraction, n: int) -> tuple[dict, set]:
+    """Achievable grid points, edges to the next point up or right, and the minimum-curve points.
+
+    The grid holds recalls and precisions k/n, the skew, and the recall of every grid precision
+    <= skew on the minimum curve, so that each row meets the curve at a grid point.
+    """
+    ps = sorted({Fraction(j, n) for j in range(n + 1)} | {skew})
+    rs = sorted(
+        {Fraction(j, n) for j in range(n + 1)} | {_inverse_bound(q, skew) for q in ps if q <= skew}
+    )
+    nodes = {(x, y) for x in rs for y in ps if y >= min_precision(x, skew)}
+    succ: dict = {v: [] for v in nodes}
+    for y in ps:
+        row = [x for x in rs if (x, y) in nodes]
+        for x1, x2 in itertools.pairwise(row):
+            succ[(x1, y)].append((x2, y))
+    for x in rs:
+        col = [y for y in ps if (x, y) in nodes]
+        for y1, y2 in itertools.pairwise(col):
+            succ[(x, y1)].append((x, y2))
+    zero = {(x, y) for (x, y) in nodes if y == min_precision(x, skew)}
+    return succ, zero
+
+
+def _reach(succ: dict, start: set, reverse: bool = False) -> set:
+    graph = succ
+    if reverse:
+        graph = {v: [] for v in succ}
+        for u, vs in succ.items():
+            for v in vs:
+                graph[v].append(u)
+    seen, stack = set(start), list(start)
+    while stack:
+        for v in graph[stack.pop()]:
+            if v not in seen:
+                seen.add(v)
+                stack.append(v)
+    return seen
+
+
+def _b15_graph_check(
+    skews: Sequence[Fraction] = (Fraction(1, 10), Fraction(1, 3), Fraction(1, 2), Fraction(9, 10)),
+    n: int = 10,
+) -> tuple[bool, str]:
+    """Strict requirements on a grid: a directed path from a zero point to a zero point is a contradiction."""
+    found = []
+    for skew in skews:
+        succ, zero = _order_graph(skew, n)
+        start = (Fraction(0), Fraction(0))
+        # each edge is a strict increase; a path zero -> ... -> zero would force 0 < 0
+        after = _reach(succ, set(succ[start]))
+        hits = sorted(after & zero)
+        if not hits:
+            return False, f"no contradiction found at pi = {skew}"
+        found.append(
+            f"pi = {skew}: from f(0, 0) = 0 upwards and rightwards reaches {len(hits)} points "
+            f"of the minimum curve, e.g. ({hits[-1][0]}, {hits[-1][1]})"
+        )
+    return True, "; ".join(
+        found
+    ) + f" (achievable points of a {n} x {n} grid plus the curve points)"
+
+
+@claim(
+    "B15",
+    source=f"{SOURCE} (000 §4.4, 001)",
+    location="§4.4, Eqs. (3)-(5)",
+    title="No modified F1 is 0 on the minimum curve and strictly increasing in r and p",
+    statement=lambda: sp.Not(
+        sp.And(
+            sp.Eq(f_(0, 0), 0),
+            sp.Lt(f_(0, 0), f_(0, pi)),
+            sp.Lt(f_(0, pi), f_(1, pi)),
+            sp.Eq(f_(1, pi), 0),
+        )
+    ),
+    assumptions=("0 < pi < 1; f is defined on the achievable points of the unit square",),
+)
+def _b15(pf: Proof) -> None:
+    r1, r2, p1, p2 = sp.symbols("r_1 r_2 p_1 p_2", nonnegative=True)
+    pf.given(
+        "Requirement (3): f vanishes on the minimum PR curve", sp.Eq(f_(r, min_precision(r, pi)), 0)
+    )
+    pf.given(
+        "Requirement (4): strictly increasing in recall",
+        sp.Equivalent(sp.Lt(f_(r1, p), f_(r2, p)), sp.Lt(r1, r2)),
+    )
+    pf.given(
+        "Requirement (5): strictly increasing in precision",
+        sp.Equivalent(sp.Lt(f_(r, p1), f_(r, p2)), sp.Lt(p1, p2)),
+    )
+    pf.equal("The minimum curve passes through (0, 0)", min_precision(0, pi), 0)
+    pf.equal("and through (1, pi)", min_precision(1, pi), pi)
+    pf.true(
+        "All of (0, 0), (0, pi), (1, pi) are achievable (p >= bound), so f is defined there",
+        all(
+            sp.simplify(pv - min_precision(rv, pi)).is_nonnegative
+            for rv, pv in ((0, 0), (0, pi), (1, pi))
+        ),
+        "sign from the positivity assumptions",
+        shown=sp.And(
+            sp.Ge(pi, min_precision(0, pi)), sp.Ge(pi, min_precision(1, pi), evaluate=False)
+        ),
+    )
+    pf.true(
+        "(5) with 0 < pi: f(0, 0) < f(0, pi); (4) with 0 < 1: f(0, pi) < f(1, pi)",
+        bool(pi.is_positive),
+        "positivity of pi",
+        shown=sp.And(sp.Lt(f_(0, 0), f_(0, pi)), sp.Lt(f_(0, pi), f_(1, pi))),
+    )
+    pf.true(
+        "With (3) at both ends the chain reads 0 < 0, which is false: no such f exists",
+        sp.Lt(0, 0) == sp.false,
+        "evaluation",
+        shown=sp.Eq(sp.Lt(0, 0), sp.false, evaluate=False),
+    )
+    pf.check(
+        "enumeration", "Constraint graph on rational grids of achievable points", _b15_graph_check()
+    )
+
+
+def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
+    """Show that f' = 0 for p <= pi, ``branch`` for p > pi, meets the relaxed requirements."""
+    pf.equal(
+        "On the minimum curve p <= pi, since pi - bound is",
+        pi - min_precision(r, pi),
+        pi * (1 - pi) * (1 - r) / (1 - pi + pi * r),
+    )
+    u = sp.Symbol("u", positive=True)
+    _sign(
+        pf,
+        "which is >= 0 for 0 < r < 1 (and pi, 0 at r = 0, 1): so f' = 0 on the curve",
+        pi * (1 - pi) * (1 - r) / (1 - pi + pi * r),
+        ">=",
+        {r: 1 / (1 + u), pi: 1 / (1 + t)},
+        how="sign with r = 1/(1+u), pi = 1/(1+t); u, t > 0",
+    )
+    d = sp.Symbol("d", positive=True)  # p = pi + d above random guessing
+    above = {p: pi + d, pi: 1 / (1 + t)}
+    dr = pf.obtain(
+        "Derivative in r for p > pi",
+        sp.Eq(_name(r"\partial f' / \partial r"), sp.factor(sp.diff(branch, r))),
+        "diff",
+    ).rhs
+    _sign(
+        pf, "non-negative (p = pi + d, d > 0)", dr, ">=", above, how="sign with p = pi + d, d > 0"
+    )
+    dp = pf.obtain(
+        "Derivative in p for p > pi",
+        sp.Eq(_name(r"\partial f' / \partial p"), sp.factor(sp.diff(branch, p))),
+        "diff",
+    ).rhs
+    _sign(pf, "non-negative", dp, ">=", above, how="sign with p = pi + d, d > 0")
+    _sign(
+        pf, "f' >= 0 above random guessing", branch, ">=", above, how="sign with p = pi + d, d > 0"
+    )
+    pf.equal("and it meets the zero branch continuously at p = pi (r > 0)", branch.subs(p, pi), 0)
+    pf.given(
+        "So along any row f' is 0 then non-decreasing; along any column 0 up to p = pi, then "
+        "continuous and non-decreasing: the relaxed requirements hold",
+        sp.Eq(f_(r, p), modified_f1(r, p, pi)),
+    )
+    q = (p - pi) / (1 - pi)
+    pf.equal(
+        "It is the harmonic mean of r and the normalised precision (p - pi)/(1 - pi)",
+        branch,
+        2 * r * q / (r + q),
+    )
+    pf.equal("and reaches 1 at the perfect point (1, 1)", branch.subs({r: 1, p: 1}), 1)
+
+
+def check_modified_f1_grid(
+    branch: sp.Expr,
+    n: int = 20,
+    skews: Sequence[Fraction] = (Fraction(1, 10), Fraction(1, 3), Fraction(1, 2), Fraction(9, 10)),
+) -> tuple[bool, str]:
+    """Exact grid check of f' = 0 (p <= pi), ``branch`` (p > pi): zero on the curve, monotone, 0 iff p <= pi."""
+    g = exact_function((r, p, pi), branch)
+
+    def fprime(x: Fraction, y: Fraction, skew: Fraction) -> Fraction:
+        return Fraction(0) if y <= skew else g(x, y, skew)
+
+    grid = [Fraction(j, n) for j in range(n + 1)]
+    for skew in skews:
+        for x in grid:
+            if fprime(x, min_precision(x, skew), skew) != 0:
+                return False, f"pi = {skew}: f' != 0 on the minimum curve at r = {x}"
+        values = {(x, y): fprime(x, y, skew) for x in grid for y in grid}
+        for x in grid:
+            for y in grid:
+                v = values[(x, y)]
+                if (y <= skew and v != 0) or (y > skew and x > 0 and v <= 0):
+                    return False, f"pi = {skew}: f'({x}, {y}) = {v}"
+                if x < 1 and values[(x + Fraction(1, n), y)] < v:
+                    return False, f"pi = {skew}: decreases in r at ({x}, {y})"
+                if y < 1 and values[(x, y + Fraction(1, n))] < v:
+                    return False, f"pi = {skew}: decreases in p at ({x}, {y})"
+    return True, (
+        f"pi in {[str(s) for s in skews]}, (r, p) on the {n + 1} x {n + 1} rational grid, exact: "
+        "0 on the minimum curve, non-decreasing along rows and columns, 0 exactly where p <= pi "
+        "(and r > 0)"
+    )
+
+
+def _b16_forced_zero(
+    skews: Sequence[Fraction] = (Fraction(1, 10), Fraction(1, 3), Fraction(1, 2), Fraction(9, 10)),
+    n: int = 10,
+) -> tuple[bool, str]:
+    """Relaxed requirements on a grid: the points forced to 0 are exactly the achievable p <= pi."""
+    for skew in skews:
+        succ, zero = _order_graph(skew, n)
+        # f >= 0 where a non-decreasing path leads from the curve, f <= 0 where one leads to it
+        forced = _reach(succ, zero) & _reach(succ, zero, reverse=True)
+        expected = {v for v in succ if v[1] <= skew}
+        if forced != expected:
+            return False, f"pi = {skew}: forced set differs at {sorted(forced ^ expected)[:3]}"
+    return True, (
+        f"pi in {[str(s) for s in skews]}, achievable points of a {n} x {n} grid plus the curve "
+        "points: exactly those with p <= pi are forced to 0 by graph reachability"
+    )
+
+
+@claim(
+    "B16",
+    source=f"{SOURCE} (000 §4.4, 001)",
+    location="§4.4, relaxed requirements and f'",
+    title="Relaxed requirements force f' = 0 below random guessing; the paper's f' meets them",
+    statement=lambda: sp.Tuple(
+        sp.Eq(f_(r, p), modified_f1(r, p, pi)),
+        sp.Eq(
+            MODIFIED_F1, 2 * r * ((p - pi) / (1 - pi)) / (r + (p - pi) / (1 - pi)), evaluate=False
+        ),
+    ),
+    assumptions=(
+        "0 < pi < 1, 0 <= r, p <= 1; f' is defined on the achievable points",
+        "relaxed requirements read as: r1 <= r2 implies f'(r1, p) <= f'(r2, p), and likewise in p",
+    ),
+    verdict="holds as corrected",
+    note="The slides write the relaxed requirements as 'f'(r1, p) <= f'(r2, p) iff r1 <= r2' (the paper's "
+    "OCR is unclear). Read literally, the 'only if' half says r1 > r2 implies f'(r1, p) > f'(r2, p): "
+    "strict monotonicity again, which B15 shows impossible, and which the paper's own f' violates "
+    "(f'(1/2, 1/10) = f'(1/5, 1/10) = 0 at pi = 1/3). With 'if' in place of 'iff' (non-decreasing "
+    "in each argument) every claim holds: any such f' is 0 on every achievable point with "
+    "p <= pi, and the paper's f' meets the requirements and is the harmonic mean of r and "
+    "(p - pi)/(1 - pi).",
+)
+def _b16(pf: Proof) -> None:
+    r1, r2, p1, p2 = sp.symbols("r_1 r_2 p_1 p_2", nonnegative=True)
+    third = sp.Rational(1, 3)
+    lhs, rhs = (
+        modified_f1(sp.Rational(1, 2), sp.Rational(1, 10), third),
+        modified_f1(sp.Rational(1, 5), sp.Rational(1, 10), third),
+    )
+    pf.true(
+        "Read with 'iff', the relaxed requirement fails for the paper's own f': at pi = 1/3, "
+        "f'(1/2, 1/10) <= f'(1/5, 1/10) although 1/2 > 1/5",
+        bool(lhs <= rhs and lhs == 0),
+        "exact evaluation",
+        shown=sp.Eq(sp.Tuple(lhs, rhs), sp.Tuple(0, 0), evaluate=False),
+    )
+    pf.given(
+        "Corrected relaxed requirements (non-decreasing in each argument), with (3) unchanged",
+        sp.And(
+            sp.Implies(sp.Le(r1, r2), sp.Le(f_(r1, p), f_(r2, p))),
+            sp.Implies(sp.Le(p1, p2), sp.Le(f_(r, p1), f_(r, p2))),
+        ),
+    )
+    r0 = pf.obtain(
+        "For p <= pi, the minimum curve reaches precision p at recall",
+        sp.Eq(_name("r_0"), sp.solve(sp.Eq(min_precision(r, pi), p), r)[0]),
+        "solve",
+    ).rhs
+    pf.equal("r_0 <= 1 exactly when p <= pi, since", 1 - r0, (pi - p) / (pi * (1 - p)))
+    db = pf.obtain(
+        "The bound increases with r",
+        sp.Eq(_name(r"\partial\, bound / \partial r"), sp.factor(sp.diff(min_precision(r, pi), r))),
+        "diff",
+    ).rhs
+    _sign(pf, "positive", db, ">", UNIT_SKEW)
+    pf.given(
+        "So an achievable (r, p) with p <= pi has r_0 <= r, (r, pi) is achievable, and the "
+        "requirements give the chain (first and last by (3))",
+        sp.And(
+            sp.Eq(0, f_(_name("r_0"), p)),
+            sp.Le(f_(_name("r_0"), p), f_(r, p)),
+            sp.Le(f_(r, p), f_(r, pi)),
+            sp.Le(f_(r, pi), f_(1, pi)),
+            sp.Eq(f_(1, pi), 0),
+        ),
+    )
+    derive_modified_f1(pf, MODIFIED_F1)
+    pf.check("enumeration", "The paper's f' on rational grids", check_modified_f1_grid(MODIFIED_F1))
+    pf.check(
+        "enumeration",
+        "Points forced to 0 by the relaxed requirements (graph reachability)",
+        _b16_forced_zero(),
+    )
+    q = (p - pi) / (1 - pi)
+    pf.check(
+        "exact",
+        "Harmonic mean identity at random rational points",
+        exact_identity(
+            MODIFIED_F1,
+            2 * r * q / (r + q),
+            rational_sampler({r: (0, 1), pi: (0, sp.Rational(1, 2)), p: (sp.Rational(1, 2), 1)}),
+        ),
+    )
