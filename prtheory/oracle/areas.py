@@ -1,0 +1,416 @@
+"""Exact areas under the PR curve of a ranking, by every common interpolation, and AUCNPR.
+
+:func:`pr_auc` integrates precision over recall in ``[a, b]`` (default ``[0, 1]``) with a named
+``method``. Let the operating points (one per distinct score, decreasing; see
+:mod:`prtheory.oracle.counts`) have cumulative counts ``(TP_k, FP_k)``, recall ``r_k = TP_k/pos``
+and precision ``p_k = TP_k/(TP_k+FP_k)``. Points with ``TP + FP = 0`` (zero sample weights at the
+top of the ranking) are the empty classifier and are left out; the first-point convention takes
+their place.
+
+========================  =====================================================  ===========
+method                    curve between consecutive points                       result
+========================  =====================================================  ===========
+``"step"``                precision ``p_k`` on ``(r_{k-1}, r_k]``, ``r_{-1} = 0``  Fraction
+                          (average precision, claim N2, ties grouped)
+``"trapezoid"``           straight line in (r, p) between consecutive vertices   Fraction
+``"lower-trapezoid"``     Boyd, Eng & Page (2013) ``sum_i (r_{i+1}-r_i)``        Fraction
+                          ``(pmin_i + pmax_{i+1})/2`` over distinct recalls
+``"davis-goadrich"``      FP linear in TP between consecutive tables (Davis &    mpf (logs)
+                          Goadrich 2006), integrated exactly (closed form below)
+========================  =====================================================  ===========
+
+First point (``first_point``, see :mod:`prtheory.oracle.curves`): ``"sklearn"`` prepends
+(0, 1), ``"spark"`` prepends (0, p_first), ``"none"`` starts at the first operating point (so
+the area covers only recalls the curve reaches). ``"step"`` has no first point (its first step
+already starts at recall 0). ``"davis-goadrich"`` interpolates contingency tables: ``"spark"``
+means starting from the empty classifier (TP = FP = 0), along which precision is constant at
+``p_first``; (0, 1) is not a contingency table, so ``"sklearn"`` is rejected.
+
+The lower trapezoid (Boyd, Eng & Page, *Area under the precision-recall curve: point estimates
+and confidence intervals*, ECML PKDD 2013; implemented the same way in the OCaml package ``prc``,
+``auc_trapezoidal_lt``) groups the points by recall and joins the least precision at each recall
+to the greatest precision at the next. Along one ranking, points that share a recall differ only
+in FP, so the least precision at a recall is the last of them and the greatest the first, and the
+lower trapezoid equals the trapezoid through every operating point (with the same first point).
+It differs from trapezoids through a thinned or re-ordered point set.
+
+Davis--Goadrich closed form. Between tables ``(T0, F0)`` and ``(T1, F1)`` with ``dT = T1 - T0 > 0``,
+``FP(x) = F0 + s (x - T0)``, ``s = dF/dT``, so ``x + FP(x) = A x + C`` with ``A = dN/dT``,
+``C = D/dT``, ``dN = dT + dF``, ``D = F0 T1 - F1 T0``, and
+
+    pos * integral = int_{u0}^{u1} x/(A x + C) dx = (u1 - u0)/A - (C/A^2) ln(N(u1)/N(u0)),
+
+where ``N(u) = A u + C`` is the predicted weight. For a whole segment this is
+``dT^2/dN - (D dT/dN^2) ln(N1/N0)``; ``D = 0`` (constant precision, e.g. from the empty
+classifier) drops the logarithm. This is the integral PRROC reports as ``auc.integral``
+(Keilwagen, Grosse & Grau 2014); PRROC's ``auc.davis.goadrich`` is instead the trapezoid through
+the integer-TP intermediate points of Davis & Goadrich's paper, which this module does not
+compute.
+
+Results: rational methods return exact Fractions (summed by
+:func:`prtheory.oracle.summation.rational_sum`); ``"davis-goadrich"`` returns an ``mpf`` at ``dps``
+digits under the oracle contract of :mod:`prtheory.oracle.closed_forms` (relative error at most
+``2**(1-p)``), computed in exact fixed-point integer arithmetic with a rigorous error bound and
+adaptive precision (see :func:`_dg_area`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+import numpy as np
+from mpmath import libmp
+
+from prtheory._input import check_recall_range
+from prtheory.errors import InvalidInputError, UndefinedMetricError
+from prtheory.oracle import closed_forms
+from prtheory.oracle.ap import average_precision, normalized_average_precision
+from prtheory.oracle.conventions import undefined
+from prtheory.oracle.counts import OperatingPoints, operating_points
+from prtheory.oracle.curves import check_first_point
+from prtheory.oracle.rounding import exact_rational, prec_of_dps
+from prtheory.oracle.summation import rational_sum
+
+__all__ = ["METHODS", "aucnpr_ranking", "pr_auc"]
+
+METHODS = ("step", "trapezoid", "lower-trapezoid", "davis-goadrich")
+
+_FIRST_POINTS_BY_METHOD = {
+    "step": ("none",),
+    "trapezoid": ("none", "sklearn", "spark"),
+    "lower-trapezoid": ("none", "sklearn", "spark"),
+    "davis-goadrich": ("none", "spark"),
+}
+
+
+def _check_method(method: str, first_point: str | None) -> str:
+    if method not in METHODS:
+        raise InvalidInputError(
+            "method", f"must be one of {', '.join(repr(m) for m in METHODS)}, got {method!r}"
+        )
+    allowed = _FIRST_POINTS_BY_METHOD[method]
+    if first_point is None:
+        if method == "step":
+            return "none"
+        raise InvalidInputError(
+            "first_point",
+            f"method {method!r} needs an explicit first point: one of "
+            f"{', '.join(repr(a) for a in allowed)}",
+        )
+    if method == "davis-goadrich" and first_point == "sklearn":
+        raise InvalidInputError(
+            "first_point",
+            "'sklearn' puts (recall 0, precision 1) first, which is no contingency table, so "
+            "Davis-Goadrich cannot interpolate from it; use 'spark' (start from the empty "
+            "classifier TP = FP = 0) or 'none'",
+        )
+    return check_first_point(first_point, allowed)
+
+
+def _obj(x: np.ndarray) -> np.ndarray:
+    """Python-int object array: products of counts cannot overflow."""
+    return x.astype(object) if x.dtype != object else x
+
+
+def _points(y_true, y_score, sample_weight) -> tuple[OperatingPoints, np.ndarray, np.ndarray]:
+    """Validated operating points with TP + FP > 0, as Python-int arrays; pos > 0 checked."""
+    points = operating_points(y_true, y_score, sample_weight)
+    if points.pos == 0:
+        raise UndefinedMetricError(
+            "area under the PR curve", "y_true has no positive weight, so recall is 0/0"
+        )
+    tp, fp = _obj(points.tp), _obj(points.fp)
+    keep = (tp + fp) > 0
+    return points, tp[keep], fp[keep]
+
+
+def _less(x: np.ndarray, q: Fraction) -> np.ndarray:
+    """Elementwise ``x < q`` for a Python-int array and a Fraction, exactly."""
+    return x * q.denominator < q.numerator
+
+
+def _greater(x: np.ndarray, q: Fraction) -> np.ndarray:
+    return x * q.denominator > q.numerator
+
+
+# ------------------------------------------------------------------------------------------
+# piecewise-linear and step integrals in TP units (exact)
+
+
+def _linear_area(
+    x0: np.ndarray, x1: np.ndarray, y0: tuple, y1: tuple, lo: Fraction, hi: Fraction
+) -> Fraction:
+    """``sum_k int over [x0_k, x1_k] ∩ [lo, hi]`` of the line from y0_k to y1_k, in TP units.
+
+    ``y0 = (num, den)`` arrays (and ``y1``) give the end heights exactly. Whole segments are
+    summed by :func:`rational_sum`; the (at most two) segments cut by ``lo`` or ``hi`` exactly
+    with Fractions.
+    """
+    dx = x1 - x0
+    moving = dx > 0
+    whole = moving & ~_less(x0, lo) & ~_greater(x1, hi)
+    cut = moving & ~whole & _less(x0, hi) & _greater(x1, lo)
+    w = np.flatnonzero(whole)
+    nums = np.concatenate((dx[w] * y0[0][w], dx[w] * y1[0][w]))
+    dens = np.concatenate((y0[1][w], y1[1][w]))
+    total = rational_sum(nums, dens) / 2
+    for k in np.flatnonzero(cut):
+        a, b = Fraction(int(x0[k])), Fraction(int(x1[k]))
+        ya, yb = Fraction(int(y0[0][k]), int(y0[1][k])), Fraction(int(y1[0][k]), int(y1[1][k]))
+        u0, u1 = max(a, lo), min(b, hi)
+        slope = (yb - ya) / (b - a)
+        total += (u1 - u0) * (2 * ya + slope * (u0 - a + u1 - a)) / 2
+    return total
+
+
+def _step_area(tp: np.ndarray, fp: np.ndarray, lo: Fraction, hi: Fraction) -> Fraction:
+    """``sum_k p_k |(TP_{k-1}, TP_k] ∩ [lo, hi]|`` in TP units, ``TP_{-1} = 0``."""
+    x0 = np.concatenate(([0], tp[:-1])).astype(object)
+    n = tp + fp
+    return _linear_area(x0, tp, (tp, n), (tp, n), lo, hi)
+
+
+def _vertices(tp: np.ndarray, fp: np.ndarray, first_point: str) -> tuple[np.ndarray, tuple]:
+    """Vertex x (TP) and exact precision (num, den) arrays, with the first point prepended."""
+    n = tp + fp
+    if first_point == "none":
+        return tp, (tp, n)
+    head = (1, 1) if first_point == "sklearn" else (tp[0], n[0])
+    x = np.concatenate(([0], tp)).astype(object)
+    num = np.concatenate(([head[0]], tp)).astype(object)
+    den = np.concatenate(([head[1]], n)).astype(object)
+    return x, (num, den)
+
+
+def _trapezoid(tp, fp, first_point, lo, hi) -> Fraction:
+    x, (num, den) = _vertices(tp, fp, first_point)
+    return _linear_area(x[:-1], x[1:], (num[:-1], den[:-1]), (num[1:], den[1:]), lo, hi)
+
+
+def _lower_trapezoid(tp, fp, first_point, lo, hi) -> Fraction:
+    """Boyd, Eng & Page (2013): sum_i (r_{i+1} - r_i)(pmin_i + pmax_{i+1})/2 over distinct r_i.
+
+    At a fixed recall (fixed TP = t > 0) precision t/N is largest at the least N and smallest at
+    the greatest N; at t = 0 every operating point has precision 0 and only a prepended first
+    point can be higher.
+    """
+    x, (num, den) = _vertices(tp, fp, first_point)
+    starts = np.flatnonzero(np.concatenate(([True], x[1:] != x[:-1])))
+    t = x[starts]
+    # precision of each vertex compared exactly: p_j > p_k  <=>  num_j den_k > num_k den_j
+    pmin_num, pmin_den, pmax_num, pmax_den = [], [], [], []
+    bounds = np.append(starts, x.size)
+    for g in range(starts.size):
+        members = range(int(bounds[g]), int(bounds[g + 1]))
+        lo_k = hi_k = members[0]
+        for k in members[1:]:
+            if num[k] * den[lo_k] < num[lo_k] * den[k]:
+                lo_k = k
+            if num[k] * den[hi_k] > num[hi_k] * den[k]:
+                hi_k = k
+        pmin_num.append(num[lo_k])
+        pmin_den.append(den[lo_k])
+        pmax_num.append(num[hi_k])
+        pmax_den.append(den[hi_k])
+    arr = [np.array(v, dtype=object) for v in (pmin_num, pmin_den, pmax_num, pmax_den)]
+    return _linear_area(t[:-1], t[1:], (arr[0][:-1], arr[1][:-1]), (arr[2][1:], arr[3][1:]), lo, hi)
+
+
+# ------------------------------------------------------------------------------------------
+# Davis-Goadrich
+
+
+def _dg_terms(tp, fp, first_point, lo, hi):
+    """Segments of the DG integral as (R, C, Q): pos * area = sum R - C ln Q.
+
+    Whole segments as integer arrays ``(R_num, R_den, C_num, C_den, Q_num, Q_den)``; cut segments
+    as a list of Fraction triples.
+    """
+    if first_point == "spark":
+        t = np.concatenate(([0], tp)).astype(object)
+        f = np.concatenate(([0], fp)).astype(object)
+    else:
+        t, f = tp, fp
+    t0, t1, f0, f1 = t[:-1], t[1:], f[:-1], f[1:]
+    dt, dn = t1 - t0, (t1 - t0) + (f1 - f0)
+    d = f0 * t1 - f1 * t0
+    moving = dt > 0
+    whole = moving & ~_less(t0, lo) & ~_greater(t1, hi)
+    cut = moving & ~whole & _less(t0, hi) & _greater(t1, lo)
+    w = np.flatnonzero(whole)
+    arrays = (dt[w] * dt[w], dn[w], d[w] * dt[w], dn[w] * dn[w], t1[w] + f1[w], t0[w] + f0[w])
+    cuts = []
+    for k in np.flatnonzero(cut):
+        slope_a = Fraction(int(dn[k]), int(dt[k]))
+        c = Fraction(int(d[k]), int(dt[k]))
+        u0, u1 = max(Fraction(int(t0[k])), lo), min(Fraction(int(t1[k])), hi)
+        n0, n1 = slope_a * u0 + c, slope_a * u1 + c
+        cuts.append(((u1 - u0) / slope_a, c / slope_a**2, n1 / n0 if c else Fraction(1)))
+    return arrays, cuts
+
+
+def _ceil_div(a, b):
+    return -((-a) // b)
+
+
+def _dg_area(tp, fp, pos, first_point, lo, hi, prec) -> mpmath.mpf:
+    """Davis-Goadrich area to ``prec`` bits with relative error <= 2**(1-prec).
+
+    Fixed point with ``F`` fraction bits: every rational term ``R`` is floored to an integer
+    multiple of ``2**-F`` (error < 1 unit); every ``ln Q`` is evaluated by mpmath at ``F + 24``
+    bits (relative error <= 2**-(F+23), so absolute error < 2**-F for |ln Q| < 2**22) and
+    rounded to a multiple of 2**-F (error <= 1 unit in all); ``C * ln Q`` is then floored (error
+    < 1 unit), so its error is below ``|C| + 1`` units. The integer sum is exact, hence
+    ``|error| <= sum_k (|C_k| + 2)`` units, an integer bound ``E`` computed alongside. ``F`` is
+    raised until ``E 2**-F <= 2**-(prec+4) |sum|``; the result is then rounded once to ``prec``
+    bits, for a total relative error below ``2**(1-prec)``.
+    """
+    (r_num, r_den, c_num, c_den, q_num, q_den), cuts = _dg_terms(tp, fp, first_point, lo, hi)
+    if r_num.size == 0 and not cuts:  # no segment gains recall inside [lo, hi]
+        return mpmath.mp.make_mpf(libmp.fzero)
+    has_log = c_num != 0
+    log_idx = np.flatnonzero(has_log)
+    bound = _ceil_div(abs(c_num[log_idx]), c_den[log_idx]).sum() if log_idx.size else 0
+    bound += 2 * (r_num.size + len(cuts)) + sum(
+        int(_ceil_div(abs(c.numerator), c.denominator)) for _, c, _ in cuts
+    )
+    bound = int(bound) + 1
+    frac_bits = prec + 16 + bound.bit_length()
+    while True:
+        wp = frac_bits + 24
+        total = int(((r_num << frac_bits) // r_den).sum()) if r_num.size else 0
+        if log_idx.size:
+            logs = np.array(
+                [
+                    libmp.to_int(
+                        libmp.mpf_shift(
+                            libmp.mpf_log(libmp.from_rational(int(a), int(b), wp), wp), frac_bits
+                        ),
+                        libmp.round_nearest,
+                    )
+                    for a, b in zip(q_num[log_idx], q_den[log_idx], strict=True)
+                ],
+                dtype=object,
+            )
+            total -= int(((c_num[log_idx] * logs) // c_den[log_idx]).sum())
+        for r, c, q in cuts:
+            total += (r.numerator << frac_bits) // r.denominator
+            if c:
+                lq = libmp.mpf_log(libmp.from_rational(q.numerator, q.denominator, wp), wp)
+                lq = libmp.to_int(libmp.mpf_shift(lq, frac_bits), libmp.round_nearest)
+                total -= (c.numerator * lq) // c.denominator
+        # total / 2**F approximates pos * area with |error| <= bound units
+        if abs(total) > (bound << (prec + 4)):
+            return mpmath.mp.make_mpf(libmp.from_rational(total, pos << frac_bits, prec, "n"))
+        if frac_bits > (1 << 20):
+            raise ArithmeticError("Davis-Goadrich area: cancellation beyond 2**20 bits")
+        frac_bits *= 2
+
+
+# ------------------------------------------------------------------------------------------
+# public
+
+
+def _interpolated(method, tp, fp, pos, first_point, lo, hi, prec) -> Fraction | mpmath.mpf:
+    """Area of an interpolating method over TP in [lo, hi], divided by pos."""
+    if method == "davis-goadrich":
+        return _dg_area(tp, fp, pos, first_point, lo, hi, prec)
+    if method == "trapezoid":
+        return _trapezoid(tp, fp, first_point, lo, hi) / pos
+    return _lower_trapezoid(tp, fp, first_point, lo, hi) / pos
+
+
+def _range(a: Any, b: Any, pos: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    a, b = check_recall_range(a, b)
+    a_q, b_q = exact_rational(a, "a"), exact_rational(b, "b")
+    if a_q == b_q:
+        raise UndefinedMetricError(
+            "area under the PR curve", f"the recall range [{a}, {b}] is empty"
+        )
+    return a_q, b_q, a_q * pos, b_q * pos
+
+
+def pr_auc(
+    y_true,
+    y_score,
+    sample_weight=None,
+    *,
+    method: str,
+    first_point: str | None = None,
+    a: Any = 0,
+    b: Any = 1,
+    dps: int = 50,
+) -> Fraction | mpmath.mpf:
+    """Area under the PR curve over recalls ``[a, b]`` by a named ``method`` (module table).
+
+    ``first_point`` is required for the interpolating methods (``"none"``, ``"sklearn"`` or
+    ``"spark"``; DG accepts ``"none"`` and ``"spark"``) and must be omitted or ``"none"`` for
+    ``"step"``. Rational methods return an exact Fraction; ``"davis-goadrich"`` an ``mpf`` at
+    ``dps`` digits (relative error <= 2**(1-p), p = the bits of ``dps``).
+
+    Examples (claims B2, B4): ``y = [0, 1]``, ``s = [.9, .1]`` (the worst ranking, pi = 1/2)
+    has DG area ``1 + ln(1/2) = AUCPR_min(1/2)``.
+    """
+    first_point = _check_method(method, first_point)
+    prec = prec_of_dps(dps)
+    points, tp, fp = _points(y_true, y_score, sample_weight)
+    pos = points.pos
+    _, _, lo, hi = _range(a, b, pos)
+    if method == "step":
+        if lo == 0 and hi == pos:  # the whole range: average precision, ties grouped (N2)
+            return average_precision(y_true, y_score, sample_weight, ties="group")
+        return _step_area(tp, fp, lo, hi) / pos
+    return _interpolated(method, tp, fp, pos, first_point, lo, hi, prec)
+
+
+def aucnpr_ranking(
+    y_true,
+    y_score,
+    sample_weight=None,
+    *,
+    method: str,
+    first_point: str | None = None,
+    a: Any = 0,
+    b: Any = 1,
+    dps: int = 50,
+    convention: str | None = None,
+) -> Fraction | mpmath.mpf:
+    """AUCNPR of a ranking (B8): ``(area - min)/(max - min)`` over recalls ``[a, b]``.
+
+    * interpolated methods: ``min = AUCPR_min(pi, a, b)`` (B4, B7) and ``max = b - a``, through
+      :func:`prtheory.oracle.closed_forms.aucnpr`; an ``mpf`` at ``dps`` digits. A trapezoid can
+      fall below AUCPR_min (its chords lie under the concave minimum curve), giving a negative
+      value, which is not clipped.
+    * ``"step"``: ``min`` = the step area of the worst ranking of the same counts (every
+      negative first), which over ``[0, 1]`` is AP_min (B6), ``max = b - a``; an exact Fraction.
+      Needs unit weights (AP_min is a statement about counts of items).
+
+    ``pi = pos/(pos+neg)``; at ``pi = 1`` (no negatives) max = min and the value is undefined:
+    ``convention="paper"`` gives 1 (Boyd et al. §4). The DG area is passed on at ``dps + 20``
+    digits, so near ``area = min`` the result is accurate in absolute, not relative, terms.
+    """
+    first_point = _check_method(method, first_point)
+    points, tp, fp = _points(y_true, y_score, sample_weight)
+    pos, neg = points.pos, points.neg
+    a_q, b_q, lo, hi = _range(a, b, pos)
+    pi = Fraction(pos, pos + neg)
+    if method == "step":
+        if sample_weight is not None:
+            raise InvalidInputError(
+                "sample_weight", "step AUCNPR normalises by AP_min (B6), defined for unit weights"
+            )
+        if neg == 0:
+            return undefined(
+                "AUCNPR", "AUCPR_max = AUCPR_min at pi = 1", convention, {"paper": Fraction(1)}
+            )
+        if lo == 0 and hi == pos:  # B6: (AP - AP_min)/(1 - AP_min)
+            return normalized_average_precision(y_true, y_score, ties="group")
+        area = _step_area(tp, fp, lo, hi) / pos
+        worst_tp = np.arange(0, pos + 1, dtype=object)
+        worst_fp = np.full(pos + 1, neg, dtype=object)
+        low = _step_area(worst_tp, worst_fp, lo, hi) / pos
+        return (area - low) / (b_q - a_q - low)
+    area = _interpolated(method, tp, fp, pos, first_point, lo, hi, prec_of_dps(dps + 20))
+    return closed_forms.aucnpr(area, pi, a_q, b_q, dps=dps, convention=convention)
