@@ -46,7 +46,7 @@ __all__ = [
 
 #: Above this many harmonic terms, ``exact=None`` switches from exact rationals (binary
 #: splitting; the denominator has about ``terms * log2(n)`` bits) to mpmath digamma values.
-EXACT_HARMONIC_LIMIT = 20_000
+EXACT_HARMONIC_LIMIT = 2_000
 
 _MAX_PREC = 1 << 17  # working-precision ceiling (bits) for the adaptive loops
 

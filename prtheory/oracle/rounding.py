@@ -52,18 +52,35 @@ from mpmath import libmp
 
 from prtheory.errors import InvalidInputError
 
-__all__ = ["exact_rational", "prec_of_dps", "rounded", "to_float", "to_float_array"]
+__all__ = ["exact_rational", "prec_of_dps", "rounded", "to_float", "to_float_array", "ulp"]
+
+
+def _floor_log2(n: int, d: int) -> int:
+    """``floor(log2(n/d))`` for integers ``n, d > 0``, exactly (step 1 of the proof)."""
+    e = n.bit_length() - d.bit_length()
+    # 2**e <= n/d ?  compare n with d * 2**e using non-negative shifts only
+    if (n < (d << e)) if e >= 0 else ((n << -e) < d):
+        e -= 1
+    return e
+
+
+def ulp(x: Any) -> Fraction:
+    """The float64 spacing at the exact value of ``x``: ``2**(max(floor(log2|x|), -1022) - 52)``.
+
+    This is the unit in which errors are measured: ``|y - x| / ulp(x) <= 1/2`` exactly when ``y``
+    is a correct rounding of ``x`` (for ``x`` within the float64 range); ``ulp(0)`` is the
+    smallest subnormal, ``2**-1074``.
+    """
+    q = exact_rational(x)
+    e = -1022 if q == 0 else max(_floor_log2(abs(q.numerator), q.denominator), -1022)
+    return Fraction(2) ** (e - 52)
 
 
 def _round_ratio(n: int, d: int) -> float:
     """Nearest float64 to ``n/d`` for integers ``n >= 0``, ``d > 0`` (proof in the module doc)."""
     if n == 0:
         return 0.0
-    e = n.bit_length() - d.bit_length()
-    # 2**e <= n/d ?  compare n with d * 2**e using non-negative shifts only
-    if (n < (d << e)) if e >= 0 else ((n << -e) < d):
-        e -= 1
-    s = max(e - 52, -1074)
+    s = max(_floor_log2(n, d) - 52, -1074)
     if s >= 0:
         q, rem = divmod(n, d << s)
         den = d << s
