@@ -50,8 +50,11 @@ def average_precision(labels: Sequence[int]) -> Fraction:
 
 
 def average_precision_at(labels: Sequence[int], k: int) -> Fraction:
-    """AP@k = sum_{i<=k} P(i) rel(i) / min(k, number of relevant items) (N5)."""
-    top = sum(precision_at(labels, i) for i in range(1, k + 1) if labels[i - 1])
+    """AP@k = sum_{i<=k} P(i) rel(i) / min(k, number of relevant items) (N5).
+
+    Ranks beyond the end of the list are not relevant, so they add nothing to the sum.
+    """
+    top = sum(precision_at(labels, i) for i in range(1, min(k, len(labels)) + 1) if labels[i - 1])
     return Fraction(top) / min(k, sum(labels))
 
 
