@@ -33,7 +33,7 @@ from prtheory.theory.checks import (
     mp_quad_identity,
     rational_sampler,
 )
-from prtheory.theory.registry import Proof, claim
+from prtheory.theory.registry import Proof, _is_zero, claim
 
 SOURCE = "Boyd et al. 2012"
 
@@ -179,6 +179,11 @@ def _rounds_to(value: mpmath.mpf, printed: str) -> bool:
 # ---- small symbolic helpers ------------------------------------------------------------------
 
 
+def _name(latex: str) -> sp.Symbol:
+    """A symbol that displays as the given LaTeX (for the left-hand sides of derived results)."""
+    return sp.Symbol(latex)
+
+
 def _decide(expr: sp.Expr, relation: str, subs: dict | None = None) -> bool:
     """Decide ``expr > 0`` (relation ``">"``) or ``expr >= 0`` (``">="``) from sympy assumptions.
 
@@ -213,6 +218,22 @@ def _sign(
     if subs is UNIT_SKEW:
         how = "sign with pi = 1/(1+t), t > 0 (every skew in (0,1))"
     pf.true(text, _decide(expr, relation, subs), how, shown=shown)
+
+
+def _value(
+    pf: Proof, text: str, shown: sp.Expr, computed: sp.Expr, expected: sp.Expr, method: str
+) -> None:
+    """Record that sympy computed ``computed`` for ``shown`` (e.g. a limit) and that it is ``expected``."""
+    pf.true(
+        text, _is_zero(computed - expected)[0], method, shown=sp.Eq(shown, computed, evaluate=False)
+    )
+
+
+def _sum_value(pf: Proof, text: str, summand: sp.Expr, limits: tuple, expected: sp.Expr) -> sp.Expr:
+    """Sum a series with sympy (the branch for 0 < pi < 1) and record that it equals ``expected``."""
+    total = _unit_branch(sp.summation(summand, limits))
+    _value(pf, text, sp.Sum(summand, limits), total, expected, "summation")
+    return total
 
 
 def _unit_branch(expr: sp.Expr) -> sp.Expr:
@@ -328,11 +349,6 @@ def _b1(pf: Proof) -> None:
         "All small confusion matrices, exact",
         check_bound_enumeration(min_precision(r, pi)),
     )
-
-
-def _name(latex: str) -> sp.Symbol:
-    """A symbol that displays as the given LaTeX (for the left-hand sides of derived results)."""
-    return sp.Symbol(latex)
 
 
 # ==== B2 ======================================================================================
@@ -620,27 +636,37 @@ def _b4(pf: Proof) -> None:
 )
 def _b5(pf: Proof) -> None:
     m = aucpr_min(pi)
-    pf.obtain(
-        r"Limit as pi -> 0+",
-        sp.Eq(_name(r"\lim_{\pi \to 0^+} \mathrm{AUCPR}_{\min}"), sp.limit(m, pi, 0, "+")),
+    _value(
+        pf,
+        "Limit as pi -> 0+ (sympy limit)",
+        sp.Limit(m, pi, 0, "+"),
+        sp.limit(m, pi, 0, "+"),
+        0,
         "limit",
     )
-    pf.equal("which is 0", sp.limit(m, pi, 0, "+"), 0)
-    pf.obtain(
-        r"Limit as pi -> 1-",
-        sp.Eq(_name(r"\lim_{\pi \to 1^-} \mathrm{AUCPR}_{\min}"), sp.limit(m, pi, 1, "-")),
+    _value(
+        pf,
+        "Limit as pi -> 1- (sympy limit)",
+        sp.Limit(m, pi, 1, "-"),
+        sp.limit(m, pi, 1, "-"),
+        1,
         "limit",
     )
-    pf.equal("which is 1", sp.limit(m, pi, 1, "-"), 1)
-    pf.equal(
-        "The conventions agree with integrating the bound itself: at pi = 0 the bound is 0",
+    _value(
+        pf,
+        "The convention at pi = 0 is also the area under the bound there, which is 0",
+        sp.Integral(min_precision(r, 0), (r, 0, 1)),
         sp.integrate(min_precision(r, 0), (r, 0, 1)),
         0,
+        "integrate",
     )
-    pf.equal(
+    _value(
+        pf,
         "and at pi = 1 the bound is r/r = 1 for r > 0, with area 1",
+        sp.Integral(sp.cancel(min_precision(r, 1)), (r, 0, 1)),
         sp.integrate(min_precision(r, 1), (r, 0, 1)),
         1,
+        "integrate",
     )
     d = pf.obtain(
         "Derivative in pi",
@@ -650,16 +676,12 @@ def _b5(pf: Proof) -> None:
     g = -sp.log(1 - pi) - pi
     pf.equal("It is g(pi)/pi^2 with g(pi) = -ln(1 - pi) - pi", d, g / pi**2)
     k = sp.Symbol("k", positive=True, integer=True)
-    pf.equal(
-        "g is the tail of the Mercator series, sum_{k>=2} pi^k/k (sympy summation, 0 < pi < 1)",
-        _unit_branch(sp.summation(pi**k / k, (k, 2, sp.oo))),
-        g,
-    )
+    _sum_value(pf, "g is the tail of the Mercator series (0 < pi < 1)", pi**k / k, (k, 2, sp.oo), g)
     pf.true(
         "Every term pi^k/k is positive, so g(pi) > 0 and the derivative is positive",
         (pi**k / k).is_positive,
         "sign of the terms",
-        shown=sp.Gt(pi**k / k, 0),
+        shown=sp.Gt(pi**k / k, 0, evaluate=False),
     )
     pf.equal("Second route: g(0) = 0 and g'(pi) = pi/(1-pi)", sp.diff(g, pi), pi / (1 - pi))
     _sign(
@@ -784,7 +806,7 @@ def _b6(pf: Proof) -> None:
         "Same skew, different AP_min: it depends on pos, not only on pi",
         v11 != v22,
         "comparison",
-        shown=sp.Ne(v11, v22),
+        shown=sp.Ne(v11, v22, evaluate=False),
     )
     pf.check("enumeration", "All rankings, exact", check_ap_min_enumeration(AP_MIN_TERM))
 
@@ -909,8 +931,22 @@ def _b8(pf: Proof) -> None:
         slope,
         1 / (hi - lo),
     )
-    pf.equal("At AUCPR = AUCPR_min (the worst ranking, B2) it is 0", score.subs(A, lo), 0)
-    pf.equal("At AUCPR = AUCPR_max (the perfect ranking) it is 1", score.subs(A, hi), 1)
+    _value(
+        pf,
+        "At AUCPR = AUCPR_min (the worst ranking, B2) it is 0",
+        _name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\min})"),
+        sp.simplify(score.subs(A, lo)),
+        0,
+        "subs",
+    )
+    _value(
+        pf,
+        "At AUCPR = AUCPR_max (the perfect ranking) it is 1",
+        _name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\max})"),
+        sp.simplify(score.subs(A, hi)),
+        1,
+        "subs",
+    )
     pf.obtain(
         "At pi -> 1 the range [0, 1] closes: the width tends to",
         sp.Eq(
@@ -922,7 +958,7 @@ def _b8(pf: Proof) -> None:
     pf.given(
         "So AUCNPR is 0/0 at pi = 1 (convention: 1); at pi = 0, AUCPR = AUCPR_min = 0 and "
         "AUCPR_max = 1, so the definition gives 0, as the convention says",
-        sp.Eq(_name(r"\mathrm{AUCNPR}(\pi = 0)"), (0 - 0) / (1 - 0)),
+        sp.Eq(_name(r"\mathrm{AUCNPR}(\pi = 0)"), (sp.Integer(0) - 0) / (1 - 0)),
     )
     pf.check("enumeration", "All small rankings, Davis-Goadrich areas", _b8_enumeration())
 
@@ -974,16 +1010,18 @@ def _b9(pf: Proof) -> None:
         -g / pi,
     )
     k = sp.Symbol("k", positive=True, integer=True)
-    pf.equal(
-        "g(pi) = -ln(1 - pi) - pi is the series sum_{k>=2} pi^k/k (as in B5)",
-        _unit_branch(sp.summation(pi**k / k, (k, 2, sp.oo))),
+    _sum_value(
+        pf,
+        "g(pi) = -ln(1 - pi) - pi is a series of positive terms (as in B5)",
+        pi**k / k,
+        (k, 2, sp.oo),
         g,
     )
     pf.true(
         "Its terms are positive, so the worst ranking scores below 0 at every skew in (0, 1)",
         (pi**k / k).is_positive,
         "sign of the terms",
-        shown=sp.Lt(worst_vs_random, 0),
+        shown=sp.Lt(worst_vs_random, 0, evaluate=False),
     )
     pf.obtain(
         "For example at pi = 1/2",
@@ -998,8 +1036,17 @@ def _b9(pf: Proof) -> None:
         (pi - aucpr_min(pi)) / (1 - aucpr_min(pi)),
         1 + pi / sp.log(1 - pi),
     )
-    pf.equal("It tends to 0 as pi -> 0+", sp.limit(rnd, pi, 0, "+"), 0)
-    pf.equal("and to 1 as pi -> 1-", sp.limit(rnd, pi, 1, "-"), 1)
+    _value(
+        pf,
+        "It tends to 0 as pi -> 0+",
+        sp.Limit(rnd, pi, 0, "+"),
+        sp.limit(rnd, pi, 0, "+"),
+        0,
+        "limit",
+    )
+    _value(
+        pf, "and to 1 as pi -> 1-", sp.Limit(rnd, pi, 1, "-"), sp.limit(rnd, pi, 1, "-"), 1, "limit"
+    )
     pf.obtain(
         "At pi = 1/2",
         sp.Eq(_name(r"\mathrm{AUCNPR}_{random}(1/2)"), rnd.subs(pi, sp.Rational(1, 2))),
@@ -1533,7 +1580,7 @@ def _b15_graph_check(
         if not hits:
             return False, f"no contradiction found at pi = {skew}"
         found.append(
-            f"pi = {skew}: from f(0, 0) = 0 upwards and rightwards reaches {len(hits)} points "
+            f"pi = {skew}: from f(0, 0) = 0 upwards and rightwards reaches {len(hits)} point(s) "
             f"of the minimum curve, e.g. ({hits[-1][0]}, {hits[-1][1]})"
         )
     return True, "; ".join(
@@ -1569,8 +1616,15 @@ def _b15(pf: Proof) -> None:
         "Requirement (5): strictly increasing in precision",
         sp.Equivalent(sp.Lt(f_(r, p1), f_(r, p2)), sp.Lt(p1, p2)),
     )
-    pf.equal("The minimum curve passes through (0, 0)", min_precision(0, pi), 0)
-    pf.equal("and through (1, pi)", min_precision(1, pi), pi)
+    _value(
+        pf,
+        "The minimum curve passes through (0, 0)",
+        _name(r"p_{\min}(0)"),
+        min_precision(0, pi),
+        0,
+        "subs",
+    )
+    _value(pf, "and through (1, pi)", _name(r"p_{\min}(1)"), min_precision(1, pi), pi, "subs")
     pf.true(
         "All of (0, 0), (0, pi), (1, pi) are achievable (p >= bound), so f is defined there",
         all(
@@ -1578,8 +1632,11 @@ def _b15(pf: Proof) -> None:
             for rv, pv in ((0, 0), (0, pi), (1, pi))
         ),
         "sign from the positivity assumptions",
-        shown=sp.And(
-            sp.Ge(pi, min_precision(0, pi)), sp.Ge(pi, min_precision(1, pi), evaluate=False)
+        shown=sp.Tuple(
+            *(
+                sp.Ge(pv, min_precision(rv, pi), evaluate=False)
+                for rv, pv in ((0, 0), (0, pi), (1, pi))
+            )
         ),
     )
     pf.true(
@@ -1592,7 +1649,7 @@ def _b15(pf: Proof) -> None:
         "With (3) at both ends the chain reads 0 < 0, which is false: no such f exists",
         sp.Lt(0, 0) == sp.false,
         "evaluation",
-        shown=sp.Eq(sp.Lt(0, 0), sp.false, evaluate=False),
+        shown=r"0 = f(0, 0) < f(0, \pi) < f(1, \pi) = 0",
     )
     pf.check(
         "enumeration", "Constraint graph on rational grids of achievable points", _b15_graph_check()
@@ -1634,7 +1691,14 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
     _sign(
         pf, "f' >= 0 above random guessing", branch, ">=", above, how="sign with p = pi + d, d > 0"
     )
-    pf.equal("and it meets the zero branch continuously at p = pi (r > 0)", branch.subs(p, pi), 0)
+    _value(
+        pf,
+        "and it meets the zero branch continuously at p = pi (r > 0)",
+        _name(r"f'(r, \pi^{+})"),
+        sp.simplify(branch.subs(p, pi)),
+        0,
+        "subs",
+    )
     pf.given(
         "So along any row f' is 0 then non-decreasing; along any column 0 up to p = pi, then "
         "continuous and non-decreasing: the relaxed requirements hold",
@@ -1646,7 +1710,14 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
         branch,
         2 * r * q / (r + q),
     )
-    pf.equal("and reaches 1 at the perfect point (1, 1)", branch.subs({r: 1, p: 1}), 1)
+    _value(
+        pf,
+        "and reaches 1 at the perfect point (1, 1)",
+        _name("f'(1, 1)"),
+        sp.simplify(branch.subs({r: 1, p: 1})),
+        1,
+        "subs",
+    )
 
 
 def check_modified_f1_grid(
@@ -1736,7 +1807,10 @@ def _b16(pf: Proof) -> None:
         "f'(1/2, 1/10) <= f'(1/5, 1/10) although 1/2 > 1/5",
         bool(lhs <= rhs and lhs == 0),
         "exact evaluation",
-        shown=sp.Eq(sp.Tuple(lhs, rhs), sp.Tuple(0, 0), evaluate=False),
+        shown=sp.Tuple(
+            sp.Eq(_name(r"f'(1/2, 1/10)"), lhs, evaluate=False),
+            sp.Eq(_name(r"f'(1/5, 1/10)"), rhs, evaluate=False),
+        ),
     )
     pf.given(
         "Corrected relaxed requirements (non-decreasing in each argument), with (3) unchanged",
@@ -1760,13 +1834,7 @@ def _b16(pf: Proof) -> None:
     pf.given(
         "So an achievable (r, p) with p <= pi has r_0 <= r, (r, pi) is achievable, and the "
         "requirements give the chain (first and last by (3))",
-        sp.And(
-            sp.Eq(0, f_(_name("r_0"), p)),
-            sp.Le(f_(_name("r_0"), p), f_(r, p)),
-            sp.Le(f_(r, p), f_(r, pi)),
-            sp.Le(f_(r, pi), f_(1, pi)),
-            sp.Eq(f_(1, pi), 0),
-        ),
+        r"0 = f(r_0, p) \le f(r, p) \le f(r, \pi) \le f(1, \pi) = 0",
     )
     derive_modified_f1(pf, MODIFIED_F1)
     pf.check("enumeration", "The paper's f' on rational grids", check_modified_f1_grid(MODIFIED_F1))

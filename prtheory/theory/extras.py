@@ -1,1 +1,400 @@
-"""Claims of this source document (see prtheory.theory)."""
+"""Claims X1-X3: the project's own results beyond the documents (same verdict rules).
+
+* X1 -- the expected AP of a uniformly random ranking, in closed form;
+* X2 -- the power series of AUCPR_min and a bound on its remainder (for accurate evaluation at
+  skews near 0 and 1);
+* X3 -- AP_min through harmonic numbers (and digamma), usable for huge class counts.
+
+As in :mod:`prtheory.theory.boyd`, each derivation function (``derive_expected_ap``,
+``derive_series``, ``derive_harmonic_form``) and each check function (``check_expected_ap``,
+``check_series_remainder``, ``check_harmonic_form``) takes the candidate formula, so the tests can
+run them on wrong variants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import mpmath
+import sympy as sp
+
+from prtheory.theory.boyd import (
+    _name,
+    _sum_value,
+    _unit_branch,
+    _value,
+    aucpr_min,
+    mp_aucpr_min,
+    pi,
+    ranking_ap,
+    rankings,
+)
+from prtheory.theory.checks import exhaustive
+from prtheory.theory.registry import Proof, claim
+
+SOURCE = "beyond the documents"
+
+n = sp.Symbol("n", positive=True, integer=True)
+k = sp.Symbol("k", positive=True, integer=True)
+K = sp.Symbol("K", positive=True, integer=True)
+i = sp.Symbol("i", positive=True, integer=True)
+pos, neg = sp.symbols("pos neg", positive=True, integer=True)
+
+
+# ==== X1 ======================================================================================
+
+#: E[AP] of a uniformly random untied ranking of pos positives among n >= 2 items (X1).
+EXPECTED_AP = pos / n + (1 - pos / n) * (sp.harmonic(n) - 1) / (n - 1)
+
+
+def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
+    """Linearity of expectation over ranks and pairs of ranks; the sum must equal ``candidate``."""
+    rel = sp.IndexedBase("y")
+    j = sp.Symbol("j", positive=True, integer=True)
+    pf.given(
+        "AP of an untied ranking with relevance y_k in {0, 1} at rank k",
+        sp.Eq(
+            _name(r"\mathrm{AP}"), sp.Sum(rel[k] * sp.Sum(rel[j], (j, 1, k)) / k, (k, 1, n)) / pos
+        ),
+    )
+    pf.given(
+        "Since y_k^2 = y_k, each summand splits into a single and a sum over pairs",
+        sp.Eq(rel[k] * sp.Sum(rel[j], (j, 1, k)), rel[k] + sp.Sum(rel[j] * rel[k], (j, 1, k - 1))),
+    )
+    pf.given(
+        "A uniformly random ranking puts a positive at any given rank with probability pos/n, and "
+        "positives at two given ranks with probability pos(pos - 1)/(n(n - 1))",
+        sp.Tuple(
+            sp.Eq(_name(r"E[y_{k}]"), pos / n),
+            sp.Eq(_name(r"E[y_{j} y_{k}]"), pos * (pos - 1) / (n * (n - 1))),
+        ),
+    )
+    term = (pos / n + (k - 1) * pos * (pos - 1) / (n * (n - 1))) / k
+    expected = pf.obtain(
+        "By linearity of expectation, summing over k = 1..n (sympy summation)",
+        sp.Eq(_name(r"E[\mathrm{AP}]"), sp.simplify(sp.summation(term, (k, 1, n)) / pos)),
+        "summation",
+    ).rhs
+    pf.equal("It is the closed form, with pi = pos/n", expected, candidate)
+    excess = (sp.harmonic(n) - 1) / (n - 1)
+    _value(
+        pf,
+        "For large n at fixed pi the excess over pi vanishes",
+        sp.Limit(excess, n, sp.oo),
+        sp.limit(excess, n, sp.oo),
+        0,
+        "limit",
+    )
+    return expected
+
+
+def check_expected_ap(candidate: sp.Expr, max_n: int = 10) -> tuple[bool, str]:
+    """Mean AP over every distinct ranking (each equally likely) equals ``candidate``, exactly."""
+
+    def cases():
+        for total in range(2, max_n + 1):
+            for n_pos in range(1, total + 1):
+                yield n_pos, total
+
+    def ok(case: tuple[int, int]) -> bool:
+        n_pos, total = case
+        aps = [ranking_ap(lab) for lab in rankings(n_pos, total - n_pos)]
+        mean = sum(aps, Fraction(0)) / len(aps)
+        want = candidate.subs({pos: n_pos, n: total})
+        return want.is_Rational and Fraction(int(want.p), int(want.q)) == mean
+
+    return exhaustive(
+        cases(),
+        ok,
+        f"every (pos, n) with 2 <= n <= {max_n}: the mean of AP over all C(n, pos) rankings (a uniform "
+        "ranking makes each equally likely), in Fractions",
+    )
+
+
+@claim(
+    "X1",
+    source=SOURCE,
+    location="expected AP of a random ranking",
+    title="Expected AP of a uniformly random ranking",
+    statement=lambda: sp.Eq(
+        _name(r"E[\mathrm{AP}]"), EXPECTED_AP.subs(pos, pi * n), evaluate=False
+    ),
+    assumptions=(
+        "n = pos + neg >= 2 items, pos >= 1 positives, untied scores; every order equally likely",
+        "pi = pos/n; with n = 1 the only ranking has AP = 1",
+    ),
+    note="E[AP] = pi + (1 - pi)(H_n - 1)/(n - 1), equivalently ((pos - 1) n + neg H_n)/(n (n - 1)): "
+    "a random ranking's AP exceeds the skew by about (1 - pi) ln(n)/n, so AP (unlike the "
+    "continuous random-guessing AUCPR of B9) does not equal pi for random scores.",
+)
+def _x1(pf: Proof) -> None:
+    derive_expected_ap(pf, EXPECTED_AP)
+    pf.equal(
+        "Equivalently",
+        EXPECTED_AP,
+        ((pos - 1) * n + (n - pos) * sp.harmonic(n)) / (n * (n - 1)),
+    )
+    pf.check("enumeration", "All rankings of small data sets", check_expected_ap(EXPECTED_AP))
+
+
+# ==== X2 ======================================================================================
+
+#: The coefficient of pi^k in the series of AUCPR_min (X2).
+SERIES_COEFFICIENT = 1 / (k * (k + 1))
+
+
+def remainder_bounds(skew: mpmath.mpf, terms: int) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """Bounds on sum_{k > K} pi^k/(k(k+1)) for K = ``terms``: [first omitted term, first/(1 - pi)]."""
+    first = mpmath.mpf(skew) ** (terms + 1) / ((terms + 1) * (terms + 2))
+    return first, first / (1 - skew)
+
+
+def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
+    """Expand AUCPR_min in powers of pi from the log series; ``coefficient`` is the k-th one."""
+    j = sp.Symbol("j", positive=True, integer=True)
+    _sum_value(pf, "Mercator series, 0 < pi < 1", pi**j / j, (j, 1, sp.oo), -sp.log(1 - pi))
+    pf.given(
+        "So (1 - pi) ln(1 - pi) = -sum_j pi^j/j + sum_j pi^(j+1)/j; its pi^1 coefficient is -1 and, "
+        "for k >= 2, the coefficient of pi^k is",
+        sp.Eq(_name("c_k"), 1 / (k - 1) - 1 / k),
+    )
+    pf.equal("which is", 1 / (k - 1) - 1 / k, 1 / (k * (k - 1)))
+    pf.given(
+        "Dividing by pi cancels the -pi against the 1 in AUCPR_min = 1 + (1 - pi) ln(1 - pi)/pi and "
+        "shifts k -> k + 1: the coefficient of pi^k in AUCPR_min is c_{k+1}",
+        sp.Eq(_name(r"\mathrm{AUCPR}_{\min}"), sp.Sum(_name("c_{k+1}") * pi**k, (k, 1, sp.oo))),
+    )
+    pf.equal("c_{k+1} is the series coefficient", (1 / (k * (k - 1))).subs(k, k + 1), coefficient)
+    _sum_value(
+        pf,
+        "Summing the series back (0 < pi < 1) gives the closed form",
+        coefficient * pi**k,
+        (k, 1, sp.oo),
+        aucpr_min(pi),
+    )
+    taylor = sp.series(aucpr_min(pi), pi, 0, 9).removeO()
+    pf.true(
+        "sympy's Taylor expansion of the closed form agrees in its first 8 coefficients",
+        all(sp.simplify(taylor.coeff(pi, kk) - coefficient.subs(k, kk)) == 0 for kk in range(1, 9)),
+        "series",
+        shown=sp.Eq(_name(r"\mathrm{AUCPR}_{\min}"), taylor + sp.O(pi**9)),
+    )
+    pf.equal(
+        "The coefficients decrease",
+        coefficient.subs(k, k + 1) - coefficient,
+        -2 / (k * (k + 1) * (k + 2)),
+    )
+    geometric = pf.obtain(
+        "Tail of the geometric series (sympy summation, 0 < pi < 1)",
+        sp.Eq(_name(r"\sum_{k > K} \pi^k"), _unit_branch(sp.summation(pi**k, (k, K + 1, sp.oo)))),
+        "summation",
+    ).rhs
+    pf.given(
+        "So the remainder after K terms lies between its first term and the first term times the "
+        "geometric tail over pi^(K+1)",
+        sp.And(
+            sp.Le(coefficient.subs(k, K + 1) * pi ** (K + 1), _name("R_K")),
+            sp.Le(_name("R_K"), coefficient.subs(k, K + 1) * geometric),
+        ),
+    )
+    _sum_value(
+        pf,
+        "At pi = 1 the series telescopes: the remainder after K terms is",
+        coefficient,
+        (k, K + 1, sp.oo),
+        1 / (K + 1),
+    )
+    _sum_value(pf, "and the whole sum is 1, the convention of B5", coefficient, (k, 1, sp.oo), 1)
+
+
+def float64_terms(max_skew: Fraction = Fraction(1, 2)) -> int:
+    """Fewest terms K whose remainder is below 2^-53 of AUCPR_min for every pi <= max_skew.
+
+    AUCPR_min >= pi/2 (its first term), so the relative remainder is at most
+    2 pi^K / ((K + 1)(K + 2)(1 - pi)), increasing in pi; evaluated exactly at pi = max_skew.
+    """
+    terms = 1
+    while 2 * max_skew**terms / ((terms + 1) * (terms + 2) * (1 - max_skew)) > Fraction(1, 2**53):
+        terms += 1
+    return terms
+
+
+def check_series_remainder(coefficient: sp.Expr, dps: int = 60) -> tuple[bool, str]:
+    """mpmath: the closed form minus K terms of the series lies within the remainder bounds."""
+    coef = sp.lambdify(k, coefficient, "mpmath")
+    skews = ["1e-12", "1e-6", "0.01", "0.1", "0.3", "0.5", "0.7", "0.9", "0.99", "0.999"]
+    term_counts = [1, 2, 3, 5, 10, 20, 50]
+    checked = 0
+    with mpmath.workdps(dps):
+        slack = mpmath.mpf(10) ** (-(dps - 5))  # rounding of the partial sums at dps digits
+        for s in skews:
+            skew = mpmath.mpf(s)
+            exact = mp_aucpr_min(skew)
+            partial = mpmath.mpf(0)
+            power = mpmath.mpf(1)
+            for kk in range(1, max(term_counts) + 1):
+                power *= skew
+                partial += coef(mpmath.mpf(kk)) * power
+                if kk in term_counts:
+                    lo, hi = remainder_bounds(skew, kk)
+                    rest = exact - partial
+                    if not (lo - slack <= rest <= hi + slack):
+                        return False, (
+                            f"pi = {s}, K = {kk}: remainder {mpmath.nstr(rest, 8)} outside "
+                            f"[{mpmath.nstr(lo, 8)}, {mpmath.nstr(hi, 8)}]"
+                        )
+                    checked += 1
+    return True, (
+        f"{checked} cases (pi from 1e-12 to 0.999, K in {term_counts}) at {dps} digits: the closed form "
+        "minus K terms lies between the first omitted term and that term over (1 - pi)"
+    )
+
+
+@claim(
+    "X2",
+    source=SOURCE,
+    location="series of AUCPR_min",
+    title="AUCPR_min as a power series in the skew, with a remainder bound",
+    statement=lambda: sp.Eq(aucpr_min(pi), sp.Sum(SERIES_COEFFICIENT * pi**k, (k, 1, sp.oo))),
+    assumptions=("0 <= pi <= 1 (at pi = 1 the series sums to the convention 1)",),
+    note="Remainder after K terms: between pi^(K+1)/((K+1)(K+2)) and that over (1 - pi). For "
+    f"float64 at pi <= 1/2, K = {float64_terms()} terms leave a relative remainder below 2^-53; "
+    "the closed form loses digits as pi -> 0 (1 + (1 - pi) ln(1 - pi)/pi cancels), the series does "
+    "not.",
+)
+def _x2(pf: Proof) -> None:
+    derive_series(pf, SERIES_COEFFICIENT)
+    pf.check(
+        "numeric",
+        "Partial sums against the closed form",
+        check_series_remainder(SERIES_COEFFICIENT),
+    )
+
+
+# ==== X3 ======================================================================================
+
+#: AP_min in harmonic numbers (X3).
+AP_MIN_HARMONIC = 1 - neg / pos * (sp.harmonic(pos + neg) - sp.harmonic(neg))
+
+
+def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
+    """From Theorem 3's sum to harmonic numbers by induction on pos; it must equal ``candidate``."""
+    pf.given(
+        "Theorem 3 (B6)",
+        sp.Eq(_name(r"\mathrm{AP}_{\min}"), sp.Sum(i / (i + neg), (i, 1, pos)) / pos),
+    )
+    pf.equal("Each summand", i / (i + neg), 1 - neg / (i + neg))
+    pf.given(
+        "so, with S(pos) the sum of 1/(neg + i) over i = 1..pos",
+        sp.Eq(_name(r"\mathrm{AP}_{\min}"), 1 - neg / pos * _name("S(pos)")),
+    )
+    h = sp.harmonic(pos + neg) - sp.harmonic(neg)
+    _value(
+        pf,
+        "Claim S(pos) = H(pos + neg) - H(neg). At pos = 0 both sides are 0",
+        _name(r"H_{0 + neg} - H_{neg}"),
+        h.subs(pos, 0),
+        0,
+        "subs",
+    )
+    pf.equal(
+        "and both grow by 1/(neg + pos) from pos - 1 to pos, so they agree for every pos (induction)",
+        h - h.subs(pos, pos - 1),
+        1 / (neg + pos),
+    )
+    pf.equal("Hence the harmonic form", 1 - neg / pos * h, candidate)
+    m = sp.Symbol("m", nonnegative=True, integer=True)
+    _value(
+        pf,
+        "Harmonic numbers through digamma (sympy rewrite)",
+        _name("H_{m}"),
+        sp.harmonic(m).rewrite(sp.digamma),
+        sp.digamma(m + 1) + sp.EulerGamma,
+        "rewrite",
+    )
+    _value(
+        pf,
+        "so the digamma form, usable for huge pos and neg, is",
+        _name(r"\mathrm{AP}_{\min}"),
+        candidate.rewrite(sp.digamma),
+        1 - neg / pos * (sp.digamma(pos + neg + 1) - sp.digamma(neg + 1)),
+        "rewrite",
+    )
+
+
+def check_harmonic_form(candidate: sp.Expr, max_count: int = 25) -> tuple[bool, str]:
+    """The candidate equals the direct sum (1/pos) sum i/(i+neg), exactly, for small pos and neg."""
+
+    def ok(case: tuple[int, int]) -> bool:
+        n_pos, n_neg = case
+        direct = sum((Fraction(j, j + n_neg) for j in range(1, n_pos + 1)), Fraction(0)) / n_pos
+        got = candidate.subs({pos: n_pos, neg: n_neg})
+        return got.is_Rational and Fraction(int(got.p), int(got.q)) == direct
+
+    cases = [(a, b) for a in range(1, max_count + 1) for b in range(0, max_count + 1)]
+    return exhaustive(
+        cases,
+        ok,
+        f"1 <= pos <= {max_count}, 0 <= neg <= {max_count}, against the direct sum in Fractions",
+    )
+
+
+def mp_ap_min(n_pos: int, n_neg: int) -> mpmath.mpf:
+    """AP_min = 1 - (neg/pos)(psi(pos + neg + 1) - psi(neg + 1)) at the current mpmath precision."""
+    n_pos, n_neg = mpmath.mpf(n_pos), mpmath.mpf(n_neg)
+    return 1 - n_neg / n_pos * (mpmath.digamma(n_pos + n_neg + 1) - mpmath.digamma(n_neg + 1))
+
+
+def check_huge_counts(
+    ap_min: Callable[[int, int], mpmath.mpf] = mp_ap_min, dps: int = 60
+) -> tuple[bool, str]:
+    """For huge pos, neg the digamma form matches the Euler-Maclaurin expansion of the Riemann sum.
+
+    AP_min is the right Riemann sum (1/pos) sum_i f(i/pos) of the bound f(r) = pi r/(1 - pi + pi r)
+    (B6), so AP_min = AUCPR_min + (f(1) - f(0))/(2 pos) + (f'(1) - f'(0))/(12 pos^2) + O(pos^-4),
+    with f(1) = pi, f(0) = 0, f'(0) = pi/(1 - pi), f'(1) = pi (1 - pi). For pi <= 1/2 the O(pos^-4)
+    term is below 1/pos^4 (its coefficient is (f'''(1) - f'''(0))/720, under 0.01 there).
+    """
+    rows = []
+    with mpmath.workdps(dps):
+        for n_pos, n_neg in (
+            (10**3, 10**3),
+            (10**3, 9 * 10**3),
+            (10**9, 9 * 10**9),
+            (10**15, 10**15),
+            (10**15, 9 * 10**15),
+            (10**18, 3 * 10**18),
+        ):
+            skew = mpmath.mpf(n_pos) / (n_pos + n_neg)
+            expansion = (
+                mp_aucpr_min(skew)
+                + skew / (2 * n_pos)
+                + (skew * (1 - skew) - skew / (1 - skew)) / (12 * mpmath.mpf(n_pos) ** 2)
+            )
+            err = abs(ap_min(n_pos, n_neg) - expansion)
+            tol = 1 / mpmath.mpf(n_pos) ** 4 + mpmath.mpf(10) ** (-(dps - 5))
+            if err > tol:
+                return (
+                    False,
+                    f"pos={n_pos}, neg={n_neg}: |difference| {mpmath.nstr(err, 5)} > {mpmath.nstr(tol, 5)}",
+                )
+            rows.append(f"({n_pos:.0e}, {n_neg:.0e}): {mpmath.nstr(err, 3)}")
+    return True, (
+        f"at {dps} digits the digamma form differs from the Euler-Maclaurin expansion by at most "
+        "1/pos^4 (+ rounding) for (pos, neg) = " + ", ".join(rows)
+    )
+
+
+@claim(
+    "X3",
+    source=SOURCE,
+    location="AP_min in harmonic numbers",
+    title="AP_min through harmonic numbers and digamma",
+    statement=lambda: sp.Eq(sp.Sum(i / (i + neg), (i, 1, pos)) / pos, AP_MIN_HARMONIC),
+    assumptions=("pos >= 1, neg >= 0 integers; H(m) = 1 + 1/2 + ... + 1/m, H(0) = 0",),
+)
+def _x3(pf: Proof) -> None:
+    derive_harmonic_form(pf, AP_MIN_HARMONIC)
+    pf.check("exact", "Against Theorem 3's sum", check_harmonic_form(AP_MIN_HARMONIC))
+    pf.check("numeric", "Huge class counts (digamma form, mpmath)", check_huge_counts())
