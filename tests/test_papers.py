@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from prtheory.papers import boyd2012
 from prtheory.papers.outputs import REPORTS, figure_data
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +45,7 @@ def test_figures_are_current():
 
 
 def test_fingerprint_sees_a_changed_value():
-    d = figure_data()[0]
+    d = boyd2012.figure_1()
     before = d.fingerprint()
     key = next(iter(d.arrays))
     d.arrays[key] = d.arrays[key] + 1e-6

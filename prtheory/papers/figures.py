@@ -32,15 +32,18 @@ def _frac_value(text: str) -> float:
     return int(num) / int(den or 1)
 
 
-def _pr_axes(ax, title: str = "") -> None:
+def _unit_axes(ax, title: str, xlabel: str, ylabel: str, top: float = 1.0) -> None:
     ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1.02)
-    ax.set_xlabel("recall")
-    ax.set_ylabel("precision")
+    ax.set_ylim(0, top)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
     ax.set_aspect("equal")
     ax.grid(alpha=0.3)
-    if title:
-        ax.set_title(title)
+    ax.set_title(title)
+
+
+def _pr_axes(ax, title: str) -> None:
+    _unit_axes(ax, title, "recall", "precision", top=1.02)
 
 
 def boyd_fig1(d: FigureData):
@@ -124,11 +127,158 @@ def boyd_fig4(d: FigureData):
     return fig
 
 
+def _prg_axes(ax, title: str) -> None:
+    _unit_axes(ax, title, "recall gain", "precision gain")
+
+
+def flach_fig2(d: FigureData):
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5.4))
+    a = d.arrays
+    pi = _frac_value(d.meta["pi"])
+    levels = [_frac_value(c) for c in d.meta["f1_levels"]]
+    base = _frac_value(d.meta["baseline_f1"])
+    cs = left.contour(
+        a["axis"],
+        a["axis"],
+        a["f1"],
+        levels=levels,
+        colors="0.45",
+        linestyles="dotted",
+        linewidths=1,
+    )
+    left.clabel(cs, fmt="F1=%.1f", fontsize=7)
+    left.contour(a["axis"], a["axis"], a["f1"], levels=[base], colors="C2", linewidths=1.8)
+    left.plot(a["pr_recall"], a["pr_precision"], "C0-", lw=2, label="PR curve (DG interpolation)")
+    left.plot(a["op_recall"], a["op_precision"], "C0o", ms=4)
+    left.plot([], [], color="0.45", ls="dotted", label="F1 isometrics")
+    left.plot([], [], color="C2", lw=1.8, label=f"baseline: always-positive F1 = {base:g}")
+    left.plot([1], [pi], "C2s", ms=7)
+    _pr_axes(left, rf"PR space, $\pi$ = {pi:.3g}")
+    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=8, ncol=2)
+    x = [0.0, 1.0]
+    for level, fg in zip(levels, a["fg1_levels"], strict=True):
+        right.plot(x, [2 * fg - v for v in x], color="0.45", ls="dotted", lw=1)
+        right.annotate(
+            f"F1={level:.1f}",
+            (min(1.0, 2 * fg) - 0.02, 2 * fg - min(1.0, 2 * fg) + 0.02),
+            fontsize=7,
+            color="0.35",
+            ha="right",
+        )
+    right.plot(
+        x, [1.0, 0.0], "C2-", lw=1.8, label="baseline: minor diagonal (F1 = always-positive)"
+    )
+    right.plot(
+        a["prg_recall_gain"], a["prg_precision_gain"], "C0-o", ms=4, lw=1.5, label="PRG curve"
+    )
+    h = a["hull"].astype(int)
+    right.plot(
+        a["prg_recall_gain"][h],
+        a["prg_precision_gain"][h],
+        "C3--",
+        lw=1.5,
+        label="convex hull (Pareto front)",
+    )
+    right.plot([], [], color="0.45", ls="dotted", label="F1 isometrics (slope -1)")
+    _prg_axes(right, "PRG space")
+    right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=8, ncol=2)
+    fig.tight_layout()
+    return fig
+
+
+def flach_pair(d: FigureData):
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5.4))
+    a = d.arrays
+    pi = _frac_value(d.meta["pi"])
+    for name, color, ls in (("A", "C0", "-"), ("B", "C1", "--")):
+        left.plot(
+            a[f"{name}_recall"],
+            a[f"{name}_precision"],
+            color=color,
+            ls=ls,
+            lw=2,
+            label=f"model {name}: AUPR = {d.meta['aupr'][name]}",
+        )
+        right.plot(
+            a[f"{name}_rg"],
+            a[f"{name}_pg"],
+            marker="o",
+            color=color,
+            ls=ls,
+            ms=3,
+            lw=2,
+            label=f"model {name}: AUPRG = {d.meta['auprg'][name]}",
+        )
+    left.axvspan(0, pi, color="0.85", alpha=0.6, label=r"recall < $\pi$ (negative recall gain)")
+    _pr_axes(left, rf"PR curves, $\pi$ = {pi:.3g}")
+    right.plot([0, 1], [1, 0], "C2-", lw=1, label="baseline (minor diagonal)")
+    _prg_axes(right, "PRG curves")
+    for ax in (left, right):
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=9, ncol=1)
+    fig.tight_layout()
+    return fig
+
+
+def notes_scores(d: FigureData):
+    fig, ax = plt.subplots(figsize=(5.6, 5.6))
+    a = d.arrays
+    for name, color, ls in (("A", "C0", "-"), ("B", "C1", "--")):
+        r = [0.0, *a[f"{name}_recall"]]
+        p = [a[f"{name}_precision"][0], *a[f"{name}_precision"]]
+        ax.step(
+            r,
+            p,
+            where="pre",
+            color=color,
+            ls=ls,
+            lw=2,
+            label=f"model {name}: AP = {d.meta['ap'][name]}",
+        )
+        ax.plot(a[f"{name}_recall"], a[f"{name}_precision"], "o", color=color, ms=5)
+    x, y = a["threshold_point"]
+    ax.plot([x], [y], "k*", ms=14, label="threshold 0.5 (both models)")
+    _pr_axes(ax, "scores_A and scores_B")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=9)
+    return fig
+
+
+def notes_means(d: FigureData):
+    fig, axes = plt.subplots(1, 3, figsize=(15, 5.4))
+    a = d.arrays
+    beta, gamma = _frac_value(d.meta["beta"]), _frac_value(d.meta["gamma"])
+    levels = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+    titles = {
+        "A": rf"arithmetic $A_\gamma$, $\gamma$ = {gamma:g} (slope $-1/\gamma$)",
+        "G": rf"geometric $G_\beta$, $\beta$ = {beta:g}",
+        "F": rf"harmonic $F_\beta$, $\beta$ = {beta:g}",
+    }
+    for ax, key in zip(axes, ("A", "G", "F"), strict=True):
+        cs = ax.contour(a["axis"], a["axis"], a[key], levels=levels, colors="C0", linewidths=1.2)
+        ax.clabel(cs, fmt="%.1f", fontsize=8)
+        if key != "A":
+            r = [0.0, 1.0]
+            ax.plot(
+                r,
+                [v / beta for v in r],
+                "k-",
+                lw=2.5,
+                label=r"R/P = $\beta$ (equal marginal value)",
+            )
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=9)
+        _pr_axes(ax, titles[key])
+    fig.tight_layout()
+    return fig
+
+
 DRAW: dict[str, Callable[[FigureData], object]] = {
     "boyd2012_fig1": boyd_fig1,
     "boyd2012_fig2": boyd_fig2,
     "boyd2012_fig3": boyd_fig3,
     "boyd2012_fig4": boyd_fig4,
+    "flach2015_fig2": flach_fig2,
+    "flach2015_pair": flach_pair,
+    "notes_scores": notes_scores,
+    "notes_means": notes_means,
 }
 
 

@@ -28,6 +28,8 @@ from fractions import Fraction
 
 import mpmath
 
+from prtheory.oracle.rounding import exact_rational
+
 __all__ = [
     "Approx",
     "Interval",
@@ -77,8 +79,14 @@ class Approx:
 Real = Fraction | Approx
 
 
-def to_mpf(x: Real, dps: int) -> mpmath.mpf:
+def _as_real(x: Real | mpmath.mpf) -> Real:
+    """An mpf (a value the oracle already computed) is taken at its exact binary value."""
+    return exact_rational(x) if isinstance(x, mpmath.mpf) else x
+
+
+def to_mpf(x: Real | mpmath.mpf, dps: int) -> mpmath.mpf:
     """``x`` as an mpf at ``dps`` digits (a Fraction is divided at that precision)."""
+    x = _as_real(x)
     if isinstance(x, Approx):
         return x.at(dps)
     with mpmath.workdps(dps):
@@ -96,6 +104,7 @@ def compare(a: Real, b: Real) -> int:
 
     0 is only ever returned for two Fractions; an Approx never compares equal.
     """
+    a, b = _as_real(a), _as_real(b)
     if isinstance(a, Fraction) and isinstance(b, Fraction):
         return (a > b) - (a < b)
     for dps in _LADDER:
@@ -112,8 +121,9 @@ def compare(a: Real, b: Real) -> int:
     raise UndecidedComparison(f"{a!r} and {b!r} agree to {_LADDER[-1]} digits")
 
 
-def value_str(x: Real, digits: int = 7) -> str:
+def value_str(x: Real | mpmath.mpf, digits: int = 7) -> str:
     """A short decimal rendering: exact decimals in full when short, else ``digits`` significant."""
+    x = _as_real(x)
     if isinstance(x, Fraction) and _is_decimal(x):
         s = _decimal_str(x)
         if len(s) <= digits + 3:
@@ -201,14 +211,15 @@ class Interval:
         return f"{left}{value_str(self.lo)}, {value_str(self.hi)}{right}"
 
 
-def round_real(x: Real, decimals: int) -> str:
+def round_real(x: Real | mpmath.mpf, decimals: int) -> str:
     """``x`` rounded to ``decimals`` places, as printed text; certified for irrational ``x``.
 
     The candidate comes from a 40-digit evaluation; it is accepted only if ``x`` provably lies in
     the closed rounding box of the candidate (for an irrational ``x`` the box's ends, which are
     rational, are never hit, so the rounding rule at midpoints does not matter). A rational ``x``
-    exactly at a midpoint is rounded half to even.
+    exactly at a midpoint is rounded half to even. An mpf is rounded at its exact binary value.
     """
+    x = _as_real(x)
     with decimal.localcontext() as ctx:
         ctx.prec = 60
         text = mpmath.nstr(to_mpf(x, 40), 40, strip_zeros=False, min_fixed=-100, max_fixed=100)

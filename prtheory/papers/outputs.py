@@ -10,19 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from prtheory.papers import boyd2012
+from prtheory.papers import boyd2012, flach2015, notes
 from prtheory.papers.figdata import FigureData
 
 __all__ = ["REPORTS", "figure_data", "write_tables"]
 
 REPORTS: dict[str, Callable[[], str]] = {
     "boyd2012.md": boyd2012.report,
+    "flach2015.md": flach2015.report,
+    "notes.md": notes.report,
 }
 
 
 def figure_data() -> list[FigureData]:
     """The data behind every figure (no matplotlib needed)."""
-    return [*boyd2012.figures()]
+    return [*boyd2012.figures(), *flach2015.figures(), *notes.figures()]
 
 
 def write_tables(root: Path) -> list[Path]:
