@@ -34,7 +34,7 @@ from prtheory.oracle.closed_forms import ap_min
 from prtheory.oracle.conventions import undefined
 from prtheory.oracle.counts import Ranking, ranking, recall_steps
 from prtheory.oracle.summation import rational_sum
-from prtheory.oracle.ties import check_ties, expected_precision_terms, resolve_ties
+from prtheory.oracle.ties import check_ties, expected_top, resolve_ties
 
 __all__ = ["average_precision", "normalized_average_precision", "untied_precision_terms"]
 
@@ -76,21 +76,6 @@ def _equal_weights(r: Ranking, ties: str) -> None:
         )
 
 
-def _expected_sum(r: Ranking) -> Fraction:
-    """``pos * E[AP]`` over uniformly random orders within every tied block (unit weights)."""
-    pts = r.points()
-    nums: list[int] = []
-    dens: list[int] = []
-    tp_before = n_before = 0
-    for tp, fp in zip(pts.tp.tolist(), pts.fp.tolist(), strict=True):
-        m = tp + fp - n_before
-        a, d = expected_precision_terms(tp_before, n_before, tp - tp_before, m, m)
-        nums += a
-        dens += d
-        tp_before, n_before = tp, tp + fp
-    return rational_sum(nums, dens)
-
-
 def average_precision(
     y_true, y_score, sample_weight=None, *, ties="group", doc_ids=None, convention=None
 ) -> Fraction:
@@ -114,7 +99,9 @@ def average_precision(
         _equal_weights(r, ties)
         if pos == 0:
             return no_positives("average precision", convention)
-        return _expected_sum(Ranking(r.order, r.labels, r.scores, None, 1)) / int(r.labels.sum())
+        pts = Ranking(r.order, r.labels, r.scores, None, 1).points()
+        n = r.labels.size
+        return expected_top(pts.tp, pts.tp + pts.fp, n)[1] / int(r.labels.sum())
     r = resolve_ties(r, ties, doc_ids)
     if pos == 0:
         return no_positives("average precision", convention)

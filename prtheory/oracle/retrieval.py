@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from prtheory._input import as_labels, check_count
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.ap import untied_precision_terms
@@ -27,7 +25,7 @@ from prtheory.oracle.summation import rational_sum
 from prtheory.oracle.ties import (
     ORDERING_POLICIES,
     check_ties,
-    expected_precision_terms,
+    expected_top,
     resolve_ties,
 )
 
@@ -54,21 +52,7 @@ def _top(y_true, y_score, k: int, ties: str, doc_ids) -> tuple[Fraction, Fractio
         nums, dens = untied_precision_terms(top)
         return Fraction(int(top.labels.sum())), rational_sum(nums, dens), pos
     pts = r.points()
-    ends = (pts.tp + pts.fp).tolist()
-    last = int(np.searchsorted(pts.tp + pts.fp, cut))  # the block holding rank `cut`
-    tp_expected = Fraction(0)
-    nums: list[int] = []
-    dens: list[int] = []
-    tp_before = n_before = 0
-    for tp, end in zip(pts.tp[: last + 1].tolist(), ends[: last + 1], strict=True):
-        p, m = tp - tp_before, end - n_before
-        j = min(m, cut - n_before)
-        tp_expected += Fraction(p * j, m)  # hypergeometric mean of positives in j of m
-        a, d = expected_precision_terms(tp_before, n_before, p, m, j)
-        nums += a
-        dens += d
-        tp_before, n_before = tp, end
-    return tp_expected, rational_sum(nums, dens), pos
+    return (*expected_top(pts.tp, pts.tp + pts.fp, cut), pos)
 
 
 def precision_at_k(y_true, y_score, k, *, ties="expected", doc_ids=None) -> Fraction:

@@ -9,7 +9,7 @@ AP@k, R-precision) needs an order within each block of tied scores. The policies
     operating points (step AP).
 ``"expected"``
     The exact expectation over all orderings of each tied block, uniformly at random
-    (McSherry & Najork 2008), from the closed form in :func:`expected_precision_terms`.
+    (McSherry & Najork 2008), from the closed form in :func:`expected_top`.
     Defined for unit (or equal) weights.
 ``"optimistic"`` / ``"pessimistic"``
     Positives before (after) negatives within each block; otherwise input order. With unit
@@ -26,17 +26,20 @@ AP@k, R-precision) needs an order within each block of tied scores. The policies
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 from prtheory._input import as_doc_ids, check_option
 from prtheory.errors import InvalidInputError
 from prtheory.oracle.counts import Ranking
+from prtheory.oracle.summation import rational_sum
 
 __all__ = [
     "ORDERING_POLICIES",
     "TIE_POLICIES",
     "check_ties",
-    "expected_precision_terms",
+    "expected_top",
     "resolve_ties",
 ]
 
@@ -77,34 +80,48 @@ def resolve_ties(r: Ranking, ties: str, doc_ids=None) -> Ranking:
     return Ranking(r.order[perm], r.labels[perm], r.scores[perm], weights, r.denominator)
 
 
-def expected_precision_terms(
-    before_tp: int, before_n: int, p: int, m: int, j: int
-) -> tuple[list[int], list[int]]:
-    """Terms ``(nums, dens)`` whose sum is ``E[sum_{r<=j} rel(r) P(r)]`` within a tied block.
+def expected_top(tp: np.ndarray, seen: np.ndarray, cut: int) -> tuple[Fraction, Fraction]:
+    """``(E[TP in the top cut], E[sum_{i<=cut} rel(i) P(i)])`` over random orders within blocks.
 
-    The block holds ``p`` positives among ``m`` items, shuffled uniformly at random, after
-    ``before_n`` items of which ``before_tp`` are positive; ``r`` is the position inside the block
-    (``1 <= r <= j <= m``) and ``P(r)`` the precision at overall rank ``before_n + r``.
-    By linearity, with ``T = before_tp`` and ``N = before_n``: position ``r`` is positive with
-    probability ``p/m``, and given that, each of the ``r - 1`` earlier positions is positive with
-    probability ``(p-1)/(m-1)``, so::
+    ``tp`` and ``seen`` are the cumulative positives and items at the end of each tied block
+    (unit weights), in rank order. The first is hypergeometric: ``j`` of a block's ``m`` items,
+    ``p`` of them positive, hold ``j p/m`` positives on average. For the second, let the block
+    hold ``p`` positives among ``m`` items after ``N`` items of which ``T`` are positive, and
+    ``r`` be a position inside the block. By linearity, position ``r`` is positive with
+    probability ``p/m``, and given that, each of the ``r - 1`` earlier positions is positive
+    with probability ``(p-1)/(m-1)``, so::
 
         E[rel(r) P(r)] = (p/m) (T + 1 + (r-1)(p-1)/(m-1)) / (N + r).
 
-    Writing the numerator as ``(p-1)(N+r) + C`` with ``C = (T+1)(m-1) - (p-1)(N+1)``::
+    Writing the numerator as ``(p-1)(N+r) + C`` with ``C = (T+1)(m-1) - (p-1)(N+1)``, the first
+    ``j`` positions give::
 
-        E[sum_{r<=j}] = p/(m(m-1)) [ (p-1) j + C (H_{N+j} - H_N) ]      (m >= 2),
+        p/(m(m-1)) [ (p-1) j + C (H_{N+j} - H_N) ]      (m >= 2),
 
-    and ``p (T+1)/(N+1)`` for ``m = 1``. Summing ``j = m`` over all blocks gives the expected AP
-    times ``pos``; with one block (``T = N = 0``, ``j = m = pos + neg``) it is claim X1's
-    ``(pos-1)/(n-1) + neg H_n/(n(n-1))`` times ``pos``.
+    and ``p (T+1)/(N+1)`` for ``m = 1``. With ``cut = n`` the second value is ``pos`` times the
+    expected AP; with one block (``T = N = 0``, ``m = pos + neg``) it is claim X1's
+    ``(pos-1)/(n-1) + neg H_n/(n(n-1))`` times ``pos``. Each harmonic segment is summed by
+    :func:`rational_sum` on its own, so the tree works on small denominators ``N + r``.
     """
-    if p == 0 or j == 0:
-        return [], []
-    if m == 1:
-        return [p * (before_tp + 1)], [before_n + 1]
-    den = m * (m - 1)
-    c = p * ((before_tp + 1) * (m - 1) - (p - 1) * (before_n + 1))
-    nums = [p * (p - 1) * j] + [c] * j
-    dens = [den] + [den * k for k in range(before_n + 1, before_n + j + 1)]
-    return nums, dens
+    last = int(np.searchsorted(seen, cut)) + 1  # blocks [0, last) reach rank `cut`
+    tp, seen = tp[:last], seen[:last]
+    p = np.diff(tp, prepend=0)
+    m = np.diff(seen, prepend=0)
+    t, n = tp - p, seen - m  # positives and items before each block
+    j = np.minimum(m, cut - n)
+    hit = p > 0
+    tp_expected = sum(
+        (Fraction(a, b) for a, b in zip((p * j)[hit].tolist(), m[hit].tolist(), strict=True)),
+        Fraction(0),
+    )
+    single = hit & (m == 1)  # untied positives: the term is (T + 1)/(N + 1)
+    nums: list[int] = (t[single] + 1).tolist()
+    dens: list[int] = (n[single] + 1).tolist()
+    for pb, mb, tb, nb, jb in zip(
+        *(x[hit & (m > 1)].tolist() for x in (p, m, t, n, j)), strict=True
+    ):
+        c = pb * ((tb + 1) * (mb - 1) - (pb - 1) * (nb + 1))
+        h = rational_sum([1] * jb, range(nb + 1, nb + jb + 1))
+        nums += [pb * (pb - 1) * jb, c * h.numerator]
+        dens += [mb * (mb - 1), mb * (mb - 1) * h.denominator]
+    return tp_expected, rational_sum(nums, dens)
