@@ -159,7 +159,7 @@ F1_COUNT_FORM = TP / (TP + (FP + FN) / 2)
 def f1_steps(pf: Proof, count_form: sp.Expr = F1_COUNT_FORM) -> None:
     """Derive F1's count form from the harmonic mean and check ``count_form`` against it."""
     pf.given("Precision and recall of a contingency table", sp.Eq(p, precision(TP, FP)))
-    pf.given("", sp.Eq(r, recall(TP, FN)))
+    pf.given("and recall", sp.Eq(r, recall(TP, FN)))
     harm = pf.given("F1 is the harmonic mean of precision and recall", 2 / (1 / p + 1 / r))
     pf.equal("The harmonic mean in product form", harm, 2 * p * r / (p + r))
     counts = harm.subs({p: precision(TP, FP), r: recall(TP, FN)})
@@ -567,8 +567,8 @@ def theorem1_steps(pf: Proof, weight: sp.Expr = MU_PRINTED) -> None:
         "The interpolated table (same pos and neg, hence the same pi)",
         sp.Eq(sp.Symbol("TP^*"), tps),
     )
-    pf.given("", sp.Eq(sp.Symbol("FP^*"), fps))
-    pf.given("", sp.Eq(sp.Symbol("FN^*"), fns))
+    pf.given("and its false positives", sp.Eq(sp.Symbol("FP^*"), fps))
+    pf.given("and false negatives", sp.Eq(sp.Symbol("FN^*"), fns))
     pf.given("The weight mu", sp.Eq(mu, weight))
     pg = [precision_gain_counts(t, f) for t, f in ((tps, fps), (TP1, FP1), (TP2, FP2))]
     rg = [recall_gain_counts(t, f) for t, f in ((tps, fns), (TP1, FN1), (TP2, FN2))]
@@ -613,7 +613,8 @@ def _f7(pf: Proof) -> None:
         "sign and substitution",
         shown=sp.Tuple(
             sp.Gt(num, 0, evaluate=False),
-            sp.Eq(mu.subs(mu, MU_PRINTED.subs(lam, 0)), 0, evaluate=False),
+            sp.Eq(sp.Function("mu")(0), MU_PRINTED.subs(lam, 0), evaluate=False),
+            sp.Eq(sp.Function("mu")(1), MU_PRINTED.subs(lam, 1), evaluate=False),
         ),
     )
     pf.true(
@@ -973,20 +974,18 @@ def _round2(v: Fraction) -> Fraction:
     title="Figure 3: scores 0.76 and 0.49 correspond to beta^2 = 0.32 and 1.04",
     statement=lambda: sp.And(
         sp.Eq(beta**2, (1 - sp.Symbol("d")) / sp.Symbol("d")),
-        sp.Eq(sp.Float("0.32", 2), sp.Float("0.32", 2)),
+        sp.Eq(sp.Symbol(r"\beta^2|_{d = 0.76}"), sp.Symbol("0.32")),
+        sp.Eq(sp.Symbol(r"\beta^2|_{d = 0.49}"), sp.Symbol("1.04")),
     ),
     assumptions=("printed scores and beta^2 are rounded to two decimals",),
     printed_numbers=True,
 )
 def _f11(pf: Proof) -> None:
-    dsym = sp.Symbol("d", positive=True)
-    pf.equal(
-        "Inverting d = 1/(beta^2 + 1)",
-        sp.solve(
-            sp.Eq(dsym, 1 / (sp.Symbol("b", positive=True) + 1)), sp.Symbol("b", positive=True)
-        )[0],
-        (1 - dsym) / dsym,
-    )
+    dsym, b = sp.symbols("d b", positive=True)
+    pf.given("The F-calibrated score of eq. (7), b = beta^2", sp.Eq(dsym, 1 / (b + 1)))
+    inv = sp.solve(sp.Eq(dsym, 1 / (b + 1)), b)
+    pf.obtain("Solved for b", sp.Eq(b, inv[0]), "solve")
+    pf.equal("which is the printed (1 - d)/d", inv[0], (1 - dsym) / dsym)
     for score, printed in (("0.76", "0.32"), ("0.49", "1.04")):
         d = Fraction(score)
         b2 = _beta2_of_score(d)
@@ -1232,6 +1231,15 @@ RANKING_B = (0, 0, 1, 1, 1, 0, 0, 0)
     ),
 )
 def _f13(pf: Proof) -> None:
+    k, n_pos = sp.symbols("k n_pos", positive=True)
+    pf.given(
+        "AUPR as average precision: the mean of P(k) over the ranks k of the positives",
+        sp.Sum(sp.Function("P")(k) * sp.Function("rel")(k), (k, 1, sp.Symbol("n"))) / n_pos,
+    )
+    pf.given(
+        "AUPRG: the signed area under the PRG curve from recG = 0 to the always-positive point",
+        sp.Integral(precG, (recG, 0, 1)),
+    )
     ap_a, ap_b = average_precision(RANKING_A), average_precision(RANKING_B)
     g_a, g_b = auprg(RANKING_A), auprg(RANKING_B)
     pf.check(

@@ -354,6 +354,7 @@ def _g5(pf: Proof) -> None:
             [(Fraction(1, 100), Fraction(32, 100)), (0, 1)],
             cells=12,
             strict=True,
+            n=200,
         ),
     )
 
@@ -569,7 +570,7 @@ def _g8(pf: Proof) -> None:
     pf.check(
         "exact",
         "With rational square roots (P = a^2, R = b^2, a != b): H < G < A exactly",
-        exact_sign(sp.Min(am - gm, gm - hm), sample, strict=True),
+        exact_sign(sp.Min(am - gm, gm - hm), sample, strict=True, n=200),
     )
     rs = rational_sampler({P: (0, 1), R: (0, 1), gamma: (0, 10)})
     with mpmath.workdps(50):

@@ -128,6 +128,7 @@ def _n1(pf: Proof) -> None:
             (sp.diff(F_BETA_003, R) - sp.diff(F_BETA_003, P)).subs(R, u * beta * P),
             rational_sampler({P: (0, 1), u: (0, 1), beta: (0, 4)}),
             strict=True,
+            n=200,
         ),
     )
     pf.check(
@@ -386,9 +387,12 @@ def _n4(pf: Proof) -> None:
         "sign under positivity",
         shown=sp.Ge(gap, 0, evaluate=False),
     )
+    den = sp.Add(
+        tp_m, sp.Add(m, -tp_m, evaluate=False), sp.Add(k, -m, evaluate=False), evaluate=False
+    )
     padded = pf.given(
-        "m < k predictions, TP_m relevant, padded with k - m false positives",
-        tp_m / (tp_m + (m - tp_m) + (k - m)),
+        "m < k predictions (TP_m relevant, m - TP_m not), padded with k - m false positives",
+        sp.Mul(tp_m, sp.Pow(den, -1, evaluate=False), evaluate=False),
     )
     pf.equal("P@k = TP_m/k", padded, tp_m / k)
 
