@@ -158,12 +158,15 @@ def flach_fig2(d: FigureData):
     x = [0.0, 1.0]
     for level, fg in zip(levels, a["fg1_levels"], strict=True):
         right.plot(x, [2 * fg - v for v in x], color="0.45", ls="dotted", lw=1)
+        # label where the isometric precG + recG = 2 FG1 meets the top edge precG = 1
         right.annotate(
             f"F1={level:.1f}",
-            (min(1.0, 2 * fg) - 0.02, 2 * fg - min(1.0, 2 * fg) + 0.02),
+            (2 * fg - 1 + 0.012, 0.985),
             fontsize=7,
             color="0.35",
-            ha="right",
+            rotation=-45,
+            ha="left",
+            va="top",
         )
     right.plot(
         x, [1.0, 0.0], "C2-", lw=1.8, label="baseline: minor diagonal (F1 = always-positive)"
