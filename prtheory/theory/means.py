@@ -339,7 +339,7 @@ def _g5(pf: Proof) -> None:
     pf.check(
         "exact",
         "Above the line (R = u beta P, u < 1) dF/dR > dF/dP: recall is worth more there",
-        exact_sign(gap, rational_sampler({P: (0, 1), u: (0, 1), beta: (0, 8)}), strict=True),
+        exact_sign(gap, rational_sampler({P: (0, 1), u: (0, 1), beta: (0, 8)}), strict=True, n=200),
     )
     f = sp.lambdify(
         (P, R), sp.factor(sp.diff(f_beta(P, R, 3), P) - sp.diff(f_beta(P, R, 3), R)), "mpmath"
@@ -354,7 +354,6 @@ def _g5(pf: Proof) -> None:
             [(Fraction(1, 100), Fraction(32, 100)), (0, 1)],
             cells=12,
             strict=True,
-            n=200,
         ),
     )
 
