@@ -250,7 +250,7 @@ def _sampler_skew() -> Callable[[random.Random], dict]:
     return rational_sampler({pi: (0, 1)})
 
 
-def _sampler_range(rng: random.Random) -> dict:
+def recall_range_sampler(rng: random.Random) -> dict:
     """pi in (0, 1) and 0 <= a < b <= 1, rational (for the Corollary 4 checks)."""
     den = 997
     lo, hi = sorted(rng.sample(range(den + 1), 2))
@@ -753,8 +753,11 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
 
 
 def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, str]:
-    """Least AP over every ranking with pos + neg <= max_total equals (1/pos) sum term, uniquely."""
-    summand = exact_function((i, neg), term)
+    """Least AP over every ranking with pos + neg <= max_total equals (1/pos) sum term, uniquely.
+
+    ``term`` is the i-th summand, an expression in ``i``, ``pos`` and ``neg``.
+    """
+    summand = exact_function((i, pos, neg), term)
 
     def cases() -> Iterator[tuple[int, int]]:
         for n in range(1, max_total + 1):
@@ -763,7 +766,7 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
 
     def ok(case: tuple[int, int]) -> bool:
         n_pos, n_neg = case
-        claimed = sum((summand(j, n_neg) for j in range(1, n_pos + 1)), Fraction(0)) / n_pos
+        claimed = sum((summand(j, n_pos, n_neg) for j in range(1, n_pos + 1)), Fraction(0)) / n_pos
         aps = {lab: ranking_ap(lab) for lab in rankings(n_pos, n_neg)}
         least = min(aps.values())
         argmin = [lab for lab, v in aps.items() if v == least]
@@ -840,7 +843,7 @@ def _b7(pf: Proof) -> None:
     pf.check(
         "numeric",
         "Quadrature of the bound over random [a, b]",
-        check_area_quadrature(aucpr_min_range(a, b, pi), a, b, _sampler_range),
+        check_area_quadrature(aucpr_min_range(a, b, pi), a, b, recall_range_sampler),
     )
 
 
