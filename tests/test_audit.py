@@ -129,6 +129,8 @@ def test_exit_status(tmp_path, capsys):
         ("id,fbeta\nx,0.5\n", "beta"),
         ("id,skew\nx,1.5:2\n", "skew"),
         ("id,aucpr,a,b\nx,0.5,0.8,0.2\n", "a, b"),
+        ("id,precision\nx,1.2\n", "precision: must lie in"),
+        ("id,recall\nx,101%\n", "recall: must lie in"),
     ],
 )
 def test_malformed_rows(tmp_path, text, needle):
@@ -136,6 +138,29 @@ def test_malformed_rows(tmp_path, text, needle):
     path.write_text(text)
     with pytest.raises(InvalidInputError, match=needle):
         read_rows(path)
+
+
+def test_edge_skews(tmp_path):
+    path = tmp_path / "edge.csv"
+    path.write_text(
+        "id,skew,precision,recall,aucpr,aucnpr\n"
+        # pi = 1 (no negatives): precision must be 1 at every recall > 0
+        "all-positive,1:0,0.90,0.50,,\n"
+        "all-positive-ok,1:0,1.00,0.50,,\n"
+        # recall 0: no constraint on precision
+        "recall-zero,1:0,0.10,0.00,,\n"
+        # pi = 0: AUCPR_min = 0 and AUCNPR = AUCPR
+        "no-positives,0:5,,,0.300,0.300\n"
+        "no-positives-off,0:5,,,0.300,0.310\n"
+    )
+    flagged = {r.row.id: r.flagged for r in audit_rows(read_rows(path))}
+    assert flagged == {
+        "all-positive": True,
+        "all-positive-ok": False,
+        "recall-zero": False,
+        "no-positives": False,
+        "no-positives-off": True,
+    }
 
 
 def test_rounding_rule_changes_a_midpoint_verdict(tmp_path):

@@ -174,6 +174,9 @@ def parse_row(mapping: dict, default_id: str) -> Row:
     values = {
         k: parse_printed(mapping[k], f"{rid}: {k}", decimals) for k in VALUE_FIELDS if given(k)
     }
+    for k, v in values.items():
+        if v.interval("any").clip(ZERO, ONE).is_empty():
+            raise InvalidInputError(f"{rid}: {k}", f"must lie in [0, 1], got {v.text!r}")
     skew = parse_skew(mapping["skew"], f"{rid}: skew", decimals) if given("skew") else None
     if skew is not None and skew.exact:
         check_unit(skew.value, f"{rid}: skew")
@@ -268,7 +271,8 @@ def check_achievable(row: Row, convention: str) -> Finding | None:
     if skew is None or not {"precision", "recall"} <= row.values.keys():
         return None
     p, r = row.box("precision", convention), row.box("recall", convention)
-    bound = min_precision_exact(r.lo, skew.lo)
+    # at recall 0 nothing is constrained (and the bound is 0/0 at pi = 1)
+    bound = min_precision_exact(r.lo, skew.lo) if r.lo > 0 else ZERO
     gap = p.hi - bound
     attained = p.hi_closed and r.lo_closed and skew.lo_closed
     ok = gap > 0 or (gap == 0 and attained)
