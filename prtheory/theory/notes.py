@@ -89,7 +89,13 @@ F_BETA_003 = (1 + beta**2) * P * R / (beta**2 * P + R)
     statement=lambda: sp.And(
         sp.Eq(2 / (1 / P + 1 / R), 2 * P * R / (P + R)),
         sp.Eq(F_BETA_003, 1 / ((1 / P + beta**2 / R) / (1 + beta**2))),
-        sp.Equivalent(sp.Eq(sp.diff(F_BETA_003, R), sp.diff(F_BETA_003, P)), sp.Eq(R, beta * P)),
+        sp.Equivalent(
+            sp.Eq(
+                sp.Derivative(sp.Function(r"F_\beta")(P, R), R),
+                sp.Derivative(sp.Function(r"F_\beta")(P, R), P),
+            ),
+            sp.Eq(R, beta * P),
+        ),
     ),
     assumptions=("0 < P, R <= 1, beta > 0",),
     note=(
@@ -123,7 +129,7 @@ def _n1(pf: Proof) -> None:
     u = sp.Symbol("u", positive=True)
     pf.check(
         "exact",
-        "Below R = beta P (R = u beta P, 0 < u < 1) a unit of recall is worth more: dF/dR - dF/dP > 0",
+        "Where R < beta P (R = u beta P, 0 < u < 1) a unit of recall is worth more: dF/dR - dF/dP > 0",
         exact_sign(
             (sp.diff(F_BETA_003, R) - sp.diff(F_BETA_003, P)).subs(R, u * beta * P),
             rational_sampler({P: (0, 1), u: (0, 1), beta: (0, 4)}),
