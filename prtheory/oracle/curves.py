@@ -112,8 +112,9 @@ def pr_curve(
     points = operating_points(y_true, y_score, sample_weight)
     _require_positives(points, "recall")
     tp, fp = _counts(points)
-    precision = [
-        points_.precision(t, f, convention=convention) for t, f in zip(tp, fp, strict=True)
+    precision = [  # points.precision only where TP + FP = 0 (its convention handling)
+        Fraction(t, t + f) if t + f else points_.precision(t, f, convention=convention)
+        for t, f in zip(tp, fp, strict=True)
     ]
     recall = [Fraction(t, points.pos) for t in tp]
     thresholds = points.thresholds
@@ -241,41 +242,51 @@ def prg_curve(y_true, y_score, sample_weight=None) -> PRGCurve:
             "precision gain", "y_true has no negative weight (pi = 1, so pi/(1-pi) is undefined)"
         )
     tp_list, fp_list = _counts(points)
-    thresholds = points.thresholds
-    tp_star = Fraction(pos * pos, pos + neg)  # TP at which recall = pi (recG = 0)
+    thresholds = points.thresholds.tolist()
+    n, pos2 = pos + neg, pos * pos  # recG >= 0  <=>  TP n >= pos^2
+    tp_star = Fraction(pos2, n)  # TP at which recall = pi (recG = 0)
     out_t: list[float] = []
     out_tp: list[Fraction] = []
     out_fp: list[Fraction] = []
+    out_pg: list[Fraction] = []
+    out_rg: list[Fraction] = []
     out_cross: list[bool] = []
     prev_tp, prev_fp = 0, 0
     for i, (t1, f1) in enumerate(zip(tp_list, fp_list, strict=True)):
         # crossings strictly inside the segment from (prev_tp, prev_fp) to (t1, f1)
         dt, df = t1 - prev_tp, f1 - prev_fp
         lams = []
-        if dt and (prev_tp - tp_star) * (t1 - tp_star) < 0:
-            lams.append((tp_star - prev_tp) / Fraction(dt))
+        if (prev_tp * n - pos2) * (t1 * n - pos2) < 0:
+            lams.append((tp_star - prev_tp) / dt)
         # g(l) = FP(l) pos - TP(l) neg is linear in l
         g0, g1 = prev_fp * pos - prev_tp * neg, f1 * pos - t1 * neg
         if g0 * g1 < 0:
             lams.append(Fraction(g0, g0 - g1))
         for lam in sorted(set(lams)):
-            out_t.append(float(thresholds[i]))
-            out_tp.append(prev_tp + lam * dt)
-            out_fp.append(prev_fp + lam * df)
+            t, f = prev_tp + lam * dt, prev_fp + lam * df
+            pg, rg = _gains(t, f, pos, neg)
+            out_t.append(thresholds[i])
+            out_tp.append(t)
+            out_fp.append(f)
+            out_pg.append(pg)
+            out_rg.append(rg)
             out_cross.append(True)
         if t1 > 0:
-            out_t.append(float(thresholds[i]))
+            # F5 on integer counts, inlined for speed (same as _gains / points.precision_gain):
+            # precG = (neg TP - pos FP)/(neg TP), recG = (neg TP - pos FN)/(neg TP)
+            out_t.append(thresholds[i])
             out_tp.append(Fraction(t1))
             out_fp.append(Fraction(f1))
+            out_pg.append(Fraction(neg * t1 - pos * f1, neg * t1))
+            out_rg.append(Fraction(neg * t1 - pos * (pos - t1), neg * t1))
             out_cross.append(False)
         prev_tp, prev_fp = t1, f1
-    gains = [_gains(t, f, pos, neg) for t, f in zip(out_tp, out_fp, strict=True)]
     return PRGCurve(
         np.array(out_t, dtype=np.float64),
         tuple(out_tp),
         tuple(out_fp),
-        tuple(g[0] for g in gains),
-        tuple(g[1] for g in gains),
+        tuple(out_pg),
+        tuple(out_rg),
         np.array(out_cross, dtype=bool),
         pos,
         neg,
