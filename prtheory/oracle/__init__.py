@@ -6,6 +6,7 @@ This package never imports sympy, so ``import prtheory.oracle`` stays fast.
 # ruff: noqa: F401  (this module is a list of re-exports)
 
 from prtheory.oracle.ap import average_precision, normalized_average_precision
+from prtheory.oracle.areas import aucnpr_ranking, pr_auc
 from prtheory.oracle.closed_forms import (
     ap_min,
     aucnpr,
@@ -17,6 +18,8 @@ from prtheory.oracle.closed_forms import (
     random_aucpr,
     skew_from_aucpr_min,
 )
+from prtheory.oracle.curves import pr_curve, prg_convex_hull, prg_curve, roc_curve
+from prtheory.oracle.prg import auprg, expected_fg1, f_calibrated_scores
 from prtheory.oracle.retrieval import ap_at_k, precision_at_k, r_precision
 from prtheory.oracle.rounding import exact_rational, prec_of_dps, rounded, to_float
 from prtheory.oracle.ties import TIE_POLICIES
