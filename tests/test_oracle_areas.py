@@ -8,6 +8,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
+from brute_ranking import tie_patterns
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_oracle_curves import brute_counts, rankings
@@ -154,13 +155,14 @@ def test_restricted_range_by_hand():
 # brute force
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_rational_areas_brute_force(n):
+    """Every ranking of n <= 6 items: all label vectors times every tie-block composition."""
     for y in itertools.product([0, 1], repeat=n):
         if not 0 < sum(y) < n:
             continue
-        for s in itertools.product([0, 1, 2], repeat=n):
-            y_, s_ = list(y), list(s)
+        for s in tie_patterns(n):
+            y_, s_ = list(y), s
             pts = brute_points(y_, s_)
             assert pr_auc(y_, s_, method="step") == brute_step(pts)
             for fp in ("none", "sklearn", "spark"):

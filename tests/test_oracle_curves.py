@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from brute_ranking import tie_patterns
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -56,12 +57,13 @@ def test_pr_curve_by_hand():
     assert spark.tp[0] is None
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_pr_and_roc_curves_brute_force(n):
+    """Every ranking of n <= 6 items: all label vectors times every tie-block composition."""
     for y in itertools.product([0, 1], repeat=n):
         if not 0 < sum(y) < n:
             continue
-        for s in itertools.product([0.0, 1.0, 2.0], repeat=n):
+        for s in tie_patterns(n):
             pts = brute_counts(y, s)
             pos, neg = sum(y), n - sum(y)
             c = pr_curve(list(y), list(s))
