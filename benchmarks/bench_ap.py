@@ -1,0 +1,221 @@
+"""Average precision: prtheory (correctly rounded float, exact rational) beside scikit-learn.
+
+Regenerate ``reports/benchmarks.md`` with::
+
+    python benchmarks/bench_ap.py
+
+Needs scikit-learn (the ``conformance`` extra). Runs about five minutes on a 2-core machine.
+For each n in 10^5, 10^6, 10^7 (about 1% positives) and two score patterns (untied uniform
+scores; heavily tied scores rounded to 2 decimals) it times, on the same data:
+
+* ``sklearn``: ``sklearn.metrics.average_precision_score``;
+* ``float``: ``prtheory.average_precision`` (correctly rounded float64);
+* ``exact``: ``prtheory.oracle.average_precision`` (exact Fraction), with the summation backend
+  that is installed (gmpy2 when the ``fast`` extra is present), and ``exact-py`` with the
+  pure-Python backend.
+
+Times are medians of ``REPEATS`` runs, interleaved so that load on the machine hits every method
+alike. Peak memory is the tracemalloc peak (numpy reports its buffers to tracemalloc) of one call
+in a fresh subprocess, with the input generated before tracing starts. When a ratio misses its
+target (float <= 1.0 x sklearn; exact <= 1.5 x sklearn) the report includes the cProfile of that
+call. The report records the sha256 of this script; a test fails when the report is stale.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import datetime
+import hashlib
+import io
+import json
+import os
+import platform
+import pstats
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from machine import cpu_model
+
+ROOT = Path(__file__).resolve().parents[1]
+REPORT = ROOT / "reports" / "benchmarks.md"
+SIZES = (10**5, 10**6, 10**7)
+PATTERNS = ("untied", "tied")
+METHODS = ("sklearn", "float", "exact", "exact-py")
+TARGETS = {"float": 1.0, "exact": 1.5}
+REPEATS = 3
+POSITIVE_RATE = 0.01
+
+
+def make_data(n: int, pattern: str) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(n + len(pattern))
+    y = (rng.random(n) < POSITIVE_RATE).astype(np.int64)
+    scores = rng.random(n) + 0.3 * y  # informative scores, AP well above the base rate
+    if pattern == "tied":
+        scores = np.round(scores, 2)
+    return y, scores
+
+
+def method(name: str):
+    """The callable timed as ``name`` (see the module docstring)."""
+    if name == "sklearn":
+        from sklearn.metrics import average_precision_score
+
+        return average_precision_score
+    if name == "float":
+        import prtheory
+
+        return prtheory.average_precision
+    from prtheory.oracle import average_precision, summation
+
+    backend = "python" if name == "exact-py" else summation.BACKENDS[0]
+
+    def exact(y, s):
+        summation.backend = backend
+        return average_precision(y, s)
+
+    return exact
+
+
+def time_all(n: int, pattern: str) -> dict[str, float]:
+    y, s = make_data(n, pattern)
+    fns = {m: method(m) for m in METHODS}
+    times: dict[str, list[float]] = {m: [] for m in METHODS}
+    values = {}
+    for _ in range(REPEATS):
+        for m in METHODS:
+            t0 = time.perf_counter()
+            values[m] = fns[m](y, s)
+            times[m].append(time.perf_counter() - t0)
+    exact = values["exact"]
+    assert values["exact-py"] == exact
+    assert values["float"] == float(exact), "float AP is not the rounded exact AP"
+    return {m: statistics.median(t) for m, t in times.items()} | {
+        "ulps_sklearn": ulp_distance(values["sklearn"], values["float"])
+    }
+
+
+def ulp_distance(a: float, b: float) -> int:
+    ia = np.array(a, dtype=np.float64).view(np.int64)
+    ib = np.array(b, dtype=np.float64).view(np.int64)
+    return abs(int(ia) - int(ib))
+
+
+def peak_memory(n: int, pattern: str, name: str) -> int:
+    """tracemalloc peak of one call, in a fresh interpreter (bytes)."""
+    code = (
+        "import sys, tracemalloc; sys.path.insert(0, sys.argv[1]);"
+        "import bench_ap as b; y, s = b.make_data(int(sys.argv[2]), sys.argv[3]);"
+        "f = b.method(sys.argv[4]); tracemalloc.start(); f(y, s);"
+        "print(tracemalloc.get_traced_memory()[1])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(Path(__file__).parent), str(n), pattern, name],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return int(out.stdout.strip().splitlines()[-1])
+
+
+def profile(n: int, pattern: str, name: str) -> str:
+    y, s = make_data(n, pattern)
+    fn = method(name)
+    prof = cProfile.Profile()
+    prof.runcall(fn, y, s)
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(12)
+    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines() if line.strip())
+
+
+def machine() -> dict[str, str]:
+    import sklearn
+
+    try:
+        import gmpy2
+
+        gmp = gmpy2.version()
+    except ImportError:
+        gmp = "not installed"
+    return {
+        "CPU": cpu_model(),
+        "cores": str(os.cpu_count()),
+        "Python": platform.python_version(),
+        "numpy": np.__version__,
+        "scikit-learn": sklearn.__version__,
+        "gmpy2": gmp,
+        "OS": platform.platform(),
+    }
+
+
+def main() -> None:
+    rows = []
+    for n in SIZES:
+        for pattern in PATTERNS:
+            t = time_all(n, pattern)
+            mem = {m: peak_memory(n, pattern, m) for m in ("sklearn", "float", "exact")}
+            rows.append({"n": n, "pattern": pattern, "time": t, "mem": mem})
+            print(json.dumps(rows[-1]), flush=True)
+    missed = [
+        (r["n"], r["pattern"], m)
+        for r in rows
+        for m, target in TARGETS.items()
+        if r["time"][m] / r["time"]["sklearn"] > target
+    ]
+    profiles = [(k, profile(*k)) for k in missed]
+    write_report(rows, profiles)
+    print(REPORT.read_text())
+
+
+def write_report(rows, profiles) -> None:
+    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    lines = [
+        "# Benchmarks: average precision",
+        "",
+        "Generated by `python benchmarks/bench_ap.py` -- do not edit.",
+        f"bench_ap.py sha256: {digest}",
+        f"Run: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
+        "",
+        "## Machine",
+        "",
+        *[f"- {k}: {v}" for k, v in machine().items()],
+        "",
+        "## What is measured",
+        "",
+        f"Same data for every method: n items, about {POSITIVE_RATE:.0%} positives, scores",
+        "uniform (`untied`) or rounded to 2 decimals (`tied`, about 130 distinct values).",
+        f"Times: median of {REPEATS} interleaved runs, seconds. Ratios: prtheory / scikit-learn.",
+        "`float` = `prtheory.average_precision` (correctly rounded float64); `exact` =",
+        "`prtheory.oracle.average_precision` (exact Fraction) with the installed summation",
+        "backend; `exact-py` = the same with the pure-Python backend. Memory: tracemalloc",
+        "peak of one call in a fresh process. `sklearn ulps` = distance of scikit-learn's value",
+        "from the correctly rounded one. Targets: float <= 1.0 x, exact <= 1.5 x scikit-learn.",
+        "",
+        "| n | scores | sklearn s | float s | exact s | exact-py s | float / sk | exact / sk "
+        "| exact-py / sk | sklearn MB | float MB | exact MB | float mem / sk | sklearn ulps |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        t, mem = r["time"], r["mem"]
+        sk = t["sklearn"]
+        lines.append(
+            f"| {r['n']:.0e} | {r['pattern']} | {sk:.3f} | {t['float']:.3f} | {t['exact']:.3f} "
+            f"| {t['exact-py']:.3f} | {t['float'] / sk:.2f} | {t['exact'] / sk:.2f} "
+            f"| {t['exact-py'] / sk:.2f} | {mem['sklearn'] / 2**20:.1f} "
+            f"| {mem['float'] / 2**20:.1f} | {mem['exact'] / 2**20:.1f} "
+            f"| {mem['float'] / mem['sklearn']:.2f} | {t['ulps_sklearn']} |"
+        )
+    lines += ["", "## Targets missed", ""]
+    if not profiles:
+        lines.append("None: every ratio met its target in this run.")
+    for (n, pattern, name), text in profiles:
+        lines += [f"### {name}, n = {n:.0e}, {pattern}", "", "```", text, "```", ""]
+    REPORT.parent.mkdir(exist_ok=True)
+    REPORT.write_text("\n".join(lines).rstrip() + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""prtheory.average_precision: the correctly rounded float64 of the exact step AP, bit for bit."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import prtheory
+from prtheory.errors import InvalidInputError, UndefinedMetricError
+from prtheory.oracle import average_precision as exact_ap
+from prtheory.oracle import summation, to_float
+from prtheory.oracle.summation import rational_sum, round_quotient_sum
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def same_bits(a: float, b: float) -> bool:
+    return math.copysign(1, a) == math.copysign(1, b) and a.hex() == b.hex()
+
+
+@st.composite
+def rankings(draw):
+    n = draw(st.integers(1, 80))
+    y = draw(st.lists(st.booleans(), min_size=n, max_size=n).filter(any))
+    levels = draw(st.sampled_from([3, 20, 10**6]))
+    s = draw(
+        st.lists(
+            st.one_of(
+                st.integers(-levels, levels).map(float),
+                st.sampled_from([math.inf, -math.inf, 0.0, -0.0, 1e-300]),
+            ),
+            min_size=n,
+            max_size=n,
+        )
+    )
+    w = draw(
+        st.none()
+        | st.lists(st.integers(0, 10**6), min_size=n, max_size=n)
+        | st.lists(st.floats(0, 1e6, allow_nan=False, allow_infinity=False), min_size=n, max_size=n)
+    )
+    if w is not None and not any(wi > 0 and yi for wi, yi in zip(w, y, strict=True)):
+        w = None
+    return y, s, w
+
+
+@given(rankings())
+@example(([0, 0, 1, 1, 0], [0.8, 0.8, 0.8, 0.2, 0.2], None))  # 11/30: sklearn gives 1 ulp more
+def test_float_ap_is_correctly_rounded_exact_ap(data):
+    y, s, w = data
+    got = prtheory.average_precision(y, s, sample_weight=w)
+    assert same_bits(got, to_float(exact_ap(y, s, sample_weight=w)))
+    assert same_bits(got, float(exact_ap(y, s, sample_weight=w)))  # CPython's int/int rounding
+
+
+def test_value_sklearn_rounds_differently():
+    # 11/30 = 0.36666...: nearest float64 is 0x1.7777777777777p-2 (0.36666666666666664);
+    # scikit-learn 1.9.1 returns 0.3666666666666667, one ulp above, from float accumulation.
+    assert prtheory.average_precision([0, 0, 1, 1, 0], [0.8, 0.8, 0.8, 0.2, 0.2]) == 11 / 30
+    assert (11 / 30).hex() == "0x1.7777777777777p-2"
+
+
+def test_large_random_inputs_match_the_exact_value():
+    rng = np.random.default_rng(11)
+    for n, p, decimals in [(10**5, 0.01, None), (10**5, 0.5, None), (10**5, 0.2, 2)]:
+        y = rng.random(n) < p
+        s = rng.random(n) if decimals is None else np.round(rng.random(n), decimals)
+        assert same_bits(prtheory.average_precision(y, s), to_float(exact_ap(y, s)))
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 2**40), st.integers(1, 2**45)), min_size=1, max_size=50),
+    st.integers(1, 2**40),
+    st.integers(1, 4),
+)
+def test_round_quotient_sum_against_exact(terms, divisor, digits):
+    nums = np.array([a for a, _ in terms], dtype=np.int64)
+    dens = np.array([d for _, d in terms], dtype=np.int64)
+    exact = sum((Fraction(a, d) for a, d in terms), Fraction(0)) / divisor
+    got = round_quotient_sum(nums, dens, divisor, max_digits=digits)
+    assert same_bits(got, to_float(exact))
+
+
+def test_round_quotient_sum_midpoints_and_fallbacks():
+    # 1 + 2**-53 is the midpoint between 1 and 1 + 2**-52: ties to even gives 1.0
+    assert round_quotient_sum(np.array([2**53 + 1]), np.array([1]), 2**53) == 1.0
+    # 1 + 3 * 2**-53 is a midpoint too: even neighbour is 1 + 2**-51
+    assert round_quotient_sum(np.array([2**53 + 3]), np.array([1]), 2**53) == 1 + 2**-51
+    # a midpoint reached only through the digit expansion: (2**53 + 1)/3 * 3 / 2**53
+    nums, dens = np.array([2**53 + 1] * 3), np.array([3, 3, 3])
+    assert round_quotient_sum(nums, dens, 2**53) == 1.0
+    # a denominator beyond 2**46 and Python-int numerators take the exact path
+    big = round_quotient_sum(np.array([1, 1]), np.array([3, 2**50]), 1)
+    assert big == to_float(Fraction(1, 3) + Fraction(1, 2**50))
+    obj = round_quotient_sum(np.array([2**70], dtype=object), np.array([3], dtype=object), 7)
+    assert obj == to_float(Fraction(2**70, 21))
+    assert round_quotient_sum(np.array([], dtype=np.int64), np.array([], dtype=np.int64), 1) == 0
+
+
+@given(st.lists(st.tuples(st.integers(-(10**30), 10**30), st.integers(1, 10**12)), max_size=40))
+def test_rational_sum_is_exact_in_both_backends(terms):
+    want = sum((Fraction(a, d) for a, d in terms), Fraction(0))
+    for b in summation.BACKENDS:
+        old, summation.backend = summation.backend, b
+        try:
+            got = rational_sum([a for a, _ in terms], [d for _, d in terms])
+        finally:
+            summation.backend = old
+        assert got == want
+        assert (got.numerator, got.denominator) == (want.numerator, want.denominator)
+
+
+def test_huge_weights_go_exact():
+    # weights whose products overflow int64 still give the correctly rounded value
+    y, s, w = [1, 0, 1], [3, 2, 1], [2**61, 3, 2**61 - 1]
+    assert same_bits(prtheory.average_precision(y, s, w), to_float(exact_ap(y, s, w)))
+
+
+def test_no_positives():
+    with pytest.raises(UndefinedMetricError, match="average precision is undefined"):
+        prtheory.average_precision([0, 0], [0.2, 0.1])
+    assert prtheory.average_precision([0, 0], [0.2, 0.1], convention="sklearn") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("args", "match"),
+    [
+        (([0, 1], [0.1, float("nan")]), r"y_score: must not contain NaN \(index 1\)"),
+        (([0, 5], [0.1, 0.2]), r"y_true: labels must be 0 or 1, got 5 at index 1"),
+        (([0, 1, 1], [0.1, 0.2]), r"y_score: length 2 does not match y_true's length 3"),
+        (([], []), r"y_true: must not be empty"),
+        (([0, 1], [0.1, 0.2], [1, -2]), r"sample_weight: must be >= 0, got -2 at index 1"),
+        (([0, 1], [0.1, 0.2], [1, float("nan")]), r"sample_weight: must be finite"),
+        (([0, 1], ["a", "b"]), r"y_score: must contain real numbers"),
+        (([[0, 1]], [[0.1, 0.2]]), r"y_true: must be 1-D"),
+    ],
+)
+def test_errors_match_the_oracle(args, match):
+    """One validation path: the float entry point and the oracle raise the same message."""
+    with pytest.raises(InvalidInputError, match=match) as fast:
+        prtheory.average_precision(*args)
+    with pytest.raises(InvalidInputError) as oracle:
+        exact_ap(*args)
+    assert str(fast.value) == str(oracle.value)
+
+
+def test_benchmark_report_is_current():
+    """reports/benchmarks.md was written by the current benchmarks/bench_ap.py."""
+    script = (ROOT / "benchmarks" / "bench_ap.py").read_bytes()
+    report = (ROOT / "reports" / "benchmarks.md").read_text()
+    recorded = re.search(r"bench_ap\.py sha256: ([0-9a-f]{64})", report)
+    assert recorded, "reports/benchmarks.md does not record the script's hash"
+    assert recorded.group(1) == hashlib.sha256(script).hexdigest(), (
+        "reports/benchmarks.md is stale: run `python benchmarks/bench_ap.py`"
+    )
