@@ -42,10 +42,10 @@ from prtheory.theory.boyd import (
     pi,
     pos,
     r,
-    ranking_ap,
     recall_range_sampler,
     worst_ranking,
 )
+from prtheory.theory.notes import average_precision
 from prtheory.theory.registry import REGISTRY, Proof, StepFailed
 
 # ---- deliberately wrong formulas are rejected, by the derivation and by the independent check ----
@@ -134,7 +134,7 @@ def test_ap_of_any_ranking_is_at_least_ap_min(labels):
     labels = [int(x) for x in labels]
     n_pos, n_neg = sum(labels), len(labels) - sum(labels)
     ap_min = sum((Fraction(k, k + n_neg) for k in range(1, n_pos + 1)), Fraction(0)) / n_pos
-    ap = ranking_ap(labels)
+    ap = average_precision(labels)
     assert ap >= ap_min
     assert (ap == ap_min) == (tuple(labels) == worst_ranking(n_pos, n_neg))
 
@@ -166,8 +166,10 @@ def test_aucpr_min_over_a_range_at_half():
 
 
 def test_ap_min_small_cases_by_hand():
-    assert ranking_ap((0, 1)) == Fraction(1, 2)  # AP_min(1, 1)
-    assert ranking_ap((0, 0, 1, 1)) == (Fraction(1, 3) + Fraction(2, 4)) / 2 == Fraction(5, 12)
+    assert average_precision((0, 1)) == Fraction(1, 2)  # AP_min(1, 1)
+    assert (
+        average_precision((0, 0, 1, 1)) == (Fraction(1, 3) + Fraction(2, 4)) / 2 == Fraction(5, 12)
+    )
     term = sp.lambdify((i, neg), AP_MIN_TERM)
     assert term(1, 1) == 0.5
 

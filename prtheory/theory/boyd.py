@@ -7,9 +7,9 @@ argument (``derive_min_precision``, ``derive_area``, ``derive_antiderivative``,
 ``check_ap_min_enumeration``, ``check_modified_f1_grid``). The registered claims run them on the
 documents' formulas; the tests run them on deliberately wrong variants, which must fail.
 
-Exact helpers used by the checks (no sympy): :func:`ranking_ap` (AP of an untied ranking, as a
-``Fraction``), :func:`dg_aucpr` (Davis-Goadrich area of an untied ranking, mpmath) and
-:func:`mp_aucpr_min` (the Theorem 2 closed form at any mpmath precision).
+Exact helpers used by the checks (no sympy): :func:`rankings`, :func:`dg_aucpr` (Davis-Goadrich
+area of an untied ranking, mpmath) and :func:`mp_aucpr_min` (the Theorem 2 closed form at any mpmath
+precision); the AP of a ranking is :func:`prtheory.theory.notes.average_precision` (N2).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from prtheory.theory.checks import (
     mp_quad_identity,
     rational_sampler,
 )
+from prtheory.theory.notes import average_precision
 from prtheory.theory.registry import Proof, _is_zero, claim
 
 SOURCE = "Boyd et al. 2012"
@@ -100,16 +101,6 @@ def rankings(n_pos: int, n_neg: int) -> Iterator[tuple[int, ...]]:
 def worst_ranking(n_pos: int, n_neg: int) -> tuple[int, ...]:
     """Every negative above every positive (B2)."""
     return (0,) * n_neg + (1,) * n_pos
-
-
-def ranking_ap(labels: Sequence[int]) -> Fraction:
-    """AP of an untied ranking: the mean over positives of the precision at each one's rank."""
-    hits, total = 0, Fraction(0)
-    for rank, y in enumerate(labels, 1):
-        if y:
-            hits += 1
-            total += Fraction(hits, rank)
-    return total / hits
 
 
 def dg_aucpr(labels: Sequence[int]) -> mpmath.mpf:
@@ -767,7 +758,7 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
     def ok(case: tuple[int, int]) -> bool:
         n_pos, n_neg = case
         claimed = sum((summand(j, n_pos, n_neg) for j in range(1, n_pos + 1)), Fraction(0)) / n_pos
-        aps = {lab: ranking_ap(lab) for lab in rankings(n_pos, n_neg)}
+        aps = {lab: average_precision(lab) for lab in rankings(n_pos, n_neg)}
         least = min(aps.values())
         argmin = [lab for lab, v in aps.items() if v == least]
         return least == claimed and argmin == [worst_ranking(n_pos, n_neg)]

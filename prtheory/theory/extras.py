@@ -27,10 +27,10 @@ from prtheory.theory.boyd import (
     aucpr_min,
     mp_aucpr_min,
     pi,
-    ranking_ap,
     rankings,
 )
 from prtheory.theory.checks import exhaustive
+from prtheory.theory.notes import average_precision
 from prtheory.theory.registry import Proof, claim
 
 SOURCE = "beyond the documents"
@@ -99,7 +99,7 @@ def check_expected_ap(candidate: sp.Expr, max_n: int = 10) -> tuple[bool, str]:
 
     def ok(case: tuple[int, int]) -> bool:
         n_pos, total = case
-        aps = [ranking_ap(lab) for lab in rankings(n_pos, total - n_pos)]
+        aps = [average_precision(lab) for lab in rankings(n_pos, total - n_pos)]
         mean = sum(aps, Fraction(0)) / len(aps)
         want = candidate.subs({pos: n_pos, n: total})
         return want.is_Rational and Fraction(int(want.p), int(want.q)) == mean
