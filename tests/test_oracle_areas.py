@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from test_oracle_curves import brute_counts, rankings
 
 from prtheory.errors import InvalidInputError, UndefinedMetricError
-from prtheory.oracle.areas import aucnpr_ranking, pr_auc
+from prtheory.oracle.areas import aucnpr_ranking, pr_auc, roc_auc
+from prtheory.oracle.curves import roc_curve
 from prtheory.oracle.rounding import prec_of_dps
 
 F = Fraction
@@ -388,3 +389,45 @@ def test_no_negatives_paper_convention():
         aucnpr_ranking([1, 1], [1, 2], method="trapezoid", first_point="none", convention="paper")
         == 1
     )
+
+
+# ------------------------------------------------------------------------------------------
+# ROC
+
+
+@given(rankings())
+def test_roc_auc_is_the_pairwise_win_probability(case):
+    y, s = case
+    pos = [si for yi, si in zip(y, s, strict=True) if yi]
+    neg = [si for yi, si in zip(y, s, strict=True) if not yi]
+    wins = sum(F(1) if p > q else F(1, 2) if p == q else F(0) for p in pos for q in neg)
+    assert roc_auc(y, s) == wins / (len(pos) * len(neg))
+
+
+@given(rankings())
+def test_expected_accuracy_over_the_predicted_positive_rate(case):
+    """F12: averaging accuracy uniformly over rate = pi tpr + (1-pi) fpr along the ROC curve
+    gives pi (1-pi) (2 AUROC - 1) + 1/2 (accuracy and rate are linear on each ROC segment)."""
+    y, s = case
+    c = roc_curve(y, s)
+    pi = F(sum(y), len(y))
+    rate = [pi * t + (1 - pi) * f for f, t in zip(c.fpr, c.tpr, strict=True)]
+    acc = [pi * t + (1 - pi) * (1 - f) for f, t in zip(c.fpr, c.tpr, strict=True)]
+    mean = sum(
+        (
+            (r1 - r0) * (a0 + a1) / 2
+            for (r0, a0), (r1, a1) in itertools.pairwise(zip(rate, acc, strict=True))
+        ),
+        F(0),
+    )
+    assert mean == pi * (1 - pi) * (2 * roc_auc(y, s) - 1) + F(1, 2)
+
+
+def test_roc_auc_matches_sklearn():
+    sk = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(9)
+    y = rng.integers(0, 2, 500)
+    s = rng.integers(0, 60, 500) / 7.0
+    exact = roc_auc(y, s)
+    # sklearn sums <= 501 float trapezoids of rates in [0, 1], each a few roundings: 8 m u
+    assert abs(F(sk.roc_auc_score(y, s)) - exact) <= 8 * 501 * F(1, 2**53)

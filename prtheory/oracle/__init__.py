@@ -6,7 +6,7 @@ This package never imports sympy, so ``import prtheory.oracle`` stays fast.
 # ruff: noqa: F401  (this module is a list of re-exports)
 
 from prtheory.oracle.ap import average_precision, normalized_average_precision
-from prtheory.oracle.areas import aucnpr_ranking, pr_auc
+from prtheory.oracle.areas import aucnpr_ranking, pr_auc, roc_auc
 from prtheory.oracle.closed_forms import (
     ap_min,
     aucnpr,

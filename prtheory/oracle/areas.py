@@ -73,7 +73,7 @@ from prtheory.oracle.curves import check_first_point
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
 from prtheory.oracle.summation import rational_sum
 
-__all__ = ["METHODS", "aucnpr_ranking", "pr_auc"]
+__all__ = ["METHODS", "aucnpr_ranking", "pr_auc", "roc_auc"]
 
 METHODS = ("step", "trapezoid", "lower-trapezoid", "davis-goadrich")
 
@@ -414,3 +414,22 @@ def aucnpr_ranking(
         return (area - low) / (b_q - a_q - low)
     area = _interpolated(method, tp, fp, pos, first_point, lo, hi, prec_of_dps(dps + 20))
     return closed_forms.aucnpr(area, pi, a_q, b_q, dps=dps, convention=convention)
+
+
+def roc_auc(y_true, y_score, sample_weight=None) -> Fraction:
+    """Exact area under the ROC curve (trapezoids from the origin; ties give diagonal segments).
+
+    ``AUROC = sum_k (FP_k - FP_{k-1}) (TP_k + TP_{k-1}) / (2 pos neg)`` with ``TP_{-1} = FP_{-1} = 0``:
+    an integer sum over one denominator, so no rational summation is needed. It is the
+    probability that a random positive outscores a random negative, ties counting one half.
+    Raises :class:`UndefinedMetricError` when either class has zero weight.
+    """
+    points = operating_points(y_true, y_score, sample_weight)
+    if points.pos == 0 or points.neg == 0:
+        raise UndefinedMetricError(
+            "area under the ROC curve", "y_true needs positive and negative weight"
+        )
+    tp = np.concatenate(([0], _obj(points.tp)))
+    fp = np.concatenate(([0], _obj(points.fp)))
+    total = int(((fp[1:] - fp[:-1]) * (tp[1:] + tp[:-1])).sum())
+    return Fraction(total, 2 * points.pos * points.neg)
