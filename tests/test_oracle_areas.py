@@ -16,7 +16,7 @@ from test_oracle_curves import brute_counts, rankings
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.areas import aucnpr_ranking, pr_auc, roc_auc
 from prtheory.oracle.curves import roc_curve
-from prtheory.oracle.rounding import prec_of_dps
+from prtheory.oracle.rounding import prec_of_dps, rounded
 
 F = Fraction
 Y = [0, 0, 1, 1, 0]
@@ -136,6 +136,9 @@ def test_davis_goadrich_hand_values():
         got = pr_auc(Y, S, method="davis-goadrich", first_point="spark", dps=50)
         assert abs(got - want) <= 2 ** (1 - prec_of_dps(50)) * want
     assert mpmath.nstr(got, 6) == "0.352813"
+    # correctly rounded float64 through the oracle contract (Ziv); the value is not near a tie
+    with mpmath.workdps(60):
+        assert rounded(pr_auc, Y, S, method="davis-goadrich", first_point="spark") == float(want)
     # the worst ranking of one positive and one negative: 1 + ln(1/2) = AUCPR_min(1/2) (B2, B4)
     with mpmath.workdps(60):
         got = pr_auc([0, 1], [0.9, 0.1], method="davis-goadrich", first_point="spark", dps=50)
@@ -171,6 +174,8 @@ def test_rational_areas_brute_force(n):
                 assert pr_auc(y_, s_, method="trapezoid", first_point=fp) == polyline_area(rp)
                 lt = pr_auc(y_, s_, method="lower-trapezoid", first_point=fp)
                 assert lt == brute_lower_trapezoid(rp)
+                # documented: along one ranking, every point kept, LT is the trapezoid
+                assert lt == polyline_area(rp)
 
 
 @given(rankings(), unit_fractions(), unit_fractions())
