@@ -158,7 +158,7 @@ F1_COUNT_FORM = TP / (TP + (FP + FN) / 2)
 
 def f1_steps(pf: Proof, count_form: sp.Expr = F1_COUNT_FORM) -> None:
     """Derive F1's count form from the harmonic mean and check ``count_form`` against it."""
-    pf.given("Precision and recall of a contingency table", sp.Eq(p, precision(TP, FP)))
+    pf.given("Precision of a contingency table", sp.Eq(p, precision(TP, FP)))
     pf.given("and recall", sp.Eq(r, recall(TP, FN)))
     harm = pf.given("F1 is the harmonic mean of precision and recall", 2 / (1 / p + 1 / r))
     pf.equal("The harmonic mean in product form", harm, 2 * p * r / (p + r))
@@ -437,7 +437,9 @@ def _f4(pf: Proof) -> None:
     )
     d = pf.obtain("Derivative in x", sp.factor(sp.diff(h, x_)), "diff")
     pf.equal(
-        "which is hi*lo/((hi-lo) x^2) > 0: the map increases", d, hi_ * lo_ / ((hi_ - lo_) * x_**2)
+        "which is max min/((max - min) x^2) > 0: the map increases",
+        d,
+        hi_ * lo_ / ((hi_ - lo_) * x_**2),
     )
 
     def sample(rng):  # 0 < min < x < max
@@ -461,7 +463,9 @@ def definition1_steps(
     precg_counts = precision_gain_counts(TP, FP) if precg_counts is None else precg_counts
     recg_counts = recall_gain_counts(TP, FN) if recg_counts is None else recg_counts
     g = pf.equal(
-        "Harmonic rescaling with min = pi, max = 1 (eq. 3)", harmonic_rescale(p, pi, 1), gain(p)
+        "Harmonic rescaling with min = pi, max = 1 (eq. 3)",
+        harmonic_rescale(p, pi, sp.Integer(1)),
+        gain(p),
     )
     pf.equal(
         "precG from the counts: substitute p = TP/(TP+FP)",
@@ -792,12 +796,13 @@ def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
 def _f9(pf: Proof) -> None:
     theorem3_steps(pf)
     # E[1/F1]
-    fg1 = gain(sp.Symbol("F_1"))
-    inv = sp.solve(sp.Eq(FG, fg1), sp.Symbol("F_1"))[0]
+    f1, fg1 = sp.symbols(r"F_1 \mathrm{FG}_1")
+    inv = sp.solve(sp.Eq(fg1, gain(f1)), f1)[0]
+    pf.obtain("Solving FG1 = (F1 - pi)/((1 - pi) F1) for F1", sp.Eq(f1, inv), "solve")
     pf.equal(
         "1/F1 is affine in FG1, so E[1/F1] = (1 - (1-pi) E[FG1])/pi",
         1 / inv,
-        (1 - (1 - pi) * FG) / pi,
+        (1 - (1 - pi) * fg1) / pi,
     )
     # Monotonicity of Delta in counts.
     skew = pos / (pos + neg)
