@@ -10,6 +10,8 @@ Regenerate with ``prtheory tables`` and ``prtheory figures`` from the project ro
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,3 +52,23 @@ def test_fingerprint_sees_a_changed_value():
     key = next(iter(d.arrays))
     d.arrays[key] = d.arrays[key] + 1e-6
     assert d.fingerprint() != before
+
+
+def test_tables_need_no_matplotlib():
+    """`prtheory tables` and the figure data work with matplotlib unimportable."""
+    code = (
+        "import sys; sys.modules['matplotlib'] = None\n"
+        "from prtheory.papers.outputs import REPORTS, figure_data\n"
+        "assert all(make() for make in REPORTS.values())\n"
+        "assert figure_data()\n"
+        "from prtheory.cli import main\n"
+        "sys.exit(main(['figures', '--root', sys.argv[1]]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT / "no-such-dir")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "needs matplotlib" in done.stderr
