@@ -1,0 +1,118 @@
+"""Adapters: one module per library, each wrapping the library's functions as implementations
+of the vectors' metrics.
+
+An adapter module defines ``LIBRARY`` (the name shown in reports), ``DISTRIBUTION`` (its PyPI
+name, for the version), ``MODULE`` (what to import), ``SHIMS`` (compatibility patches it applies,
+each stated in the report) and ``implementations()``, which imports the library and returns
+:class:`Implementation` objects. A library that is not installed is skipped with a reason; one
+that fails to import is reported as such.
+
+Every implementation declares the conventions it *claims* (from the library's documentation);
+the runner reports whether results agree with those claims or with another named convention.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+__all__ = ["ADAPTERS", "Implementation", "LibraryStatus", "load_adapter", "status"]
+
+ADAPTERS = (
+    "sklearn",
+    "torchmetrics",
+    "torcheval",
+    "pyprg",
+    "precision_recall_gain",
+    "pytrec_eval",
+    "ranx",
+)
+
+
+@dataclass(frozen=True)
+class Implementation:
+    """One library function (or calling pattern) computing one metric.
+
+    ``run(inputs)`` returns a float, or for curves a dict of float arrays keyed like the vectors'
+    expected values (``recall``/``precision``, ``recall_gain``/``precision_gain``), in decreasing
+    threshold order. It returns ``Unsupported(reason)`` for inputs the API cannot express (sample
+    weights, ...). ``batches`` > 1 means the input is fed through that many ``update()`` calls.
+    """
+
+    library: str
+    name: str
+    metric: str
+    run: Callable[[Any], Any]
+    conventions: tuple[str, ...] = ()
+    batches: int = 1
+    binned: tuple[float, ...] | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    reason: str
+
+
+@dataclass(frozen=True)
+class LibraryStatus:
+    key: str
+    library: str
+    distribution: str
+    version: str | None
+    available: bool
+    reason: str
+    shims: tuple[str, ...] = field(default_factory=tuple)
+
+
+def load_adapter(key: str) -> ModuleType:
+    return importlib.import_module(f"prtheory.conformance.adapters.{key}_adapter")
+
+
+def status(key: str) -> LibraryStatus:
+    """Is the library installed and importable? Never raises."""
+    mod = load_adapter(key)
+    try:
+        version = importlib.metadata.version(mod.DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        version = None
+    if importlib.util.find_spec(mod.MODULE) is None:
+        return LibraryStatus(
+            key, mod.LIBRARY, mod.DISTRIBUTION, version, False, "not installed", tuple(mod.SHIMS)
+        )
+    return LibraryStatus(key, mod.LIBRARY, mod.DISTRIBUTION, version, True, "", tuple(mod.SHIMS))
+
+
+# ------------------------------------------------------------------------------------------
+# helpers shared by the adapters
+
+
+def reversed_curve(precision: Any, recall: Any) -> dict[str, np.ndarray]:
+    """A curve returned in increasing-threshold order, turned to decreasing-threshold order."""
+    return {
+        "recall": np.asarray(recall, dtype=np.float64)[::-1].copy(),
+        "precision": np.asarray(precision, dtype=np.float64)[::-1].copy(),
+    }
+
+
+def labels_int(y: np.ndarray) -> np.ndarray:
+    """Labels as int64 (malformed values such as 2 or -1 kept, to see what the library does)."""
+    return np.asarray(y).astype(np.int64)
+
+
+def no_weights(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Wrap ``fn`` to report weighted inputs as unsupported (the API has no sample weights)."""
+
+    def run(x: Any) -> Any:
+        if x.sample_weight is not None:
+            return Unsupported("the API takes no sample weights")
+        return fn(x)
+
+    return run

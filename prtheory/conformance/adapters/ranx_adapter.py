@@ -1,0 +1,42 @@
+"""ranx: ``map``, ``precision@k``, ``r-precision`` and ``map@k`` through ``ranx.evaluate``.
+
+Item ``i`` becomes document ``"d%07d" % i``; the qrels list the positives (relevance 1).
+Claimed conventions: none stated for ties (the run is sorted by score).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prtheory.conformance.adapters import Implementation, Unsupported, labels_int
+from prtheory.conformance.metrics import doc_ids
+
+LIBRARY = "ranx"
+DISTRIBUTION = "ranx"
+MODULE = "ranx"
+SHIMS: tuple[str, ...] = ()
+
+
+def implementations() -> list[Implementation]:
+    from ranx import Qrels, Run, evaluate
+
+    def measure(name: str) -> Any:
+        def run(x: Any) -> Any:
+            if x.sample_weight is not None:
+                return Unsupported("the run/qrels format has no sample weights")
+            if len(x.y_true) != len(x.y_score):
+                return Unsupported("a run and qrels of different sizes are legal ranx input")
+            ids = doc_ids(len(x.y_true))
+            labels = labels_int(x.y_true).tolist()
+            qrels = Qrels({"q": {d: lab for d, lab in zip(ids, labels, strict=False) if lab != 0}})
+            r = Run({"q": dict(zip(ids, x.y_score.tolist(), strict=True))})
+            return float(evaluate(qrels, r, name.format(k=x.params.get("k"))))
+
+        return run
+
+    return [
+        Implementation(LIBRARY, "map", "average_precision", measure("map")),
+        Implementation(LIBRARY, "precision@k", "precision_at_k", measure("precision@{k}")),
+        Implementation(LIBRARY, "r-precision", "r_precision", measure("r-precision")),
+        Implementation(LIBRARY, "map@k", "ap_at_k", measure("map@{k}")),
+    ]

@@ -1,0 +1,93 @@
+"""scikit-learn: ``average_precision_score``, ``precision_recall_curve`` (+ ``auc``),
+``fbeta_score``, ``precision_score``, ``recall_score``.
+
+Claimed conventions (scikit-learn's documentation): AP is the step sum over thresholds with tied
+scores grouped; ``precision_recall_curve`` ends with (recall 0, precision 1) "so that the graph
+starts on the y axis" (``first-point=sklearn``); ``zero_division`` defaults to 0 with a warning
+(``undefined=sklearn``). The threshold metrics take predictions; this adapter predicts positive
+iff ``score >= threshold``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.adapters import Implementation, Unsupported, labels_int, reversed_curve
+
+LIBRARY = "scikit-learn"
+DISTRIBUTION = "scikit-learn"
+MODULE = "sklearn"
+SHIMS: tuple[str, ...] = ()
+
+
+def implementations() -> list[Implementation]:
+    from sklearn import metrics as m
+
+    def ap(x: Any) -> float:
+        return float(
+            m.average_precision_score(
+                labels_int(x.y_true), x.y_score, sample_weight=x.sample_weight
+            )
+        )
+
+    def curve(x: Any) -> dict[str, np.ndarray]:
+        p, r, _ = m.precision_recall_curve(
+            labels_int(x.y_true), x.y_score, sample_weight=x.sample_weight
+        )
+        return reversed_curve(p, r)
+
+    def trapezoid(x: Any) -> float:
+        p, r, _ = m.precision_recall_curve(
+            labels_int(x.y_true), x.y_score, sample_weight=x.sample_weight
+        )
+        return float(m.auc(r, p))
+
+    def at_threshold(fn: Any, **kw: Any) -> Any:
+        def run(x: Any) -> Any:
+            if np.isnan(x.y_score).any():
+                return Unsupported("the adapter thresholds scores into predictions; NaN has none")
+            y_pred = (np.asarray(x.y_score) >= x.params["threshold"]).astype(np.int64)
+            extra = {"beta": float(x.params["beta"])} if fn is m.fbeta_score else {}
+            return float(
+                fn(labels_int(x.y_true), y_pred, sample_weight=x.sample_weight, **extra, **kw)
+            )
+
+        return run
+
+    undefined = ("undefined=sklearn",)
+    return [
+        Implementation(LIBRARY, "average_precision_score", "average_precision", ap, undefined),
+        Implementation(
+            LIBRARY, "precision_recall_curve", "pr_curve", curve, ("first-point=sklearn",)
+        ),
+        Implementation(
+            LIBRARY,
+            "auc(recall, precision) of precision_recall_curve",
+            "auc_trapezoid",
+            trapezoid,
+            ("first-point=sklearn",),
+        ),
+        Implementation(
+            LIBRARY,
+            "fbeta_score(y, score >= t)",
+            "fbeta_at_threshold",
+            at_threshold(m.fbeta_score),
+            undefined,
+        ),
+        Implementation(
+            LIBRARY,
+            "precision_score(y, score >= t)",
+            "precision_at_threshold",
+            at_threshold(m.precision_score),
+            undefined,
+        ),
+        Implementation(
+            LIBRARY,
+            "recall_score(y, score >= t)",
+            "recall_at_threshold",
+            at_threshold(m.recall_score),
+            undefined,
+        ),
+    ]

@@ -1,0 +1,75 @@
+"""torcheval: ``binary_auprc``, ``binary_binned_auprc``, ``binary_precision_recall_curve`` and the
+``BinaryAUPRC`` class.
+
+Claimed conventions: ``binary_auprc`` is documented as equivalent to scikit-learn's
+``average_precision_score`` (ties grouped). The binned variant evaluates at given thresholds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.adapters import Implementation, labels_int, no_weights, reversed_curve
+
+LIBRARY = "torcheval"
+DISTRIBUTION = "torcheval"
+MODULE = "torcheval"
+SHIMS: tuple[str, ...] = ()
+
+BINS = tuple(np.linspace(0.0, 1.0, 11).tolist())
+
+
+def implementations() -> list[Implementation]:
+    import torch
+    from torcheval.metrics import BinaryAUPRC
+    from torcheval.metrics import functional as f
+
+    def tensors(x: Any) -> tuple[Any, Any]:
+        return torch.tensor(x.y_score, dtype=torch.float64), torch.tensor(labels_int(x.y_true))
+
+    def ap(x: Any) -> float:
+        return float(f.binary_auprc(*tensors(x)))
+
+    def binned(x: Any) -> float:
+        s, y = tensors(x)
+        out = f.binary_binned_auprc(s, y, threshold=torch.tensor(BINS, dtype=torch.float64))
+        return float(out[0] if isinstance(out, tuple) else out)
+
+    def curve(x: Any) -> dict[str, np.ndarray]:
+        p, r, _ = f.binary_precision_recall_curve(*tensors(x))
+        return reversed_curve(p.numpy(), r.numpy())
+
+    def batched(x: Any) -> float:
+        s, y = tensors(x)
+        metric = BinaryAUPRC()
+        for sb, yb in zip(torch.tensor_split(s, 2), torch.tensor_split(y, 2), strict=False):
+            if sb.numel():
+                metric.update(sb, yb)
+        return float(metric.compute())
+
+    return [
+        Implementation(LIBRARY, "functional.binary_auprc", "average_precision", no_weights(ap)),
+        Implementation(
+            LIBRARY,
+            "BinaryAUPRC, 2 update() calls",
+            "average_precision",
+            no_weights(batched),
+            batches=2,
+        ),
+        Implementation(
+            LIBRARY,
+            "functional.binary_binned_auprc (11 thresholds)",
+            "average_precision",
+            no_weights(binned),
+            binned=BINS,
+        ),
+        Implementation(
+            LIBRARY,
+            "functional.binary_precision_recall_curve",
+            "pr_curve",
+            no_weights(curve),
+            ("first-point=sklearn",),
+        ),
+    ]

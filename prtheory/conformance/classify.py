@@ -1,0 +1,233 @@
+"""Classify one library result against a test vector.
+
+The categories, in the order they are tried:
+
+``agrees``
+    within ``ulps`` float64 ulps of the expected value (every coordinate, for a curve).
+``convention``
+    within ``ulps`` of the value under a named alternative convention (the vector's
+    ``alternatives``, plus any the runner adds, such as a per-batch sigmoid); ``matches`` lists
+    every convention that fits, ``convention`` the first (most specific) one. When the match
+    holds only at float32 level (tried after the next category), ``float32`` is set too.
+``float32``
+    within ``f32_ulps`` float32 ulps of the expected value (or of an alternative, which is then
+    named): the error of float32 arithmetic or a float32 result.
+``wrong``
+    a number (or NaN/inf) that fits no known convention even at float32 level.
+``undefined-value``
+    a finite number for a metric that is undefined (0/0) on this legal input, matching no named
+    convention (raising, or returning NaN, counts as ``agrees``).
+``accepted-invalid``
+    a value for malformed input (NaN score, label 2, lengths that differ, negative weight).
+    Raising anything on malformed input counts as ``agrees``.
+``rejected-valid``
+    a ``ValueError`` (a deliberate rejection, with a message) on legal input.
+``crashed``
+    any other exception (``AttributeError``, ``IndexError``, ``TypeError``, ...).
+
+ulp distances are counted on the integer representation of the floats, so they are exact and
+symmetric; the distance from a nonzero value to its negative counts every float in between.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.encoding import Value
+
+__all__ = ["DEFAULT_F32_ULPS", "DEFAULT_ULPS", "Outcome", "Verdict", "classify", "ulp_distance"]
+
+# A float64 implementation that divides exact integer counts and sums at most n correctly rounded
+# terms of one sign errs by at most about (n + 1)/2 ulps of the sum; the vectors' longest sums
+# have 8 terms, so 8 ulps separates rounding error from a different definition with room to spare
+# (a different convention moves the value by a rational with a small denominator, i.e. by
+# ~10^13 ulps or more).
+DEFAULT_ULPS = 8
+# A float32 computation of the same sums errs by about as many float32 ulps (2^29 float64 ulps
+# each); 16 float32 ulps (relative 2^-19) also admits float32 accumulation over the curves'
+# points.
+DEFAULT_F32_ULPS = 16
+
+CATEGORIES = (
+    "agrees",
+    "convention",
+    "float32",
+    "wrong",
+    "undefined-value",
+    "accepted-invalid",
+    "rejected-valid",
+    "crashed",
+    "unsupported",
+)
+
+
+@dataclass
+class Outcome:
+    """What a library did: a value (float, or dict of float arrays for a curve) or an error."""
+
+    value: Any = None
+    error: BaseException | None = None
+    warnings: list[str] = field(default_factory=list)
+    unsupported: str | None = None
+
+
+@dataclass
+class Verdict:
+    category: str
+    detail: str
+    convention: str | None = None
+    matches: list[str] = field(default_factory=list)
+    ulps: int | None = None
+    float32: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "category": self.category,
+            "detail": self.detail,
+            "convention": self.convention,
+            "matches": self.matches,
+            "ulps": self.ulps,
+            "float32": self.float32,
+        }
+
+
+def _ordered(x: float, dtype: Any) -> int:
+    """Map a float to an integer so that adjacent floats differ by 1 (sign-magnitude folded)."""
+    itype = np.int64 if dtype == np.float64 else np.int32
+    i = int(np.array(x, dtype=dtype).view(itype))
+    return i if i >= 0 else -(i & ~(1 << (8 * np.dtype(itype).itemsize - 1)))
+
+
+def ulp_distance(a: float, b: float, dtype: Any = np.float64) -> float:
+    """Number of ``dtype`` floats between ``a`` and ``b`` (``inf`` if either is NaN)."""
+    if math.isnan(a) or math.isnan(b):
+        return math.inf
+    if dtype == np.float32:
+        a, b = float(np.float32(a)), float(np.float32(b))
+    return abs(_ordered(a, dtype) - _ordered(b, dtype))
+
+
+def _distance(got: Any, want: Any, dtype: Any) -> float:
+    """Largest ulp distance over a scalar or a curve; ``inf`` if shapes differ."""
+    if isinstance(want, Value):
+        if isinstance(got, dict):
+            return math.inf
+        return ulp_distance(float(got), want.float64, dtype)
+    if not isinstance(got, dict) or set(got) != set(want):
+        return math.inf
+    worst = 0.0
+    for key, values in want.items():
+        g = np.asarray(got[key], dtype=np.float64).reshape(-1)
+        if g.size != len(values):
+            return math.inf
+        for gv, wv in zip(g.tolist(), values, strict=False):
+            worst = max(worst, ulp_distance(gv, wv.float64, dtype))
+    return worst
+
+
+def _is_nan(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(np.isnan(np.asarray(v, dtype=np.float64)).any() for v in value.values())
+    return math.isnan(float(value))
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return (
+            "{"
+            + ", ".join(
+                f"{k}: [{', '.join(repr(float(x)) for x in np.asarray(v).reshape(-1)[:6])}{', ...' if np.size(v) > 6 else ''}]"
+                for k, v in value.items()
+            )
+            + "}"
+        )
+    return repr(float(value))
+
+
+def _exception(err: BaseException) -> str:
+    msg = str(err).strip().splitlines()[0] if str(err).strip() else ""
+    return f"{type(err).__name__}: {msg[:160]}"
+
+
+def classify(
+    vector: Any,
+    outcome: Outcome,
+    extra_alternatives: dict[str, Any] | None = None,
+    ulps: int = DEFAULT_ULPS,
+    f32_ulps: int = DEFAULT_F32_ULPS,
+) -> Verdict:
+    """Classify ``outcome`` (a library's result on ``vector``) -- see the module docstring."""
+    if outcome.unsupported is not None:
+        return Verdict("unsupported", outcome.unsupported)
+    alternatives = dict(extra_alternatives or {})
+    alternatives.update(vector.alternatives)
+    if outcome.error is not None:
+        err = outcome.error
+        if vector.result in ("invalid", "undefined"):
+            return Verdict("agrees", f"raised {_exception(err)}")
+        if isinstance(err, ValueError):
+            return Verdict("rejected-valid", f"raised {_exception(err)}")
+        return Verdict("crashed", f"raised {_exception(err)}")
+    got = outcome.value
+    if vector.result == "invalid":
+        return Verdict(
+            "accepted-invalid", f"returned {_show(got)} for invalid input ({vector.reason})"
+        )
+    matches = [
+        name for name, want in alternatives.items() if _distance(got, want, np.float64) <= ulps
+    ]
+    if vector.result == "undefined":
+        if matches:
+            return Verdict(
+                "convention",
+                f"returned {_show(got)} where the metric is undefined",
+                matches[0],
+                matches,
+            )
+        if _is_nan(got):
+            return Verdict("agrees", "returned NaN where the metric is undefined")
+        return Verdict(
+            "undefined-value",
+            f"returned {_show(got)} where the metric is undefined ({vector.reason})",
+        )
+    d = _distance(got, vector.expected, np.float64)
+    if d <= ulps:
+        return Verdict("agrees", f"{int(d)} ulp", ulps=int(d))
+    if matches:
+        dist = int(_distance(got, alternatives[matches[0]], np.float64))
+        return Verdict(
+            "convention", f"agrees under {matches[0]} ({dist} ulp)", matches[0], matches, dist
+        )
+    if _distance(got, vector.expected, np.float32) <= f32_ulps:
+        d32 = int(_distance(got, vector.expected, np.float32))
+        return Verdict(
+            "float32", f"{d32} float32 ulp from the exact value ({_show(got)})", float32=True
+        )
+    f32 = [n for n, want in alternatives.items() if _distance(got, want, np.float32) <= f32_ulps]
+    if f32:
+        dist = int(_distance(got, alternatives[f32[0]], np.float32))
+        return Verdict(
+            "convention",
+            f"agrees under {f32[0]} at float32 level ({dist} float32 ulp; {_show(got)})",
+            f32[0],
+            f32,
+            float32=True,
+        )
+    return Verdict("wrong", f"returned {_show(got)}, expected {_expected_text(vector.expected)}")
+
+
+def _expected_text(want: Any) -> str:
+    if isinstance(want, Value):
+        return repr(want.float64) if want.exact is None else f"{want.exact} = {want.float64!r}"
+    return (
+        "{"
+        + ", ".join(
+            f"{k}: [{', '.join(repr(v.float64) for v in vals[:6])}{', ...' if len(vals) > 6 else ''}]"
+            for k, vals in want.items()
+        )
+        + "}"
+    )

@@ -1,0 +1,191 @@
+"""Neutral encodings of the test vectors' numbers, readable from any language.
+
+Scores, thresholds and weights are float64 values written as strings: the shortest decimal that
+round-trips (Python ``repr``), or ``"inf"``, ``"-inf"``, ``"nan"``. A string keeps the three
+non-finite values, which JSON numbers cannot hold, and every finite value exactly.
+
+An expected value is written three ways (:func:`encode_value`):
+
+``exact``
+    the exact rational ``"p/q"`` in lowest terms (``"p"`` for an integer), or ``null`` for an
+    irrational value (Davis--Goadrich areas, AUCPR_min, AUCNPR);
+``decimal``
+    the value correctly rounded to 40 significant digits (round half to even), in scientific
+    notation ``"d.ddd…e±x"``;
+``float64``
+    the correctly rounded float64 as C99 hex (Python ``float.hex``), e.g. ``"0x1.2aaaaaaaaaaabp-1"``.
+
+Inputs too long to list item by item (the 1-in-10^6 skew vectors) are run-length encoded:
+``{"runs": [[label, score, count], ...]}`` or with weights ``[label, score, count, weight]``, the
+runs concatenated in order.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+import numpy as np
+
+__all__ = [
+    "Value",
+    "decode_float",
+    "decode_inputs",
+    "decode_value",
+    "encode_float",
+    "encode_inputs",
+    "encode_value",
+]
+
+DECIMAL_DIGITS = 40
+
+
+def encode_float(x: float) -> str:
+    """float64 -> its shortest round-trip decimal string, or ``inf``/``-inf``/``nan``."""
+    x = float(x)
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return repr(x)
+
+
+def decode_float(s: str) -> float:
+    """Inverse of :func:`encode_float`."""
+    return float(s)
+
+
+def _decimal_of_fraction(q: Fraction, digits: int = DECIMAL_DIGITS) -> str:
+    """``q`` correctly rounded to ``digits`` significant digits (half to even), exactly."""
+    if q == 0:
+        return "0." + "0" * (digits - 1) + "e+0"
+    sign = "-" if q < 0 else ""
+    q = abs(q)
+    e = len(str(q.numerator)) - len(str(q.denominator))  # 10**(e-1) < q < 10**(e+1)
+    if q >= Fraction(10) ** e:
+        e += 1
+    # now 10**(e-1) <= q < 10**e; scale so the integer part has `digits` digits
+    scaled = q * Fraction(10) ** (digits - e)
+    n, rem = divmod(scaled.numerator, scaled.denominator)
+    twice = 2 * rem
+    if twice > scaled.denominator or (twice == scaled.denominator and n % 2):
+        n += 1
+    if n == 10**digits:  # rounding carried into a new digit
+        n //= 10
+        e += 1
+    s = str(n)
+    return f"{sign}{s[0]}.{s[1:]}e{e - 1:+d}"
+
+
+@dataclass(frozen=True)
+class Value:
+    """An expected value: exact rational (or ``None`` if irrational), 40 digits, float64."""
+
+    exact: Fraction | None
+    decimal: str
+    float64: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "exact": None if self.exact is None else _fraction_str(self.exact),
+            "decimal": self.decimal,
+            "float64": self.float64.hex(),
+        }
+
+
+def _fraction_str(q: Fraction) -> str:
+    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+
+
+def encode_value(x: Any, float64: float | None = None) -> Value:
+    """Encode an oracle value.
+
+    ``x`` is an exact ``int``/``Fraction`` (the float64 is its correct rounding), or an
+    ``mpmath.mpf`` computed with at least 50 digits together with the correctly rounded
+    ``float64`` obtained by :func:`prtheory.oracle.rounded` (an mpf is itself a rounded value, so
+    its float64 must come from the oracle's Ziv loop, not from the mpf).
+    """
+    from prtheory.oracle import to_float
+
+    if isinstance(x, mpmath.mpf):
+        if float64 is None:
+            raise ValueError("an irrational value needs its correctly rounded float64")
+        # the mpf carries >= 60 digits; its dyadic value rounded to 40 digits is the true
+        # value's 40-digit rounding unless the true value lies within 1e-60 of a rounding
+        # boundary, which an irrational value of these magnitudes does not
+        from prtheory.oracle import exact_rational
+
+        return Value(None, _decimal_of_fraction(exact_rational(x)), float64)
+    q = Fraction(x)
+    return Value(q, _decimal_of_fraction(q), to_float(q))
+
+
+def decode_value(obj: dict[str, Any]) -> Value:
+    """Inverse of :meth:`Value.to_json`."""
+    exact = None if obj["exact"] is None else Fraction(obj["exact"])
+    return Value(exact, obj["decimal"], float.fromhex(obj["float64"]))
+
+
+def encode_inputs(
+    y_true: Any, y_score: Any, sample_weight: Any = None, *, runs: bool = False
+) -> dict[str, Any]:
+    """Labels (numbers as given, so malformed ones like 2 survive), scores and weights as strings."""
+    labels = np.asarray(y_true)
+    scores = np.asarray(y_score, dtype=np.float64)
+    weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    if not runs:
+        out: dict[str, Any] = {
+            "y_true": [_label(v) for v in labels.tolist()],
+            "y_score": [encode_float(v) for v in scores.tolist()],
+        }
+        if weights is not None:
+            out["sample_weight"] = [encode_float(v) for v in weights.tolist()]
+        return out
+    if labels.size != scores.size:
+        raise ValueError("run-length encoding needs equal lengths")
+    change = (labels[1:] != labels[:-1]) | (scores[1:] != scores[:-1])
+    if weights is not None:
+        change |= weights[1:] != weights[:-1]
+    starts = np.flatnonzero(np.r_[True, change])
+    counts = np.diff(np.r_[starts, labels.size])
+    rows = []
+    for i, c in zip(starts.tolist(), counts.tolist(), strict=False):
+        row = [_label(labels[i].item()), encode_float(scores[i]), c]
+        if weights is not None:
+            row.append(encode_float(weights[i]))
+        rows.append(row)
+    return {"runs": rows}
+
+
+def _label(v: Any) -> Any:
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return v
+
+
+def decode_inputs(obj: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """(y_true, y_score, sample_weight) as numpy arrays; labels keep malformed values."""
+    if "runs" in obj:
+        labels: list[Any] = []
+        scores: list[float] = []
+        weights: list[float] = []
+        weighted = any(len(row) == 4 for row in obj["runs"])
+        for row in obj["runs"]:
+            lab, sc, count = row[0], decode_float(row[1]), row[2]
+            labels.extend([lab] * count)
+            scores.extend([sc] * count)
+            if weighted:
+                weights.extend([decode_float(row[3])] * count)
+        return (
+            np.asarray(labels),
+            np.asarray(scores, dtype=np.float64),
+            np.asarray(weights, dtype=np.float64) if weighted else None,
+        )
+    y_true = np.asarray(obj["y_true"])
+    y_score = np.asarray([decode_float(s) for s in obj["y_score"]], dtype=np.float64)
+    w = obj.get("sample_weight")
+    weights_arr = None if w is None else np.asarray([decode_float(s) for s in w], dtype=np.float64)
+    return y_true, y_score, weights_arr

@@ -1,0 +1,699 @@
+"""Generate the conformance test vectors (``prtheory/conformance/vectors/*.json``) from the oracle.
+
+Provenance
+----------
+Every expected value comes from :mod:`prtheory.oracle` (exact rationals, or mpmath at 60 digits
+with the float64 correctly rounded by :func:`prtheory.oracle.rounded`), through the metric table
+of :mod:`prtheory.conformance.metrics`; values under alternative conventions come from the same
+oracle with another named option or a named input transformation. The inputs are written out
+below, by hand, except the ``random-search`` group: a deterministic search driven by
+``random.Random(SEED)`` (only ``random()`` is used, whose stream is stable across Python versions)
+for small rankings on which tie conventions disagree.
+
+Run ``python -m prtheory.conformance.generate`` (or ``prtheory conformance --write-vectors``) to
+rewrite the files; it takes a few seconds. The output is deterministic: a test compares the
+committed files with a fresh generation and fails when they are stale.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import mpmath
+import numpy as np
+
+from prtheory.conformance.encoding import encode_inputs, encode_value
+from prtheory.conformance.metrics import METRICS, Inputs, combination_base, evaluate
+from prtheory.errors import InvalidInputError, UndefinedMetricError
+
+__all__ = ["VECTOR_DIR", "build_all", "main"]
+
+VECTOR_DIR = Path(__file__).parent / "vectors"
+SEED = 20150
+INF = float("inf")
+
+NOTES = {
+    "basic": ("BASIC", "An ordinary input with distinct finite scores."),
+    "ties": (
+        "CONVENTION",
+        "Tied scores. Grouping a tied block into one operating point, ordering it by input order, by document id (trec_eval) or optimistically all give different values.",
+    ),
+    "nonfinite-score": (
+        "EDGE_CASE",
+        "+inf and -inf scores are legal and rank first and last; ties between infinite scores are ties like any other. Rejecting them, or splitting their ties (inf - inf is NaN), is a divergence.",
+    ),
+    "single-class": (
+        "EDGE_CASE",
+        "Every item has the same label. Recall (and so AP and the PR curve) is 0/0 without positives; precision gain is undefined without negatives.",
+    ),
+    "single-item": ("EDGE_CASE", "A ranking of one item."),
+    "weights": (
+        "BASIC",
+        "Sample weights, including fractional and zero weights; floats are taken at their exact binary value.",
+    ),
+    "extreme-skew": (
+        "NUMERICAL",
+        "One positive among 10^6 negatives (run-length encoded inputs), or a skew within 1e-8 of 0 or 1.",
+    ),
+    "float32-collision": (
+        "NUMERICAL",
+        "Distinct float64 scores that round to the same float32, so a library that stores scores as float32 sees a tie.",
+    ),
+    "logits": (
+        "CONVENTION",
+        "Scores outside [0, 1]. A library that applies a sigmoid to such scores changes thresholds, and saturation to 1.0 creates ties.",
+    ),
+    "invalid-input": (
+        "MALFORMED_INPUT",
+        "NaN scores, labels other than 0/1, mismatched lengths, empty input or negative weights: the result is invalid and a conforming library raises.",
+    ),
+    "worst-ranking": (
+        "EDGE_CASE",
+        "Every negative above every positive: the points lie on the Theorem 1 bound (B2) and AP = AP_min (B6).",
+    ),
+    "best-ranking": ("EDGE_CASE", "Every positive above every negative."),
+    "threshold-boundary": (
+        "CONVENTION",
+        "A score equals the threshold: score >= t predicts it positive, score > t does not.",
+    ),
+    "undefined": (
+        "EDGE_CASE",
+        "The metric is 0/0 for this legal input; a library may raise, return NaN, or substitute a documented convention value.",
+    ),
+    "skew-limit": (
+        "NUMERICAL",
+        "A skew at or near 0 or 1, where naive closed forms lose all accuracy or are defined only by convention.",
+    ),
+    "random-search": (
+        "SEARCHED",
+        f"Found by the generator's seeded search (random.Random({SEED})) for small rankings on which tie conventions disagree; pinned so the case never changes.",
+    ),
+}
+
+
+@dataclass
+class Case:
+    comment: str
+    flags: list[str]
+    y_true: Any = None
+    y_score: Any = None
+    sample_weight: Any = None
+    params: dict[str, Any] = field(default_factory=dict)
+    runs: bool = False
+    intent: str | None = None  # "invalid" / "undefined" when the case is meant to be
+
+    def inputs(self) -> Inputs:
+        def arr(v: Any, dtype: Any = None) -> Any:
+            return None if v is None else np.asarray(v, dtype=dtype)
+
+        params = {k: (_param(v)) for k, v in self.params.items()}
+        return Inputs(
+            arr(self.y_true), arr(self.y_score, np.float64), arr(self.sample_weight), params
+        )
+
+    def encoded_inputs(self) -> dict[str, Any]:
+        out = (
+            {}
+            if self.y_true is None
+            else encode_inputs(self.y_true, self.y_score, self.sample_weight, runs=self.runs)
+        )
+        if self.params:
+            out["params"] = dict(self.params)
+        return out
+
+
+def _param(v: Any) -> Any:
+    return v
+
+
+# ------------------------------------------------------------------------------------------
+# inputs
+
+
+def _skew_case(position: str, n_neg: int = 10**6) -> Case:
+    """One positive among ``n_neg`` negatives tied at score 0.5; the positive above, tied, below."""
+    score = {"top": 0.75, "tied": 0.5, "bottom": 0.25}[position]
+    y = np.zeros(n_neg + 1, dtype=np.int64)
+    s = np.full(n_neg + 1, 0.5)
+    y[-1] = 1
+    s[-1] = score
+    flags = ["extreme-skew"] + (["ties"] if position == "tied" else [])
+    return Case(
+        f"1 positive among 10^6 tied negatives, positive ranked at the {position}",
+        flags,
+        y,
+        s,
+        runs=True,
+    )
+
+
+def _searched_cases(count: int = 4) -> list[Case]:
+    """Seeded search for rankings on which group, input-order and trec_eval ties all disagree."""
+    from prtheory.conformance.metrics import Alternative
+
+    rng = random.Random(SEED)
+    found: list[Case] = []
+    tries = 0
+    while len(found) < count:
+        tries += 1
+        n = 3 + int(rng.random() * 6)
+        y = [int(rng.random() < 0.5) for _ in range(n)]
+        s = [float(int(rng.random() * 3)) / 4 for _ in range(n)]
+        if not any(y):
+            continue
+        x = Inputs(np.array(y), np.array(s))
+        values = {
+            evaluate("average_precision", x),
+            evaluate("average_precision", x, Alternative("", {"ties": "input-order"})),
+            evaluate("average_precision", x, Alternative("", {"ties": "trec_eval"})),
+        }
+        if len(values) == 3:
+            found.append(
+                Case(
+                    f"seeded search, try {tries}: three tie policies give three APs",
+                    ["ties", "random-search"],
+                    y,
+                    s,
+                )
+            )
+    return found
+
+
+def ranking_cases() -> list[tuple[str, list[Case]]]:
+    """Inputs shared by every ranking metric, in groups."""
+    basic = [
+        Case(
+            "distinct scores, mixed labels",
+            ["basic"],
+            [1, 0, 1, 1, 0, 0, 1, 0],
+            [0.9, 0.8, 0.7, 0.6, 0.55, 0.5, 0.4, 0.3],
+        ),
+        Case(
+            "N3 worked example, ranking A (claim N3)",
+            ["basic"],
+            [1, 1, 0, 1, 0, 1, 0, 0],
+            [0.9, 0.8, 0.7, 0.6, 0.4, 0.3, 0.2, 0.1],
+        ),
+        Case(
+            "best ranking: positives first",
+            ["best-ranking"],
+            [1, 1, 1, 0, 0, 0, 0, 0],
+            [8, 7, 6, 5, 4, 3, 2, 1],
+        ),
+        Case(
+            "worst ranking: negatives first (B2, B6: AP = AP_min(3, 5))",
+            ["worst-ranking"],
+            [0, 0, 0, 0, 0, 1, 1, 1],
+            [8, 7, 6, 5, 4, 3, 2, 1],
+        ),
+        Case("scores given in increasing order", ["basic"], [0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4]),
+    ]
+    ties = [
+        Case(
+            "tie of a negative and a positive at the top, negative first in input order",
+            ["ties"],
+            [0, 1, 1, 0],
+            [0.9, 0.9, 0.5, 0.2],
+        ),
+        Case(
+            "tie of a positive and a negative at the top, positive first in input order",
+            ["ties"],
+            [1, 0, 1, 0],
+            [0.9, 0.9, 0.5, 0.2],
+        ),
+        Case("every score tied", ["ties"], [0, 1, 0, 1, 1], [0.5] * 5),
+        Case(
+            "a tied block of positives only", ["ties"], [1, 1, 0, 1, 0], [0.8, 0.8, 0.6, 0.4, 0.4]
+        ),
+        Case(
+            "a tied block of negatives only, then a mixed block",
+            ["ties"],
+            [0, 0, 1, 0, 1],
+            [0.8, 0.8, 0.6, 0.6, 0.1],
+        ),
+        Case("two mixed blocks", ["ties"], [0, 1, 0, 1, 1, 0], [0.7, 0.7, 0.7, 0.3, 0.3, 0.3]),
+        Case("integer scores with ties", ["ties"], [1, 0, 0, 1, 1, 0, 1], [3, 3, 2, 2, 1, 1, 0]),
+    ]
+    nonfinite = [
+        Case(
+            "+inf tied with +inf, negative first",
+            ["nonfinite-score", "ties"],
+            [0, 1, 1, 0],
+            [INF, INF, 0.2, -INF],
+        ),
+        Case(
+            "+inf tied with +inf, positive first",
+            ["nonfinite-score", "ties"],
+            [1, 0, 1, 0],
+            [INF, INF, 0.2, -INF],
+        ),
+        Case(
+            "-inf ties at the bottom",
+            ["nonfinite-score", "ties"],
+            [1, 0, 1, 0, 1],
+            [0.9, 0.4, -INF, -INF, -INF],
+        ),
+        Case("every score +inf", ["nonfinite-score", "ties"], [0, 1, 1], [INF, INF, INF]),
+        Case("untied infinities", ["nonfinite-score"], [1, 0, 1, 0], [INF, 0.5, 0.25, -INF]),
+    ]
+    single = [
+        Case("all positive", ["single-class"], [1, 1, 1], [0.9, 0.5, 0.1]),
+        Case("all negative", ["single-class", "undefined"], [0, 0, 0], [0.9, 0.5, 0.1]),
+        Case("one positive item", ["single-item"], [1], [0.5]),
+        Case("one negative item", ["single-item", "single-class", "undefined"], [0], [0.5]),
+    ]
+    weights = [
+        Case(
+            "fractional weights",
+            ["weights"],
+            [1, 0, 1, 0, 1],
+            [0.9, 0.8, 0.7, 0.6, 0.5],
+            [0.5, 0.25, 2.0, 1.5, 0.125],
+        ),
+        Case(
+            "integer weights with ties",
+            ["weights", "ties"],
+            [1, 0, 0, 1],
+            [0.6, 0.6, 0.3, 0.3],
+            [3, 1, 2, 5],
+        ),
+        Case(
+            "a zero weight on a negative",
+            ["weights"],
+            [0, 1, 0, 1],
+            [0.9, 0.8, 0.7, 0.6],
+            [0.0, 1.0, 1.0, 1.0],
+        ),
+        Case(
+            "weights 0.1 taken at their binary value",
+            ["weights"],
+            [1, 0, 1],
+            [0.3, 0.2, 0.1],
+            [0.1, 0.1, 0.1],
+        ),
+    ]
+    skew = [_skew_case("top"), _skew_case("tied"), _skew_case("bottom")]
+    f32 = [
+        Case(
+            "0.5 + 1e-12 above 0.5: distinct in float64, one float32",
+            ["float32-collision"],
+            [1, 0, 0],
+            [0.5 + 1e-12, 0.5, 0.3],
+        ),
+        Case(
+            "positive just below a negative in float64, equal in float32",
+            ["float32-collision"],
+            [0, 1, 1, 0],
+            [0.1 + 2e-10, 0.1, 0.05, 0.01],
+        ),
+        Case(
+            "large scores 2^24 + 1 and 2^24",
+            ["float32-collision"],
+            [0, 1, 0],
+            [16777217.0, 16777216.0, 1.0],
+        ),
+    ]
+    logits = [
+        Case("logits in (-3, 3)", ["logits"], [1, 0, 1, 0, 1], [2.5, 1.0, -0.5, -2.0, 0.3]),
+        Case(
+            "large logits that saturate the sigmoid to 1.0",
+            ["logits", "float32-collision"],
+            [0, 1, 1, 0],
+            [50.0, 40.0, 39.0, -5.0],
+        ),
+        Case("scores in [0, 1] except one", ["logits"], [0, 1, 1, 0], [0.9, 0.8, 1.5, 0.1]),
+    ]
+    invalid = [
+        Case("NaN score", ["invalid-input"], [1, 0, 1], [0.9, float("nan"), 0.1], intent="invalid"),
+        Case("label 2", ["invalid-input"], [1, 2, 0], [0.9, 0.5, 0.1], intent="invalid"),
+        Case("label -1", ["invalid-input"], [1, -1, 0], [0.9, 0.5, 0.1], intent="invalid"),
+        Case("lengths differ", ["invalid-input"], [1, 0, 1], [0.9, 0.5], intent="invalid"),
+        Case(
+            "negative weight",
+            ["invalid-input", "weights"],
+            [1, 0, 1],
+            [0.9, 0.5, 0.1],
+            [1.0, -1.0, 1.0],
+            intent="invalid",
+        ),
+    ]
+    return [
+        ("basic", basic),
+        ("ties", ties),
+        ("nonfinite", nonfinite),
+        ("single-class and single-item", single),
+        ("weights", weights),
+        ("extreme skew", skew),
+        ("float32 collisions", f32),
+        ("logits", logits),
+        ("invalid input", invalid),
+        ("random search", _searched_cases()),
+    ]
+
+
+def threshold_cases() -> list[tuple[str, list[Case]]]:
+    """Inputs for metrics at a threshold: the ranking inputs at a few thresholds and betas."""
+    y = [1, 0, 1, 1, 0, 0, 1, 0]
+    s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.4, 0.3]
+    basic = [
+        Case(f"threshold {t}, beta {b}", ["basic"], y, s, params={"threshold": repr(t), "beta": b})
+        for t, b in [(0.65, "1"), (0.45, "2"), (0.45, "1/2"), (0.35, "1/3")]
+    ]
+    boundary = [
+        Case(
+            "threshold equal to a score",
+            ["threshold-boundary"],
+            y,
+            s,
+            params={"threshold": "0.5", "beta": "1"},
+        ),
+        Case(
+            "threshold equal to the top score",
+            ["threshold-boundary"],
+            y,
+            s,
+            params={"threshold": "0.9", "beta": "1"},
+        ),
+    ]
+    edge = [
+        Case(
+            "threshold above every score",
+            ["undefined"],
+            y,
+            s,
+            params={"threshold": "0.95", "beta": "1"},
+        ),
+        Case(
+            "threshold below every score", ["basic"], y, s, params={"threshold": "0.0", "beta": "1"}
+        ),
+        Case(
+            "all negative, threshold predicts some positive",
+            ["single-class"],
+            [0, 0, 0],
+            [0.9, 0.5, 0.1],
+            params={"threshold": "0.4", "beta": "1"},
+        ),
+        Case(
+            "all negative, nothing predicted positive",
+            ["single-class", "undefined"],
+            [0, 0, 0],
+            [0.3, 0.2, 0.1],
+            params={"threshold": "0.5", "beta": "1"},
+        ),
+        Case(
+            "+inf and -inf scores",
+            ["nonfinite-score"],
+            [1, 0, 1, 0],
+            [INF, INF, -INF, 0.5],
+            params={"threshold": "0.5", "beta": "1"},
+        ),
+        Case(
+            "weights",
+            ["weights"],
+            [1, 0, 1, 0],
+            [0.9, 0.8, 0.2, 0.1],
+            [0.5, 2.0, 1.0, 0.25],
+            params={"threshold": "0.5", "beta": "2"},
+        ),
+        Case(
+            "1 positive among 10^6 negatives",
+            ["extreme-skew"],
+            _skew_case("top").y_true,
+            _skew_case("top").y_score,
+            params={"threshold": "0.6", "beta": "1"},
+            runs=True,
+        ),
+    ]
+    logits = [
+        Case(
+            "logits: 0.3 is below 0.5, sigmoid(0.3) is above",
+            ["logits"],
+            [1, 1, 0, 0],
+            [2.0, 0.3, -1.0, 0.2],
+            params={"threshold": "0.5", "beta": "1"},
+        ),
+        Case(
+            "logits, beta 2",
+            ["logits"],
+            [1, 0, 1, 0, 1],
+            [2.5, 1.0, -0.5, -2.0, 0.3],
+            params={"threshold": "0.5", "beta": "2"},
+        ),
+    ]
+    invalid = [
+        Case(
+            "NaN score",
+            ["invalid-input"],
+            [1, 0, 1],
+            [0.9, float("nan"), 0.1],
+            params={"threshold": "0.5", "beta": "1"},
+            intent="invalid",
+        ),
+        Case(
+            "label 2",
+            ["invalid-input"],
+            [1, 2, 0],
+            [0.9, 0.5, 0.1],
+            params={"threshold": "0.5", "beta": "1"},
+            intent="invalid",
+        ),
+    ]
+    return [
+        ("basic", basic),
+        ("threshold boundary", boundary),
+        ("edge cases", edge),
+        ("logits", logits),
+        ("invalid input", invalid),
+    ]
+
+
+def closed_form_cases(metric: str) -> list[tuple[str, list[Case]]]:
+    if metric == "aucpr_min":
+        pis = ["1/2", "1/10", "1/3", "0.008", "0.01"]
+        limits = ["1e-8", "1e-17", "0.99999999", "1/1000001"]
+        return [
+            ("skews", [Case(f"pi = {p}", ["basic"], params={"pi": p}) for p in pis]),
+            (
+                "skew limits",
+                [
+                    Case(f"pi = {p}", ["skew-limit", "extreme-skew"], params={"pi": p})
+                    for p in limits
+                ],
+            ),
+            (
+                "undefined",
+                [
+                    Case(f"pi = {p}", ["skew-limit", "undefined"], params={"pi": p})
+                    for p in ["0", "1"]
+                ],
+            ),
+        ]
+    if metric == "ap_min":
+        pairs = [(1, 1), (3, 5), (100, 200), (1, 1000000), (1000, 10), (20, 80)]
+        return [
+            (
+                "counts",
+                [
+                    Case(
+                        f"pos = {p}, neg = {n}",
+                        ["worst-ranking"] + (["extreme-skew"] if n >= 10**6 else []),
+                        params={"pos": p, "neg": n},
+                    )
+                    for p, n in pairs
+                ],
+            )
+        ]
+    if metric == "aucnpr":
+        rows = [
+            ("0.545", "0.008", "B11 mammography"),
+            ("0.965", "1/2", "B11 balanced"),
+            ("1/2", "1/10", "basic"),
+            ("0.999", "1e-8", "extreme skew"),
+        ]
+        return [
+            (
+                "values",
+                [
+                    Case(
+                        f"AUCPR = {a}, pi = {p} ({c})",
+                        ["basic"] + (["extreme-skew"] if "e-" in p else []),
+                        params={"aucpr": a, "pi": p},
+                    )
+                    for a, p, c in rows
+                ],
+            ),
+            (
+                "undefined",
+                [
+                    Case(f"pi = {p}", ["skew-limit", "undefined"], params={"aucpr": "1/2", "pi": p})
+                    for p in ["0", "1"]
+                ],
+            ),
+        ]
+    raise KeyError(metric)
+
+
+def retrieval_cases(with_k: bool) -> list[tuple[str, list[Case]]]:
+    """The ranking inputs without sample weights (retrieval metrics count items), at k = 3, plus
+    cutoffs 1, n and beyond n (N4)."""
+    groups = []
+    for name, cases in ranking_cases():
+        kept = [
+            Case(
+                c.comment,
+                c.flags,
+                c.y_true,
+                c.y_score,
+                None,
+                {"k": 3} if with_k else {},
+                c.runs,
+                c.intent,
+            )
+            for c in cases
+            if c.sample_weight is None
+        ]
+        if kept:
+            groups.append((name, kept))
+    if with_k:
+        y, s = [1, 0, 1, 1, 0, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.4, 0.3]
+        groups.append(
+            (
+                "cutoffs",
+                [
+                    Case(
+                        f"k = {k}", ["basic"] + (["ties"] if k == 5 else []), y, s, params={"k": k}
+                    )
+                    for k in (1, 5, 8, 12)
+                ],
+            )
+        )
+    return groups
+
+
+def cases_for(metric: str) -> list[tuple[str, list[Case]]]:
+    kind = METRICS[metric].kind
+    if kind == "closed-form":
+        return closed_form_cases(metric)
+    if metric.endswith("_at_threshold"):
+        return threshold_cases()
+    if metric in ("precision_at_k", "ap_at_k", "r_precision"):
+        return retrieval_cases(metric != "r_precision")
+    return ranking_cases()
+
+
+# ------------------------------------------------------------------------------------------
+# evaluation and output
+
+
+def _encode_outcome(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: [_encode_outcome(e) for e in vals] for k, vals in v.items()}
+    if isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], mpmath.mpf):
+        return encode_value(v[0], v[1]).to_json()
+    return encode_value(v).to_json()
+
+
+def _outcome(metric: str, x: Inputs, alt: Any = None) -> tuple[str, Any]:
+    try:
+        return "valid", _encode_outcome(evaluate(metric, x, alt))
+    except UndefinedMetricError as exc:
+        return "undefined", str(exc)
+    except InvalidInputError as exc:
+        return "invalid", str(exc)
+
+
+def build_test(metric: str, tc_id: int, case: Case) -> dict[str, Any]:
+    x = case.inputs()
+    result, value = _outcome(metric, x)
+    if case.intent is not None and result != case.intent:
+        raise AssertionError(
+            f"{metric} #{tc_id} ({case.comment}): meant {case.intent}, oracle says {result}: {value}"
+        )
+    test: dict[str, Any] = {
+        "tcId": tc_id,
+        "comment": case.comment,
+        "flags": sorted(set(case.flags)),
+        "inputs": case.encoded_inputs(),
+        "result": result,
+    }
+    if result == "valid":
+        test["expected"] = value
+    else:
+        test["reason"] = value
+    if result != "invalid":
+        alternatives: dict[str, Any] = {}
+        for alt in METRICS[metric].alternatives:
+            if alt.options.get("ties") == "expected" and (
+                case.sample_weight is not None or case.runs
+            ):
+                # defined for unit weights only; over 10^6 tied items its exact value has
+                # hundreds of thousands of digits
+                continue
+            r, v = _outcome(metric, x, alt)
+            if r != "valid" or (result == "valid" and v == value):
+                continue
+            base = combination_base(alt.name, alternatives)
+            if base is not None and alternatives[base] == v:
+                continue  # a combination that changes nothing beyond its first stored part
+            alternatives[alt.name] = v
+        if alternatives:
+            test["alternatives"] = alternatives
+    return test
+
+
+def build_file(metric: str) -> dict[str, Any]:
+    spec = METRICS[metric]
+    groups = []
+    tc_id = 0
+    used_flags: set[str] = set()
+    for group_name, cases in cases_for(metric):
+        tests = []
+        for case in cases:
+            tc_id += 1
+            test = build_test(metric, tc_id, case)
+            used_flags.update(test["flags"])
+            tests.append(test)
+        groups.append({"type": f"{spec.kind}-test", "comment": group_name, "tests": tests})
+    return {
+        "generator": "prtheory.conformance.generate",
+        "metric": metric,
+        "kind": spec.kind,
+        "description": spec.description,
+        "claims": list(spec.claims),
+        "conventions": dict(spec.defaults),
+        "alternativeConventions": [a.name for a in spec.alternatives],
+        "notes": {
+            f: {"bugType": NOTES[f][0], "description": NOTES[f][1]} for f in sorted(used_flags)
+        },
+        "numberOfTests": tc_id,
+        "testGroups": groups,
+    }
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The canonical text of a vector file (stable key order, one test per few lines)."""
+    return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def build_all() -> dict[str, str]:
+    """File name -> canonical text, for every metric."""
+    return {f"{m}.json": dumps(build_file(m)) for m in METRICS}
+
+
+def main(directory: Path = VECTOR_DIR) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in build_all().items():
+        path = directory / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for p in main():
+        print(p)

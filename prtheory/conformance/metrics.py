@@ -1,0 +1,487 @@
+"""The metrics the vectors cover, and every named convention each one is computed under.
+
+Each :class:`MetricSpec` maps an input (labels, scores, weights, parameters) to the oracle's exact
+value under the vectors' default conventions, and lists :class:`Alternative` conventions: other
+well-defined choices that real libraries make. An alternative is an oracle option (``ties=``,
+``first_point=``, ``convention=``) and/or a named transformation of the input that a library
+applies before ranking (a sigmoid on logits, rounding scores to float32, splitting ties between
+infinite scores). Nothing here re-implements a metric: every value comes from
+:mod:`prtheory.oracle`.
+
+Convention names (used in vectors, reports and :func:`prtheory.conformance.check`):
+
+``ties=input-order`` / ``ties=trec_eval`` / ``ties=optimistic`` / ``ties=pessimistic``
+    item-by-item tie policies of :mod:`prtheory.oracle.ties`; trec_eval's rule uses the document
+    ids of :func:`doc_ids` (``"d0000000"``, ``"d0000001"``, ... in input order).
+``scores=float32``
+    scores rounded to float32 before ranking (creates ties between nearby scores).
+``sigmoid-on-logits``
+    if any score lies outside [0, 1], every score is replaced by 1/(1 + exp(-s)) (float64)
+    first; saturation to 1.0 creates ties. Applied per batch by a library that decides per
+    batch (``sigmoid-per-batch``, added by the runner).
+``inf-ties=input-order``
+    ties between +inf scores (and between -inf scores) are broken in input order; finite ties
+    stay grouped (a ``diff() != 0`` test that is NaN for ``inf - inf``).
+``first-point=sklearn`` / ``first-point=spark`` / ``first-point=none``
+    the point at recall 0 of a PR curve or area (:mod:`prtheory.oracle.curves`).
+``threshold=strict``
+    predict positive iff ``score > t`` instead of ``score >= t``.
+``undefined=sklearn`` / ``undefined=paper``
+    the documented substitute for an undefined value (:mod:`prtheory.oracle.conventions`).
+``prg-area=signed``
+    AUPRG counting area where precision gain is negative as negative.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "METRICS",
+    "Alternative",
+    "Inputs",
+    "MetricSpec",
+    "combination_base",
+    "doc_ids",
+    "evaluate",
+]
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """One test's input: a ranking (possibly empty for closed forms) and named parameters."""
+
+    y_true: np.ndarray | None = None
+    y_score: np.ndarray | None = None
+    sample_weight: np.ndarray | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=4)
+def doc_ids(n: int) -> tuple[str, ...]:
+    """Document ids for libraries that need them: item ``i`` is ``"d%07d" % i``."""
+    return tuple(f"d{i:07d}" for i in range(n))
+
+
+# ------------------------------------------------------------------------------------------
+# input transformations that libraries apply before ranking
+
+
+def sigmoid_on_logits(x: Inputs, batches: int = 1) -> Inputs:
+    """Replace scores by 1/(1+exp(-s)) when a (batch's) score leaves [0, 1] (float64)."""
+    parts = np.array_split(np.asarray(x.y_score, dtype=np.float64), batches)
+    out = []
+    for s in parts:
+        if s.size and not np.all((s >= 0) & (s <= 1)):
+            with np.errstate(over="ignore"):
+                s = 1.0 / (1.0 + np.exp(-s))
+        out.append(s)
+    return replace(x, y_score=np.concatenate(out))
+
+
+def scores_float32(x: Inputs) -> Inputs:
+    """Round scores to float32 (and back), as libraries that store scores as float do."""
+    return replace(x, y_score=np.asarray(x.y_score, dtype=np.float32).astype(np.float64))
+
+
+def split_infinite_ties(x: Inputs) -> Inputs:
+    """Break ties among +inf (and among -inf) scores in input order, keeping finite ties.
+
+    Each +inf becomes a distinct finite value above every finite score, decreasing in input
+    order; each -inf likewise below every finite score. The ranking is otherwise unchanged.
+    """
+    s = np.asarray(x.y_score, dtype=np.float64).copy()
+    finite = s[np.isfinite(s)]
+    top = float(finite.max()) if finite.size else 0.0
+    bottom = float(finite.min()) if finite.size else 0.0
+    pos_inf = np.flatnonzero(s == np.inf)
+    neg_inf = np.flatnonzero(s == -np.inf)
+    s[pos_inf] = top + 1.0 + np.arange(pos_inf.size, 0, -1)
+    s[neg_inf] = bottom - 1.0 - np.arange(1, neg_inf.size + 1)
+    return replace(x, y_score=s)
+
+
+# ------------------------------------------------------------------------------------------
+# metrics
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A named convention: oracle options plus an optional input transformation."""
+
+    name: str
+    options: dict[str, Any] = field(default_factory=dict)
+    transform: Callable[[Inputs], Inputs] | None = None
+
+
+@dataclass(frozen=True)
+class MetricSpec:
+    """A metric: its oracle evaluation, default conventions and alternatives.
+
+    ``kind`` is ``"scalar"`` (one value), ``"curve"`` (named arrays of values) or
+    ``"closed-form"`` (a scalar of parameters only). ``compute(inputs, **options)`` returns an
+    exact ``int``/``Fraction``, a pair ``(mpf, correctly rounded float64)`` for irrational
+    values, or a dict of lists of those for curves; it raises ``UndefinedMetricError`` or
+    ``InvalidInputError`` like the oracle.
+    """
+
+    name: str
+    kind: str
+    description: str
+    defaults: dict[str, str]
+    compute: Callable[..., Any]
+    alternatives: tuple[Alternative, ...] = ()
+    claims: tuple[str, ...] = ()
+
+
+def _ranking_args(x: Inputs) -> tuple[Any, Any, Any]:
+    return x.y_true, x.y_score, x.sample_weight
+
+
+def _ap(x: Inputs, ties: str = "group", convention: str | None = None) -> Fraction:
+    from prtheory.oracle.ap import average_precision
+
+    ids = doc_ids(len(x.y_true)) if ties == "trec_eval" else None
+    return average_precision(*_ranking_args(x), ties=ties, doc_ids=ids, convention=convention)
+
+
+def _pr_curve(x: Inputs, first_point: str = "none", convention: str | None = None) -> dict:
+    from prtheory.oracle.curves import pr_curve
+
+    c = pr_curve(*_ranking_args(x), first_point=first_point, convention=convention)
+    return {"recall": list(c.recall), "precision": list(c.precision)}
+
+
+def _irrational(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, float]:
+    """(value at 60 digits, correctly rounded float64) of an irrational oracle quantity."""
+    from prtheory.oracle import rounded
+
+    return fn(*args, dps=60, **kwargs), rounded(fn, *args, **kwargs)
+
+
+def _area(x: Inputs, method: str, first_point: str) -> Any:
+    from prtheory.oracle.areas import pr_auc
+
+    if method == "davis-goadrich":
+        return _irrational(pr_auc, *_ranking_args(x), method=method, first_point=first_point)
+    return pr_auc(*_ranking_args(x), method=method, first_point=first_point)
+
+
+def _counts_at_threshold(x: Inputs, strict: bool) -> tuple[Fraction, Fraction, Fraction]:
+    """(TP, FP, FN) of the classifier ``score >= t`` (or ``> t``), from the oracle's points."""
+    from prtheory.oracle.counts import operating_points
+
+    t = float(x.params["threshold"])
+    pts = operating_points(*_ranking_args(x))
+    keep = pts.thresholds > t if strict else pts.thresholds >= t
+    d = pts.denominator
+    k = int(np.count_nonzero(keep))
+    tp = Fraction(int(pts.tp[k - 1]), d) if k else Fraction(0)
+    fp = Fraction(int(pts.fp[k - 1]), d) if k else Fraction(0)
+    return tp, fp, Fraction(pts.pos, d) - tp
+
+
+def _fbeta(x: Inputs, threshold: str = ">=", convention: str | None = None) -> Fraction:
+    from prtheory.oracle.points import fbeta
+
+    tp, fp, fn = _counts_at_threshold(x, threshold == ">")
+    return fbeta(tp, fp, fn, Fraction(x.params["beta"]), convention=convention)
+
+
+def _precision_at_t(x: Inputs, threshold: str = ">=", convention: str | None = None) -> Fraction:
+    from prtheory.oracle.points import precision
+
+    tp, fp, _ = _counts_at_threshold(x, threshold == ">")
+    return precision(tp, fp, convention=convention)
+
+
+def _recall_at_t(x: Inputs, threshold: str = ">=", convention: str | None = None) -> Fraction:
+    from prtheory.oracle.points import recall
+
+    tp, _, fn = _counts_at_threshold(x, threshold == ">")
+    return recall(tp, fn, convention=convention)
+
+
+def _retrieval(name: str) -> Callable[..., Fraction]:
+    def compute(x: Inputs, ties: str = "expected", normalise: str = "min(k,pos)") -> Fraction:
+        from prtheory.oracle import retrieval
+
+        ids = doc_ids(len(x.y_true)) if ties == "trec_eval" else None
+        fn = getattr(retrieval, name)
+        args = (
+            (x.y_true, x.y_score) if name == "r_precision" else (x.y_true, x.y_score, x.params["k"])
+        )
+        value = fn(*args, ties=ties, doc_ids=ids)
+        if normalise == "pos":  # trec_eval's map_cut_k divides by every relevant item
+            pos = int(np.count_nonzero(x.y_true))
+            value = value * min(int(x.params["k"]), pos) / pos
+        return value
+
+    return compute
+
+
+def _auprg(x: Inputs, negative_gain: str = "unit-square") -> Fraction:
+    from prtheory.oracle import auprg
+
+    return auprg(*_ranking_args(x), negative_gain=negative_gain)
+
+
+def _prg_curve(x: Inputs) -> dict:
+    """Recall gain and precision gain at the operating points (crossing points left out)."""
+    from prtheory.oracle.curves import prg_curve
+
+    c = prg_curve(*_ranking_args(x))
+    keep = [i for i, cross in enumerate(c.is_crossing) if not cross]
+    return {
+        "recall_gain": [c.recall_gain[i] for i in keep],
+        "precision_gain": [c.precision_gain[i] for i in keep],
+    }
+
+
+def _aucpr_min(x: Inputs, convention: str | None = None) -> Any:
+    from prtheory.oracle import aucpr_min
+
+    return _irrational(aucpr_min, Fraction(x.params["pi"]), convention=convention)
+
+
+def _ap_min(x: Inputs) -> Fraction:
+    from prtheory.oracle import ap_min
+
+    return ap_min(int(x.params["pos"]), int(x.params["neg"]), exact=True)
+
+
+def _aucnpr(x: Inputs, convention: str | None = None) -> Any:
+    from prtheory.oracle import aucnpr
+
+    return _irrational(
+        aucnpr, Fraction(x.params["aucpr"]), Fraction(x.params["pi"]), convention=convention
+    )
+
+
+# Most specific first: the classifier names the first alternative that fits, and the generator
+# drops an alternative whose value an earlier one already gives.
+_RANKING_ALTERNATIVES = (
+    Alternative("inf-ties=input-order", {}, split_infinite_ties),
+    Alternative("sigmoid-on-logits", {}, sigmoid_on_logits),
+    Alternative("scores=float32", {}, scores_float32),
+    Alternative("ties=trec_eval", {"ties": "trec_eval"}),
+    Alternative("ties=trec_eval+scores=float32", {"ties": "trec_eval"}, scores_float32),
+    Alternative("ties=input-order", {"ties": "input-order"}),
+    Alternative("ties=expected", {"ties": "expected"}),
+    Alternative("ties=optimistic", {"ties": "optimistic"}),
+    Alternative("ties=pessimistic", {"ties": "pessimistic"}),
+    Alternative("undefined=sklearn", {"convention": "sklearn"}),
+)
+
+_RETRIEVAL_ALTERNATIVES = (
+    Alternative("sigmoid-on-logits", {}, sigmoid_on_logits),
+    Alternative("scores=float32", {}, scores_float32),
+    Alternative("ties=trec_eval", {"ties": "trec_eval"}),
+    Alternative("ties=trec_eval+scores=float32", {"ties": "trec_eval"}, scores_float32),
+    Alternative("ties=input-order", {"ties": "input-order"}),
+    Alternative("ties=optimistic", {"ties": "optimistic"}),
+    Alternative("ties=pessimistic", {"ties": "pessimistic"}),
+)
+
+_CURVE_TRANSFORMS = (
+    Alternative("scores=float32", {}, scores_float32),
+    Alternative("sigmoid-on-logits", {}, sigmoid_on_logits),
+    Alternative("inf-ties=input-order", {}, split_infinite_ties),
+)
+
+_THRESHOLD_ALTERNATIVES = (
+    Alternative("threshold=strict", {"threshold": ">"}),
+    Alternative("sigmoid-on-logits", {}, sigmoid_on_logits),
+    Alternative("sigmoid-on-logits+threshold=strict", {"threshold": ">"}, sigmoid_on_logits),
+    Alternative("undefined=sklearn", {"convention": "sklearn"}),
+    Alternative("threshold=strict+undefined=sklearn", {"threshold": ">", "convention": "sklearn"}),
+)
+
+METRICS: dict[str, MetricSpec] = {
+    m.name: m
+    for m in (
+        MetricSpec(
+            "average_precision",
+            "scalar",
+            "AP = sum over operating points of (R_k - R_{k-1}) P_k (N2); tied scores form one point.",
+            {"ties": "group", "undefined": "raise"},
+            _ap,
+            _RANKING_ALTERNATIVES,
+            ("N2", "N3", "B6"),
+        ),
+        MetricSpec(
+            "pr_curve",
+            "curve",
+            "Exact (recall, precision) at every distinct score threshold, in decreasing threshold order.",
+            {"ties": "group", "first-point": "none", "undefined": "raise"},
+            _pr_curve,
+            (
+                Alternative("first-point=sklearn", {"first_point": "sklearn"}),
+                Alternative("first-point=spark", {"first_point": "spark"}),
+                *_CURVE_TRANSFORMS,
+            ),
+            ("N2",),
+        ),
+        MetricSpec(
+            "auc_trapezoid",
+            "scalar",
+            "Trapezoid area under the PR curve through every operating point.",
+            {"ties": "group", "first-point": "none", "undefined": "raise"},
+            lambda x, first_point="none": _area(x, "trapezoid", first_point),
+            (
+                Alternative("first-point=sklearn", {"first_point": "sklearn"}),
+                Alternative("first-point=spark", {"first_point": "spark"}),
+                *(
+                    replace(
+                        a, options={"first_point": "sklearn"}, name=a.name + "+first-point=sklearn"
+                    )
+                    for a in _CURVE_TRANSFORMS
+                ),
+            ),
+            ("B2",),
+        ),
+        MetricSpec(
+            "auc_davis_goadrich",
+            "scalar",
+            "Davis-Goadrich area: FP linear in TP between consecutive tables, integrated exactly.",
+            {"ties": "group", "first-point": "spark", "undefined": "raise"},
+            lambda x, first_point="spark": _area(x, "davis-goadrich", first_point),
+            (),
+            ("B2", "B4"),
+        ),
+        MetricSpec(
+            "fbeta_at_threshold",
+            "scalar",
+            "F-beta = (1+b^2) TP / ((1+b^2) TP + FP + b^2 FN) of the classifier score >= threshold (F2).",
+            {"threshold": ">=", "undefined": "raise"},
+            _fbeta,
+            _THRESHOLD_ALTERNATIVES,
+            ("F1", "F2"),
+        ),
+        MetricSpec(
+            "precision_at_threshold",
+            "scalar",
+            "Precision TP/(TP+FP) of the classifier score >= threshold.",
+            {"threshold": ">=", "undefined": "raise"},
+            _precision_at_t,
+            _THRESHOLD_ALTERNATIVES,
+        ),
+        MetricSpec(
+            "recall_at_threshold",
+            "scalar",
+            "Recall TP/(TP+FN) of the classifier score >= threshold.",
+            {"threshold": ">=", "undefined": "raise"},
+            _recall_at_t,
+            _THRESHOLD_ALTERNATIVES,
+        ),
+        MetricSpec(
+            "prg_curve",
+            "curve",
+            "Recall gain and precision gain (F5) at every operating point with TP > 0.",
+            {"ties": "group", "undefined": "raise"},
+            lambda x: _prg_curve(x),
+            (),
+            ("F5", "F7"),
+        ),
+        MetricSpec(
+            "precision_at_k",
+            "scalar",
+            "P@k = TP(top k)/k; missing predictions when k > n count as false positives (N4).",
+            {"ties": "expected"},
+            _retrieval("precision_at_k"),
+            _RETRIEVAL_ALTERNATIVES,
+            ("N4",),
+        ),
+        MetricSpec(
+            "ap_at_k",
+            "scalar",
+            "AP@k = sum_{i<=k} P(i) rel(i) / min(k, pos) (N5).",
+            {"ties": "expected", "normalisation": "min(k,pos)"},
+            _retrieval("ap_at_k"),
+            (
+                *_RETRIEVAL_ALTERNATIVES,
+                Alternative(
+                    "normalisation=pos+ties=trec_eval", {"ties": "trec_eval", "normalise": "pos"}
+                ),
+                Alternative(
+                    "normalisation=pos+ties=trec_eval+scores=float32",
+                    {"ties": "trec_eval", "normalise": "pos"},
+                    scores_float32,
+                ),
+                Alternative(
+                    "normalisation=pos+ties=input-order",
+                    {"ties": "input-order", "normalise": "pos"},
+                ),
+            ),
+            ("N5",),
+        ),
+        MetricSpec(
+            "r_precision",
+            "scalar",
+            "R-precision = P@R with R the number of positives.",
+            {"ties": "expected"},
+            _retrieval("r_precision"),
+            _RETRIEVAL_ALTERNATIVES,
+        ),
+        MetricSpec(
+            "auprg",
+            "scalar",
+            "AUPRG: area under the PRG curve for recall gain in [0, 1], inside the unit square (negative precision gain ignored).",
+            {"negative-gain": "unit-square", "undefined": "raise"},
+            _auprg,
+            (Alternative("prg-area=signed", {"negative_gain": "signed"}),),
+            ("F5", "F7", "F9"),
+        ),
+        MetricSpec(
+            "aucpr_min",
+            "closed-form",
+            "AUCPR_min = 1 + (1 - pi) ln(1 - pi) / pi (B4); undefined at pi = 0 and 1.",
+            {"undefined": "raise"},
+            _aucpr_min,
+            (Alternative("undefined=paper", {"convention": "paper"}),),
+            ("B4", "B5"),
+        ),
+        MetricSpec(
+            "ap_min",
+            "closed-form",
+            "AP_min = (1/pos) sum_{i=1..pos} i/(i+neg) (B6, X3).",
+            {},
+            lambda x: _ap_min(x),
+            (),
+            ("B6", "X3"),
+        ),
+        MetricSpec(
+            "aucnpr",
+            "closed-form",
+            "AUCNPR = (AUCPR - AUCPR_min)/(1 - AUCPR_min) (B8).",
+            {"undefined": "raise"},
+            _aucnpr,
+            (Alternative("undefined=paper", {"convention": "paper"}),),
+            ("B8",),
+        ),
+    )
+}
+
+
+def evaluate(metric: str, x: Inputs, alternative: Alternative | None = None) -> Any:
+    """The oracle's value of ``metric`` at ``x``, under the default or an alternative convention."""
+    spec = METRICS[metric]
+    if alternative is None:
+        return spec.compute(x)
+    if alternative.transform is not None:
+        x = alternative.transform(x)
+    return spec.compute(x, **alternative.options)
+
+
+def combination_base(name: str, stored: dict[str, Any]) -> str | None:
+    """For a combined convention ``a+b``, the first of its parts already stored, if any."""
+    parts = name.split("+")
+    if len(parts) == 1:
+        return None
+    return next((p for p in parts if p in stored), None)

@@ -1,0 +1,160 @@
+"""Run every adapter's implementations over every vector of their metric and classify each result.
+
+Besides the alternatives stored in the vectors, the runner asks the oracle for conventions that
+depend on how an implementation is called: a sigmoid decided separately for each ``update()``
+batch (``sigmoid-per-batch(k)``), and binned thresholds (``binned(n thresholds)``: every score
+replaced by the largest threshold not above it, after the sigmoid for a library that applies one).
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.adapters import (
+    ADAPTERS,
+    Implementation,
+    LibraryStatus,
+    Unsupported,
+    load_adapter,
+    status,
+)
+from prtheory.conformance.classify import Outcome, Verdict, classify
+from prtheory.conformance.metrics import Alternative, Inputs, evaluate, sigmoid_on_logits
+from prtheory.conformance.vectors_io import Vector, load
+from prtheory.errors import InvalidInputError, UndefinedMetricError
+
+__all__ = ["Row", "Run", "run", "run_implementation"]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One implementation's verdict on one vector."""
+
+    library: str
+    implementation: str
+    metric: str
+    vector: Vector
+    verdict: Verdict
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Run:
+    statuses: list[LibraryStatus]
+    rows: list[Row]
+    import_errors: dict[str, str]
+
+
+def _quantise(grid: tuple[float, ...], x: Inputs) -> Inputs:
+    g = np.asarray(grid, dtype=np.float64)
+    s = np.asarray(x.y_score, dtype=np.float64)
+    idx = np.searchsorted(g, s, side="right") - 1
+    q = np.where(idx >= 0, g[np.clip(idx, 0, None)], g[0] - 1.0)
+    return replace(x, y_score=q)
+
+
+def _extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
+    """Oracle values under the call-pattern conventions of ``impl`` (batches, bins)."""
+    from prtheory.conformance.generate import _encode_outcome
+    from prtheory.conformance.vectors_io import _decode_outcome
+
+    candidates: list[Alternative] = []
+    sig = "sigmoid-on-logits" in impl.conventions
+    if impl.batches > 1 and sig:
+        candidates.append(
+            Alternative(
+                f"sigmoid-per-batch({impl.batches})",
+                {},
+                functools.partial(sigmoid_on_logits, batches=impl.batches),
+            )
+        )
+    if impl.binned is not None:
+        n = len(impl.binned)
+        quant = functools.partial(_quantise, impl.binned)
+        candidates.append(Alternative(f"binned({n} thresholds)", {}, quant))
+        if sig:
+            candidates.append(
+                Alternative(
+                    f"sigmoid-on-logits+binned({n} thresholds)",
+                    {},
+                    lambda x: quant(sigmoid_on_logits(x)),
+                )
+            )
+    out: dict[str, Any] = {}
+    if vector.result == "invalid" or vector.inputs.y_score is None:
+        return out
+    for alt in candidates:
+        try:
+            value = evaluate(vector.metric, vector.inputs, alt)
+        except (UndefinedMetricError, InvalidInputError):
+            continue
+        out[alt.name] = _decode_outcome(_encode_outcome(value))
+    return out
+
+
+def run_implementation(impl: Implementation, vector: Vector) -> Outcome:
+    """Call ``impl`` on ``vector`` with warnings recorded (never raised); never raises itself."""
+    with warnings.catch_warnings(record=True) as caught, np.errstate(all="ignore"):
+        warnings.simplefilter("always")
+        try:
+            value = impl.run(vector.inputs)
+        except Exception as exc:  # a library's failure is a result to classify
+            return Outcome(error=exc, warnings=_messages(caught))
+    if isinstance(value, Unsupported):
+        return Outcome(unsupported=value.reason)
+    return Outcome(value=value, warnings=_messages(caught))
+
+
+def _messages(caught: list[warnings.WarningMessage]) -> list[str]:
+    seen: list[str] = []
+    for w in caught:
+        text = f"{w.category.__name__}: {str(w.message).splitlines()[0][:120]}"
+        if text not in seen:
+            seen.append(text)
+    return seen
+
+
+def implementations_of(key: str) -> list[Implementation]:
+    return load_adapter(key).implementations()
+
+
+def run(libraries: list[str] | None = None, metrics: list[str] | None = None) -> Run:
+    """Every available library's implementations over the vectors (of ``metrics``)."""
+    keys = libraries if libraries else list(ADAPTERS)
+    unknown = [k for k in keys if k not in ADAPTERS]
+    if unknown:
+        raise InvalidInputError("libraries", f"unknown {unknown}; known: {', '.join(ADAPTERS)}")
+    vectors = list(load(metrics))
+    statuses: list[LibraryStatus] = []
+    rows: list[Row] = []
+    import_errors: dict[str, str] = {}
+    for key in keys:
+        st = status(key)
+        if not st.available:
+            statuses.append(st)
+            continue
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                impls = implementations_of(key)
+        except Exception as exc:
+            msg = f"{type(exc).__name__}: {exc}"
+            import_errors[key] = msg
+            statuses.append(replace(st, available=False, reason=f"import failed: {msg}"))
+            continue
+        statuses.append(st)
+        for impl in impls:
+            for v in vectors:
+                if v.metric != impl.metric:
+                    continue
+                outcome = run_implementation(impl, v)
+                verdict = classify(v, outcome, _extra_alternatives(impl, v))
+                rows.append(
+                    Row(st.library, impl.name, impl.metric, v, verdict, tuple(outcome.warnings))
+                )
+    return Run(statuses, rows, import_errors)
