@@ -1266,3 +1266,32 @@ def _f13(pf: Proof) -> None:
             "and nothing to AUPRG",
         ),
     )
+    dg_a, dg_b = _aupr_davis_goadrich(RANKING_A), _aupr_davis_goadrich(RANKING_B)
+    pf.check(
+        "numeric",
+        "The paper's AUPR (Davis-Goadrich hyperbolic interpolation, mpmath 50 digits) also prefers A",
+        (
+            dg_a > dg_b,
+            f"AUPR_DG(A) = {mpmath.nstr(dg_a, 12)}, AUPR_DG(B) = {mpmath.nstr(dg_b, 12)}",
+        ),
+    )
+
+
+def _aupr_davis_goadrich(labels: Sequence[int]) -> mpmath.mpf:
+    """AUPR with Davis-Goadrich interpolation, at 50 digits, for an untied ranking.
+
+    Between consecutive operating points TP grows continuously by x in [0, 1] with FP fixed
+    (a positive is added), so precision is (T + x)/(T + F + x) and its integral over x is
+    1 - F ln((T + F + 1)/(T + F)); adding a negative leaves recall unchanged (no area).
+    """
+    n_pos = sum(labels)
+    with mpmath.workdps(50):
+        area = mpmath.mpf(0)
+        tp = fp = 0
+        for y in labels:
+            if y:
+                area += 1 if fp == 0 else 1 - fp * mpmath.log(mpmath.mpf(tp + fp + 1) / (tp + fp))
+                tp += 1
+            else:
+                fp += 1
+        return area / n_pos
