@@ -87,6 +87,21 @@ def brute_lower_trapezoid(rp):
     )
 
 
+def dg_discrete_points(points, pos, first_point):
+    """Davis & Goadrich's intermediate points: one per whole true positive between tables."""
+    tables = [(tp, fp) for tp, fp, _, _ in points]
+    t1, f1 = tables[0]
+    rp = [(F(0), F(t1, t1 + f1))] if first_point == "spark" else []
+    rp.append((F(t1, pos), F(t1, t1 + f1) if t1 + f1 else F(0)))
+    for (t0, f0), (t1, f1) in itertools.pairwise(tables):
+        for k in range(1, t1 - t0 + 1):
+            tp, fp = t0 + k, f0 + F(k * (f1 - f0), t1 - t0)
+            rp.append((F(tp, pos), tp / (tp + fp)))
+        if t1 == t0:
+            rp.append((F(t1, pos), F(t1, t1 + f1)))
+    return rp
+
+
 def dg_quadrature(points, pos, lo, hi, first_point, dps=20):
     """Davis-Goadrich area by numerical quadrature of precision(TP) on each table segment."""
     tables = [(0, 0)] if first_point == "spark" else []
@@ -126,6 +141,9 @@ def test_hand_values():
     assert pr_auc(Y, S, method="trapezoid", first_point="none") == F(11, 60)
     # Spark's (0, 1/3) first point
     assert pr_auc(Y, S, method="trapezoid", first_point="spark") == F(1, 6) + F(11, 60)
+    # Davis & Goadrich's discrete points: one TP step from (1, 2) to (2, 3), so the same
+    # trapezoid after the constant-precision start from the empty classifier
+    assert pr_auc(Y, S, method="davis-goadrich-discrete", first_point="spark") == F(7, 20)
 
 
 def test_davis_goadrich_hand_values():
@@ -176,6 +194,9 @@ def test_rational_areas_brute_force(n):
                 assert lt == brute_lower_trapezoid(rp)
                 # documented: along one ranking, every point kept, LT is the trapezoid
                 assert lt == polyline_area(rp)
+            for fp in ("none", "spark"):
+                want = polyline_area(dg_discrete_points(pts, sum(y), fp))
+                assert pr_auc(y_, s_, method="davis-goadrich-discrete", first_point=fp) == want
 
 
 @given(rankings(), unit_fractions(), unit_fractions())
@@ -194,6 +215,9 @@ def test_restricted_ranges_brute_force(case, a, b):
         left = pr_auc(y, s, method="trapezoid", first_point=fp, a=0, b=b) if b > 0 else 0
         right = pr_auc(y, s, method="trapezoid", first_point=fp, a=b, b=1) if b < 1 else 0
         assert left + right == whole
+    for fp in ("none", "spark"):
+        got = pr_auc(y, s, method="davis-goadrich-discrete", first_point=fp, a=a, b=b)
+        assert got == polyline_area(dg_discrete_points(pts, sum(y), fp), a, b)
     # step over [a, b]: integrate the step function p_k on (r_{k-1}, r_k] clipped to [a, b]
     want, prev = F(0), F(0)
     for _, _, r, p in pts:
@@ -321,6 +345,13 @@ def test_trapezoid_of_the_worst_ranking_is_below_aucpr_min():
     ("call", "error", "message"),
     [
         (lambda: pr_auc(Y, S, method="simpson"), InvalidInputError, r"^method: must be one of"),
+        (
+            lambda: pr_auc(
+                Y, S, [1, 1, 2, 1, 1], method="davis-goadrich-discrete", first_point="none"
+            ),
+            InvalidInputError,
+            r"^sample_weight: davis-goadrich-discrete",
+        ),
         (
             lambda: pr_auc(Y, S, method="trapezoid"),
             InvalidInputError,

@@ -17,6 +17,9 @@ method                    curve between consecutive points                      
                           ``(pmin_i + pmax_{i+1})/2`` over distinct recalls
 ``"davis-goadrich"``      FP linear in TP between consecutive tables (Davis &    mpf (logs)
                           Goadrich 2006), integrated exactly (closed form below)
+``"davis-goadrich-        straight lines through the points TP = T0 + k,          Fraction
+discrete"``               FP = F0 + k dF/dT (k whole), as PRROC's
+                          ``auc.davis.goadrich``
 ========================  =====================================================  ===========
 
 First point (``first_point``, see :mod:`prtheory.oracle.curves`): ``"sklearn"`` prepends
@@ -43,9 +46,9 @@ Davis--Goadrich closed form. Between tables ``(T0, F0)`` and ``(T1, F1)`` with `
 where ``N(u) = A u + C`` is the predicted weight. For a whole segment this is
 ``dT^2/dN - (D dT/dN^2) ln(N1/N0)``; ``D = 0`` (constant precision, e.g. from the empty
 classifier) drops the logarithm. This is the integral PRROC reports as ``auc.integral``
-(Keilwagen, Grosse & Grau 2014); PRROC's ``auc.davis.goadrich`` is instead the trapezoid through
-the integer-TP intermediate points of Davis & Goadrich's paper, which this module does not
-compute.
+(Keilwagen, Grosse & Grau 2014). PRROC's ``auc.davis.goadrich`` is instead the trapezoid
+through Davis & Goadrich's intermediate points at every whole TP, which is
+``method="davis-goadrich-discrete"`` here (rational; unit weights only).
 
 Results: rational methods return exact Fractions (summed by
 :func:`prtheory.oracle.summation.rational_sum`); ``"davis-goadrich"`` returns an ``mpf`` at ``dps``
@@ -75,13 +78,14 @@ from prtheory.oracle.summation import rational_sum
 
 __all__ = ["METHODS", "aucnpr_ranking", "pr_auc", "roc_auc"]
 
-METHODS = ("step", "trapezoid", "lower-trapezoid", "davis-goadrich")
+METHODS = ("step", "trapezoid", "lower-trapezoid", "davis-goadrich", "davis-goadrich-discrete")
 
 _FIRST_POINTS_BY_METHOD = {
     "step": ("none",),
     "trapezoid": ("none", "sklearn", "spark"),
     "lower-trapezoid": ("none", "sklearn", "spark"),
     "davis-goadrich": ("none", "spark"),
+    "davis-goadrich-discrete": ("none", "spark"),
 }
 
 
@@ -99,7 +103,7 @@ def _check_method(method: str, first_point: str | None) -> str:
             f"method {method!r} needs an explicit first point: one of "
             f"{', '.join(repr(a) for a in allowed)}",
         )
-    if method == "davis-goadrich" and first_point == "sklearn":
+    if method.startswith("davis-goadrich") and first_point == "sklearn":
         raise InvalidInputError(
             "first_point",
             "'sklearn' puts (recall 0, precision 1) first, which is no contingency table, so "
@@ -107,6 +111,14 @@ def _check_method(method: str, first_point: str | None) -> str:
             "classifier TP = FP = 0) or 'none'",
         )
     return check_first_point(first_point, allowed)
+
+
+def _unit_weights_for_discrete(method: str, sample_weight) -> None:
+    if method == "davis-goadrich-discrete" and sample_weight is not None:
+        raise InvalidInputError(
+            "sample_weight",
+            "davis-goadrich-discrete puts a point at every whole true positive: unit weights only",
+        )
 
 
 def _obj(x: np.ndarray) -> np.ndarray:
@@ -313,10 +325,50 @@ def _dg_area(tp, fp, pos, first_point, lo, hi, prec) -> mpmath.mpf:
 # public
 
 
+def _dg_discrete(tp, fp, first_point, lo, hi) -> Fraction:
+    """Trapezoids through Davis & Goadrich's intermediate points, one per unit of TP.
+
+    Between tables (T0, F0) and (T1, F1) the points are TP = T0 + k, FP = F0 + k dF/dT for
+    k = 0..dT, with precision (T0 + k) dT / ((T0 + k) dT + F0 dT + k dF). From the empty
+    classifier (``first_point="spark"``) precision is constant at T1/(T1 + F1), the value PRROC
+    substitutes for its 0/0 first point. Unit weights only (the points sit at whole items).
+    """
+    xs, ys = [], []
+    if first_point == "spark":
+        n1 = tp[:1] + fp[:1]
+        xs.append((np.array([0], dtype=object), tp[:1]))
+        ys.append(((tp[:1], n1), (tp[:1], n1)))
+    t0, t1, f0, f1 = tp[:-1], tp[1:], fp[:-1], fp[1:]
+    dt = t1 - t0
+    g = np.flatnonzero(dt > 0)
+    steps = dt[g].astype(np.int64)
+    seg = np.repeat(g, steps)
+    k = np.arange(int(steps.sum()), dtype=np.int64) - np.repeat(np.cumsum(steps) - steps, steps)
+    k = k.astype(object)
+    d_t, d_f = dt[seg], (f1 - f0)[seg]
+    x_left = t0[seg] + k
+    x_right = x_left + 1
+    base = f0[seg] * d_t
+    xs.append((x_left, x_right))
+    ys.append(
+        (
+            (x_left * d_t, x_left * d_t + base + k * d_f),
+            (x_right * d_t, x_right * d_t + base + (k + 1) * d_f),
+        )
+    )
+    x0 = np.concatenate([a for a, _ in xs])
+    x1 = np.concatenate([b for _, b in xs])
+    y0 = tuple(np.concatenate([y[0][i] for y in ys]) for i in (0, 1))
+    y1 = tuple(np.concatenate([y[1][i] for y in ys]) for i in (0, 1))
+    return _linear_area(x0, x1, y0, y1, lo, hi)
+
+
 def _interpolated(method, tp, fp, pos, first_point, lo, hi, prec) -> Fraction | mpmath.mpf:
     """Area of an interpolating method over TP in [lo, hi], divided by pos."""
     if method == "davis-goadrich":
         return _dg_area(tp, fp, pos, first_point, lo, hi, prec)
+    if method == "davis-goadrich-discrete":
+        return _dg_discrete(tp, fp, first_point, lo, hi) / pos
     if method == "trapezoid":
         return _trapezoid(tp, fp, first_point, lo, hi) / pos
     return _lower_trapezoid(tp, fp, first_point, lo, hi) / pos
@@ -355,6 +407,7 @@ def pr_auc(
     """
     first_point = _check_method(method, first_point)
     prec = prec_of_dps(dps)
+    _unit_weights_for_discrete(method, sample_weight)
     points, tp, fp = _points(y_true, y_score, sample_weight)
     pos = points.pos
     _, _, lo, hi = _range(a, b, pos)
@@ -392,6 +445,7 @@ def aucnpr_ranking(
     digits, so near ``area = min`` the result is accurate in absolute, not relative, terms.
     """
     first_point = _check_method(method, first_point)
+    _unit_weights_for_discrete(method, sample_weight)
     points, tp, fp = _points(y_true, y_score, sample_weight)
     pos, neg = points.pos, points.neg
     a_q, b_q, lo, hi = _range(a, b, pos)
