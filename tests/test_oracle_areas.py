@@ -467,3 +467,22 @@ def test_roc_auc_matches_sklearn():
     exact = roc_auc(y, s)
     # sklearn sums <= 501 float trapezoids of rates in [0, 1], each a few roundings: 8 m u
     assert abs(F(sk.roc_auc_score(y, s)) - exact) <= 8 * 501 * F(1, 2**53)
+
+
+@given(rankings(6), st.lists(st.integers(0, 3), min_size=6, max_size=6))
+def test_integer_weights_equal_replicated_items(case, weights):
+    y, s = case
+    w = weights[: len(y)]
+    if not 0 < sum(wi for yi, wi in zip(y, w, strict=True) if yi) < sum(w):
+        return
+    y_rep = [yi for yi, wi in zip(y, w, strict=True) for _ in range(wi)]
+    s_rep = [si for si, wi in zip(s, w, strict=True) for _ in range(wi)]
+    halves = [F(wi, 2) for wi in w]  # scaling every weight leaves every ratio unchanged
+    for method, fp in (("step", None), ("trapezoid", "sklearn"), ("lower-trapezoid", "spark")):
+        want = pr_auc(y_rep, s_rep, method=method, first_point=fp)
+        assert pr_auc(y, s, w, method=method, first_point=fp) == want
+        assert pr_auc(y, s, halves, method=method, first_point=fp) == want
+    dg = pr_auc(y_rep, s_rep, method="davis-goadrich", first_point="spark", dps=30)
+    got = pr_auc(y, s, halves, method="davis-goadrich", first_point="spark", dps=30)
+    # two evaluations of the same number, each within 2**(1-p) relative of it
+    assert abs(got - dg) <= 2 ** (2 - prec_of_dps(30)) * dg

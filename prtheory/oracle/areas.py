@@ -474,7 +474,7 @@ def roc_auc(y_true, y_score, sample_weight=None) -> Fraction:
     """Exact area under the ROC curve (trapezoids from the origin; ties give diagonal segments).
 
     ``AUROC = sum_k (FP_k - FP_{k-1}) (TP_k + TP_{k-1}) / (2 pos neg)`` with ``TP_{-1} = FP_{-1} = 0``:
-    an integer sum over one denominator, so no rational summation is needed. It is the
+    an integer sum over one denominator, so no rational summation is needed (F12 background). It is the
     probability that a random positive outscores a random negative, ties counting one half.
     Raises :class:`UndefinedMetricError` when either class has zero weight.
     """
