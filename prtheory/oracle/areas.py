@@ -204,9 +204,9 @@ def _trapezoid(tp, fp, first_point, lo, hi) -> Fraction:
 def _lower_trapezoid(tp, fp, first_point, lo, hi) -> Fraction:
     """Boyd, Eng & Page (2013): sum_i (r_{i+1} - r_i)(pmin_i + pmax_{i+1})/2 over distinct r_i.
 
-    At a fixed recall (fixed TP = t > 0) precision t/N is largest at the least N and smallest at
-    the greatest N; at t = 0 every operating point has precision 0 and only a prepended first
-    point can be higher.
+    The vertices (with the prepended first point, if any) are grouped by recall; the least and
+    greatest precision of each group are found by exact cross-multiplied comparisons, without
+    assuming any order inside a group.
     """
     x, (num, den) = _vertices(tp, fp, first_point)
     starts = np.flatnonzero(np.concatenate(([True], x[1:] != x[:-1])))
