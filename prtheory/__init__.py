@@ -9,8 +9,33 @@ Layers (imports flow downward only):
 """
 
 from prtheory.errors import InvalidInputError, UndefinedMetricError
+from prtheory.floats import (
+    ap_min,
+    aucnpr,
+    aucpr_min,
+    expected_random_ap,
+    fbeta,
+    fbeta_gain,
+    min_precision,
+    precision_gain,
+    recall_gain,
+)
 from prtheory.ranking_floats import average_precision
 
 __version__ = "0.1.0"
 
-__all__ = ["InvalidInputError", "UndefinedMetricError", "__version__", "average_precision"]
+__all__ = [
+    "InvalidInputError",
+    "UndefinedMetricError",
+    "__version__",
+    "ap_min",
+    "aucnpr",
+    "aucpr_min",
+    "average_precision",
+    "expected_random_ap",
+    "fbeta",
+    "fbeta_gain",
+    "min_precision",
+    "precision_gain",
+    "recall_gain",
+]

@@ -62,6 +62,13 @@ def _final(value: Any, prec: int) -> mpmath.mpf:
         return _mpf(value) if isinstance(value, Fraction) else +value
 
 
+def _by_convention(
+    quantity: str, reason: str, convention: str | None, paper: Fraction, prec: int
+) -> mpmath.mpf:
+    """Raise for an undefined value, or return the paper's value (the only convention here)."""
+    return _final(undefined(quantity, reason, convention, {"paper": paper}), prec)
+
+
 def _log2(x: mpmath.mpf) -> int:
     """An upper bound for log2|x| (x != 0), from the binary exponent: cheap and exact."""
     return int(mpmath.mag(x))
@@ -156,13 +163,10 @@ def aucpr_min(
     prec = prec_of_dps(dps)
     pi_q, a_q, b_q = _skew_and_range(pi, a, b)
     if pi_q in (0, 1):
-        value = undefined(
-            "AUCPR_min",
-            f"the formula is 0/0 at pi = {pi_q}",
-            convention,
-            {"paper": Fraction(0) if pi_q == 0 else b_q - a_q},
+        paper = Fraction(0) if pi_q == 0 else b_q - a_q
+        return _by_convention(
+            "AUCPR_min", f"the formula is 0/0 at pi = {pi_q}", convention, paper, prec
         )
-        return _final(value, prec)
     return _final(_aucpr_min_mp(pi_q, a_q, b_q, prec), prec)
 
 
@@ -190,13 +194,8 @@ def aucnpr(
     area = exact_rational(check_unit(aucpr, "aucpr"), "aucpr")
     pi_q, a_q, b_q = _skew_and_range(pi, a, b)
     if pi_q in (0, 1):
-        value = undefined(
-            "AUCNPR",
-            f"AUCPR_max = AUCPR_min at pi = {pi_q}",
-            convention,
-            {"paper": Fraction(int(pi_q))},
-        )
-        return _final(value, prec)
+        reason = f"AUCPR_max = AUCPR_min at pi = {pi_q}"
+        return _by_convention("AUCNPR", reason, convention, Fraction(int(pi_q)), prec)
     top = b_q - a_q
     wp = prec + 20
     while True:
@@ -226,13 +225,8 @@ def skew_from_aucpr_min(value: Any, *, dps: int = 50, convention: str | None = N
     prec = prec_of_dps(dps)
     target = exact_rational(check_unit(value, "value"), "value")
     if target in (0, 1):
-        pi = undefined(
-            "skew_from_aucpr_min",
-            f"AUCPR_min = {target} only at pi = {target}, where it is defined by convention",
-            convention,
-            {"paper": target},
-        )
-        return _final(pi, prec)
+        reason = f"AUCPR_min = {target} only at pi = {target}, where it is defined by convention"
+        return _by_convention("skew_from_aucpr_min", reason, convention, target, prec)
     lo, hi = target, min(2 * target, Fraction(1))
     wp = prec + 16
     with mpmath.workprec(wp):
