@@ -15,7 +15,7 @@ import sys
 
 __all__ = ["main"]
 
-AREAS = ("prtheory.theory.cli", "prtheory.papers.cli")
+AREAS = ("prtheory.theory.cli", "prtheory.papers.cli", "prtheory.conformance.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:
