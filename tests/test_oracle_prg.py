@@ -190,3 +190,13 @@ def test_matches_the_official_prg_package(monkeypatch):
 def test_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+def test_signed_auprg_matches_the_theory_path_on_every_untied_ranking(n):
+    """Third path: prtheory.theory.flach walks the PRG path of an untied ranking itself."""
+    flach = pytest.importorskip("prtheory.theory.flach")
+    for y in itertools.product([0, 1], repeat=n):
+        if 0 < sum(y) < n:
+            scores = list(range(n, 0, -1))
+            assert auprg(list(y), scores, negative_gain="signed") == flach.auprg(list(y))
