@@ -195,7 +195,8 @@ def test_errors(call, error, message):
 @pytest.mark.parametrize("n", range(2, 9))
 def test_signed_auprg_matches_the_theory_path_on_every_untied_ranking(n):
     """Third path: prtheory.theory.flach walks the PRG path of an untied ranking itself."""
-    flach = pytest.importorskip("prtheory.theory.flach")
+    from prtheory.theory import flach  # imported here: it pulls in sympy
+
     for y in itertools.product([0, 1], repeat=n):
         if 0 < sum(y) < n:
             scores = list(range(n, 0, -1))
