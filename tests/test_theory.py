@@ -7,9 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+from theory_helpers import result
 
 from prtheory.cli import main
-from prtheory.theory import all_claims, run_claims
+from prtheory.theory import all_claims
 from prtheory.theory.registry import VERDICTS
 from prtheory.theory.render import render_ledger, render_proof
 
@@ -27,7 +28,7 @@ EXPECTED_IDS = (
 
 @pytest.fixture(scope="session")
 def results():
-    return run_claims()
+    return [result(c.id) for c in all_claims()]
 
 
 def test_registry_covers_every_claim_id():

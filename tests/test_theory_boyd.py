@@ -11,6 +11,7 @@ import pytest
 import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
+from theory_helpers import claims_pass
 
 from prtheory.theory import boyd
 from prtheory.theory.boyd import (
@@ -32,7 +33,6 @@ from prtheory.theory.boyd import (
     derive_area,
     derive_min_precision,
     derive_modified_f1,
-    dg_aucpr,
     i,
     implied_min_interval,
     min_precision,
@@ -45,8 +45,11 @@ from prtheory.theory.boyd import (
     recall_range_sampler,
     worst_ranking,
 )
+from prtheory.theory.common import dg_aucpr
 from prtheory.theory.notes import average_precision
 from prtheory.theory.registry import REGISTRY, Proof, StepFailed
+
+test_claim_passes = claims_pass("B")
 
 # ---- deliberately wrong formulas are rejected, by the derivation and by the independent check ----
 

@@ -11,6 +11,7 @@ import pytest
 import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
+from theory_helpers import claims_pass
 
 from prtheory.theory.boyd import mp_aucpr_min
 from prtheory.theory.extras import (
@@ -33,6 +34,8 @@ from prtheory.theory.extras import (
     remainder_bounds,
 )
 from prtheory.theory.registry import Proof, StepFailed
+
+test_claim_passes = claims_pass("X")
 
 # ---- deliberately wrong formulas are rejected ----------------------------------------------------
 

@@ -11,9 +11,11 @@ import pytest
 import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
+from theory_helpers import claims_pass, ids
 
 from prtheory.theory import flach
 from prtheory.theory.checks import exact_identity, integer_sampler, joint_sampler, rational_sampler
+from prtheory.theory.common import dg_aucpr, f_beta
 from prtheory.theory.flach import (
     A_,
     FN,
@@ -24,19 +26,13 @@ from prtheory.theory.flach import (
     pi,
     y0_,
 )
-from prtheory.theory.registry import REGISTRY, Proof, StepFailed, run_claim
+from prtheory.theory.registry import REGISTRY, Proof, StepFailed
 
-F_IDS = [f"F{i}" for i in range(1, 14)]
-
-
-@pytest.mark.parametrize("cid", F_IDS)
-def test_claim_passes(cid):
-    res = run_claim(REGISTRY[cid])
-    assert res.passed, res.problems
+test_claim_passes = claims_pass("F")
 
 
 def test_verdicts():
-    verdicts = {cid: REGISTRY[cid].verdict for cid in F_IDS}
+    verdicts = {cid: REGISTRY[cid].verdict for cid in ids("F")}
     assert verdicts["F3"] == "holds as corrected"  # rec < pi loses only for beta >= 1
     assert verdicts["F12"] == "holds as corrected"  # acc_c's c is one minus the calibrated score
     assert verdicts["F13"] == "out of reach"
@@ -219,13 +215,13 @@ def test_f3_counterexample_by_hand():
     # beta^2 = 1/4, prec = 1, rec = 9/20: (5/4)(9/20)/(1/4 + 9/20) = (9/16)/(7/10) = 45/56;
     # baseline (5/4)(1/2)/(1 + 1/8) = 5/9. The finite-sample mean of F1 for one positive, one
     # negative and q = 1/2 is (1 + 2/3 + 0 + 0)/4 = 5/12.
-    f = flach.f_beta_pr(1, sp.Rational(9, 20)).subs(beta, sp.Rational(1, 2))
+    f = f_beta(1, sp.Rational(9, 20)).subs(beta, sp.Rational(1, 2))
     base = flach.BASELINE.subs({beta: sp.Rational(1, 2), pi: sp.Rational(1, 2)})
     assert (f, base) == (sp.Rational(45, 56), sp.Rational(5, 9))
     assert flach._f1_finite_mean() == Fraction(5, 12)
 
 
-def test_aupr_davis_goadrich_by_hand():
+def test_davis_goadrich_area_of_the_f13_pair_by_hand():
     # A = 10010010: positive steps from (T, F) = (0, 0), (1, 2), (2, 4):
     # (1 + (1 - 2 ln(4/3)) + (1 - 4 ln(7/6)))/3. B = 00111000: from (0, 2), (1, 2), (2, 2):
     # ((1 - 2 ln(3/2)) + (1 - 2 ln(4/3)) + (1 - 2 ln(5/4)))/3.
@@ -237,8 +233,8 @@ def test_aupr_davis_goadrich_by_hand():
         want_b = (
             3 - 2 * ln(mpmath.mpf(3) / 2) - 2 * ln(mpmath.mpf(4) / 3) - 2 * ln(mpmath.mpf(5) / 4)
         ) / 3
-        got_a = flach._aupr_davis_goadrich(flach.RANKING_A)
-        got_b = flach._aupr_davis_goadrich(flach.RANKING_B)
+        got_a = dg_aucpr(flach.RANKING_A)
+        got_b = dg_aucpr(flach.RANKING_B)
         # Same operations in a different order at 50 digits: agreement to 1e-45 is ample.
         assert abs(got_a - want_a) < mpmath.mpf(10) ** -45
         assert abs(got_b - want_b) < mpmath.mpf(10) ** -45

@@ -8,22 +8,18 @@ import pytest
 import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
+from theory_helpers import claims_pass, ids
 
 from prtheory.theory import means
-from prtheory.theory.means import P, R, beta, gamma
-from prtheory.theory.registry import REGISTRY, Proof, StepFailed, run_claim
+from prtheory.theory.common import P, R, beta, f_beta
+from prtheory.theory.means import gamma
+from prtheory.theory.registry import REGISTRY, Proof, StepFailed
 
-G_IDS = [f"G{i}" for i in range(1, 9)]
-
-
-@pytest.mark.parametrize("cid", G_IDS)
-def test_claim_passes(cid):
-    res = run_claim(REGISTRY[cid])
-    assert res.passed, res.problems
+test_claim_passes = claims_pass("G")
 
 
 def test_verdicts():
-    corrected = {cid for cid in G_IDS if REGISTRY[cid].verdict == "holds as corrected"}
+    corrected = {cid for cid in ids("G") if REGISTRY[cid].verdict == "holds as corrected"}
     assert corrected == {"G1", "G3", "G5"}
     assert "90/(99+10)" in REGISTRY["G1"].note
     assert "91/(91+9)" in REGISTRY["G1"].note
@@ -61,7 +57,7 @@ def test_g2_difference_by_hand():
 
 def test_g6_threshold_by_hand():
     # Preferring recall at (P, R) = (0.9, 0.36) means beta^2 P^2 > R^2, i.e. beta > 0.36/0.9 = 0.4.
-    f = means.f_beta(P, R)
+    f = f_beta(P, R)
     ratio = sp.diff(f, R) / sp.diff(f, P)
     at = {P: sp.Rational(9, 10), R: sp.Rational(9, 25)}
     assert ratio.subs(at).subs(beta, sp.Rational(2, 5)) == 1
@@ -72,7 +68,7 @@ def test_g4_harmonic_is_f_beta_exactly():
     # gamma = 1/4 (beta = 2), P = 1/2, R = 1/3: ((1/4)*2 + 3)/(5/4) = 14/5 -> H = 5/14;
     # F_2 = 5 * (1/6)/(4/2 + 1/3) = (5/6)/(7/3) = 5/14.
     h = means.harmonic(sp.Rational(1, 2), sp.Rational(1, 3), sp.Rational(1, 4))
-    assert h == sp.Rational(5, 14) == means.f_beta(sp.Rational(1, 2), sp.Rational(1, 3), 2)
+    assert h == sp.Rational(5, 14) == f_beta(sp.Rational(1, 2), sp.Rational(1, 3), 2)
 
 
 positive = st.fractions(min_value=Fraction(1, 1000), max_value=1, max_denominator=1000)

@@ -7,9 +7,10 @@ argument (``derive_min_precision``, ``derive_area``, ``derive_antiderivative``,
 ``check_ap_min_enumeration``, ``check_modified_f1_grid``). The registered claims run them on the
 documents' formulas; the tests run them on deliberately wrong variants, which must fail.
 
-Exact helpers used by the checks (no sympy): :func:`rankings`, :func:`dg_aucpr` (Davis-Goadrich
-area of an untied ranking, mpmath) and :func:`mp_aucpr_min` (the Theorem 2 closed form at any mpmath
-precision); the AP of a ranking is :func:`prtheory.theory.notes.average_precision` (N2).
+Exact helpers used by the checks (no sympy): :func:`worst_ranking` and :func:`mp_aucpr_min` (the
+Theorem 2 closed form at any mpmath precision); the rankings, their sweeps and the Davis-Goadrich
+area come from :mod:`prtheory.theory.common`, the AP of a ranking from
+:func:`prtheory.theory.notes.average_precision` (N2).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from prtheory.theory.checks import (
     mp_quad_identity,
     rational_sampler,
 )
+from prtheory.theory.common import dg_aucpr, mp_fraction, name, rankings, sweep
 from prtheory.theory.notes import average_precision
 from prtheory.theory.registry import Proof, _is_zero, claim
 
@@ -88,38 +90,9 @@ def modified_f1(r_: sp.Expr, p_: sp.Expr, pi_: sp.Expr) -> sp.Expr:
 # ---- exact and mpmath helpers (independent of sympy) -----------------------------------------
 
 
-def rankings(n_pos: int, n_neg: int) -> Iterator[tuple[int, ...]]:
-    """Every distinct untied ranking (top first, 1 = positive) of n_pos positives, n_neg negatives."""
-    n = n_pos + n_neg
-    for where in itertools.combinations(range(n), n_pos):
-        labels = [0] * n
-        for w in where:
-            labels[w] = 1
-        yield tuple(labels)
-
-
 def worst_ranking(n_pos: int, n_neg: int) -> tuple[int, ...]:
     """Every negative above every positive (B2)."""
     return (0,) * n_neg + (1,) * n_pos
-
-
-def dg_aucpr(labels: Sequence[int]) -> mpmath.mpf:
-    """Davis-Goadrich AUCPR of an untied ranking (top first), at the current mpmath precision.
-
-    With untied scores, consecutive thresholds change either TP or FP by one. A step that adds
-    the (x+1)-th positive below f negatives keeps FP = f, so along it precision is s / (s + f)
-    at TP = s, and it contributes (1/pos) int_x^{x+1} s/(s+f) ds = (1 - f ln((x+1+f)/(x+f)))/pos
-    (exactly 1/pos when f = 0). Steps that add a negative add no recall, hence no area.
-    """
-    x = f = 0
-    area = mpmath.mpf(0)
-    for y in labels:
-        if y:
-            area += 1 if f == 0 else 1 - f * mpmath.log(mpmath.mpf(x + 1 + f) / (x + f))
-            x += 1
-        else:
-            f += 1
-    return area / x
 
 
 def mp_aucpr_min(skew: mpmath.mpf) -> mpmath.mpf:
@@ -158,21 +131,12 @@ def _cell(printed: str) -> tuple[Fraction, Fraction]:
     return Fraction(printed) - h, Fraction(printed) + h
 
 
-def _mp(q: Fraction) -> mpmath.mpf:
-    return mpmath.mpf(q.numerator) / q.denominator
-
-
 def _rounds_to(value: mpmath.mpf, printed: str) -> bool:
     lo, hi = _cell(printed)
-    return _mp(lo) <= value <= _mp(hi)
+    return mp_fraction(lo) <= value <= mp_fraction(hi)
 
 
 # ---- small symbolic helpers ------------------------------------------------------------------
-
-
-def _name(latex: str) -> sp.Symbol:
-    """A symbol that displays as the given LaTeX (for the left-hand sides of derived results)."""
-    return sp.Symbol(latex)
 
 
 def _decide(expr: sp.Expr, relation: str, subs: dict | None = None) -> bool:
@@ -345,15 +309,6 @@ def _b1(pf: Proof) -> None:
 # ==== B2 ======================================================================================
 
 
-def _sweep(labels: Sequence[int]) -> list[tuple[int, int]]:
-    """(TP, FP) after each threshold of an untied ranking, starting from (0, 0)."""
-    out, tp, fp = [(0, 0)], 0, 0
-    for y in labels:
-        tp, fp = tp + y, fp + 1 - y
-        out.append((tp, fp))
-    return out
-
-
 def _b2_enumeration(max_total: int = 12) -> tuple[bool, str]:
     """The worst ranking's threshold points, and Davis-Goadrich points between them, lie on the bound."""
     steps = [Fraction(k, 4) for k in range(5)]
@@ -366,7 +321,7 @@ def _b2_enumeration(max_total: int = 12) -> tuple[bool, str]:
     def ok(case: tuple[int, int]) -> bool:
         n_pos, n_neg = case
         skew = Fraction(n_pos, n_pos + n_neg)
-        pts = _sweep(worst_ranking(n_pos, n_neg))
+        pts = sweep(worst_ranking(n_pos, n_neg))
         for (tp_a, fp_a), (tp_b, fp_b) in itertools.pairwise(pts):
             if tp_b == tp_a:  # a negative: no recall gained, nothing to interpolate
                 continue
@@ -465,7 +420,7 @@ def _table1_counts(rec: Fraction, prec: Fraction, n_pos: int, n_neg: int) -> tup
     source=f"{SOURCE} (000 §2.1, 001)",
     location="Table 1",
     title="Table 1: holding precision at 0.2 with 100 positives and 200 negatives",
-    statement=lambda: sp.Eq(_name("TN"), neg - r * pos * (1 - p) / p),
+    statement=lambda: sp.Eq(name("TN"), neg - r * pos * (1 - p) / p),
     assumptions=("pos = 100, neg = 200 (pi = 1/3); precision held at p = 0.2",),
 )
 def _b3(pf: Proof) -> None:
@@ -477,7 +432,7 @@ def _b3(pf: Proof) -> None:
     pf.equal("So the true negatives left are", neg - fp_needed, neg - r * pos * (1 - p) / p)
     r_max = pf.obtain(
         "TN >= 0 holds up to the recall where TN = 0",
-        sp.Eq(_name("r_{max}"), sp.solve(sp.Eq(neg - fp_needed, 0), r)[0]),
+        sp.Eq(name("r_{max}"), sp.solve(sp.Eq(neg - fp_needed, 0), r)[0]),
         "solve",
     ).rhs
     pf.equal(
@@ -487,7 +442,7 @@ def _b3(pf: Proof) -> None:
     )
     values = {pos: 100, neg: 200, p: sp.Rational(1, 5)}
     pf.obtain(
-        "With pos = 100, neg = 200, p = 0.2", sp.Eq(_name("r_{max}"), r_max.subs(values)), "subs"
+        "With pos = 100, neg = 200, p = 0.2", sp.Eq(name("r_{max}"), r_max.subs(values)), "subs"
     )
     for (rec_s, _), printed in TABLE1.items():
         got = fp_needed.subs({**values, r: sp.Rational(rec_s)})
@@ -536,7 +491,7 @@ def derive_area(pf: Proof, candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1)
     )
     area = pf.obtain(
         f"sympy integrates it over recall from {sp.latex(lo)} to {sp.latex(hi)}",
-        sp.Eq(_name(r"\mathrm{AUCPR}_{\min}"), sp.integrate(min_precision(r, pi), (r, lo, hi))),
+        sp.Eq(name(r"\mathrm{AUCPR}_{\min}"), sp.integrate(min_precision(r, pi), (r, lo, hi))),
         "integrate",
     ).rhs
     pf.equal("It equals the closed form", area, candidate)
@@ -661,7 +616,7 @@ def _b5(pf: Proof) -> None:
     )
     d = pf.obtain(
         "Derivative in pi",
-        sp.Eq(_name(r"\frac{d\,\mathrm{AUCPR}_{\min}}{d\pi}"), sp.diff(m, pi)),
+        sp.Eq(name(r"\frac{d\,\mathrm{AUCPR}_{\min}}{d\pi}"), sp.diff(m, pi)),
         "diff",
     ).rhs
     g = -sp.log(1 - pi) - pi
@@ -701,11 +656,11 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
     """Sum the worst ranking's precisions; prove no ranking has lower AP (``term`` in i, neg)."""
     pf.given(
         "AP of an untied ranking: the mean, over the pos positives, of the precision at each one's rank",
-        sp.Eq(_name("AP"), sp.Sum(_name("P_j"), (sp.Symbol("j"), 1, pos)) / pos),
+        sp.Eq(name("AP"), sp.Sum(name("P_j"), (sp.Symbol("j"), 1, pos)) / pos),
     )
     prec_i = pf.given(
         "In the worst ranking the i-th positive sits at rank neg + i with i positives at or above it",
-        sp.Eq(_name("P_i"), i / (neg + i)),
+        sp.Eq(name("P_i"), i / (neg + i)),
     ).rhs
     pf.equal("Its precision is the summand of Theorem 3", prec_i, term)
     pf.equal(
@@ -720,7 +675,7 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
         "followed by a negative; swap the two. Positives above rank k keep rank and count; positives "
         "below rank k + 1 keep rank and count; only the moved positive's precision changes",
         sp.Tuple(
-            sp.Eq(_name("P_{before}"), (m + 1) / k), sp.Eq(_name("P_{after}"), (m + 1) / (k + 1))
+            sp.Eq(name("P_{before}"), (m + 1) / k), sp.Eq(name("P_{after}"), (m + 1) / (k + 1))
         ),
     )
     pf.equal(
@@ -739,7 +694,7 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
         "positive directly above a negative is the worst ranking. So any other ranking reaches the "
         "worst ranking by finitely many swaps, each lowering AP strictly: the worst ranking is the "
         "unique minimiser, and AP_min is its AP",
-        sp.Eq(_name(r"\mathrm{AP}_{\min}"), sp.Sum(term, (i, 1, pos)) / pos),
+        sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(term, (i, 1, pos)) / pos),
     )
 
 
@@ -776,22 +731,20 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
     source=f"{SOURCE} (000 §2.2, 001)",
     location="Theorem 3",
     title="Minimum average precision, attained only by the worst ranking",
-    statement=lambda: sp.Eq(_name(r"\mathrm{AP}_{\min}"), sp.Sum(AP_MIN_TERM, (i, 1, pos)) / pos),
+    statement=lambda: sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(AP_MIN_TERM, (i, 1, pos)) / pos),
     assumptions=("pos >= 1 positives, neg >= 0 negatives, untied scores",),
 )
 def _b6(pf: Proof) -> None:
     derive_ap_min(pf, AP_MIN_TERM)
     v11 = pf.obtain(
         "pos = neg = 1 (pi = 1/2)",
-        sp.Eq(
-            _name(r"\mathrm{AP}_{\min}(1, 1)"), sp.summation(AP_MIN_TERM.subs(neg, 1), (i, 1, 1))
-        ),
+        sp.Eq(name(r"\mathrm{AP}_{\min}(1, 1)"), sp.summation(AP_MIN_TERM.subs(neg, 1), (i, 1, 1))),
         "summation",
     ).rhs
     v22 = pf.obtain(
         "pos = neg = 2 (pi = 1/2 as well)",
         sp.Eq(
-            _name(r"\mathrm{AP}_{\min}(2, 2)"),
+            name(r"\mathrm{AP}_{\min}(2, 2)"),
             sp.summation(AP_MIN_TERM.subs(neg, 2), (i, 1, 2)) / 2,
         ),
         "summation",
@@ -828,7 +781,7 @@ def _b7(pf: Proof) -> None:
     )
     pf.obtain(
         "Hence AUCPR_max over [a, b] is",
-        sp.Eq(_name(r"\mathrm{AUCPR}_{\max}"), sp.integrate(1, (r, a, b))),
+        sp.Eq(name(r"\mathrm{AUCPR}_{\max}"), sp.integrate(1, (r, a, b))),
         "integrate",
     )
     pf.check(
@@ -878,9 +831,9 @@ def _b8_enumeration(max_total: int = 9) -> tuple[bool, str]:
     location="§3, AUCNPR",
     title="AUCNPR has range [0, 1] at every skew and orders classifiers as AUCPR does",
     statement=lambda: sp.Eq(
-        _name(r"\mathrm{AUCNPR}"),
-        (A - _name(r"\mathrm{AUCPR}_{\min}"))
-        / (_name(r"\mathrm{AUCPR}_{\max}") - _name(r"\mathrm{AUCPR}_{\min}")),
+        name(r"\mathrm{AUCNPR}"),
+        (A - name(r"\mathrm{AUCPR}_{\min}"))
+        / (name(r"\mathrm{AUCPR}_{\max}") - name(r"\mathrm{AUCPR}_{\min}")),
     ),
     assumptions=(
         "0 < pi < 1; AUCPR of a Davis-Goadrich curve over [a, b] (0 <= a < b <= 1) on one test set",
@@ -891,7 +844,7 @@ def _b8(pf: Proof) -> None:
     lo, hi = aucpr_min_range(a, b, pi), b - a
     score = pf.given(
         "Definition, with AUCPR_min from B7 and AUCPR_max = b - a",
-        sp.Eq(_name(r"\mathrm{AUCNPR}"), (A - lo) / (hi - lo)),
+        sp.Eq(name(r"\mathrm{AUCNPR}"), (A - lo) / (hi - lo)),
     ).rhs
     pf.given(
         "Every point of a Davis-Goadrich curve is a convex combination of two valid matrices, so "
@@ -915,7 +868,7 @@ def _b8(pf: Proof) -> None:
     slope = pf.obtain(
         "Derivative in AUCPR",
         sp.Eq(
-            _name(r"\frac{\partial\,\mathrm{AUCNPR}}{\partial\,\mathrm{AUCPR}}"), sp.diff(score, A)
+            name(r"\frac{\partial\,\mathrm{AUCNPR}}{\partial\,\mathrm{AUCPR}}"), sp.diff(score, A)
         ),
         "diff",
     ).rhs
@@ -928,7 +881,7 @@ def _b8(pf: Proof) -> None:
     _value(
         pf,
         "At AUCPR = AUCPR_min (the worst ranking, B2) it is 0",
-        _name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\min})"),
+        name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\min})"),
         sp.simplify(score.subs(A, lo)),
         0,
         "subs",
@@ -936,7 +889,7 @@ def _b8(pf: Proof) -> None:
     _value(
         pf,
         "At AUCPR = AUCPR_max (the perfect ranking) it is 1",
-        _name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\max})"),
+        name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\max})"),
         sp.simplify(score.subs(A, hi)),
         1,
         "subs",
@@ -944,7 +897,7 @@ def _b8(pf: Proof) -> None:
     pf.obtain(
         "At pi -> 1 the range [0, 1] closes: the width tends to",
         sp.Eq(
-            _name(r"\lim_{\pi \to 1^-} (1 - \mathrm{AUCPR}_{\min})"),
+            name(r"\lim_{\pi \to 1^-} (1 - \mathrm{AUCPR}_{\min})"),
             sp.limit(1 - aucpr_min(pi), pi, 1, "-"),
         ),
         "limit",
@@ -952,7 +905,7 @@ def _b8(pf: Proof) -> None:
     pf.given(
         "So AUCNPR is 0/0 at pi = 1 (convention: 1); at pi = 0, AUCPR = AUCPR_min = 0 and "
         "AUCPR_max = 1, so the definition gives 0, as the convention says",
-        sp.Eq(_name(r"\mathrm{AUCNPR}(\pi = 0)"), (sp.Integer(0) - 0) / (1 - 0)),
+        sp.Eq(name(r"\mathrm{AUCNPR}(\pi = 0)"), (sp.Integer(0) - 0) / (1 - 0)),
     )
     pf.check("enumeration", "All small rankings, Davis-Goadrich areas", _b8_enumeration())
 
@@ -994,7 +947,7 @@ def _b9(pf: Proof) -> None:
     )
     pf.obtain(
         "Area under p = pi over recall [0, 1]",
-        sp.Eq(_name(r"\mathrm{AUCPR}_{random}"), sp.integrate(pi, (r, 0, 1))),
+        sp.Eq(name(r"\mathrm{AUCPR}_{random}"), sp.integrate(pi, (r, 0, 1))),
         "integrate",
     )
     g = -sp.log(1 - pi) - pi
@@ -1020,7 +973,7 @@ def _b9(pf: Proof) -> None:
     pf.obtain(
         "For example at pi = 1/2",
         sp.Eq(
-            _name(r"\frac{\mathrm{AUCPR}_{\min} - \pi}{1 - \pi}"),
+            name(r"\frac{\mathrm{AUCPR}_{\min} - \pi}{1 - \pi}"),
             sp.nsimplify(worst_vs_random.subs(pi, sp.Rational(1, 2))),
         ),
         "subs",
@@ -1043,7 +996,7 @@ def _b9(pf: Proof) -> None:
     )
     pf.obtain(
         "At pi = 1/2",
-        sp.Eq(_name(r"\mathrm{AUCNPR}_{random}(1/2)"), rnd.subs(pi, sp.Rational(1, 2))),
+        sp.Eq(name(r"\mathrm{AUCNPR}_{random}(1/2)"), rnd.subs(pi, sp.Rational(1, 2))),
         "subs",
     )
     pf.check(
@@ -1077,28 +1030,34 @@ def _skew_for(y: mpmath.mpf) -> mpmath.mpf:
     return _mp_invert_increasing(mp_aucpr_min, y)
 
 
+def _against_printed(rows: Sequence[tuple[str, mpmath.mpf, str, int]]) -> tuple[bool, list[str]]:
+    """Each (what, value, printed, digits): does value round to the printed decimal?"""
+    ok, parts = True, []
+    for text, value, printed, digits in rows:
+        good = _rounds_to(value, printed)
+        ok &= good
+        parts.append(
+            f"{text} = {_fmt(value, digits)} (printed {printed}: {'agrees' if good else 'DISAGREES'})"
+        )
+    return ok, parts
+
+
 def _b10_check() -> tuple[bool, str]:
     m = mp_aucpr_min
     with mpmath.workdps(50):
         half, hundredth, tenth, twentieth = (
-            _mp(Fraction(x)) for x in ("0.5", "0.01", "0.1", "0.05")
+            mp_fraction(Fraction(x)) for x in ("0.5", "0.01", "0.1", "0.05")
         )
-        rise = m(half) - m(hundredth)
-        rows = [
-            ("the rise of AUCPR_min from skew 0.01 to 0.5", rise, "0.3"),
-            ("AUCPR_min(0.1)", m(tenth), "0.05"),
-            ("gender range starts at AUCPR_min(0.5)", m(half), "0.31"),
-        ]
-        parts, ok = [], True
-        for text, value, printed in rows:
-            good = _rounds_to(value, printed)
-            ok &= good
-            parts.append(
-                f"{text} = {_fmt(value)} (printed about {printed}: {'agrees' if good else 'DISAGREES'})"
-            )
+        ok, parts = _against_printed(
+            [
+                ("the rise of AUCPR_min from skew 0.01 to 0.5", m(half) - m(hundredth), "0.3", 5),
+                ("AUCPR_min(0.1)", m(tenth), "0.05", 5),
+                ("gender range starts at AUCPR_min(0.5)", m(half), "0.31", 5),
+            ]
+        )
         genre = m(twentieth)
         lo, hi = _cell("0.02")
-        skew_lo, skew_hi = _skew_for(_mp(lo)), _skew_for(_mp(hi))
+        skew_lo, skew_hi = _skew_for(mp_fraction(lo)), _skew_for(mp_fraction(hi))
         genre_ok = _rounds_to(genre, "0.03") and not _rounds_to(genre, "0.02")
         ok &= genre_ok
         parts.append(
@@ -1136,22 +1095,20 @@ def _b10(pf: Proof) -> None:
 
 
 def _b11_check() -> tuple[bool, str]:
-    parts, ok = [], True
+    rows = []
     with mpmath.workdps(50):
-        cases = [
-            ("0.008", _mp(Fraction("0.008")), "0.545", "0.004", "0.543"),
-            ("1/121 (120:1)", _mp(Fraction(1, 121)), "0.545", "0.004", "0.543"),
-            ("0.5 (1:1)", _mp(Fraction(1, 2)), "0.965", "0.307", "0.950"),
-        ]
-        for label, skew, area_s, min_s, norm_s in cases:
-            m = mp_aucpr_min(skew)
-            norm = (_mp(Fraction(area_s)) - m) / (1 - m)
-            good = _rounds_to(m, min_s) and _rounds_to(norm, norm_s)
-            ok &= good
-            parts.append(
-                f"pi = {label}: AUCPR_min = {_fmt(m)} (printed {min_s}), AUCNPR of {area_s} = "
-                f"{_fmt(norm, 6)} (printed {norm_s}){'' if good else ' DISAGREES'}"
-            )
+        for label, skew, area_s, min_s, norm_s in (
+            ("0.008", Fraction("0.008"), "0.545", "0.004", "0.543"),
+            ("1/121 (120:1)", Fraction(1, 121), "0.545", "0.004", "0.543"),
+            ("0.5 (1:1)", Fraction(1, 2), "0.965", "0.307", "0.950"),
+        ):
+            m = mp_aucpr_min(mp_fraction(skew))
+            norm = (mp_fraction(Fraction(area_s)) - m) / (1 - m)
+            rows += [
+                (f"pi = {label}: AUCPR_min", m, min_s, 5),
+                (f"AUCNPR of {area_s}", norm, norm_s, 6),
+            ]
+        ok, parts = _against_printed(rows)
     return ok, "; ".join(parts)
 
 
@@ -1205,20 +1162,20 @@ def _b12_check() -> tuple[bool, str]:
             f"mean of column {('AUCPR', 'AUCNPR')[col]} = {float(mean):.5f} (printed {printed})"
         )
     with mpmath.workdps(50):
-        for name, (area, norm) in TABLE2.items():
+        for predicate, (area, norm) in TABLE2.items():
             m_lo, m_hi = implied_min_interval(area, norm)
             if (m_lo, m_hi) == (0, 1):
-                parts.append(f"{name}: 1.000/1.000 fits every skew")
+                parts.append(f"{predicate}: 1.000/1.000 fits every skew")
                 continue
             good = m_hi > 0 and m_lo < 1
             ok &= good
             s_lo, s_hi = (
-                _skew_for(_mp(max(m_lo, Fraction(0)))),
-                _skew_for(_mp(min(m_hi, Fraction(1)))),
+                _skew_for(mp_fraction(max(m_lo, Fraction(0)))),
+                _skew_for(mp_fraction(min(m_hi, Fraction(1)))),
             )
-            text = TABLE2_TEXT_SKEW.get(name, "not stated")
+            text = TABLE2_TEXT_SKEW.get(predicate, "not stated")
             parts.append(
-                f"{name}: AUCPR_min in [{float(m_lo):.5f}, {float(m_hi):.5f}], implied skew in "
+                f"{predicate}: AUCPR_min in [{float(m_lo):.5f}, {float(m_hi):.5f}], implied skew in "
                 f"[{_fmt(s_lo, 4)}, {_fmt(s_hi, 4)}] (text: {text})"
             )
     return ok, "; ".join(parts)
@@ -1230,8 +1187,8 @@ def _b12_check() -> tuple[bool, str]:
     location="Table 2",
     title="Table 2 (IMDB): each AUCPR/AUCNPR pair implies a skew; the means",
     statement=lambda: sp.Eq(
-        _name(r"\mathrm{AUCPR}_{\min}"),
-        (A - _name(r"\mathrm{AUCNPR}")) / (1 - _name(r"\mathrm{AUCNPR}")),
+        name(r"\mathrm{AUCPR}_{\min}"),
+        (A - name(r"\mathrm{AUCNPR}")) / (1 - name(r"\mathrm{AUCNPR}")),
     ),
     assumptions=(
         "printed values are rounded to 3 decimals (cells of half-width 0.0005)",
@@ -1246,8 +1203,8 @@ def _b12_check() -> tuple[bool, str]:
     "is an effective one, not necessarily the predicate's overall skew.",
 )
 def _b12(pf: Proof) -> None:
-    nrm = _name(r"\mathrm{AUCNPR}")
-    m_sym = _name("m")
+    nrm = name(r"\mathrm{AUCNPR}")
+    m_sym = name("m")
     implied = pf.obtain(
         "Solving AUCNPR = (AUCPR - m)/(1 - m) for m = AUCPR_min",
         sp.Eq(m_sym, sp.solve(sp.Eq(nrm, (A - m_sym) / (1 - m_sym)), m_sym)[0]),
@@ -1256,13 +1213,13 @@ def _b12(pf: Proof) -> None:
     u, v = sp.symbols("u v", positive=True)  # AUCPR = 1 - u, AUCNPR = 1 - v
     d_area = pf.obtain(
         "Derivative in AUCPR",
-        sp.Eq(_name(r"\partial m / \partial\,\mathrm{AUCPR}"), sp.simplify(sp.diff(implied, A))),
+        sp.Eq(name(r"\partial m / \partial\,\mathrm{AUCPR}"), sp.simplify(sp.diff(implied, A))),
         "diff",
     ).rhs
     _sign(pf, "positive (AUCNPR < 1)", d_area.subs(nrm, 1 - v), ">")
     d_norm = pf.obtain(
         "Derivative in AUCNPR",
-        sp.Eq(_name(r"\partial m / \partial\,\mathrm{AUCNPR}"), sp.factor(sp.diff(implied, nrm))),
+        sp.Eq(name(r"\partial m / \partial\,\mathrm{AUCNPR}"), sp.factor(sp.diff(implied, nrm))),
         "diff",
     ).rhs
     _sign(
@@ -1304,11 +1261,11 @@ def aucnpr_consistent(area: str, norm: str, skew: Fraction) -> tuple[bool, str]:
         s = iv.mpf(skew.numerator) / skew.denominator
         image_lo = iv_aucnpr(iv.mpf(a_lo.numerator) / a_lo.denominator, s)
         image_hi = iv_aucnpr(iv.mpf(a_hi.numerator) / a_hi.denominator, s)
-        ok = bool(image_hi.a >= _mp(n_lo) and image_lo.b <= _mp(n_hi))
+        ok = bool(image_hi.a >= mp_fraction(n_lo) and image_lo.b <= mp_fraction(n_hi))
     with mpmath.workdps(50):
-        m = mp_aucpr_min(_mp(skew))
-        point = (_mp(Fraction(area)) - m) / (1 - m)
-        ends = [(_mp(x) - m) / (1 - m) for x in (a_lo, a_hi)]
+        m = mp_aucpr_min(mp_fraction(skew))
+        point = (mp_fraction(Fraction(area)) - m) / (1 - m)
+        ends = [(mp_fraction(x) - m) / (1 - m) for x in (a_lo, a_hi)]
         detail = f"AUCNPR({area}) = {_fmt(point, 6)}"
         if _rounds_to(point, norm):
             detail += f" -> {norm}"
@@ -1347,7 +1304,7 @@ def _b13_text_check() -> tuple[bool, str]:
     less = var(down_n) < var(down_a)
     ratio = var(orig_n) / var(orig_a)
     with mpmath.workdps(30):
-        stretch = 1 / (1 - mp_aucpr_min(_mp(Fraction(1, 25))))
+        stretch = 1 / (1 - mp_aucpr_min(mp_fraction(Fraction(1, 25))))
     return twice and less and ratio > 1, (
         f"1:1: downsampled AUCNPR {TABLE3[1][1]} > 2 x {TABLE3[1][3]}; downsampled columns: variance of "
         f"AUCNPR {float(var(down_n)):.5f} < AUCPR {float(var(down_a)):.5f}; original-skew columns: AUCNPR "
@@ -1365,7 +1322,7 @@ def _b13_text_check() -> tuple[bool, str]:
     statement=lambda: sp.Tuple(
         sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)),
         sp.Eq(M_MIN, aucpr_min(pi)),
-        sp.Eq(pi, 1 / (1 + _name("k"))),
+        sp.Eq(pi, 1 / (1 + name("k"))),
     ),
     assumptions=(
         "ratio 1:k means pi = 1/(1+k); the original test set is 1:24, pi = 1/25 = 0.04",
@@ -1384,7 +1341,7 @@ def _b13(pf: Proof) -> None:
     score = (A - m) / (1 - m)
     slope = pf.obtain(
         "AUCNPR at skew pi, derivative in AUCPR",
-        sp.Eq(_name(r"\partial\,\mathrm{AUCNPR} / \partial\,\mathrm{AUCPR}"), sp.diff(score, A)),
+        sp.Eq(name(r"\partial\,\mathrm{AUCNPR} / \partial\,\mathrm{AUCPR}"), sp.diff(score, A)),
         "diff",
     ).rhs
     _sign(
@@ -1482,13 +1439,13 @@ def _b14(pf: Proof) -> None:
         how="sign with F = 1/(1+w), r = (F + e)/2, pi = 1/(1+t); e, w, t > 0",
     )
     vals = {F1: sp.Rational(9, 20), pi: sp.Rational(33, 100)}
-    pf.obtain("At F = 0.45 and pi = 0.33", sp.Eq(_name("r^*"), r_star.subs(vals)), "subs")
+    pf.obtain("At F = 0.45 and pi = 0.33", sp.Eq(name("r^*"), r_star.subs(vals)), "subs")
     pf.obtain(
         "r* < 1 exactly when pi exceeds",
-        sp.Eq(_name(r"\pi^*"), sp.solve(sp.Eq(r_star, 1), pi)[0]),
+        sp.Eq(name(r"\pi^*"), sp.solve(sp.Eq(r_star, 1), pi)[0]),
         "solve",
     )
-    pf.obtain("which at F = 0.45 is", sp.Eq(_name(r"\pi^*"), (F1 / (2 - F1)).subs(vals)), "subs")
+    pf.obtain("which at F = 0.45 is", sp.Eq(name(r"\pi^*"), (F1 / (2 - F1)).subs(vals)), "subs")
     for label, rec, verdict in (
         ("A", sp.Integer(1), "unachievable"),
         ("B", sp.Rational(7, 8), "achievable"),
@@ -1613,12 +1570,12 @@ def _b15(pf: Proof) -> None:
     _value(
         pf,
         "The minimum curve passes through (0, 0)",
-        _name(r"p_{\min}(0)"),
+        name(r"p_{\min}(0)"),
         min_precision(0, pi),
         0,
         "subs",
     )
-    _value(pf, "and through (1, pi)", _name(r"p_{\min}(1)"), min_precision(1, pi), pi, "subs")
+    _value(pf, "and through (1, pi)", name(r"p_{\min}(1)"), min_precision(1, pi), pi, "subs")
     pf.true(
         "All of (0, 0), (0, pi), (1, pi) are achievable (p >= bound), so f is defined there",
         all(
@@ -1670,7 +1627,7 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
     above = {p: pi + d, pi: 1 / (1 + t)}
     dr = pf.obtain(
         "Derivative in r for p > pi",
-        sp.Eq(_name(r"\partial f' / \partial r"), sp.factor(sp.diff(branch, r))),
+        sp.Eq(name(r"\partial f' / \partial r"), sp.factor(sp.diff(branch, r))),
         "diff",
     ).rhs
     _sign(
@@ -1678,7 +1635,7 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
     )
     dp = pf.obtain(
         "Derivative in p for p > pi",
-        sp.Eq(_name(r"\partial f' / \partial p"), sp.factor(sp.diff(branch, p))),
+        sp.Eq(name(r"\partial f' / \partial p"), sp.factor(sp.diff(branch, p))),
         "diff",
     ).rhs
     _sign(pf, "non-negative", dp, ">=", above, how="sign with p = pi + d, d > 0")
@@ -1688,7 +1645,7 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
     _value(
         pf,
         "and it meets the zero branch continuously at p = pi (r > 0)",
-        _name(r"f'(r, \pi^{+})"),
+        name(r"f'(r, \pi^{+})"),
         sp.simplify(branch.subs(p, pi)),
         0,
         "subs",
@@ -1707,7 +1664,7 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
     _value(
         pf,
         "and reaches 1 at the perfect point (1, 1)",
-        _name("f'(1, 1)"),
+        name("f'(1, 1)"),
         sp.simplify(branch.subs({r: 1, p: 1})),
         1,
         "subs",
@@ -1802,8 +1759,8 @@ def _b16(pf: Proof) -> None:
         bool(lhs <= rhs and lhs == 0),
         "exact evaluation",
         shown=sp.Tuple(
-            sp.Eq(_name(r"f'(1/2, 1/10)"), lhs, evaluate=False),
-            sp.Eq(_name(r"f'(1/5, 1/10)"), rhs, evaluate=False),
+            sp.Eq(name(r"f'(1/2, 1/10)"), lhs, evaluate=False),
+            sp.Eq(name(r"f'(1/5, 1/10)"), rhs, evaluate=False),
         ),
     )
     pf.given(
@@ -1815,13 +1772,13 @@ def _b16(pf: Proof) -> None:
     )
     r0 = pf.obtain(
         "For p <= pi, the minimum curve reaches precision p at recall",
-        sp.Eq(_name("r_0"), sp.solve(sp.Eq(min_precision(r, pi), p), r)[0]),
+        sp.Eq(name("r_0"), sp.solve(sp.Eq(min_precision(r, pi), p), r)[0]),
         "solve",
     ).rhs
     pf.equal("r_0 <= 1 exactly when p <= pi, since", 1 - r0, (pi - p) / (pi * (1 - p)))
     db = pf.obtain(
         "The bound increases with r",
-        sp.Eq(_name(r"\partial\, bound / \partial r"), sp.factor(sp.diff(min_precision(r, pi), r))),
+        sp.Eq(name(r"\partial\, bound / \partial r"), sp.factor(sp.diff(min_precision(r, pi), r))),
         "diff",
     ).rhs
     _sign(pf, "positive", db, ">", UNIT_SKEW)

@@ -115,10 +115,45 @@ def exact_identity(
         point = sampler(rng)
         a, b = lhs.xreplace(point), rhs.xreplace(point)
         if not (a.is_Rational and b.is_Rational):
-            return False, f"not rational at {point}: {a}, {b}"
+            return False, f"not rational at {_show_point(point)}: {a}, {b}"
         if a != b:
-            return False, f"differ at {point}: {a} != {b}"
+            return False, f"differ at {_show_point(point)}: {a} != {b}"
     return True, f"equal in exact rational arithmetic at {n} random points"
+
+
+def _mp_agreement(
+    pair: Callable[[list], tuple[Any, Any]],
+    syms: Sequence[sp.Symbol],
+    sampler: Sampler,
+    n: int,
+    dps: int,
+    guard: int,
+    seed: int,
+    what: str,
+) -> tuple[bool, str]:
+    """``got, want = pair(args)`` at ``n`` random points, agreeing to ``10**-(dps - guard)``.
+
+    The difference is relative to ``max(1, |want|)``; ``args`` are the sampled values of ``syms``
+    as mpmath numbers at ``dps`` digits. ``what`` names the computation in the report.
+    """
+    rng = random.Random(seed)
+    worst = mpmath.mpf(0)
+    with mpmath.workdps(dps):
+        tol = mpmath.mpf(10) ** (-(dps - guard))
+        for _ in range(n):
+            point = sampler(rng)
+            got, want = pair(_mp_args(point, syms))
+            err = abs(got - want) / max(1, abs(want))
+            worst = max(worst, err)
+            if err > tol:
+                return False, (
+                    f"differ at {_show_point(point)}: {what} {mpmath.nstr(got, 20)} "
+                    f"vs {mpmath.nstr(want, 20)}"
+                )
+    return True, (
+        f"{what} agrees at {n} random points with mpmath at {dps} digits "
+        f"(largest relative difference {mpmath.nstr(worst, 3)})"
+    )
 
 
 def mp_identity(
@@ -134,26 +169,13 @@ def mp_identity(
     Agreement is required to ``10**-(dps - 5)`` relative to ``max(1, |lhs|)``: five guard digits
     absorb the rounding of a few dozen mpmath operations, far below any real discrepancy.
     """
-    rng = random.Random(seed)
     lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
     syms = sorted(lhs.free_symbols | rhs.free_symbols, key=str)
     f = sp.lambdify(syms, lhs, "mpmath")
     g = sp.lambdify(syms, rhs, "mpmath")
-    worst = mpmath.mpf(0)
-    with mpmath.workdps(dps):
-        tol = mpmath.mpf(10) ** (-(dps - 5))
-        for _ in range(n):
-            point = sampler(rng)
-            args = [mpmath.mpf(point[s].p) / point[s].q for s in syms]
-            a, b = f(*args), g(*args)
-            err = abs(a - b) / max(1, abs(a))
-            worst = max(worst, err)
-            if err > tol:
-                return False, f"differ at {point}: {a} vs {b}"
-        return True, (
-            f"agree at {n} random points with mpmath at {dps} digits "
-            f"(largest relative difference {mpmath.nstr(worst, 3)})"
-        )
+    return _mp_agreement(
+        lambda args: (g(*args), f(*args)), syms, sampler, n, dps, 5, seed, "the right-hand side"
+    )
 
 
 def exact_sign(
@@ -166,9 +188,9 @@ def exact_sign(
         point = sampler(rng)
         v = expr.xreplace(point)
         if not v.is_Rational:
-            return False, f"not rational at {point}: {v}"
+            return False, f"not rational at {_show_point(point)}: {v}"
         if v < 0 or (strict and v == 0):
-            return False, f"violated at {point}: value {v}"
+            return False, f"violated at {_show_point(point)}: value {v}"
     rel = "> 0" if strict else ">= 0"
     return True, f"{rel} in exact rational arithmetic at {n} random points"
 
@@ -191,7 +213,10 @@ def interval_sign(
     iv = mpmath.iv
     dims = len(box)
     edges = [
-        [Fraction(str(lo)) + (Fraction(str(hi)) - Fraction(str(lo))) * k / cells for k in range(cells + 1)]
+        [
+            Fraction(str(lo)) + (Fraction(str(hi)) - Fraction(str(lo))) * k / cells
+            for k in range(cells + 1)
+        ]
         for lo, hi in box
     ]
     stack: list[tuple[tuple[tuple[Fraction, Fraction], ...], int]] = []
@@ -208,23 +233,37 @@ def interval_sign(
     with mpmath.workprec(80):
         while stack:
             cell, depth = stack.pop()
-            args = [iv.mpf([mpmath.mpf(lo.numerator) / lo.denominator,
-                            mpmath.mpf(hi.numerator) / hi.denominator]) for lo, hi in cell]
+            # each end point enclosed and rounded outward, so the cell covers its exact range
+            args = [
+                iv.mpf(
+                    [
+                        (iv.mpf(lo.numerator) / lo.denominator).a,
+                        (iv.mpf(hi.numerator) / hi.denominator).b,
+                    ]
+                )
+                for lo, hi in cell
+            ]
             val = f(*args)
             lo_bound = val.a
             if lo_bound > 0 or (lo_bound >= 0 and not strict):
                 certified += 1
                 continue
             if val.b < 0 or (strict and val.b <= 0):
-                return False, f"violated on the cell {cell}: enclosure {val}"
+                return False, f"violated on the cell {_show_box(cell)}: enclosure {val}"
             if depth >= max_depth:
-                return False, f"inconclusive on the cell {cell} at depth {depth}: enclosure {val}"
+                return (
+                    False,
+                    f"inconclusive on the cell {_show_box(cell)} at depth {depth}: enclosure {val}",
+                )
             halves = [((lo, (lo + hi) / 2), ((lo + hi) / 2, hi)) for lo, hi in cell]
             for choice in range(2**dims):
                 sub = tuple(halves[d][(choice >> d) & 1] for d in range(dims))
                 stack.append((sub, depth + 1))
     rel = "> 0" if strict else ">= 0"
-    return True, f"{rel} certified by interval arithmetic on {certified} cells covering the box {list(box)}"
+    return True, (
+        f"{rel} certified by interval arithmetic on {certified} cells covering the box "
+        f"{_show_box(box)}"
+    )
 
 
 class _FractionPrinter(PythonCodePrinter):
@@ -269,6 +308,16 @@ def _mp_args(point: dict, syms: Sequence[sp.Symbol]) -> list:
     return [mpmath.mpf(point[s].p) / point[s].q for s in syms]
 
 
+def _show_box(box: Sequence[tuple[Any, Any]]) -> str:
+    """A box as ``[1/100, 8/25] x [0, 1]`` (exact end points, no ``Fraction(...)`` reprs)."""
+    return " x ".join(f"[{Fraction(str(lo))}, {Fraction(str(hi))}]" for lo, hi in box)
+
+
+def _show_point(point: dict) -> str:
+    """A sampled point as ``x = 1/3, y = 2`` (not as a dict of sympy objects)."""
+    return ", ".join(f"{s} = {v}" for s, v in sorted(point.items(), key=lambda kv: str(kv[0])))
+
+
 def mp_quad_identity(
     integrand: Any,
     var: sp.Symbol,
@@ -286,7 +335,6 @@ def mp_quad_identity(
     digits replaces the symbolic integration; agreement is required to ``10**-(dps - 5)`` relative
     to ``max(1, |closed_form|)`` (five guard digits for the quadrature's own error estimate).
     """
-    rng = random.Random(seed)
     integrand, closed_form = sp.sympify(integrand), sp.sympify(closed_form)
     lo, hi = sp.sympify(lo), sp.sympify(hi)
     syms = sorted(
@@ -298,22 +346,12 @@ def mp_quad_identity(
     F = sp.lambdify(syms, closed_form, "mpmath")
     a_f = sp.lambdify(syms, lo, "mpmath")
     b_f = sp.lambdify(syms, hi, "mpmath")
-    worst = mpmath.mpf(0)
-    with mpmath.workdps(dps):
-        tol = mpmath.mpf(10) ** (-(dps - 5))
-        for _ in range(n):
-            point = sampler(rng)
-            args = _mp_args(point, syms)
-            q = mpmath.quad(lambda x, args=args: f(x, *args), [a_f(*args), b_f(*args)])
-            c = F(*args)
-            err = abs(q - c) / max(1, abs(c))
-            worst = max(worst, err)
-            if err > tol:
-                return False, f"differ at {point}: quadrature {mpmath.nstr(q, 20)} vs {mpmath.nstr(c, 20)}"
-    return True, (
-        f"quadrature agrees at {n} random points with mpmath at {dps} digits "
-        f"(largest relative difference {mpmath.nstr(worst, 3)})"
-    )
+
+    def pair(args: list) -> tuple[Any, Any]:
+        q = mpmath.quad(lambda x: f(x, *args), [a_f(*args), b_f(*args)])
+        return q, F(*args)
+
+    return _mp_agreement(pair, syms, sampler, n, dps, 5, seed, "quadrature")
 
 
 def mp_derivative_identity(
@@ -331,25 +369,14 @@ def mp_derivative_identity(
     agreement is required to ``10**-(dps - 10)`` relative: ten guard digits for the finite-difference
     step, still far below any real discrepancy.
     """
-    rng = random.Random(seed)
     antiderivative, derivative = sp.sympify(antiderivative), sp.sympify(derivative)
     syms = sorted((antiderivative.free_symbols | derivative.free_symbols) - {var}, key=str)
     point_syms = [var, *syms]
     F = sp.lambdify(point_syms, antiderivative, "mpmath")
     f = sp.lambdify(point_syms, derivative, "mpmath")
-    worst = mpmath.mpf(0)
-    with mpmath.workdps(dps):
-        tol = mpmath.mpf(10) ** (-(dps - 10))
-        for _ in range(n):
-            point = sampler(rng)
-            x, *rest = _mp_args(point, point_syms)
-            d = mpmath.diff(lambda y, rest=rest: F(y, *rest), x)
-            want = f(x, *rest)
-            err = abs(d - want) / max(1, abs(want))
-            worst = max(worst, err)
-            if err > tol:
-                return False, f"differ at {point}: derivative {mpmath.nstr(d, 20)} vs {mpmath.nstr(want, 20)}"
-    return True, (
-        f"numerical derivative agrees at {n} random points with mpmath at {dps} digits "
-        f"(largest relative difference {mpmath.nstr(worst, 3)})"
-    )
+
+    def pair(args: list) -> tuple[Any, Any]:
+        x, *rest = args
+        return mpmath.diff(lambda y: F(y, *rest), x), f(x, *rest)
+
+    return _mp_agreement(pair, point_syms, sampler, n, dps, 10, seed, "the numerical derivative")

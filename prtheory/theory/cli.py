@@ -48,7 +48,9 @@ def _verify(args: argparse.Namespace) -> int:
         for r in results:
             verdict = r.claim.verdict if r.passed else "FAILED"
             src = f"{r.claim.source}, {r.claim.location}"[:34]
-            print(f"{r.claim.id:<5} {src:<34} {verdict:<20} {', '.join(r.kinds):<42} {r.seconds:6.2f}s")
+            print(
+                f"{r.claim.id:<5} {src:<34} {verdict:<20} {', '.join(r.kinds):<42} {r.seconds:6.2f}s"
+            )
             for problem in r.problems:
                 print(f"      ! {problem}")
         failed = sum(not r.passed for r in results)

@@ -20,16 +20,15 @@ import mpmath
 import sympy as sp
 
 from prtheory.theory.boyd import (
-    _name,
     _sum_value,
     _unit_branch,
     _value,
     aucpr_min,
     mp_aucpr_min,
     pi,
-    rankings,
 )
 from prtheory.theory.checks import exhaustive
+from prtheory.theory.common import name, rankings
 from prtheory.theory.notes import average_precision
 from prtheory.theory.registry import Proof, claim
 
@@ -55,7 +54,7 @@ def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
     pf.given(
         "AP of an untied ranking with relevance y_k in {0, 1} at rank k",
         sp.Eq(
-            _name(r"\mathrm{AP}"), sp.Sum(rel[k] * sp.Sum(rel[j], (j, 1, k)) / k, (k, 1, n)) / pos
+            name(r"\mathrm{AP}"), sp.Sum(rel[k] * sp.Sum(rel[j], (j, 1, k)) / k, (k, 1, n)) / pos
         ),
     )
     pf.given(
@@ -66,14 +65,14 @@ def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
         "A uniformly random ranking puts a positive at any given rank with probability pos/n, and "
         "positives at two given ranks with probability pos(pos - 1)/(n(n - 1))",
         sp.Tuple(
-            sp.Eq(_name(r"E[y_{k}]"), pos / n),
-            sp.Eq(_name(r"E[y_{j} y_{k}]"), pos * (pos - 1) / (n * (n - 1))),
+            sp.Eq(name(r"E[y_{k}]"), pos / n),
+            sp.Eq(name(r"E[y_{j} y_{k}]"), pos * (pos - 1) / (n * (n - 1))),
         ),
     )
     term = (pos / n + (k - 1) * pos * (pos - 1) / (n * (n - 1))) / k
     expected = pf.obtain(
         "By linearity of expectation, summing over k = 1..n (sympy summation)",
-        sp.Eq(_name(r"E[\mathrm{AP}]"), sp.simplify(sp.summation(term, (k, 1, n)) / pos)),
+        sp.Eq(name(r"E[\mathrm{AP}]"), sp.simplify(sp.summation(term, (k, 1, n)) / pos)),
         "summation",
     ).rhs
     pf.equal("It is the closed form, with pi = pos/n", expected, candidate)
@@ -117,9 +116,7 @@ def check_expected_ap(candidate: sp.Expr, max_n: int = 10) -> tuple[bool, str]:
     source=SOURCE,
     location="expected AP of a random ranking",
     title="Expected AP of a uniformly random ranking",
-    statement=lambda: sp.Eq(
-        _name(r"E[\mathrm{AP}]"), EXPECTED_AP.subs(pos, pi * n), evaluate=False
-    ),
+    statement=lambda: sp.Eq(name(r"E[\mathrm{AP}]"), EXPECTED_AP.subs(pos, pi * n), evaluate=False),
     assumptions=(
         "n = pos + neg >= 2 items, pos >= 1 positives, untied scores; every order equally likely",
         "pi = pos/n; with n = 1 the only ranking has AP = 1",
@@ -157,13 +154,13 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
     pf.given(
         "So (1 - pi) ln(1 - pi) = -sum_j pi^j/j + sum_j pi^(j+1)/j; its pi^1 coefficient is -1 and, "
         "for k >= 2, the coefficient of pi^k is",
-        sp.Eq(_name("c_k"), 1 / (k - 1) - 1 / k),
+        sp.Eq(name("c_k"), 1 / (k - 1) - 1 / k),
     )
     pf.equal("which is", 1 / (k - 1) - 1 / k, 1 / (k * (k - 1)))
     pf.given(
         "Dividing by pi cancels the -pi against the 1 in AUCPR_min = 1 + (1 - pi) ln(1 - pi)/pi and "
         "shifts k -> k + 1: the coefficient of pi^k in AUCPR_min is c_{k+1}",
-        sp.Eq(_name(r"\mathrm{AUCPR}_{\min}"), sp.Sum(_name("c_{k+1}") * pi**k, (k, 1, sp.oo))),
+        sp.Eq(name(r"\mathrm{AUCPR}_{\min}"), sp.Sum(name("c_{k+1}") * pi**k, (k, 1, sp.oo))),
     )
     pf.equal("c_{k+1} is the series coefficient", (1 / (k * (k - 1))).subs(k, k + 1), coefficient)
     _sum_value(
@@ -178,7 +175,7 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
         "sympy's Taylor expansion of the closed form agrees in its first 8 coefficients",
         all(sp.simplify(taylor.coeff(pi, kk) - coefficient.subs(k, kk)) == 0 for kk in range(1, 9)),
         "series",
-        shown=sp.Eq(_name(r"\mathrm{AUCPR}_{\min}"), taylor + sp.O(pi**9)),
+        shown=sp.Eq(name(r"\mathrm{AUCPR}_{\min}"), taylor + sp.O(pi**9)),
     )
     pf.equal(
         "The coefficients decrease",
@@ -187,15 +184,15 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
     )
     geometric = pf.obtain(
         "Tail of the geometric series (sympy summation, 0 < pi < 1)",
-        sp.Eq(_name(r"\sum_{k > K} \pi^k"), _unit_branch(sp.summation(pi**k, (k, K + 1, sp.oo)))),
+        sp.Eq(name(r"\sum_{k > K} \pi^k"), _unit_branch(sp.summation(pi**k, (k, K + 1, sp.oo)))),
         "summation",
     ).rhs
     pf.given(
         "So the remainder after K terms lies between its first term and the first term times the "
         "geometric tail over pi^(K+1)",
         sp.And(
-            sp.Le(coefficient.subs(k, K + 1) * pi ** (K + 1), _name("R_K")),
-            sp.Le(_name("R_K"), coefficient.subs(k, K + 1) * geometric),
+            sp.Le(coefficient.subs(k, K + 1) * pi ** (K + 1), name("R_K")),
+            sp.Le(name("R_K"), coefficient.subs(k, K + 1) * geometric),
         ),
     )
     _sum_value(
@@ -282,18 +279,18 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
     """From Theorem 3's sum to harmonic numbers by induction on pos; it must equal ``candidate``."""
     pf.given(
         "Theorem 3 (B6)",
-        sp.Eq(_name(r"\mathrm{AP}_{\min}"), sp.Sum(i / (i + neg), (i, 1, pos)) / pos),
+        sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(i / (i + neg), (i, 1, pos)) / pos),
     )
     pf.equal("Each summand", i / (i + neg), 1 - neg / (i + neg))
     pf.given(
         "so, with S(pos) the sum of 1/(neg + i) over i = 1..pos",
-        sp.Eq(_name(r"\mathrm{AP}_{\min}"), 1 - neg / pos * _name("S(pos)")),
+        sp.Eq(name(r"\mathrm{AP}_{\min}"), 1 - neg / pos * name("S(pos)")),
     )
     h = sp.harmonic(pos + neg) - sp.harmonic(neg)
     _value(
         pf,
         "Claim S(pos) = H(pos + neg) - H(neg). At pos = 0 both sides are 0",
-        _name(r"H_{0 + neg} - H_{neg}"),
+        name(r"H_{0 + neg} - H_{neg}"),
         h.subs(pos, 0),
         0,
         "subs",
@@ -308,7 +305,7 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
     _value(
         pf,
         "Harmonic numbers through digamma (sympy rewrite)",
-        _name("H_{m}"),
+        name("H_{m}"),
         sp.harmonic(m).rewrite(sp.digamma),
         sp.digamma(m + 1) + sp.EulerGamma,
         "rewrite",
@@ -316,7 +313,7 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
     _value(
         pf,
         "so the digamma form, usable for huge pos and neg, is",
-        _name(r"\mathrm{AP}_{\min}"),
+        name(r"\mathrm{AP}_{\min}"),
         candidate.rewrite(sp.digamma),
         1 - neg / pos * (sp.digamma(pos + neg + 1) - sp.digamma(neg + 1)),
         "rewrite",

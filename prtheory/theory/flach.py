@@ -7,14 +7,14 @@ pieces of a derivation that a wrong variant could change (the weight ``mu`` of T
 slope of Theorem 2, the count forms of Definition 1, the formula of Theorem 3) are functions that
 take the candidate form, so the same checking logic rejects a wrong candidate (see the tests).
 
-Exact helpers for concrete rankings (:func:`operating_points`, :func:`prg_path`, :func:`auprg`)
-use :class:`fractions.Fraction` only, independent of sympy.
+Exact helpers for concrete rankings (:func:`prg_path`, :func:`auprg`, and the sweep and rankings of
+:mod:`prtheory.theory.common`) use :class:`fractions.Fraction` only, independent of sympy.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import mpmath
@@ -28,6 +28,7 @@ from prtheory.theory.checks import (
     joint_sampler,
     rational_sampler,
 )
+from prtheory.theory.common import beta, dg_aucpr, f_beta, rankings, round_half_up, sweep
 from prtheory.theory.notes import average_precision
 from prtheory.theory.registry import Proof, claim
 
@@ -36,7 +37,7 @@ SOURCE = "Flach & Kull 2015 (002)"
 # Counts of a contingency table, class totals, skew, beta and a generic precision/recall.
 TP, FP, FN, TN = sp.symbols("TP FP FN TN", positive=True)
 pos, neg = sp.symbols("pos neg", positive=True)
-pi, beta, q = sp.symbols("pi beta q", positive=True)
+pi, q = sp.symbols("pi q", positive=True)
 p, r = sp.symbols("p r", positive=True)
 # A second and third table, the mixing weight and the PRG coordinates.
 TP1, FP1, FN1, TP2, FP2, FN2 = sp.symbols("TP_1 FP_1 FN_1 TP_2 FP_2 FN_2", positive=True)
@@ -83,15 +84,6 @@ def recall_gain_counts(tp: sp.Expr, fn: sp.Expr, skew: sp.Expr = pi) -> sp.Expr:
 
 
 # ---- exact helpers for concrete rankings (Fractions only) -----------------------------------
-def operating_points(labels: Sequence[int]) -> list[tuple[int, int]]:
-    """(TP, FP) after each prefix of an untied ranking (labels in rank order, 1 = positive)."""
-    pts = [(0, 0)]
-    for y in labels:
-        tp, fp = pts[-1]
-        pts.append((tp + 1, fp) if y else (tp, fp + 1))
-    return pts
-
-
 def _gains(tp: Fraction, fp: Fraction, n_pos: int, n_neg: int) -> tuple[Fraction, Fraction]:
     odds = Fraction(n_pos, n_neg)  # pi/(1 - pi)
     return 1 - odds * (n_pos - tp) / tp, 1 - odds * fp / tp
@@ -108,7 +100,7 @@ def prg_path(labels: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
     n_pos = sum(labels)
     n_neg = len(labels) - n_pos
     target = Fraction(n_pos * n_pos, n_pos + n_neg)  # TP at which rec = pi
-    pts = operating_points(labels)
+    pts = sweep(labels)
     k = next(i for i, (tp, _) in enumerate(pts) if tp >= target)
     (tp0, fp0), (tp1, fp1) = pts[k - 1], pts[k]
     alpha = (target - tp0) / (tp1 - tp0)
@@ -130,15 +122,6 @@ def auprg(labels: Sequence[int]) -> Fraction:
 def _delta(point: tuple[Fraction, Fraction], skew: Fraction) -> Fraction:
     x, y = point
     return x / skew - y / (1 - skew)
-
-
-def _rankings(n_pos: int, n_neg: int) -> list[tuple[int, ...]]:
-    """Every untied ranking of n_pos positives and n_neg negatives."""
-    n = n_pos + n_neg
-    return [
-        tuple(1 if i in chosen else 0 for i in range(n))
-        for chosen in itertools.combinations(range(n), n_pos)
-    ]
 
 
 def _tables(max_n: int) -> list[tuple[int, int, int, int]]:
@@ -236,10 +219,6 @@ def _f2(pf: Proof) -> None:
 
 
 # ---- F3 ---------------------------------------------------------------------------------------
-def f_beta_pr(p_: sp.Expr, r_: sp.Expr) -> sp.Expr:
-    return (1 + beta**2) * p_ * r_ / (beta**2 * p_ + r_)
-
-
 BASELINE = (1 + beta**2) * pi / (1 + beta**2 * pi)  # F_beta of always-positive: p = pi, r = 1
 RECALL_THRESHOLD = beta**2 * pi / (1 - pi + beta**2 * pi)
 
@@ -259,8 +238,8 @@ def _f1_finite_mean() -> Fraction:
     location="§3.1, Baseline",
     title="Random-classifier baseline: always-positive; who loses to it",
     statement=lambda: sp.And(
-        sp.Implies(sp.Lt(p, pi), sp.Lt(f_beta_pr(p, r), BASELINE)),
-        sp.Implies(sp.Lt(r, RECALL_THRESHOLD), sp.Lt(f_beta_pr(p, r), BASELINE)),
+        sp.Implies(sp.Lt(p, pi), sp.Lt(f_beta(p, r), BASELINE)),
+        sp.Implies(sp.Lt(r, RECALL_THRESHOLD), sp.Lt(f_beta(p, r), BASELINE)),
     ),
     assumptions=(
         "a classifier predicts positive with probability q in [0, 1], independently of the label",
@@ -299,10 +278,10 @@ def _f3(pf: Proof) -> None:
     pf.equal(
         "q = 1 is the always-positive classifier, p = pi, r = 1",
         base_q.subs(q, 1),
-        f_beta_pr(pi, 1),
+        f_beta(pi, 1),
     )
-    dp = pf.obtain("F_beta increases in precision", sp.factor(sp.diff(f_beta_pr(p, r), p)), "diff")
-    dr = pf.obtain("and in recall", sp.factor(sp.diff(f_beta_pr(p, r), r)), "diff")
+    dp = pf.obtain("F_beta increases in precision", sp.factor(sp.diff(f_beta(p, r), p)), "diff")
+    dr = pf.obtain("and in recall", sp.factor(sp.diff(f_beta(p, r), r)), "diff")
     pf.true(
         "Both derivatives are positive",
         bool(dp.is_positive and dr.is_positive),
@@ -311,11 +290,11 @@ def _f3(pf: Proof) -> None:
     )
     pf.true(
         "So with r <= 1: prec < pi gives F_beta(p, r) <= F_beta(p, 1) < F_beta(pi, 1), for every beta",
-        bool(sp.factor(sp.diff(f_beta_pr(p, 1), p)).is_positive),
+        bool(sp.factor(sp.diff(f_beta(p, 1), p)).is_positive),
         "F_beta(p, 1) increasing in p",
-        shown=sp.Gt(sp.factor(sp.diff(f_beta_pr(p, 1), p)), 0, evaluate=False),
+        shown=sp.Gt(sp.factor(sp.diff(f_beta(p, 1), p)), 0, evaluate=False),
     )
-    r_star = sp.solve(sp.Eq(f_beta_pr(1, r), BASELINE), r)
+    r_star = sp.solve(sp.Eq(f_beta(1, r), BASELINE), r)
     pf.obtain(
         "With p <= 1, F_beta(p, r) <= F_beta(1, r), which equals the baseline at",
         sp.Eq(r, r_star[0]),
@@ -344,7 +323,7 @@ def _f3(pf: Proof) -> None:
         "exact evaluation",
         shown=sp.Lt(sp.Rational(1, 5), half, evaluate=False),
     )
-    ce = f_beta_pr(1, sp.Rational(9, 20)).subs(beta, half)
+    ce = f_beta(1, sp.Rational(9, 20)).subs(beta, half)
     base = BASELINE.subs({beta: half, pi: half})
     pf.true(
         f"Counterexample: beta = 1/2, pi = 1/2, p = 1, r = 9/20 < pi: F_beta = {ce} > {base} = baseline",
@@ -860,11 +839,11 @@ def _f9_checks(pf: Proof) -> None:
         value = formula.xreplace({A_: rat(area), y0_: rat(y0), pi: rat(skew)})
         return monotone and value == rat(e)
 
-    rankings = _rankings(4, 5) + _rankings(3, 7)
+    cases = [*rankings(4, 5), *rankings(3, 7)]
     pf.check(
         "enumeration",
         "Exact E[FG1] (trapezoids in Delta, Fractions) equals eq. (5) and Delta is monotone",
-        exhaustive(rankings, agrees, "untied rankings of 4 pos + 5 neg and 3 pos + 7 neg"),
+        exhaustive(cases, agrees, "untied rankings of 4 pos + 5 neg and 3 pos + 7 neg"),
     )
     labels = (1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0)
     n_pos = sum(labels)
@@ -967,11 +946,6 @@ def _beta2_of_score(d: Fraction) -> Fraction:
     return (1 - d) / d
 
 
-def _round2(v: Fraction) -> Fraction:
-    """Round half up to 2 decimals (the values involved are never exact ties)."""
-    return Fraction(int(v * 100 + Fraction(1, 2)), 100)
-
-
 @claim(
     "F11",
     source=SOURCE,
@@ -995,13 +969,15 @@ def _f11(pf: Proof) -> None:
         d = Fraction(score)
         b2 = _beta2_of_score(d)
         lo, hi = _beta2_of_score(d + Fraction(1, 200)), _beta2_of_score(d - Fraction(1, 200))
-        ok = _round2(b2) == Fraction(printed) and _round2(lo) <= Fraction(printed) <= _round2(hi)
+        ok = round_half_up(b2, 2) == Fraction(printed) and round_half_up(lo, 2) <= Fraction(
+            printed
+        ) <= round_half_up(hi, 2)
         pf.check(
             "printed-number",
             f"Score {score} gives beta^2 = {b2} = {float(b2):.4f}, printed {printed}",
             (
                 ok,
-                f"rounds to {float(_round2(b2)):.2f}; for any score in [{float(d) - 0.005:.3f}, {float(d) + 0.005:.3f}] beta^2 is in [{float(lo):.4f}, {float(hi):.4f}]",
+                f"rounds to {float(round_half_up(b2, 2)):.2f}; for any score in [{float(d) - 0.005:.3f}, {float(d) + 0.005:.3f}] beta^2 is in [{float(lo):.4f}, {float(hi):.4f}]",
             ),
         )
     pf.check(
@@ -1032,6 +1008,12 @@ def _acc_c_printed(tpr: sp.Expr, fpr: sp.Expr) -> sp.Expr:
 
 def _acc_c_swapped(tpr: sp.Expr, fpr: sp.Expr) -> sp.Expr:
     return 2 * (1 - c_) * pi * tpr + 2 * c_ * (1 - pi) * (1 - fpr)
+
+
+def _tie_score(acc_c: Callable[[sp.Expr, sp.Expr], sp.Expr]) -> sp.Expr:
+    """The c at which acc_c is equal at both ends of a segment of slope s, (f, r) -> (f + h, r + s h)."""
+    f, h = sp.symbols("f h", positive=True)
+    return sp.solve(sp.Eq(acc_c(r, f), acc_c(r + s_ * h, f + h)), c_)[0]
 
 
 def _g_potential(f: sp.Expr, t: sp.Expr) -> sp.Expr:
@@ -1118,28 +1100,14 @@ def _f12(pf: Proof) -> None:
         _acc_c_printed(r, sp.Symbol("f")).subs(c_, sp.Rational(1, 2)),
         pi * r + (1 - pi) * (1 - sp.Symbol("f")),
     )
-    tie = sp.solve(
-        sp.Eq(
-            _acc_c_printed(r, sp.Symbol("f")),
-            _acc_c_printed(r + s_ * sp.Symbol("h"), sp.Symbol("f") + sp.Symbol("h")),
-        ),
-        c_,
-    )
     pf.equal(
         "Printed acc_c: the segment's end points tie at c = 1 - (calibrated score)",
-        tie[0],
+        _tie_score(_acc_c_printed),
         1 - calib,
-    )
-    tie2 = sp.solve(
-        sp.Eq(
-            _acc_c_swapped(r, sp.Symbol("f")),
-            _acc_c_swapped(r + s_ * sp.Symbol("h"), sp.Symbol("f") + sp.Symbol("h")),
-        ),
-        c_,
     )
     pf.equal(
         "With acc_c = 2(1-c) pi tpr + 2c(1-pi)(1-fpr) they tie at the calibrated score",
-        tie2[0],
+        _tie_score(_acc_c_swapped),
         calib,
     )
     _f12_checks(pf)
@@ -1148,7 +1116,7 @@ def _f12(pf: Proof) -> None:
 def _roc_points(labels: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
     n_pos = sum(labels)
     n_neg = len(labels) - n_pos
-    return [(Fraction(fp, n_neg), Fraction(tp, n_pos)) for tp, fp in operating_points(labels)]
+    return [(Fraction(fp, n_neg), Fraction(tp, n_pos)) for tp, fp in sweep(labels)]
 
 
 def _f12_checks(pf: Proof) -> None:
@@ -1176,7 +1144,7 @@ def _f12_checks(pf: Proof) -> None:
         "enumeration",
         "E[acc] (exact integration in rate) = pi(1-pi)(2 AUROC - 1) + 1/2, AUROC by pair counting",
         exhaustive(
-            _rankings(4, 5) + _rankings(2, 8), agrees, "untied rankings of 4+5 and 2+8 items"
+            [*rankings(4, 5), *rankings(2, 8)], agrees, "untied rankings of 4+5 and 2+8 items"
         ),
     )
 
@@ -1266,7 +1234,8 @@ def _f13(pf: Proof) -> None:
             "and nothing to AUPRG",
         ),
     )
-    dg_a, dg_b = _aupr_davis_goadrich(RANKING_A), _aupr_davis_goadrich(RANKING_B)
+    with mpmath.workdps(50):
+        dg_a, dg_b = dg_aucpr(RANKING_A), dg_aucpr(RANKING_B)
     pf.check(
         "numeric",
         "The paper's AUPR (Davis-Goadrich hyperbolic interpolation, mpmath 50 digits) also prefers A",
@@ -1275,23 +1244,3 @@ def _f13(pf: Proof) -> None:
             f"AUPR_DG(A) = {mpmath.nstr(dg_a, 12)}, AUPR_DG(B) = {mpmath.nstr(dg_b, 12)}",
         ),
     )
-
-
-def _aupr_davis_goadrich(labels: Sequence[int]) -> mpmath.mpf:
-    """AUPR with Davis-Goadrich interpolation, at 50 digits, for an untied ranking.
-
-    Between consecutive operating points TP grows continuously by x in [0, 1] with FP fixed
-    (a positive is added), so precision is (T + x)/(T + F + x) and its integral over x is
-    1 - F ln((T + F + 1)/(T + F)); adding a negative leaves recall unchanged (no area).
-    """
-    n_pos = sum(labels)
-    with mpmath.workdps(50):
-        area = mpmath.mpf(0)
-        tp = fp = 0
-        for y in labels:
-            if y:
-                area += 1 if fp == 0 else 1 - fp * mpmath.log(mpmath.mpf(tp + fp + 1) / (tp + fp))
-                tp += 1
-            else:
-                fp += 1
-        return area / n_pos

@@ -14,6 +14,7 @@ level curve's slope is ``dP/dR = -(dM/dR)/(dM/dP)`` (implicit differentiation).
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import mpmath
@@ -24,13 +25,13 @@ from prtheory.theory.checks import (
     exact_sign,
     interval_sign,
     mp_identity,
-    rational_sampler,
 )
+from prtheory.theory.common import P, R, beta, f_beta, pr_sampler, round_half_up
 from prtheory.theory.registry import Proof, claim
 
 SOURCE = "Gandenberger 2019 (004)"
 
-P, R, gamma, beta = sp.symbols("P R gamma beta", positive=True)
+gamma = sp.Symbol("gamma", positive=True)
 u = sp.Symbol("u", positive=True)  # R = u * beta * P: u < 1 above the line R/P = beta
 
 
@@ -44,10 +45,6 @@ def harmonic(p: sp.Expr, r: sp.Expr, g: sp.Expr = gamma) -> sp.Expr:
 
 def geometric(p: sp.Expr, r: sp.Expr, g: sp.Expr = gamma) -> sp.Expr:
     return (p**g * r) ** (sp.Integer(1) / (1 + g))
-
-
-def f_beta(p: sp.Expr, r: sp.Expr, b: sp.Expr = beta) -> sp.Expr:
-    return (1 + b**2) * p * r / (b**2 * p + r)
 
 
 def level_slope(mean: sp.Expr) -> sp.Expr:
@@ -65,7 +62,7 @@ PRINTED = {  # percentages and the formulas printed beside them: (text, numerato
 
 def _pct(v: Fraction) -> Fraction:
     """v as a percentage rounded half up to one decimal."""
-    return Fraction(int(v * 1000 + Fraction(1, 2)), 10)
+    return round_half_up(100 * v, 1)
 
 
 @claim(
@@ -227,7 +224,7 @@ def _g3(pf: Proof) -> None:
         exact_identity(
             arithmetic(P - sp.Rational(1, 100), R + gamma / 100),
             arithmetic(P, R),
-            rational_sampler({P: (0, 1), R: (0, 1), gamma: (0, 10)}),
+            pr_sampler(gamma, 10),
         ),
     )
 
@@ -253,7 +250,7 @@ def _g4(pf: Proof) -> None:
     pf.check(
         "exact",
         "At random rational P, R, beta",
-        exact_identity(hb, f_beta(P, R), rational_sampler({P: (0, 1), R: (0, 1), beta: (0, 5)})),
+        exact_identity(hb, f_beta(P, R), pr_sampler(beta, 5)),
     )
 
 
@@ -339,7 +336,7 @@ def _g5(pf: Proof) -> None:
     pf.check(
         "exact",
         "Above the line (R = u beta P, u < 1) dF/dR > dF/dP: recall is worth more there",
-        exact_sign(gap, rational_sampler({P: (0, 1), u: (0, 1), beta: (0, 8)}), strict=True, n=200),
+        exact_sign(gap, pr_sampler(beta, 8, first=u), strict=True, n=200),
     )
     f = sp.lambdify(
         (P, R), sp.factor(sp.diff(f_beta(P, R, 3), P) - sp.diff(f_beta(P, R, 3), R)), "mpmath"
@@ -490,7 +487,7 @@ def _g7(pf: Proof) -> None:
     pf.check(
         "numeric",
         "Both forms with mpmath at 50 digits",
-        mp_identity(gb, form, rational_sampler({P: (0, 1), R: (0, 1), beta: (0, 6)})),
+        mp_identity(gb, form, pr_sampler(beta, 6)),
     )
     pf.check(
         "numeric",
@@ -498,7 +495,7 @@ def _g7(pf: Proof) -> None:
         mp_identity(
             -sp.diff(form, R) / sp.diff(form, P),
             -beta * P / R,
-            rational_sampler({P: (0, 1), R: (0, 1), beta: (0, 6)}),
+            pr_sampler(beta, 6),
         ),
     )
 
@@ -571,12 +568,10 @@ def _g8(pf: Proof) -> None:
         "With rational square roots (P = a^2, R = b^2, a != b): H < G < A exactly",
         exact_sign(sp.Min(am - gm, gm - hm), sample, strict=True, n=200),
     )
-    rs = rational_sampler({P: (0, 1), R: (0, 1), gamma: (0, 10)})
+    rs = pr_sampler(gamma, 10)
     with mpmath.workdps(50):
         f_ag = sp.lambdify((P, R, gamma), arithmetic(P, R) - geometric(P, R), "mpmath")
         f_gh = sp.lambdify((P, R, gamma), geometric(P, R) - harmonic(P, R), "mpmath")
-        import random
-
         rng = random.Random(2019)
         worst = None
         for _ in range(300):

@@ -25,12 +25,11 @@ from fractions import Fraction
 
 import sympy as sp
 
-from prtheory.theory.checks import exact_identity, exact_sign, exhaustive, rational_sampler
+from prtheory.theory.checks import exact_identity, exact_sign, exhaustive
+from prtheory.theory.common import P, R, beta, f_beta, pr_sampler
 from prtheory.theory.registry import Proof, claim
 
 SOURCE = "Notes on precision, recall and AP (003)"
-
-P, R, beta = sp.symbols("P R beta", positive=True)
 
 
 # ---- exact helpers --------------------------------------------------------------------------
@@ -78,7 +77,7 @@ def _all_rankings(max_n: int) -> list[tuple[int, ...]]:
 
 
 # ---- N1 ---------------------------------------------------------------------------------------
-F_BETA_003 = (1 + beta**2) * P * R / (beta**2 * P + R)
+F_BETA_003 = f_beta(P, R)
 
 
 @claim(
@@ -132,7 +131,7 @@ def _n1(pf: Proof) -> None:
         "Where R < beta P (R = u beta P, 0 < u < 1) a unit of recall is worth more: dF/dR - dF/dP > 0",
         exact_sign(
             (sp.diff(F_BETA_003, R) - sp.diff(F_BETA_003, P)).subs(R, u * beta * P),
-            rational_sampler({P: (0, 1), u: (0, 1), beta: (0, 4)}),
+            pr_sampler(beta, 4, first=u),
             strict=True,
             n=200,
         ),
@@ -140,9 +139,7 @@ def _n1(pf: Proof) -> None:
     pf.check(
         "exact",
         "Printed F_beta equals the weighted harmonic mean at random rationals",
-        exact_identity(
-            F_BETA_003, weighted, rational_sampler({P: (0, 1), R: (0, 1), beta: (0, 6)})
-        ),
+        exact_identity(F_BETA_003, weighted, pr_sampler(beta, 6)),
     )
 
 

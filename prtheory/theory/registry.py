@@ -198,9 +198,14 @@ class Proof:
         The computation is the verification; ``expr`` must not contain unevaluated
         ``Integral``/``Limit``/``Derivative`` objects, which would mean sympy gave up.
         """
-        ok = not any(
-            isinstance(a, (sp.Integral, sp.Limit, sp.Derivative)) for a in sp.preorder_traversal(expr)
-        ) if isinstance(expr, sp.Basic) else True
+        ok = (
+            not any(
+                isinstance(a, (sp.Integral, sp.Limit, sp.Derivative))
+                for a in sp.preorder_traversal(expr)
+            )
+            if isinstance(expr, sp.Basic)
+            else True
+        )
         self._record(text, expr, method, ok)
         return expr
 

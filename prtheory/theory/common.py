@@ -1,0 +1,107 @@
+"""Pieces shared by the claim modules: rankings and their sweeps, the Davis-Goadrich area, F_beta.
+
+Everything here is exact (``Fraction``) or mpmath, independent of the sympy derivations, so the
+checks that use it are a second route to the results the derivations reach.
+
+* :func:`rankings` -- every untied ranking of ``n_pos`` positives and ``n_neg`` negatives;
+* :func:`sweep` -- the (TP, FP) counts after each threshold of an untied ranking;
+* :func:`dg_aucpr` -- the Davis-Goadrich area under the PR curve of an untied ranking (B4, F13);
+* :func:`f_beta` -- F_beta = (1 + beta^2) p r / (beta^2 p + r) (F2, N1, G4);
+* :func:`round_half_up` -- exact rounding of a ``Fraction`` to a printed number of decimals;
+* :func:`name` -- a sympy symbol that displays as given LaTeX (left-hand sides in the documents);
+* :func:`mp_fraction` -- a ``Fraction`` as an mpmath number at the working precision;
+* :func:`pr_sampler` -- random rational precision, recall and one weight, for exact and mpmath checks.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+import sympy as sp
+
+from prtheory.theory.checks import Sampler, rational_sampler
+
+__all__ = [
+    "P",
+    "R",
+    "beta",
+    "dg_aucpr",
+    "f_beta",
+    "mp_fraction",
+    "name",
+    "pr_sampler",
+    "rankings",
+    "round_half_up",
+    "sweep",
+]
+
+#: beta > 0 of F_beta, shared by the F, N and G claims.
+beta = sp.Symbol("beta", positive=True)
+#: Precision and recall as the notes (N) and Gandenberger (G) write them.
+P, R = sp.symbols("P R", positive=True)
+
+
+def pr_sampler(other: sp.Symbol, hi: Any, first: sp.Symbol = R) -> Sampler:
+    """Random rationals: P and ``first`` (R by default) in (0, 1), ``other`` in (0, hi)."""
+    return rational_sampler({P: (0, 1), first: (0, 1), other: (0, hi)})
+
+
+def rankings(n_pos: int, n_neg: int) -> Iterator[tuple[int, ...]]:
+    """Every distinct untied ranking (top first, 1 = positive) of n_pos positives, n_neg negatives."""
+    n = n_pos + n_neg
+    for where in itertools.combinations(range(n), n_pos):
+        chosen = set(where)
+        yield tuple(1 if k in chosen else 0 for k in range(n))
+
+
+def sweep(labels: Sequence[int]) -> list[tuple[int, int]]:
+    """(TP, FP) after each threshold of an untied ranking (labels in rank order), from (0, 0)."""
+    out, tp, fp = [(0, 0)], 0, 0
+    for y in labels:
+        tp, fp = tp + y, fp + 1 - y
+        out.append((tp, fp))
+    return out
+
+
+def dg_aucpr(labels: Sequence[int]) -> mpmath.mpf:
+    """Davis-Goadrich AUCPR of an untied ranking (top first), at the current mpmath precision.
+
+    With untied scores, consecutive thresholds change either TP or FP by one. A step that adds
+    the (x+1)-th positive below f negatives keeps FP = f, so along it precision is s / (s + f)
+    at TP = s, and it contributes (1/pos) int_x^{x+1} s/(s+f) ds = (1 - f ln((x+1+f)/(x+f)))/pos
+    (exactly 1/pos when f = 0). Steps that add a negative add no recall, hence no area.
+    """
+    x = f = 0
+    area = mpmath.mpf(0)
+    for y in labels:
+        if y:
+            area += 1 if f == 0 else 1 - f * mpmath.log(mpmath.mpf(x + 1 + f) / (x + f))
+            x += 1
+        else:
+            f += 1
+    return area / x
+
+
+def f_beta(p: Any, r: Any, b: Any = beta) -> Any:
+    """F_beta = (1 + b^2) p r / (b^2 p + r), on sympy expressions or ``Fraction`` values."""
+    return (1 + b**2) * p * r / (b**2 * p + r)
+
+
+def round_half_up(v: Fraction, decimals: int) -> Fraction:
+    """``v`` rounded half up to ``decimals`` decimal places, exactly (for comparing printed values)."""
+    scale = 10**decimals
+    return Fraction(int(v * scale + Fraction(1, 2)), scale)
+
+
+def name(latex: str) -> sp.Symbol:
+    """A symbol that displays as the given LaTeX (for the left-hand sides of derived results)."""
+    return sp.Symbol(latex)
+
+
+def mp_fraction(q: Fraction) -> mpmath.mpf:
+    """``q`` at the current mpmath precision (one rounding of numerator/denominator)."""
+    return mpmath.mpf(q.numerator) / q.denominator
