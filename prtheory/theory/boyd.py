@@ -36,7 +36,7 @@ from prtheory.theory.checks import (
 )
 from prtheory.theory.common import dg_aucpr, mp_fraction, name, rankings, sweep
 from prtheory.theory.notes import average_precision
-from prtheory.theory.registry import Proof, _is_zero, claim
+from prtheory.theory.registry import Proof, claim
 
 SOURCE = "Boyd et al. 2012"
 
@@ -175,19 +175,10 @@ def _sign(
     pf.true(text, _decide(expr, relation, subs), how, shown=shown)
 
 
-def _value(
-    pf: Proof, text: str, shown: sp.Expr, computed: sp.Expr, expected: sp.Expr, method: str
-) -> None:
-    """Record that sympy computed ``computed`` for ``shown`` (e.g. a limit) and that it is ``expected``."""
-    pf.true(
-        text, _is_zero(computed - expected)[0], method, shown=sp.Eq(shown, computed, evaluate=False)
-    )
-
-
 def _sum_value(pf: Proof, text: str, summand: sp.Expr, limits: tuple, expected: sp.Expr) -> sp.Expr:
     """Sum a series with sympy (the branch for 0 < pi < 1) and record that it equals ``expected``."""
     total = _unit_branch(sp.summation(summand, limits))
-    _value(pf, text, sp.Sum(summand, limits), total, expected, "summation")
+    pf.value(text, sp.Sum(summand, limits), total, expected, "summation")
     return total
 
 
@@ -582,32 +573,28 @@ def _b4(pf: Proof) -> None:
 )
 def _b5(pf: Proof) -> None:
     m = aucpr_min(pi)
-    _value(
-        pf,
+    pf.value(
         "Limit as pi -> 0+ (sympy limit)",
         sp.Limit(m, pi, 0, "+"),
         sp.limit(m, pi, 0, "+"),
         0,
         "limit",
     )
-    _value(
-        pf,
+    pf.value(
         "Limit as pi -> 1- (sympy limit)",
         sp.Limit(m, pi, 1, "-"),
         sp.limit(m, pi, 1, "-"),
         1,
         "limit",
     )
-    _value(
-        pf,
+    pf.value(
         "The convention at pi = 0 is also the area under the bound there, which is 0",
         sp.Integral(min_precision(r, 0), (r, 0, 1)),
         sp.integrate(min_precision(r, 0), (r, 0, 1)),
         0,
         "integrate",
     )
-    _value(
-        pf,
+    pf.value(
         "and at pi = 1 the bound is r/r = 1 for r > 0, with area 1",
         sp.Integral(sp.cancel(min_precision(r, 1)), (r, 0, 1)),
         sp.integrate(min_precision(r, 1), (r, 0, 1)),
@@ -672,8 +659,7 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
     m = sp.Symbol("m", nonnegative=True, integer=True)
     pf.given(
         "Exchange: a positive at rank k with m positives above it (so k >= m + 1) is directly "
-        "followed by a negative; swap the two. Positives above rank k keep rank and count; positives "
-        "below rank k + 1 keep rank and count; only the moved positive's precision changes",
+        "followed by a negative; swap the two. The moved positive's precision goes from",
         sp.Tuple(
             sp.Eq(name("P_{before}"), (m + 1) / k), sp.Eq(name("P_{after}"), (m + 1) / (k + 1))
         ),
@@ -685,16 +671,86 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
     )
     _sign(
         pf,
-        "So each such swap lowers AP by (m + 1)/(pos k (k + 1)) > 0",
+        "So the swap lowers the moved positive's term of AP by (m + 1)/(pos k (k + 1)) > 0",
         (m + 1) / (pos * k * (k + 1)),
         ">",
     )
-    pf.given(
-        "Each swap removes exactly one (positive above negative) pair, and a ranking with no "
-        "positive directly above a negative is the worst ranking. So any other ranking reaches the "
-        "worst ranking by finitely many swaps, each lowering AP strictly: the worst ranking is the "
-        "unique minimiser, and AP_min is its AP",
+    lowers = len(pf.steps)
+    pf.enumerated(
+        "No other positive's precision changes (those above rank k keep rank and count; those "
+        "below rank k + 1 keep rank and count), so the swap changes AP by exactly "
+        "-(m + 1)/(pos k (k + 1)); and it removes exactly one (positive above negative) pair",
+        sp.Eq(name(r"\Delta\mathrm{AP}"), -(m + 1) / (pos * k * (k + 1))),
+        _swap_facts(),
+    )
+    exact_change = len(pf.steps)
+    pf.enumerated(
+        "A ranking with no positive directly above a negative is the worst ranking",
+        name(r"\text{no adjacent (positive, negative)} \iff \text{worst ranking}"),
+        _no_adjacent_pair_is_worst(),
+    )
+    pf.conclude(
+        "The (positive above negative) pairs are a non-negative integer count that each swap lowers "
+        "by one, so from any ranking finitely many swaps reach one with no such adjacent pair: the "
+        "worst ranking. Each swap lowers AP strictly, so every other ranking has a larger AP than "
+        "the worst ranking: it is the unique minimiser, and AP_min is its AP (steps 2-3)",
         sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(term, (i, 1, pos)) / pos),
+        [2, 3, lowers, exact_change, exact_change + 1],
+    )
+
+
+def _inversions(labels: Sequence[int]) -> int:
+    """The number of (positive above negative) pairs of a ranking."""
+    negatives_below, count = labels.count(0), 0
+    for y in labels:
+        if y:
+            count += negatives_below
+        else:
+            negatives_below -= 1
+    return count
+
+
+def _swap_facts(max_total: int = 12) -> tuple[bool, str]:
+    """Every adjacent (positive, negative) swap, every ranking with n <= max_total: the AP change
+    is exactly -(m + 1)/(pos k (k + 1)) and the inversion count drops by one."""
+
+    def cases() -> Iterator[tuple[tuple[int, ...], int]]:
+        for n in range(2, max_total + 1):
+            for n_pos in range(1, n):
+                for lab in rankings(n_pos, n - n_pos):
+                    for k in range(1, n):
+                        if lab[k - 1] == 1 and lab[k] == 0:
+                            yield lab, k
+
+    def ok(case: tuple[tuple[int, ...], int]) -> bool:
+        lab, k = case
+        swapped = (*lab[: k - 1], 0, 1, *lab[k + 1 :])
+        m, n_pos = sum(lab[: k - 1]), sum(lab)
+        change = average_precision(swapped) - average_precision(lab)
+        return (
+            change == -Fraction(m + 1, n_pos * k * (k + 1))
+            and _inversions(swapped) == _inversions(lab) - 1
+        )
+
+    return exhaustive(
+        cases(), ok, f"every swap in every ranking with 2 <= n <= {max_total}, AP in Fractions"
+    )
+
+
+def _no_adjacent_pair_is_worst(max_total: int = 12) -> tuple[bool, str]:
+    cases = (
+        lab
+        for n in range(1, max_total + 1)
+        for n_pos in range(1, n + 1)
+        for lab in rankings(n_pos, n - n_pos)
+    )
+    return exhaustive(
+        cases,
+        lambda lab: (
+            (not any(x == 1 and y == 0 for x, y in itertools.pairwise(lab)))
+            == (lab == worst_ranking(sum(lab), len(lab) - sum(lab)))
+        ),
+        f"every ranking with 1 <= pos <= n <= {max_total}",
     )
 
 
@@ -878,16 +934,14 @@ def _b8(pf: Proof) -> None:
         slope,
         1 / (hi - lo),
     )
-    _value(
-        pf,
+    pf.value(
         "At AUCPR = AUCPR_min (the worst ranking, B2) it is 0",
         name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\min})"),
         sp.simplify(score.subs(A, lo)),
         0,
         "subs",
     )
-    _value(
-        pf,
+    pf.value(
         "At AUCPR = AUCPR_max (the perfect ranking) it is 1",
         name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\max})"),
         sp.simplify(score.subs(A, hi)),
@@ -983,16 +1037,15 @@ def _b9(pf: Proof) -> None:
         (pi - aucpr_min(pi)) / (1 - aucpr_min(pi)),
         1 + pi / sp.log(1 - pi),
     )
-    _value(
-        pf,
+    pf.value(
         "It tends to 0 as pi -> 0+",
         sp.Limit(rnd, pi, 0, "+"),
         sp.limit(rnd, pi, 0, "+"),
         0,
         "limit",
     )
-    _value(
-        pf, "and to 1 as pi -> 1-", sp.Limit(rnd, pi, 1, "-"), sp.limit(rnd, pi, 1, "-"), 1, "limit"
+    pf.value(
+        "and to 1 as pi -> 1-", sp.Limit(rnd, pi, 1, "-"), sp.limit(rnd, pi, 1, "-"), 1, "limit"
     )
     pf.obtain(
         "At pi = 1/2",
@@ -1567,15 +1620,14 @@ def _b15(pf: Proof) -> None:
         "Requirement (5): strictly increasing in precision",
         sp.Equivalent(sp.Lt(f_(r, p1), f_(r, p2)), sp.Lt(p1, p2)),
     )
-    _value(
-        pf,
+    pf.value(
         "The minimum curve passes through (0, 0)",
         name(r"p_{\min}(0)"),
         min_precision(0, pi),
         0,
         "subs",
     )
-    _value(pf, "and through (1, pi)", name(r"p_{\min}(1)"), min_precision(1, pi), pi, "subs")
+    pf.value("and through (1, pi)", name(r"p_{\min}(1)"), min_precision(1, pi), pi, "subs")
     pf.true(
         "All of (0, 0), (0, pi), (1, pi) are achievable (p >= bound), so f is defined there",
         all(
@@ -1596,11 +1648,18 @@ def _b15(pf: Proof) -> None:
         "positivity of pi",
         shown=sp.And(sp.Lt(f_(0, 0), f_(0, pi)), sp.Lt(f_(0, pi), f_(1, pi))),
     )
+    mid = sp.Symbol(r"f(0, \pi)", real=True)
+    room = sp.solveset(sp.Gt(mid, 0), mid, sp.S.Reals) & sp.solveset(sp.Lt(mid, 0), mid, sp.S.Reals)
     pf.true(
-        "With (3) at both ends the chain reads 0 < 0, which is false: no such f exists",
-        sp.Lt(0, 0) == sp.false,
-        "evaluation",
-        shown=r"0 = f(0, 0) < f(0, \pi) < f(1, \pi) = 0",
+        "With (3) at both ends, f(0, 0) = f(1, pi) = 0, the chain needs 0 < f(0, pi) < 0; "
+        "sympy finds no real value that satisfies both, so no such f exists",
+        room == sp.S.EmptySet,
+        "solveset over the reals",
+        shown=sp.Eq(
+            sp.ConditionSet(mid, sp.And(sp.Lt(0, mid), sp.Lt(mid, 0)), sp.S.Reals),
+            sp.S.EmptySet,
+            evaluate=False,
+        ),
     )
     pf.check(
         "enumeration", "Constraint graph on rational grids of achievable points", _b15_graph_check()
@@ -1642,18 +1701,37 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
     _sign(
         pf, "f' >= 0 above random guessing", branch, ">=", above, how="sign with p = pi + d, d > 0"
     )
-    _value(
-        pf,
+    nonnegative_step = len(pf.steps)
+    pf.value(
         "and it meets the zero branch continuously at p = pi (r > 0)",
         name(r"f'(r, \pi^{+})"),
         sp.simplify(branch.subs(p, pi)),
         0,
         "subs",
     )
-    pf.given(
-        "So along any row f' is 0 then non-decreasing; along any column 0 up to p = pi, then "
-        "continuous and non-decreasing: the relaxed requirements hold",
+    e = sp.Symbol("e", positive=True)  # a step to the right or upwards
+    _sign(
+        pf,
+        "Rows (p > pi): a step e > 0 in recall never lowers f', f'(r + e, p) - f'(r, p) >= 0",
+        branch.subs(r, r + e) - branch,
+        ">=",
+        above,
+        how="sign with p = pi + d; d, e > 0",
+    )
+    row_step = len(pf.steps)
+    _sign(
+        pf,
+        "Columns (p > pi): a step e > 0 in precision never lowers f', f'(r, p + e) - f'(r, p) >= 0",
+        branch.subs(p, p + e) - branch,
+        ">=",
+        above,
+        how="sign with p = pi + d; d, e > 0",
+    )
+    pf.conclude(
+        "So the relaxed requirements hold: along a row f' is 0 when p <= pi and non-decreasing "
+        "when p > pi; along a column it is 0 up to p = pi, then >= 0 and non-decreasing",
         sp.Eq(f_(r, p), modified_f1(r, p, pi)),
+        [nonnegative_step, nonnegative_step + 1, row_step, row_step + 1],
     )
     q = (p - pi) / (1 - pi)
     pf.equal(
@@ -1661,8 +1739,7 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
         branch,
         2 * r * q / (r + q),
     )
-    _value(
-        pf,
+    pf.value(
         "and reaches 1 at the perfect point (1, 1)",
         name("f'(1, 1)"),
         sp.simplify(branch.subs({r: 1, p: 1})),
@@ -1770,6 +1847,7 @@ def _b16(pf: Proof) -> None:
             sp.Implies(sp.Le(p1, p2), sp.Le(f_(r, p1), f_(r, p2))),
         ),
     )
+    r0_step = len(pf.steps) + 1
     r0 = pf.obtain(
         "For p <= pi, the minimum curve reaches precision p at recall",
         sp.Eq(name("r_0"), sp.solve(sp.Eq(min_precision(r, pi), p), r)[0]),
@@ -1782,10 +1860,47 @@ def _b16(pf: Proof) -> None:
         "diff",
     ).rhs
     _sign(pf, "positive", db, ">", UNIT_SKEW)
-    pf.given(
-        "So an achievable (r, p) with p <= pi has r_0 <= r, (r, pi) is achievable, and the "
-        "requirements give the chain (first and last by (3))",
-        r"0 = f(r_0, p) \le f(r, p) \le f(r, \pi) \le f(1, \pi) = 0",
+    v = sp.Symbol("v", positive=True)  # p = 1/(1 + v): 0 < p < 1
+    r0_sym = name("r_0")
+    pf.equal(
+        "Achievability p >= bound(r) in terms of r_0: over a common denominator",
+        p - min_precision(r, pi),
+        pi * (1 - p) * (r0 - r) / (1 - pi + pi * r),
+        shown=sp.Eq(
+            p - min_precision(r, pi),
+            pi * (1 - p) * (r0_sym - r) / (1 - pi + pi * r),
+            evaluate=False,
+        ),
+    )
+    difference_step = len(pf.steps)
+    _sign(
+        pf,
+        "The factor pi (1 - p)/(1 - pi + pi r) is positive, so an achievable (r, p) has r <= r_0",
+        pi * (1 - p) / (1 - pi + pi * r),
+        ">",
+        {p: 1 / (1 + v), pi: 1 / (1 + t)},
+        how="sign with p = 1/(1+v), pi = 1/(1+t); v, t > 0",
+    )
+    factor_step = len(pf.steps)
+    pf.conclude(
+        "For an achievable (r, p) with p <= pi: bound(r) <= p and r <= r_0 <= 1, so the requirements "
+        "give the chain below; its ends are points of the minimum curve, where (3) makes f zero",
+        r"0 = f(r, \mathrm{bound}(r)) \le f(r, p) \le f(r_0, p) = 0",
+        [r0_step, r0_step + 1, difference_step, factor_step],
+    )
+    between = sp.Symbol("f(r, p)", real=True)
+    pinned = sp.solveset(sp.Ge(between, 0), between, sp.S.Reals) & sp.solveset(
+        sp.Le(between, 0), between, sp.S.Reals
+    )
+    pf.true(
+        "The only real value between 0 and 0 is 0: f = 0 at every achievable point with p <= pi",
+        pinned == sp.FiniteSet(0),
+        "solveset over the reals",
+        shown=sp.Eq(
+            sp.ConditionSet(between, sp.And(sp.Le(0, between), sp.Le(between, 0)), sp.S.Reals),
+            sp.FiniteSet(0),
+            evaluate=False,
+        ),
     )
     derive_modified_f1(pf, MODIFIED_F1)
     pf.check("enumeration", "The paper's f' on rational grids", check_modified_f1_grid(MODIFIED_F1))

@@ -22,7 +22,6 @@ import sympy as sp
 from prtheory.theory.boyd import (
     _sum_value,
     _unit_branch,
-    _value,
     aucpr_min,
     mp_aucpr_min,
     pi,
@@ -77,8 +76,7 @@ def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
     ).rhs
     pf.equal("It is the closed form, with pi = pos/n", expected, candidate)
     excess = (sp.harmonic(n) - 1) / (n - 1)
-    _value(
-        pf,
+    pf.value(
         "For large n at fixed pi the excess over pi vanishes",
         sp.Limit(excess, n, sp.oo),
         sp.limit(excess, n, sp.oo),
@@ -287,8 +285,7 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
         sp.Eq(name(r"\mathrm{AP}_{\min}"), 1 - neg / pos * name("S(pos)")),
     )
     h = sp.harmonic(pos + neg) - sp.harmonic(neg)
-    _value(
-        pf,
+    pf.value(
         "Claim S(pos) = H(pos + neg) - H(neg). At pos = 0 both sides are 0",
         name(r"H_{0 + neg} - H_{neg}"),
         h.subs(pos, 0),
@@ -302,16 +299,14 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
     )
     pf.equal("Hence the harmonic form", 1 - neg / pos * h, candidate)
     m = sp.Symbol("m", nonnegative=True, integer=True)
-    _value(
-        pf,
+    pf.value(
         "Harmonic numbers through digamma (sympy rewrite)",
         name("H_{m}"),
         sp.harmonic(m).rewrite(sp.digamma),
         sp.digamma(m + 1) + sp.EulerGamma,
         "rewrite",
     )
-    _value(
-        pf,
+    pf.value(
         "so the digamma form, usable for huge pos and neg, is",
         name(r"\mathrm{AP}_{\min}"),
         candidate.rewrite(sp.digamma),

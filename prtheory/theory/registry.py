@@ -4,8 +4,10 @@ A claim is registered with :func:`claim` as a *proof function* that receives a :
 and records in it
 
 * **steps** -- each a sympy computation or identity that is verified as it is recorded
-  (``Proof.equal``, ``Proof.obtain``, ``Proof.true``), or a definition it starts from
-  (``Proof.given``);
+  (``Proof.equal``, ``Proof.obtain``, ``Proof.true``, ``Proof.value``), a combinatorial fact
+  verified by exhaustive enumeration over a stated finite family (``Proof.enumerated``), a
+  definition or hypothesis it starts from (``Proof.given``), or a logical conclusion drawn from
+  numbered earlier steps (``Proof.conclude``);
 * **checks** -- independent confirmations by another method (``Proof.check``): exact rational
   arithmetic at random points, mpmath at 50 digits, interval arithmetic over a grid, exhaustive
   enumeration, or a comparison with a printed number.
@@ -13,7 +15,7 @@ and records in it
 The verdict is declared by the claim (``holds``, ``holds as corrected``, ``refuted``,
 ``out of reach``) and *earned* by running it: a claim passes only if every step verified, every
 check passed, and the checks span at least two independent kinds (``symbolic`` counts as one kind
-when any step was verified symbolically). Claims that are verdicts on printed numbers
+when any step was verified by sympy; enumerated steps do not count towards it). Claims that are verdicts on printed numbers
 (``printed_numbers=True``) and ``out of reach`` claims need one kind. A claim whose proof raises,
 whose step fails, or whose check fails is reported as failed, and ``prtheory verify`` exits
 non-zero.
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,8 +60,9 @@ class Step:
 
     text: str
     latex: str
-    method: str  # "given", or how sympy established it: "simplify", "integrate", "diff", ...
-    verified: bool | None  # None for givens (definitions and hypotheses are not checked)
+    method: str  # "given", "conclusion", or how it was established: "simplify", "integrate", ...
+    verified: bool | None  # None for givens and conclusions (not themselves checked)
+    kind: str = "symbolic"  # "symbolic" (sympy), "enumeration", or "logic" (given, conclusion)
 
 
 @dataclass
@@ -97,7 +100,7 @@ class ClaimResult:
     @property
     def kinds(self) -> list[str]:
         kinds = []
-        if any(s.verified for s in self.steps):
+        if any(s.verified and s.kind == "symbolic" for s in self.steps):
             kinds.append("symbolic")
         for c in self.checks:
             if c.kind not in kinds:
@@ -189,8 +192,47 @@ class Proof:
     # ---- derivation steps -------------------------------------------------------------
     def given(self, text: str, expr: Any) -> Any:
         """A definition or hypothesis the derivation starts from (not itself checked)."""
-        self.steps.append(Step(text, to_latex(expr), "given", None))
+        self.steps.append(Step(text, to_latex(expr), "given", None, "logic"))
         return expr
+
+    def conclude(self, text: str, expr: Any, steps: Sequence[int]) -> Any:
+        """A logical conclusion from the numbered earlier steps (1-based), which must exist and
+        have verified; the inference itself is prose, shown with the steps it rests on."""
+        bad = [
+            k for k in steps if not 1 <= k <= len(self.steps) or self.steps[k - 1].verified is False
+        ]
+        if bad or not steps:
+            raise StepFailed(f"{text}: rests on missing or failed steps {bad or 'none'}")
+        cited = ", ".join(str(k) for k in steps)
+        self.steps.append(Step(text, to_latex(expr), f"follows from steps {cited}", None, "logic"))
+        return expr
+
+    def enumerated(self, text: str, expr: Any, outcome: tuple[bool, str]) -> Any:
+        """A fact verified by exhaustive enumeration over a finite family (``checks.exhaustive``).
+
+        The step holds for the enumerated family only; the text says what the general argument is.
+        """
+        ok, detail = outcome
+        self.steps.append(
+            Step(text, to_latex(expr), f"exhaustive enumeration: {detail}", bool(ok), "enumeration")
+        )
+        if not ok:
+            raise StepFailed(f"{text}: enumeration failed: {detail}")
+        return expr
+
+    def value(self, text: str, shown: Any, computed: Any, expected: Any, method: str) -> Any:
+        """sympy computed ``computed`` for ``shown`` (a limit, a sum, ...); it must equal ``expected``.
+
+        Displayed as ``shown = computed = expected`` (the middle omitted when they coincide).
+        """
+        ok, how = _is_zero(sp.sympify(computed) - sp.sympify(expected))
+        chain = [to_latex(shown), to_latex(computed)]
+        if sp.sympify(computed) != sp.sympify(expected):
+            chain.append(to_latex(expected))
+        self._record(
+            text, " = ".join(chain), method if how == "identical" else f"{method}, {how}", ok
+        )
+        return computed
 
     def obtain(self, text: str, expr: Any, method: str) -> Any:
         """A result that sympy *computed* (``integrate``, ``limit``, ``solve``, ``diff``, ...).
@@ -209,10 +251,19 @@ class Proof:
         self._record(text, expr, method, ok)
         return expr
 
-    def equal(self, text: str, lhs: Any, rhs: Any) -> Any:
-        """An identity ``lhs == rhs`` established by symbolic simplification of ``lhs - rhs``."""
+    def equal(self, text: str, lhs: Any, rhs: Any, shown: Any = None) -> Any:
+        """An identity ``lhs == rhs`` established by symbolic simplification of ``lhs - rhs``.
+
+        ``shown`` (optional) is what the document displays instead of ``lhs = rhs``, e.g. the
+        identity written with a named sub-expression.
+        """
         ok, how = _is_zero(sp.sympify(lhs) - sp.sympify(rhs))
-        self._record(text, sp.Eq(lhs, rhs, evaluate=False), how, ok)
+        if shown is not None:
+            self._record(text, shown, how, ok)
+        elif how == "identical":  # shown once: the computed left side is the expected right side
+            self._record(text, rhs, "the computed expression is literally this one", ok)
+        else:
+            self._record(text, sp.Eq(lhs, rhs, evaluate=False), how, ok)
         return rhs
 
     def true(self, text: str, fact: Any, method: str, shown: Any = None) -> Any:

@@ -19,6 +19,30 @@ def _verdict(res: ClaimResult) -> str:
     return res.claim.verdict if res.passed else f"FAILED (declared: {res.claim.verdict})"
 
 
+def _step_summary(res: ClaimResult) -> str:
+    """E.g. '9 verified by sympy, 1 by exhaustive enumeration, 4 given, 1 conclusion'."""
+    counts = {
+        "verified by sympy": sum(
+            s.kind == "symbolic" and s.verified is not None for s in res.steps
+        ),
+        "by exhaustive enumeration": sum(s.kind == "enumeration" for s in res.steps),
+        "given": sum(s.method == "given" for s in res.steps),
+        "conclusions from earlier steps": sum(
+            s.method.startswith("follows from") for s in res.steps
+        ),
+    }
+    parts = [f"{n} {what}" for what, n in counts.items() if n]
+    return f"{len(res.steps)} steps ({', '.join(parts)})" if parts else "none"
+
+
+def _check_summary(res: ClaimResult) -> str:
+    """E.g. 'numeric x2, enumeration x1'."""
+    counts: dict[str, int] = {}
+    for ch in res.checks:
+        counts[ch.kind] = counts.get(ch.kind, 0) + 1
+    return ", ".join(f"{kind} ×{n}" for kind, n in counts.items()) or "none"
+
+
 def render_proof(res: ClaimResult) -> str:
     c = res.claim
     lines = [
@@ -27,7 +51,9 @@ def render_proof(res: ClaimResult) -> str:
         "",
         f"*Source:* {c.source}, {c.location}  ",
         f"*Verdict:* **{_verdict(res)}**  ",
-        f"*Checks:* {', '.join(res.kinds) or 'none'}",
+        f"*Kinds of check behind it:* {', '.join(res.kinds) or 'none'}  ",
+        f"*Derivation:* {_step_summary(res)}  ",
+        f"*Independent checks run:* {_check_summary(res)}",
         "",
         "## Statement",
         "",
@@ -43,9 +69,14 @@ def render_proof(res: ClaimResult) -> str:
     if c.note:
         lines += ["## Note", "", c.note, ""]
     lines += ["## Derivation", ""]
+    if not res.steps:
+        lines += [
+            "None: this verdict compares printed numbers with the values the checks compute.",
+            "",
+        ]
     for i, s in enumerate(res.steps, 1):
         if s.verified is None:
-            how = " — *given*"
+            how = f" — *{s.method}*"
         else:
             how = f" — *{s.method}*, {'verified' if s.verified else '**FAILED**'}"
         lines += [f"{i}. {s.text}{how}", "", "   $$", f"   {s.latex}", "   $$", ""]
