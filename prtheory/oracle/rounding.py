@@ -163,9 +163,10 @@ def rounded(fn: Callable[..., Any], *args: Any, max_dps: int = 10_000, **kwargs:
     Otherwise ``fn`` is an oracle function that takes ``dps=`` and keeps the oracle contract: an
     ``mpf`` result ``v`` computed at ``dps`` digits satisfies ``|v - x| <= 2**(1 - p) |x|`` with
     ``p = prec_of_dps(dps)`` and ``x`` the true value. (Exact ``int`` / ``Fraction`` results are
-    simply rounded.) The interval ``[v - 2**(1-p)|v|·(1+2**(1-p)), v + ...]`` is formed exactly in
-    rationals; when both ends round to the same float64, that float is the correct rounding of
-    ``x``. Otherwise the precision doubles. A value exactly on a rounding boundary (a dyadic
+    simply rounded.) Then ``|x - v| <= 2**(2-p) |v|`` (for ``p >= 2``), and the interval
+    ``[v - 2**(2-p)|v|, v + 2**(2-p)|v|]`` is formed exactly in rationals; when both ends round
+    to the same float64, that float is the correct rounding of ``x`` (rounding is monotone).
+    Otherwise the precision doubles. A value exactly on a rounding boundary (a dyadic
     midpoint) is never decided this way, so the loop stops at ``max_dps`` with an
     :class:`ArithmeticError`; irrational quantities are never on a boundary.
     """
