@@ -1144,6 +1144,12 @@ def _b10_check() -> tuple[bool, str]:
     "overall IMDB skew 0.06 cannot be checked: the document does not give the IMDB counts.",
 )
 def _b10(pf: Proof) -> None:
+    pf.given("AUCPR_min, Theorem 2 (derived in B4)", sp.Eq(M_MIN, aucpr_min(pi)))
+    pf.given(
+        "It increases strictly with the skew (B5), so the skews whose AUCPR_min rounds to a printed "
+        "value form an interval, found by bisection on each end of the value's rounding cell",
+        sp.Gt(sp.Derivative(M_MIN, pi), 0),
+    )
     pf.check("printed-number", "Each number recomputed with mpmath at 50 digits", _b10_check())
 
 
@@ -1175,6 +1181,11 @@ def _b11_check() -> tuple[bool, str]:
     printed_numbers=True,
 )
 def _b11(pf: Proof) -> None:
+    pf.given("AUCPR_min, Theorem 2 (derived in B4)", sp.Eq(M_MIN, aucpr_min(pi)))
+    pf.given(
+        "AUCNPR over recall [0, 1], where AUCPR_max = 1 (B7, B8)",
+        sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)),
+    )
     pf.check(
         "printed-number", "AUCPR_min and AUCNPR recomputed with mpmath at 50 digits", _b11_check()
     )

@@ -20,6 +20,7 @@ import mpmath
 import sympy as sp
 
 from prtheory.theory.boyd import (
+    _sign,
     _sum_value,
     _unit_branch,
     aucpr_min,
@@ -60,13 +61,15 @@ def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
         "Since y_k^2 = y_k, each summand splits into a single and a sum over pairs",
         sp.Eq(rel[k] * sp.Sum(rel[j], (j, 1, k)), rel[k] + sp.Sum(rel[j] * rel[k], (j, 1, k - 1))),
     )
-    pf.given(
+    pf.enumerated(
         "A uniformly random ranking puts a positive at any given rank with probability pos/n, and "
-        "positives at two given ranks with probability pos(pos - 1)/(n(n - 1))",
+        "positives at two given ranks with probability pos(pos - 1)/(n(n - 1)) (each of the "
+        "C(n, pos) position sets is equally likely; by symmetry no rank is special)",
         sp.Tuple(
             sp.Eq(name(r"E[y_{k}]"), pos / n),
             sp.Eq(name(r"E[y_{j} y_{k}]"), pos * (pos - 1) / (n * (n - 1))),
         ),
+        _rank_probabilities(),
     )
     term = (pos / n + (k - 1) * pos * (pos - 1) / (n * (n - 1))) / k
     expected = pf.obtain(
@@ -84,6 +87,30 @@ def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
         "limit",
     )
     return expected
+
+
+def _rank_probabilities(max_n: int = 9) -> tuple[bool, str]:
+    """Over all C(n, pos) rankings: P(y_k = 1) = pos/n and P(y_j = y_k = 1) = pos(pos-1)/(n(n-1))."""
+
+    def ok(case: tuple[int, int]) -> bool:
+        n_pos, total = case
+        labs = list(rankings(n_pos, total - n_pos))
+        single = Fraction(n_pos, total)
+        pair = Fraction(n_pos * (n_pos - 1), total * (total - 1))
+        return all(
+            Fraction(sum(lab[kk] for lab in labs), len(labs)) == single for kk in range(total)
+        ) and all(
+            Fraction(sum(lab[jj] * lab[kk] for lab in labs), len(labs)) == pair
+            for jj in range(total)
+            for kk in range(jj + 1, total)
+        )
+
+    cases = [(n_pos, total) for total in range(2, max_n + 1) for n_pos in range(1, total + 1)]
+    return exhaustive(
+        cases,
+        ok,
+        f"every rank and pair of ranks, every (pos, n) with 2 <= n <= {max_n}, in Fractions",
+    )
 
 
 def check_expected_ap(candidate: sp.Expr, max_n: int = 10) -> tuple[bool, str]:
@@ -149,18 +176,37 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
     """Expand AUCPR_min in powers of pi from the log series; ``coefficient`` is the k-th one."""
     j = sp.Symbol("j", positive=True, integer=True)
     _sum_value(pf, "Mercator series, 0 < pi < 1", pi**j / j, (j, 1, sp.oo), -sp.log(1 - pi))
-    pf.given(
-        "So (1 - pi) ln(1 - pi) = -sum_j pi^j/j + sum_j pi^(j+1)/j; its pi^1 coefficient is -1 and, "
-        "for k >= 2, the coefficient of pi^k is",
-        sp.Eq(name("c_k"), 1 / (k - 1) - 1 / k),
+    shifted = _sum_value(
+        pf,
+        "Multiplied by pi, with the index shifted (k = j + 1)",
+        pi**k / (k - 1),
+        (k, 2, sp.oo),
+        -pi * sp.log(1 - pi),
     )
-    pf.equal("which is", 1 / (k - 1) - 1 / k, 1 / (k * (k - 1)))
-    pf.given(
+    tail = _sum_value(
+        pf, "and without its first term", pi**k / k, (k, 2, sp.oo), -sp.log(1 - pi) - pi
+    )
+    c_k = 1 / (k - 1) - 1 / k
+    pf.equal(
+        "So (1 - pi) ln(1 - pi) = -ln(1 - pi) + pi ln(1 - pi) is -pi plus a power series with "
+        "coefficients c_k = 1/(k - 1) - 1/k: the two sums above, subtracted",
+        shifted - tail - pi,
+        (1 - pi) * sp.log(1 - pi),
+        shown=sp.Eq(
+            (1 - pi) * sp.log(1 - pi), -pi + sp.Sum(c_k * pi**k, (k, 2, sp.oo)), evaluate=False
+        ),
+    )
+    split = len(pf.steps)
+    pf.equal("where", c_k, 1 / (k * (k - 1)))
+    pf.conclude(
         "Dividing by pi cancels the -pi against the 1 in AUCPR_min = 1 + (1 - pi) ln(1 - pi)/pi and "
         "shifts k -> k + 1: the coefficient of pi^k in AUCPR_min is c_{k+1}",
         sp.Eq(name(r"\mathrm{AUCPR}_{\min}"), sp.Sum(name("c_{k+1}") * pi**k, (k, 1, sp.oo))),
+        [split, split + 1],
     )
-    pf.equal("c_{k+1} is the series coefficient", (1 / (k * (k - 1))).subs(k, k + 1), coefficient)
+    pf.equal(
+        "c_{k+1} is the series coefficient a_k", (1 / (k * (k - 1))).subs(k, k + 1), coefficient
+    )
     _sum_value(
         pf,
         "Summing the series back (0 < pi < 1) gives the closed form",
@@ -175,23 +221,37 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
         "series",
         shown=sp.Eq(name(r"\mathrm{AUCPR}_{\min}"), taylor + sp.O(pi**9)),
     )
-    pf.equal(
-        "The coefficients decrease",
-        coefficient.subs(k, k + 1) - coefficient,
-        -2 / (k * (k + 1) * (k + 2)),
-    )
     geometric = pf.obtain(
         "Tail of the geometric series (sympy summation, 0 < pi < 1)",
         sp.Eq(name(r"\sum_{k > K} \pi^k"), _unit_branch(sp.summation(pi**k, (k, K + 1, sp.oo)))),
         "summation",
     ).rhs
-    pf.given(
-        "So the remainder after K terms lies between its first term and the first term times the "
-        "geometric tail over pi^(K+1)",
+    tail_step = len(pf.steps)
+    _sign(
+        pf,
+        "Every term a_k pi^k of the remainder R_K = sum_{k > K} a_k pi^k is positive, so R_K is at "
+        "least its first term",
+        coefficient * pi**k,
+        ">",
+        how="sign from the positivity assumptions (k >= 1, 0 < pi)",
+    )
+    shift = sp.Symbol("j", nonnegative=True, integer=True)
+    _sign(
+        pf,
+        "The coefficients decrease: a_{K+1} - a_{K+1+j} >= 0 for j >= 0, so each term of R_K is at "
+        "most a_{K+1} pi^k",
+        coefficient.subs(k, K + 1) - coefficient.subs(k, K + 1 + shift),
+        ">=",
+        how="sign from the assumptions K >= 1, j >= 0 (factored)",
+    )
+    pf.conclude(
+        "So the remainder after K terms lies between its first term and a_{K+1} times the "
+        "geometric tail",
         sp.And(
             sp.Le(coefficient.subs(k, K + 1) * pi ** (K + 1), name("R_K")),
             sp.Le(name("R_K"), coefficient.subs(k, K + 1) * geometric),
         ),
+        [tail_step, tail_step + 1, tail_step + 2],
     )
     _sum_value(
         pf,

@@ -739,7 +739,13 @@ def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
     integral = (
         _phi(sp.Integer(1), sp.Integer(0)) - _phi(sp.Integer(0), y0_) + A_ / (pi * (1 - pi))
     ) / 2
-    pf.given("With AUPRG = sum of the segments' areas, the integral of FG1 dDelta is", integral)
+    pf.conclude(
+        "For any number of segments the potential terms telescope the same way (each segment adds "
+        "phi(end) - phi(start), step above the previous one); with AUPRG = the sum of the "
+        "segments' signed areas, the integral of FG1 dDelta along the whole curve is",
+        integral,
+        [len(pf.steps) - 1, len(pf.steps)],
+    )
     width = pf.equal(
         "Delta runs from -y0/(1-pi) at (0, y0) to 1/pi at (1, 0); the range has length",
         (1 / pi) - (-y0_ / (1 - pi)),
@@ -1077,7 +1083,13 @@ def _f12(pf: Proof) -> None:
         - _g_potential(sp.Integer(0), sp.Integer(0))
         + 2 * pi * (1 - pi) * auroc
     )
-    pf.given("Telescoping from (0, 0) to (1, 1) (rate runs over [0, 1], length 1)", e_acc)
+    pf.conclude(
+        "Summing over the segments of a curve from (0, 0) to (1, 1), the G terms telescope to "
+        "G(1, 1) - G(0, 0) and the areas add up to AUROC; rate runs over [0, 1] (length 1), so the "
+        "integral is E[acc]",
+        e_acc,
+        [len(pf.steps)],
+    )
     pf.equal(
         "E[acc] = pi(1-pi)(2 AUROC - 1) + 1/2",
         e_acc,

@@ -535,9 +535,12 @@ def _g8(pf: Proof) -> None:
     )
     # Weighted version (weight w = gamma/(1+gamma) on P), with x = P/R.
     x, w = sp.symbols("x w", positive=True)
-    h = pf.given(
-        "Weighted AM-GM with x = P/R, w = gamma/(1+gamma): h(x) = w x + 1 - w - x^w (divide both by R)",
-        w * x + 1 - w - x**w,
+    h = w * x + 1 - w - x**w
+    pf.equal(
+        "Weighted AM-GM: with P = x R and w = gamma/(1+gamma), (A_gamma - G_gamma)/R is "
+        "h(x) = w x + 1 - w - x^w",
+        (arithmetic(x * R, R) - geometric(x * R, R)) / R,
+        h.subs(w, gamma / (1 + gamma)),
     )
     dh = pf.obtain("h'(x)", sp.diff(h, x), "diff")
     pf.equal("h(1) = 0", h.subs(x, 1), 0)
