@@ -96,10 +96,11 @@ class Verdict:
 
 
 def _ordered(x: float, dtype: Any) -> int:
-    """Map a float to an integer so that adjacent floats differ by 1 (sign-magnitude folded)."""
-    itype = np.int64 if dtype == np.float64 else np.int32
-    i = int(np.array(x, dtype=dtype).view(itype))
-    return i if i >= 0 else -(i & ~(1 << (8 * np.dtype(itype).itemsize - 1)))
+    """Map a float to an integer so that adjacent floats differ by 1 (and -0.0 maps to 0)."""
+    bits = 64 if dtype == np.float64 else 32
+    u = int(np.array(x, dtype=dtype).view(np.uint64 if bits == 64 else np.uint32))
+    magnitude = u & ((1 << (bits - 1)) - 1)
+    return -magnitude if u >> (bits - 1) else magnitude
 
 
 def ulp_distance(a: float, b: float, dtype: Any = np.float64) -> float:

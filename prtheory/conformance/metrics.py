@@ -303,6 +303,17 @@ _THRESHOLD_ALTERNATIVES = (
     Alternative("threshold=strict+undefined=sklearn", {"threshold": ">", "convention": "sklearn"}),
 )
 
+
+def _with_first_point(alternatives: tuple[Alternative, ...]) -> tuple[Alternative, ...]:
+    """Each transformation combined with scikit-learn's (0, 1) first point."""
+    return tuple(
+        replace(
+            a, name=a.name + "+first-point=sklearn", options={**a.options, "first_point": "sklearn"}
+        )
+        for a in alternatives
+    )
+
+
 METRICS: dict[str, MetricSpec] = {
     m.name: m
     for m in (
@@ -325,6 +336,7 @@ METRICS: dict[str, MetricSpec] = {
                 Alternative("first-point=sklearn", {"first_point": "sklearn"}),
                 Alternative("first-point=spark", {"first_point": "spark"}),
                 *_CURVE_TRANSFORMS,
+                *_with_first_point(_CURVE_TRANSFORMS),
             ),
             ("N2",),
         ),
@@ -337,12 +349,7 @@ METRICS: dict[str, MetricSpec] = {
             (
                 Alternative("first-point=sklearn", {"first_point": "sklearn"}),
                 Alternative("first-point=spark", {"first_point": "spark"}),
-                *(
-                    replace(
-                        a, options={"first_point": "sklearn"}, name=a.name + "+first-point=sklearn"
-                    )
-                    for a in _CURVE_TRANSFORMS
-                ),
+                *_with_first_point(_CURVE_TRANSFORMS),
             ),
             ("B2",),
         ),

@@ -40,6 +40,7 @@ class Row:
     metric: str
     vector: Vector
     verdict: Verdict
+    value: Any = None
     warnings: tuple[str, ...] = ()
 
 
@@ -155,6 +156,14 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
                 outcome = run_implementation(impl, v)
                 verdict = classify(v, outcome, _extra_alternatives(impl, v))
                 rows.append(
-                    Row(st.library, impl.name, impl.metric, v, verdict, tuple(outcome.warnings))
+                    Row(
+                        st.library,
+                        impl.name,
+                        impl.metric,
+                        v,
+                        verdict,
+                        outcome.value,
+                        tuple(outcome.warnings),
+                    )
                 )
     return Run(statuses, rows, import_errors)

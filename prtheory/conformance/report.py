@@ -1,0 +1,474 @@
+"""Render ``reports/conformance.md`` from a :class:`~prtheory.conformance.runner.Run`.
+
+The report is deterministic (no timings, no dates): the same library versions give the same
+text, so a test can compare the committed copy with a fresh run. It records the versions it was
+made with in a machine-readable line (``<!-- versions: {...} -->``) so that a mismatch can be
+reported as such rather than as a stale file.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import math
+import platform
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.adapters import ADAPTERS
+from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS
+from prtheory.conformance.encoding import Value
+from prtheory.conformance.metrics import METRICS
+from prtheory.conformance.runner import Row, Run
+from prtheory.conformance.vectors_io import Vector
+
+__all__ = ["KNOWN_FINDINGS", "environment", "render", "versions_line"]
+
+SHORT = {
+    "agrees": "✓",
+    "convention": "C",
+    "float32": "F",
+    "wrong": "W",
+    "undefined-value": "U",
+    "accepted-invalid": "A",
+    "rejected-valid": "R",
+    "crashed": "X",
+}
+
+CONVENTION_TEXT = {
+    "sigmoid-on-logits": "a sigmoid is applied to every score when any score lies outside [0, 1]",
+    "scores=float32": "scores are rounded to float32 before ranking (nearby scores tie)",
+    "inf-ties=input-order": "ties between infinite scores are broken in input order (a `diff() != 0` test is NaN != 0 for inf - inf)",
+    "ties=trec_eval": "tied scores are ordered by document id, descending",
+    "ties=trec_eval+scores=float32": "scores are stored as float32, then tied scores are ordered by document id, descending",
+    "ties=input-order": "tied scores keep their input order",
+    "ties=expected": "the expectation over random orders of each tied block",
+    "ties=optimistic": "positives before negatives within a tie",
+    "ties=pessimistic": "negatives before positives within a tie",
+    "undefined=sklearn": "0 substituted for 0/0",
+    "first-point=sklearn": "(recall 0, precision 1) prepended to the curve",
+    "first-point=spark": "(recall 0, precision of the first point) prepended",
+    "threshold=strict": "predicts positive iff score > threshold (not >=)",
+    "prg-area=signed": "area where precision gain < 0 counts as negative",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A divergence the report must look for, with its cause, and the rows that show it."""
+
+    key: str
+    libraries: tuple[str, ...]
+    title: str
+    cause: str
+    evidence: Callable[[list[Row]], list[Row]]
+
+
+def _matches(
+    library: str, name: str, metric: str | None = None
+) -> Callable[[list[Row]], list[Row]]:
+    return lambda rows: [
+        r
+        for r in rows
+        if r.library == library
+        and name in r.verdict.matches
+        and (metric is None or r.metric == metric)
+    ]
+
+
+def _batch_split(rows: list[Row]) -> list[Row]:
+    """torchmetrics rows whose value with 2 update() calls differs from the one-call value."""
+    single: dict[tuple[str, int], Any] = {}
+    for r in rows:
+        if r.library == "torchmetrics" and r.implementation in (
+            "BinaryAveragePrecision, 1 update()",
+            "functional.binary_fbeta_score",
+        ):
+            single[(r.metric, r.vector.tc_id)] = r.value
+    out = []
+    for r in rows:
+        if r.library == "torchmetrics" and "2 update() calls" in r.implementation:
+            other = single.get((r.metric, r.vector.tc_id))
+            if isinstance(other, float) and isinstance(r.value, float) and other != r.value:
+                out.append(r)
+    return out
+
+
+def _float32(rows: list[Row]) -> list[Row]:
+    return [
+        r
+        for r in rows
+        if r.library in ("torchmetrics", "torcheval")
+        and r.verdict.float32
+        and r.metric == "average_precision"
+        and "basic" in r.vector.flags
+    ]
+
+
+def _category(
+    library: str, category: str, flag: str | None = None, metric: str | None = None
+) -> Callable[[list[Row]], list[Row]]:
+    return lambda rows: [
+        r
+        for r in rows
+        if r.library == library
+        and r.verdict.category == category
+        and (flag is None or flag in r.vector.flags)
+        and (metric is None or r.metric == metric)
+    ]
+
+
+def _sklearn_auc_no_positives(rows: list[Row]) -> list[Row]:
+    return [
+        r
+        for r in _category("scikit-learn", "undefined-value", metric="auc_trapezoid")(rows)
+        if r.value == 0.5
+    ]
+
+
+def _nonfinite(library: str) -> Callable[[list[Row]], list[Row]]:
+    def pick(rows: list[Row]) -> list[Row]:
+        out = []
+        for r in rows:
+            if r.library != library or r.value is None or r.vector.result == "invalid":
+                continue
+            vals = (
+                np.concatenate(
+                    [np.ravel(np.asarray(v, dtype=np.float64)) for v in r.value.values()]
+                )
+                if isinstance(r.value, dict)
+                else np.array([r.value])
+            )
+            if not np.isfinite(vals).all():
+                out.append(r)
+        return out
+
+    return pick
+
+
+KNOWN_FINDINGS = (
+    Finding(
+        "torchmetrics-sigmoid",
+        ("torchmetrics",),
+        "torchmetrics applies a sigmoid when scores leave [0, 1]",
+        '`normalize_logits_if_needed(preds, "sigmoid")` (torchmetrics.utilities.compute) replaces every score by sigmoid(score) when any score is outside [0, 1]. Thresholds then apply to sigmoid(score), and large logits saturate to 1.0 and tie.',
+        _matches("torchmetrics", "sigmoid-on-logits"),
+    ),
+    Finding(
+        "torchmetrics-batches",
+        ("torchmetrics",),
+        "torchmetrics results change with how the batches are split",
+        "The sigmoid decision is taken per `update()` call: a batch whose scores all lie in [0, 1] is kept, a batch with one logit is squashed, so the scores of different batches are put on different scales before they are ranked together (convention `sigmoid-per-batch(2)`).",
+        _batch_split,
+    ),
+    Finding(
+        "float32",
+        ("torchmetrics", "torcheval"),
+        "torchmetrics and torcheval compute in float32 even for float64 input",
+        "Precision is computed as `tps / (tps + fps)` on integer count tensors, which torch divides in its default dtype, float32; the sums and the returned tensor are float32 although the scores were float64.",
+        _float32,
+    ),
+    Finding(
+        "torcheval-inf-ties",
+        ("torcheval",),
+        "torcheval splits ties between infinite scores",
+        "`_compute_for_each_class` finds tie blocks with `threshold.diff(dim=0) != 0`; for two +inf (or -inf) scores the difference is NaN and NaN != 0, so each infinite score becomes its own threshold, ordered as the sort left them (input order here).",
+        _matches("torcheval", "inf-ties=input-order"),
+    ),
+    Finding(
+        "trec-ties",
+        ("pytrec_eval (trec_eval)",),
+        "trec_eval breaks ties by descending document id",
+        "trec_eval sorts by score, then by document id compared with `strcmp` in descending order (`comp_sim_docno`), so within a tie the document with the larger id is ranked first; AP, P@k and R-precision depend on the ids.",
+        _matches("pytrec_eval (trec_eval)", "ties=trec_eval"),
+    ),
+    Finding(
+        "trec-float32",
+        ("pytrec_eval (trec_eval)",),
+        "trec_eval stores scores as float32",
+        "Scores pass through a C `float`, so scores that differ only beyond float32 precision tie, and the tie is then broken by document id.",
+        lambda rows: [
+            r
+            for r in rows
+            if r.library == "pytrec_eval (trec_eval)"
+            and r.verdict.convention in ("ties=trec_eval+scores=float32", "scores=float32")
+        ],
+    ),
+    Finding(
+        "sklearn-inf",
+        ("scikit-learn",),
+        "scikit-learn rejects ±inf scores, whose ranking is well defined",
+        '`check_array` (via `column_or_1d`/`assert_all_finite`) raises "Input contains infinity"; +inf and -inf are ordinary largest and smallest scores for a ranking.',
+        _category("scikit-learn", "rejected-valid", "nonfinite-score"),
+    ),
+    Finding(
+        "sklearn-auc-no-positives",
+        ("scikit-learn",),
+        "scikit-learn's PR curve with auc gives 0.5 with no positives",
+        "With no positives `precision_recall_curve` warns and sets recall to 1 at every threshold (precision 0), then appends (recall 0, precision 1); the trapezoid between (0, 1) and (1, 0) has area 0.5, for a metric that is 0/0.",
+        _sklearn_auc_no_positives,
+    ),
+    Finding(
+        "prg-signed",
+        ("pyprg (official PRG code)",),
+        "the official PRG code counts negative precision gain as negative area",
+        "`calc_auprg` adds trapezoids `(x_i - x_{i-1}) (y_i + y_{i-1})/2` for every segment starting at recall gain >= 0 without clipping precision gain at 0, so rankings worse than the always-positive baseline get negative AUPRG; the paper's definition draws the curve in the unit square.",
+        lambda rows: [
+            r
+            for r in _matches("pyprg (official PRG code)", "prg-area=signed", "auprg")(rows)
+            if isinstance(r.value, float) and r.value < 0
+        ],
+    ),
+    Finding(
+        "prg-package-nonfinite",
+        ("precision-recall-gain",),
+        "precision-recall-gain returns NaN or ±inf",
+        "`precision_recall_gain_curve` takes `proportion_of_positives = pos/neg` (the odds, not pi = pos/(pos+neg)), divides by recall 0 at its appended first point (recall gain -inf) and by precision 0, and `area_under_precision_recall_gain_score` sums those values unguarded: NaN or ±inf areas, and gains at the wrong skew.",
+        _nonfinite("precision-recall-gain"),
+    ),
+)
+
+
+# ------------------------------------------------------------------------------------------
+# environment
+
+
+def environment(run: Run) -> dict[str, str]:
+    """Versions that determine the report's content (libraries, numpy, torch, Python minor)."""
+    env = {s.distribution: (s.version or "not installed") for s in run.statuses}
+    for dist in ("numpy", "torch", "scipy"):
+        try:
+            env[dist] = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            env[dist] = "not installed"
+    env["python"] = ".".join(platform.python_version_tuple()[:2])
+    return dict(sorted(env.items()))
+
+
+def versions_line(run: Run) -> str:
+    return f"<!-- versions: {json.dumps(environment(run), sort_keys=True)} -->"
+
+
+# ------------------------------------------------------------------------------------------
+# rendering helpers
+
+
+def _n(v: Vector) -> int:
+    return 0 if v.inputs.y_true is None else int(np.size(v.inputs.y_true))
+
+
+def _fmt_float(x: float) -> str:
+    return (
+        repr(float(x))
+        if math.isfinite(x)
+        else ("nan" if math.isnan(x) else ("inf" if x > 0 else "-inf"))
+    )
+
+
+def _fmt_value(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, dict):
+        return "; ".join(
+            f"{k} = [{', '.join(_fmt_float(x) for x in np.ravel(np.asarray(v, dtype=np.float64))[:8])}{', …' if np.size(v) > 8 else ''}]"
+            for k, v in value.items()
+        )
+    return _fmt_float(float(value))
+
+
+def _fmt_expected(want: Any) -> str:
+    if want is None:
+        return "—"
+    if isinstance(want, Value):
+        return f"{want.exact} ≈ {want.float64!r}" if want.exact is not None else repr(want.float64)
+    return "; ".join(
+        f"{k} = [{', '.join(str(v.exact) if v.exact is not None else repr(v.float64) for v in vals[:8])}{', …' if len(vals) > 8 else ''}]"
+        for k, vals in want.items()
+    )
+
+
+def _fmt_inputs(v: Vector) -> str:
+    x = v.inputs
+    parts = []
+    if x.y_true is not None:
+        n = _n(v)
+        if n > 12:
+            # the long inputs are runs of equal items: show them as runs
+            parts.append(f"{n} items (see vector)")
+        else:
+            parts.append(f"y_true={np.asarray(x.y_true).tolist()}")
+            parts.append(f"y_score=[{', '.join(_fmt_float(s) for s in np.ravel(x.y_score))}]")
+            if x.sample_weight is not None:
+                parts.append(f"sample_weight={np.asarray(x.sample_weight).tolist()}")
+    for k, val in x.params.items():
+        parts.append(f"{k}={val}")
+    return ", ".join(parts)
+
+
+def _minimal(rows: list[Row]) -> Row:
+    return min(
+        rows,
+        key=lambda r: (
+            _n(r.vector),
+            len(r.vector.flags),
+            r.metric,
+            r.vector.tc_id,
+            r.implementation,
+        ),
+    )
+
+
+def _cell(rows: list[Row]) -> str:
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[r.verdict.category] = counts.get(r.verdict.category, 0) + 1
+    applicable = sum(c for k, c in counts.items() if k != "unsupported")
+    if not applicable:
+        return "—"
+    parts = [f"{counts.get('agrees', 0)}/{applicable}✓"]
+    parts += [f"{counts[k]}{SHORT[k]}" for k in SHORT if k != "agrees" and counts.get(k)]
+    return " ".join(parts)
+
+
+def _repro(r: Row) -> str:
+    v = r.vector
+    target = v.alternatives.get(r.verdict.convention) if r.verdict.convention else None
+    lines = [
+        f"  - `{r.implementation}` on `{v.ident}` ({v.comment}): {_fmt_inputs(v)}",
+        f"    - got {_fmt_value(r.value)}; expected ({v.result}) {_fmt_expected(v.expected) if v.result == 'valid' else v.reason}",
+    ]
+    if target is not None:
+        lines.append(f"    - value under `{r.verdict.convention}`: {_fmt_expected(target)}")
+    return "\n".join(lines)
+
+
+def render(run: Run) -> str:
+    """The full Markdown report."""
+    rows = run.rows
+    n_vectors = len({(r.metric, r.vector.tc_id) for r in rows})
+    out = [
+        "# Conformance of PR-metric libraries with the exact oracle",
+        "",
+        "Generated by `prtheory conformance --write-report`; do not edit. Every installed library's",
+        "implementations run on the test vectors of `prtheory/conformance/vectors/` (expected values",
+        "from the exact oracle) and each result is classified:",
+        "",
+        f"- **✓ agrees**: within {DEFAULT_ULPS} float64 ulps of the exact value;",
+        "- **C convention**: equals the oracle's value under another named convention (named below);",
+        f"- **F float32**: within {DEFAULT_F32_ULPS} float32 ulps of the exact value (float32 arithmetic or result);",
+        "- **W wrong**: fits no known convention, even at float32 level;",
+        "- **U undefined-value**: a number where the metric is 0/0, matching no named convention;",
+        "- **A accepted-invalid**: a value for malformed input (NaN score, label 2, negative weight, ...);",
+        "- **R rejected-valid**: a ValueError on legal input; **X crashed**: any other exception on legal input.",
+        "",
+        f"{len(rows)} results over {n_vectors} (metric, vector) pairs.",
+        "",
+        "## Libraries",
+        "",
+        "| library | distribution | version | status | compatibility shims applied by the adapter |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for s in run.statuses:
+        status = "ran" if s.available else s.reason
+        shims = "; ".join(s.shims) if s.shims else "none"
+        out.append(
+            f"| {s.library} | `{s.distribution}` | {s.version or '—'} | {status} | {shims} |"
+        )
+    env = environment(run)
+    out += [
+        "",
+        "Environment: "
+        + ", ".join(f"{k} {env[k]}" for k in ("python", "numpy", "scipy", "torch"))
+        + ".",
+        "",
+        versions_line(run),
+        "",
+    ]
+    # matrix
+    metrics = [m for m in METRICS if any(r.metric == m for r in rows)]
+    libs = [s.library for s in run.statuses if s.available]
+    out += [
+        "## Matrix (libraries × metrics)",
+        "",
+        "Counts over every implementation of the metric in the library; `—`: not implemented.",
+        "",
+    ]
+    out.append("| library | " + " | ".join(f"`{m}`" for m in metrics) + " |")
+    out.append("| --- | " + " | ".join("---" for _ in metrics) + " |")
+    for lib in libs:
+        cells = [_cell([r for r in rows if r.library == lib and r.metric == m]) for m in metrics]
+        out.append(f"| {lib} | " + " | ".join(cells) + " |")
+    # known findings
+    out += ["", "## Known divergences", ""]
+    for f in KNOWN_FINDINGS:
+        ev = f.evidence(rows)
+        libs_needed = {
+            k
+            for k in (
+                "torchmetrics",
+                "torcheval",
+                "pytrec_eval",
+                "pyprg",
+                "sklearn",
+                "precision_recall_gain",
+            )
+            if k.replace("_", "").lower()[:6] in f.key.replace("-", "").lower()
+        }
+        if ev:
+            verdict = f"**confirmed** ({len(ev)} results)"
+        elif not libs_needed or any(s.available for s in run.statuses):
+            verdict = "**not observed** with the installed versions"
+        else:
+            verdict = "not checked (library not installed)"
+        out += [f"### {f.title}", "", f"{verdict}. Cause: {f.cause}", ""]
+        if ev:
+            out += ["Minimal reproducing input:", "", _repro(_minimal(ev)), ""]
+    # every divergence, by implementation
+    out += [
+        "## Every divergence, by implementation",
+        "",
+        "One minimal reproducing input per (implementation, category, convention).",
+        "",
+    ]
+    for lib in libs:
+        lib_rows = [r for r in rows if r.library == lib]
+        impls = list(dict.fromkeys((r.implementation, r.metric) for r in lib_rows))
+        out += [f"### {lib}", ""]
+        for impl, metric in impls:
+            these = [r for r in lib_rows if r.implementation == impl and r.metric == metric]
+            groups: dict[tuple[str, str | None, bool], list[Row]] = {}
+            for r in these:
+                if r.verdict.category in ("agrees", "unsupported"):
+                    continue
+                groups.setdefault(
+                    (r.verdict.category, r.verdict.convention, r.verdict.float32), []
+                ).append(r)
+            unsupported = sum(r.verdict.category == "unsupported" for r in these)
+            head = f"- `{impl}` (`{metric}`): {_cell(these)}"
+            if unsupported:
+                head += f"; {unsupported} vectors not expressible through the API"
+            out.append(head)
+            for (cat, conv, f32), grp in groups.items():
+                label = (
+                    cat
+                    + (f" under `{conv}`" if conv else "")
+                    + (" (float32 level)" if f32 and cat == "convention" else "")
+                )
+                why = f" — {CONVENTION_TEXT[conv]}" if conv in CONVENTION_TEXT else ""
+                ids = ", ".join(str(r.vector.tc_id) for r in grp[:12]) + (
+                    ", …" if len(grp) > 12 else ""
+                )
+                out.append(f"  - **{label}**{why}: {len(grp)} vectors (#{ids})")
+                out.append("  " + _repro(_minimal(grp)).replace("\n", "\n  "))
+        out.append("")
+    if run.import_errors:
+        out += ["## Import failures", ""]
+        out += [f"- `{k}`: {v}" for k, v in sorted(run.import_errors.items())]
+        out.append("")
+    missing = [k for k in ADAPTERS if k not in {s.key for s in run.statuses}]
+    if missing:
+        out += ["Libraries not run: " + ", ".join(missing), ""]
+    return "\n".join(out).rstrip() + "\n"

@@ -1,0 +1,146 @@
+"""The check() API and the classifier, on implementations written here from the definitions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from prtheory.conformance import assert_conforms, check, parametrize
+from prtheory.conformance.classify import Outcome, classify, ulp_distance
+from prtheory.conformance.vectors_io import load
+from prtheory.errors import InvalidInputError
+
+
+def _validated(y_true, y_score, sample_weight=None):
+    y = np.asarray(y_true)
+    s = np.asarray(y_score, dtype=np.float64)
+    w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    if len(y) == 0 or len(y) != len(s) or len(w) != len(y):
+        raise ValueError("lengths")
+    if np.isnan(s).any() or not np.isin(y, [0, 1]).all() or (w < 0).any():
+        raise ValueError("malformed")
+    if not (y == 1).any():
+        raise ValueError("AP is 0/0 without positives")
+    weights = None if sample_weight is None else [Fraction(float(x)) for x in w]
+    return y == 1, s, weights
+
+
+def ap_grouped(y_true, y_score, sample_weight=None):
+    """AP = sum over distinct thresholds of (R_k - R_{k-1}) P_k, in exact Fractions (N2).
+
+    Weights are taken at their exact binary value; each threshold's counts are sums of them.
+    """
+    y, s, w = _validated(y_true, y_score, sample_weight)
+    distinct = np.unique(s)[::-1]
+    block = np.searchsorted(-distinct, -s)  # index of each item's threshold, highest first
+    if sample_weight is None:
+        tp_block = np.bincount(block[y], minlength=distinct.size).tolist()
+        fp_block = np.bincount(block[~y], minlength=distinct.size).tolist()
+    else:
+        tp_block = [Fraction(0)] * distinct.size
+        fp_block = [Fraction(0)] * distinct.size
+        for b, yi, wi in zip(block.tolist(), y.tolist(), w, strict=True):
+            if yi:
+                tp_block[b] += wi
+            else:
+                fp_block[b] += wi
+    pos = sum(tp_block)
+    total, tp, fp = Fraction(0), 0, 0
+    for gain, false in zip(tp_block, fp_block, strict=True):
+        tp, fp = tp + gain, fp + false
+        if gain:
+            total += Fraction(gain) / pos * Fraction(tp) / (tp + fp)
+    return float(total)
+
+
+def ap_input_order(y_true, y_score):
+    """AP over the list sorted stably by score: ties broken by input order."""
+    y, s, _ = _validated(y_true, y_score)
+    y = y[np.argsort(-s, kind="stable")]
+    hits = np.cumsum(y)
+    return float(sum(Fraction(int(hits[i]), i + 1) for i in np.flatnonzero(y)) / int(y.sum()))
+
+
+def test_correct_implementation_passes():
+    report = check(ap_grouped, metric="average_precision")
+    assert report.ok, report.summary()
+    assert report.counts["agrees"] >= 35
+
+
+def test_input_order_ties_claimed_as_group_are_reported_wrong():
+    report = check(ap_input_order, metric="average_precision")
+    assert not report.ok
+    conventions = {f.verdict.convention for f in report.failures}
+    assert "ties=input-order" in conventions
+    assert any("ties" in f.vector.flags for f in report.failures)
+
+
+def test_input_order_ties_pass_when_claimed():
+    report = check(ap_input_order, metric="average_precision", conventions=["ties=input-order"])
+    assert report.ok, report.summary()
+
+
+def test_group_ties_fail_when_input_order_is_claimed():
+    report = check(ap_grouped, metric="average_precision", conventions=["ties=input-order"])
+    assert not report.ok
+    assert all(f.verdict.category == "agrees" for f in report.failures)
+
+
+def test_float32_implementation_is_classified_float32():
+    report = check(lambda y_true, y_score: float(np.float32(ap_grouped(y_true, y_score))))
+    cats = report.counts
+    assert cats.get("float32", 0) >= 20 and not report.ok
+
+
+def test_sigmoid_on_logits_is_named():
+    def sigmoid_ap(y_true, y_score):
+        s = np.asarray(y_score, dtype=np.float64)
+        if not np.all((s >= 0) & (s <= 1)):
+            s = 1 / (1 + np.exp(-s))
+        return ap_grouped(y_true, s)
+
+    report = check(sigmoid_ap)
+    named = {f.vector.comment: f.verdict.convention for f in report.failures}
+    assert named == {"large logits that saturate the sigmoid to 1.0": "sigmoid-on-logits"}
+
+
+def test_silently_accepted_invalid_input_is_reported():
+    def lax(y_true, y_score):
+        y = np.asarray(y_true)
+        return ap_grouped(np.clip(y[: len(y_score)], 0, 1), np.nan_to_num(y_score))
+
+    cats = {f.vector.comment: f.verdict.category for f in check(lax).failures}
+    assert cats["NaN score"] == "accepted-invalid"
+    assert cats["label 2"] == "accepted-invalid"
+
+
+def test_unknown_convention_is_rejected():
+    with pytest.raises(InvalidInputError, match="conventions"):
+        check(ap_grouped, conventions=["ties=random"])
+
+
+def test_ulp_distance():
+    assert ulp_distance(1.0, np.nextafter(1.0, 2.0)) == 1
+    assert ulp_distance(0.0, -0.0) == 0
+    assert ulp_distance(-5e-324, 5e-324) == 2
+    assert ulp_distance(1.0, float(np.float32(1.0) + np.finfo(np.float32).eps), np.float32) == 1
+
+
+def test_classifier_categories_on_a_minimal_vector():
+    v = next(x for x in load(["average_precision"]) if x.comment == "every score tied")  # 3/5
+    assert classify(v, Outcome(value=0.6)).category == "agrees"
+    assert classify(v, Outcome(value=8 / 15)).convention == "ties=input-order"
+    assert classify(v, Outcome(value=float(np.float32(0.6)))).category == "float32"
+    assert classify(v, Outcome(value=0.7)).category == "wrong"
+    assert classify(v, Outcome(error=ValueError("no"))).category == "rejected-valid"
+    assert classify(v, Outcome(error=AttributeError("np.alen"))).category == "crashed"
+    bad = next(x for x in load(["average_precision"]) if x.comment == "NaN score")
+    assert classify(bad, Outcome(value=0.5)).category == "accepted-invalid"
+    assert classify(bad, Outcome(error=RuntimeError("nan"))).category == "agrees"
+
+
+@parametrize("average_precision")
+def test_pytest_helper_parametrises_over_vectors(vector):
+    assert_conforms(ap_grouped, vector)

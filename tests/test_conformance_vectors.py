@@ -1,0 +1,157 @@
+"""Conformance vectors: schema, staleness, encodings, and expected values checked independently."""
+
+from __future__ import annotations
+
+import copy
+import json
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+jsonschema = pytest.importorskip("jsonschema")
+
+from prtheory.conformance.encoding import decode_inputs, encode_float, encode_inputs  # noqa: E402
+from prtheory.conformance.generate import build_all  # noqa: E402
+from prtheory.conformance.vectors_io import VECTOR_DIR, files, load, validate  # noqa: E402
+
+
+def _doc(name: str) -> dict:
+    return json.loads((VECTOR_DIR / name).read_text(encoding="utf-8"))
+
+
+def _find(metric: str, comment: str):
+    return next(v for v in load([metric]) if v.comment == comment)
+
+
+@pytest.mark.parametrize("path", files(), ids=lambda p: p.stem)
+def test_committed_vector_files_match_the_schema(path):
+    validate(json.loads(path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        pytest.param(
+            lambda d: d["testGroups"][0]["tests"][0].pop("expected"), id="valid-without-expected"
+        ),
+        pytest.param(
+            lambda d: d["testGroups"][0]["tests"][0]["expected"].update(float64="0.5"),
+            id="float64-not-hex",
+        ),
+        pytest.param(
+            lambda d: d["testGroups"][0]["tests"][0].update(result="acceptable"),
+            id="unknown-result",
+        ),
+        pytest.param(
+            lambda d: d["testGroups"][0]["tests"][0]["inputs"]["y_score"].__setitem__(0, 0.5),
+            id="score-as-number",
+        ),
+        pytest.param(lambda d: d["testGroups"][0]["tests"][0].update(extra=1), id="unknown-field"),
+        pytest.param(lambda d: d["testGroups"][0]["tests"][1].update(tcId=1), id="duplicate-tcId"),
+        pytest.param(lambda d: d["notes"].pop("ties"), id="flag-without-note"),
+        pytest.param(
+            lambda d: d["testGroups"][0]["tests"][0]["expected"].update(decimal="0.5"),
+            id="decimal-not-40-digits",
+        ),
+    ],
+)
+def test_a_malformed_vector_file_fails_validation(break_it):
+    doc = copy.deepcopy(_doc("average_precision.json"))
+    validate(doc)  # the unbroken copy is valid
+    break_it(doc)
+    with pytest.raises(jsonschema.ValidationError):
+        validate(doc)
+
+
+def test_committed_vectors_are_not_stale():
+    """Regenerating from the oracle gives the committed files byte for byte."""
+    fresh = build_all()
+    committed = {p.name: p.read_text(encoding="utf-8") for p in files()}
+    assert sorted(fresh) == sorted(committed), (
+        "vector files added or removed: run python -m prtheory.conformance.generate"
+    )
+    stale = [name for name in fresh if fresh[name] != committed[name]]
+    assert not stale, f"stale vectors {stale}: run python -m prtheory.conformance.generate"
+
+
+def test_encoded_values_agree_with_each_other():
+    """For every rational expected value: float64 hex is float(exact) (correctly rounded by
+    Python's Fraction.__float__) and the 40 digits are the exact value rounded half-even by
+    the decimal module at 80 digits."""
+    checked = 0
+    for v in load():
+        values = []
+        if v.expected is not None:
+            values += (
+                [v.expected]
+                if not isinstance(v.expected, dict)
+                else [x for xs in v.expected.values() for x in xs]
+            )
+        for val in values:
+            if val.exact is None:
+                continue
+            assert val.float64 == float(val.exact)
+            with localcontext() as ctx:
+                ctx.prec = 80
+                exact = Decimal(val.exact.numerator) / Decimal(val.exact.denominator)
+                ctx.prec = 40
+                assert Decimal(val.decimal) == +exact, (v.ident, val)
+            checked += 1
+    assert checked > 500
+
+
+def test_hand_computed_expected_values():
+    # y = [0, 1, 1, 0], s = [.9, .9, .5, .2]: tied block (1 TP, 1 FP) at recall 1/2 has precision
+    # 1/2; then precision 2/3 at recall 1: AP = 1/2 * 1/2 + 1/2 * 2/3 = 7/12. trec_eval orders the
+    # tie by descending id (d0000001, the positive, first): AP = (1 + 2/3)/2 = 5/6.
+    v = _find(
+        "average_precision",
+        "tie of a negative and a positive at the top, negative first in input order",
+    )
+    assert v.expected.exact == Fraction(7, 12)
+    assert v.alternatives["ties=trec_eval"].exact == Fraction(5, 6)
+    # worst ranking of 3 positives under 5 negatives: AP_min = (1/3) sum i/(i+5) (B6)
+    v = _find("average_precision", "worst ranking: negatives first (B2, B6: AP = AP_min(3, 5))")
+    assert v.expected.exact == sum(Fraction(i, i + 5) for i in (1, 2, 3)) / 3
+    # one positive below 10^6 tied negatives: AP = 1/(10^6 + 1)
+    v = _find(
+        "average_precision", "1 positive among 10^6 tied negatives, positive ranked at the bottom"
+    )
+    assert v.expected.exact == Fraction(1, 10**6 + 1)
+    # logits 50, 40, 39 all saturate to sigmoid = 1.0 in float64: one tied block of 2 TP, 1 FP
+    # at recall 1 gives 2/3, where the exact ranking (neg, pos, pos) gives (1/2 + 2/3)/2 = 7/12
+    v = _find("average_precision", "large logits that saturate the sigmoid to 1.0")
+    assert v.expected.exact == Fraction(7, 12)
+    assert v.alternatives["sigmoid-on-logits"].exact == Fraction(2, 3)
+    # F1 at t = 0.5 with y = [1,0,1,1,0,0,1,0], s = [.9,.8,.7,.6,.5,.5,.4,.3]: score >= .5 gives
+    # TP 3, FP 3, FN 1 -> F1 = 6/(6+3+1) = 3/5; score > .5 gives TP 3, FP 1, FN 1 -> 6/8 = 3/4
+    v = _find("fbeta_at_threshold", "threshold equal to a score")
+    assert v.expected.exact == Fraction(3, 5)
+    assert v.alternatives["threshold=strict"].exact == Fraction(3, 4)
+    # best ranking: AUPRG = 1 (precision gain 1 for every recall gain in [0, 1])
+    assert _find("auprg", "best ranking: positives first").expected.exact == 1
+
+
+def test_invalid_and_undefined_vectors_carry_reasons():
+    results = {v.result for v in load()}
+    assert results == {"valid", "undefined", "invalid"}
+    for v in load():
+        if v.result != "valid":
+            assert v.expected is None and v.reason
+
+
+def test_run_length_encoding_round_trips():
+    y = np.array([0] * 5 + [1] + [0] * 3)
+    s = np.array([0.5] * 5 + [0.75] + [float("inf")] * 3)
+    enc = encode_inputs(y, s, runs=True)
+    assert enc == {"runs": [[0, "0.5", 5], [1, "0.75", 1], [0, "inf", 3]]}
+    y2, s2, w2 = decode_inputs(enc)
+    assert np.array_equal(y2, y) and np.array_equal(s2, s) and w2 is None
+
+
+def test_scores_are_written_exactly():
+    for x in (0.1, 1e-300, 5e-324, 16777217.0, float("inf"), -float("inf")):
+        assert float(encode_float(x)) == x
+    assert encode_float(float("nan")) == "nan"
