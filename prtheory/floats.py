@@ -184,19 +184,32 @@ def _dd_constant(num: int, den: int) -> tuple[float, float]:
     return hi, rem_num / rem_den
 
 
-def _horner(coeffs: list[tuple[float, float]], xh: Array, xl: Array) -> tuple[Array, Array]:
-    """``sum_k c_k x**k`` in double-double, coefficients given highest degree first."""
-    sh, sl = np.full_like(xh, coeffs[0][0]), np.full_like(xh, coeffs[0][1])
-    for ch, cl in coeffs[1:]:
-        sh, sl = _mul(sh, sl, xh, xl)
-        sh, sl = _add(sh, sl, ch, cl)
+def _horner(
+    coeffs: list[tuple[float, float]], low: int, xh: Array, xl: Array
+) -> tuple[Array, Array]:
+    """``sum_k c_k x**k``, coefficients given highest degree first.
+
+    The ``low`` lowest-degree steps run in double-double; the higher-degree tail, whose weight
+    ``x**low`` is below 2**-54 wherever it is used, in plain float64 (its relative error of a
+    few 2**-53 then moves the sum by less than 2**-104).
+    """
+    tail = np.full_like(xh, coeffs[0][0])
+    for ch, _ in coeffs[1 : len(coeffs) - low]:
+        tail = tail * xh + ch
+    sh, sl = tail, np.zeros_like(xh)
+    for ch, cl in coeffs[len(coeffs) - low :]:
+        sh, sl = _add(*_mul(sh, sl, xh, xl), ch, cl)
     return sh, sl
 
 
-# psi(x) = sum_{k>=0} (-x)^k/(k+2) for 0 <= x <= 1/8: 36 terms leave < 2**-110 relative.
+# psi(x) = sum_{k>=0} (-x)^k/(k+2) for 0 <= x <= 1/8: 36 terms leave < 2**-110 relative, and
+# (1/8)**18 = 2**-54 lets the terms from x**18 on be summed in float64.
 _PSI = [_dd_constant((-1) ** k, k + 2) for k in reversed(range(36))]
-# A(t) = sum_{k>=0} t^k/(2k+1) for 0 <= t <= (3 - 2 sqrt 2)^2 < 0.0295: 22 terms, < 2**-110.
+_PSI_DD = 18
+# A(t) = sum_{k>=0} t^k/(2k+1) for 0 <= t <= (3 - 2 sqrt 2)^2 < 0.0295: 22 terms, < 2**-110;
+# 0.0295**11 < 2**-55, so the terms from t**11 on are summed in float64.
 _ATANH = [_dd_constant(1, 2 * k + 1) for k in reversed(range(22))]
+_ATANH_DD = 11
 _LN2 = (float.fromhex("0x1.62e42fefa39efp-1"), float.fromhex("0x1.abc9e3b39803fp-56"))
 _EULER = (float.fromhex("0x1.2788cfc6fb619p-1"), float.fromhex("-0x1.6cb90701fbfabp-58"))
 _SQRT_HALF = 0.7071067811865476
@@ -231,7 +244,7 @@ def _log(yh: Array, yl: Array) -> tuple[Array, Array]:
     dh, dl = _add(m, zl, 1.0, 0.0)
     sh, sl = _div(nh, nl, dh, dl)
     th, tl = _mul(sh, sl, sh, sl)
-    ah, al = _horner(_ATANH, th, tl)
+    ah, al = _horner(_ATANH, _ATANH_DD, th, tl)
     lh, ll = _mul(sh, sl, ah, al)
     ef = e.astype(np.float64)
     kh, kl = _two_prod(ef, np.full_like(ef, _LN2[0]))
@@ -244,7 +257,7 @@ def _phi_over(xh: Array, xl: Array) -> tuple[Array, Array]:
     out_h, out_l = np.empty_like(xh), np.empty_like(xh)
     small = xh <= _SERIES_MAX
     if np.any(small):
-        ph, pl = _horner(_PSI, xh[small], xl[small])
+        ph, pl = _horner(_PSI, _PSI_DD, xh[small], xl[small])
         out_h[small], out_l[small] = _mul(ph, pl, xh[small], xl[small])
     big = ~small
     if np.any(big):
@@ -331,7 +344,7 @@ def _aucpr_min_dd(pi: Array, a: Array, b: Array) -> tuple[Scaled, Scaled]:
     if np.any(small):
         s = small
         # min = pi w [a + (1-pi) w psi(x)], gap = (1-pi) w (1 - x psi(x)); w and pi scaled
-        ph, pl = _horner(_PSI, xh[s], xl[s])
+        ph, pl = _horner(_PSI, _PSI_DD, xh[s], xl[s])
         with np.errstate(under="ignore"):
             w_true = _ldexp2(wh[s], wl[s], ed[s])
         th, tl = _mul(*_mul(omh[s], oml[s], *w_true), ph, pl)
