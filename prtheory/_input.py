@@ -286,7 +286,7 @@ def as_weights(sample_weight: Any, n: int, name: str = "sample_weight") -> Exact
             raise InvalidInputError(name, f"must be >= 0, got {_show(arr[i])} at index {i}")
         if np.all(arr == np.floor(arr)) and np.all(arr < 2.0**62):
             return ExactWeights(arr.astype(np.int64), 1)
-        arr = arr.astype(object)  # exact binary values through Fraction below
+        return _dyadic(arr.astype(np.float64, copy=False))
     if arr.dtype.kind == "O":
         fracs = []
         for i, w in enumerate(arr):
@@ -311,6 +311,31 @@ def _reduce(nums: np.ndarray, den: int) -> ExactWeights:
     if all(-(2**62) < int(v) < 2**62 for v in nums):
         nums = nums.astype(np.int64)
     return ExactWeights(nums, den)
+
+
+def _dyadic(arr: np.ndarray) -> ExactWeights:
+    """Exact weights of finite, non-negative float64 values, vectorised (no per-item Fraction).
+
+    Each float is ``m 2**e`` with ``m`` an odd integer below ``2**53`` (or 0). The common
+    denominator is ``2**k`` with ``k = max(0, -min e)``; it is in lowest terms because the value
+    with the least ``e`` has an odd numerator: the same numerators and denominator as converting
+    each value with ``Fraction(x)`` over their least common denominator.
+    """
+    mant, exp = np.frexp(arr)
+    m = (mant * 2.0**53).astype(np.int64)  # exact: a float64 significand has 53 bits
+    e = exp.astype(np.int64) - 53
+    nz = m != 0
+    if not nz.any():
+        return ExactWeights(np.zeros(arr.size, dtype=np.int64), 1)
+    tz = np.frexp((m & -m).astype(np.float64))[1] - 1  # trailing zero bits (powers of two)
+    m = np.where(nz, m >> np.maximum(tz, 0), 0)
+    e = e + tz
+    k = max(0, -int(e[nz].min()))
+    shift = np.where(nz, e + k, 0)
+    bits = np.frexp(m.astype(np.float64))[1] + shift  # m < 2**53 converts exactly
+    if int(bits.max()) <= 62:
+        return ExactWeights(np.left_shift(m, shift), 2**k)
+    return ExactWeights(np.left_shift(m.astype(object), shift.astype(object)), 2**k)
 
 
 def as_float_array(

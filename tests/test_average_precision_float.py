@@ -14,6 +14,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import prtheory
+from prtheory._input import as_weights
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import average_precision as exact_ap
 from prtheory.oracle import summation, to_float
@@ -115,6 +116,24 @@ def test_rational_sum_is_exact_in_both_backends(terms):
             summation.backend = old
         assert got == want
         assert (got.numerator, got.denominator) == (want.numerator, want.denominator)
+
+
+@given(
+    st.lists(
+        st.floats(0, 1e300, allow_nan=False, allow_infinity=False)
+        | st.sampled_from([0.0, 5e-324, 2.0**-1022, 0.1, 2.0**62, 2.0**62 + 2**10]),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_float_weights_convert_exactly(values):
+    """The vectorised float path of as_weights equals Fraction(x) item by item, lowest terms."""
+    w = as_weights(np.array(values, dtype=np.float64), len(values))
+    want = [Fraction(x) for x in values]
+    assert [Fraction(int(v), w.denominator) for v in w.numerators] == want
+    assert w.denominator == math.lcm(*(f.denominator for f in want))
+    if w.numerators.dtype != object:
+        assert int(w.numerators.max()) < 2**62
 
 
 def test_huge_weights_go_exact():
