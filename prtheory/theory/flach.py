@@ -311,7 +311,7 @@ def _f3(pf: Proof) -> None:
         gap.subs(beta, 1) == 0,
         "substitution",
         shown=sp.Eq(
-            RECALL_THRESHOLD.subs(beta, 1),
+            sp.Symbol(r"r^*|_{\beta = 1}"),
             sp.simplify(RECALL_THRESHOLD.subs(beta, 1)),
             evaluate=False,
         ),
@@ -711,16 +711,31 @@ def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
     delta = x / pi - y / (1 - pi)
     pf.given("Delta = recG/pi - precG/(1-pi) along it, 0 <= t <= 1", delta)
     pf.given("FG1 = (precG + recG)/2 (Theorem 2, beta = 1)", (x + y) / 2)
-    seg = pf.obtain(
-        "Integral of FG1 dDelta over the segment",
-        sp.factor(sp.integrate((x + y) / 2 * sp.diff(delta, t), (t, 0, 1))),
-        "integrate",
+    xs, ys = sp.symbols("x y", real=True)
+    pf.given(
+        "A potential phi(x, y) for the integrand (found by integrating its coefficients)",
+        sp.Eq(sp.Function("phi")(xs, ys), _phi(xs, ys)),
     )
+    pf.equal(
+        "Its x-derivative is 2 FG1 dDelta/dx - y/(pi(1-pi)), with 2 FG1 = x + y, dDelta/dx = 1/pi",
+        sp.diff(_phi(xs, ys), xs),
+        (xs + ys) * (1 / pi) - ys / (pi * (1 - pi)),
+    )
+    pf.equal(
+        "and its y-derivative is 2 FG1 dDelta/dy (dDelta/dy = -1/(1-pi)): so "
+        "2 FG1 dDelta = dphi + y dx/(pi(1-pi))",
+        sp.diff(_phi(xs, ys), ys),
+        (xs + ys) * (-1 / (1 - pi)),
+    )
+    seg = sp.integrate((x + y) / 2 * sp.diff(delta, t), (t, 0, 1))
     trap = (xb - xa) * (ya + yb) / 2
     pf.equal(
-        "It is half of phi(b) - phi(a) + (segment's area under the curve)/(pi(1-pi))",
+        "sympy integrates FG1 dDelta over the segment: half of phi(b) - phi(a) plus the segment's "
+        "area under the curve over pi(1-pi)",
         seg,
         (_phi(xb, yb) - _phi(xa, ya) + trap / (pi * (1 - pi))) / 2,
+        shown=r"\int_0^1 \mathrm{FG}_1 \frac{d\Delta}{dt}\, dt = \frac{1}{2}\left("
+        r"\phi(x_b, y_b) - \phi(x_a, y_a) + \frac{(x_b - x_a)(y_a + y_b)/2}{\pi (1 - \pi)}\right)",
     )
     # A curve of three segments from (0, y0) to (1, 0): the potential telescopes.
     x1, y1, x2, y2 = sp.symbols("x_1 y_1 x_2 y_2", real=True)
@@ -731,10 +746,12 @@ def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
     )
     area = sum((b[0] - a[0]) * (a[1] + b[1]) / 2 for a, b in itertools.pairwise(verts))
     pf.equal(
-        "Along a curve (0, y0) -> ... -> (1, 0) the sum telescopes (shown for 3 segments)",
+        "Along a curve (0, y0) -> ... -> (1, 0) the sum telescopes (verified for 3 segments)",
         total,
         (_phi(sp.Integer(1), sp.Integer(0)) - _phi(sp.Integer(0), y0_) + area / (pi * (1 - pi)))
         / 2,
+        shown=r"\sum_{\text{3 segments}} \int \mathrm{FG}_1\, d\Delta = \frac{1}{2}\left("
+        r"\phi(1, 0) - \phi(0, y_0) + \frac{\text{area under the 3 segments}}{\pi (1 - \pi)}\right)",
     )
     integral = (
         _phi(sp.Integer(1), sp.Integer(0)) - _phi(sp.Integer(0), y0_) + A_ / (pi * (1 - pi))
@@ -1065,17 +1082,33 @@ def _f12(pf: Proof) -> None:
         acc,
     )
     pf.given("Predicted positive rate", rate)
-    seg = pf.obtain(
-        "Integral of acc d(rate) over the segment",
-        sp.expand(sp.integrate(acc * sp.diff(rate, u), (u, 0, 1))),
-        "integrate",
+    fs, ts = sp.symbols("f t", real=True)
+    pf.given(
+        "A potential G(f, t) (found by integrating the coefficients of acc d(rate))",
+        sp.Eq(sp.Function("G")(fs, ts), _g_potential(fs, ts)),
+    )
+    acc_ft = pi * ts + (1 - pi) * (1 - fs)
+    pf.equal(
+        "acc d(rate) = acc (pi dt + (1-pi) df): its dt part is dG/dt",
+        acc_ft * pi,
+        sp.diff(_g_potential(fs, ts), ts),
     )
     pf.equal(
-        "It is G(b) - G(a) + 2pi(1-pi) * (the segment's area under the ROC curve)",
+        "and its df part is dG/df + 2pi(1-pi) t: the extra term integrates to 2pi(1-pi) times "
+        "the area under the ROC curve",
+        acc_ft * (1 - pi),
+        sp.diff(_g_potential(fs, ts), fs) + 2 * pi * (1 - pi) * ts,
+    )
+    seg = sp.integrate(acc * sp.diff(rate, u), (u, 0, 1))
+    pf.equal(
+        "sympy integrates acc d(rate) over the segment: G(b) - G(a) + 2pi(1-pi) * (the segment's "
+        "area under the ROC curve)",
         seg,
         _g_potential(fb_, tb)
         - _g_potential(fa, ta)
         + 2 * pi * (1 - pi) * (fb_ - fa) * (ta + tb) / 2,
+        shown=r"\int_0^1 \mathrm{acc}\, \frac{d\,\mathrm{rate}}{du}\, du = G(f_b, t_b) - G(f_a, t_a)"
+        r" + 2\pi(1 - \pi) \frac{(f_b - f_a)(t_a + t_b)}{2}",
     )
     auroc = sp.Symbol(r"\mathrm{AUROC}")
     e_acc = (

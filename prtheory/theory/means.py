@@ -312,6 +312,10 @@ def _g5(pf: Proof) -> None:
         "The marginal values: (dF/dR)/(dF/dP) = 1/delta",
         sp.diff(f_beta(P, R), R) / sp.diff(f_beta(P, R), P),
         1 / delta,
+        shown=sp.Eq(
+            sp.Symbol(r"\frac{\partial F_\beta / \partial R}{\partial F_\beta / \partial P}"),
+            1 / delta,
+        ),
     )
     del ratio
     rr = sp.Symbol("x", positive=True)
@@ -406,7 +410,17 @@ def _g6(pf: Proof) -> None:
         "exact",
         shown=sp.Eq(beta, b_star[0], evaluate=False),
     )
-    pf.equal("(dF/dR)/(dF/dP) at that point", ratio.subs(at), beta**2 * 625 / 100)
+    pf.equal(
+        "(dF/dR)/(dF/dP) at that point",
+        ratio.subs(at),
+        beta**2 * 625 / 100,
+        shown=sp.Eq(
+            sp.Symbol(
+                r"\frac{\partial F_\beta / \partial R}{\partial F_\beta / \partial P}(0.9, 0.36)"
+            ),
+            beta**2 * 625 / 100,
+        ),
+    )
     pf.true(
         "It exceeds 1 (she prefers recall) exactly when beta > 0.4",
         sp.solveset(beta**2 * sp.Rational(25, 4) > 1, beta, sp.Interval.open(0, sp.oo))

@@ -176,11 +176,18 @@ def _n2(pf: Proof) -> None:
         sp.Eq(sp.Symbol("TP(6)"), tp[n]),
     )
     steps = sum(sp.Rational(1, k) * tp[k] * (tp[k] - tp[k - 1]) / n_rel for k in range(1, n + 1))
-    pf.given("Riemann sum: P(k) = TP(k)/k times delta r(k) = (TP(k) - TP(k-1))/n_rel", steps)
+    pf.given(
+        "Riemann sum: P(k) = TP(k)/k times delta r(k) = (TP(k) - TP(k-1))/n_rel",
+        r"\sum_{k=1}^{6} P(k)\, \Delta r(k) = \sum_{k=1}^{6} \frac{TP(k)}{k}"
+        r"\cdot \frac{TP(k) - TP(k-1)}{n_{\mathrm{rel}}}",
+    )
     pf.equal(
-        "delta r(k) = rel(k)/n_rel, so the sum is the mean of P(k) over the relevant ranks",
+        "delta r(k) = rel(k)/n_rel, so the sum is the mean of P(k) over the relevant ranks "
+        "(verified with the six TP(k) written out in rel_1, ..., rel_6)",
         steps,
         sum(sp.Rational(1, k) * tp[k] * rel[k - 1] for k in range(1, n + 1)) / n_rel,
+        shown=r"\sum_{k=1}^{6} \frac{TP(k)}{k} \cdot \frac{TP(k) - TP(k-1)}{n_{\mathrm{rel}}}"
+        r" = \frac{1}{n_{\mathrm{rel}}} \sum_{k=1}^{6} \frac{TP(k)}{k}\, \mathrm{rel}_k",
     )
 
     def forms_agree(labels: tuple[int, ...]) -> bool:

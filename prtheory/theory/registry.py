@@ -261,7 +261,7 @@ class Proof:
         if shown is not None:
             self._record(text, shown, how, ok)
         elif how == "identical":  # shown once: the computed left side is the expected right side
-            self._record(text, rhs, "the computed expression is literally this one", ok)
+            self._record(text, rhs, "identical to the computed result", ok)
         else:
             self._record(text, sp.Eq(lhs, rhs, evaluate=False), how, ok)
         return rhs
