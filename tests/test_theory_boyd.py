@@ -101,7 +101,9 @@ def test_modified_f1_that_decreases_in_recall_is_rejected():
     assert check_modified_f1_grid(WRONG_F1, n=10)[0] is False
     with pytest.raises(StepFailed):
         derive_modified_f1(Proof(), WRONG_F1)
+    assert boyd._b16_interval(WRONG_F1)[0] is False  # its r-derivative is negative
     assert check_modified_f1_grid(MODIFIED_F1, n=10)[0] is True
+    assert boyd._b16_interval(MODIFIED_F1)[0] is True
 
 
 def test_printed_aucnpr_off_by_more_than_rounding_is_inconsistent():

@@ -1810,6 +1810,27 @@ def _b16_forced_zero(
     )
 
 
+def _b16_interval(branch: sp.Expr = MODIFIED_F1) -> tuple[bool, str]:
+    """The derivatives of ``branch`` in r and in p, exactly as sympy returns them, certified
+    positive by interval arithmetic with p = pi + q (1 - pi) (q: the normalised precision).
+
+    The box r, q in [10^-6, 1], pi in [10^-6, 1 - 10^-6] leaves out the singular corner r = 0,
+    p = pi (f' is 0/0 there) and the degenerate skews 0 and 1.
+    """
+    q = sp.Symbol("q", positive=True)
+    eps = Fraction(1, 10**6)
+    box = [(eps, 1), (eps, 1), (eps, 1 - eps)]
+    parts, ok = [], True
+    for var in (r, p):
+        d = sp.factor(sp.diff(branch, var)).subs(p, pi + q * (1 - pi))
+        good, detail = interval_sign(
+            interval_function([r, q, pi], d), box, cells=6, strict=True, max_depth=10
+        )
+        ok &= good
+        parts.append(f"d f'/d{var}: {detail}")
+    return ok, "; ".join(parts) + " (coordinates r, q = (p - pi)/(1 - pi), pi)"
+
+
 @claim(
     "B16",
     source=f"{SOURCE} (000 §4.4, 001)",
@@ -1919,6 +1940,12 @@ def _b16(pf: Proof) -> None:
         "enumeration",
         "Points forced to 0 by the relaxed requirements (graph reachability)",
         _b16_forced_zero(),
+    )
+    pf.check(
+        "interval",
+        "The paper's f' increases in r and in p above random guessing, away from the corner "
+        "(r, p) = (0, pi)",
+        _b16_interval(),
     )
     q = (p - pi) / (1 - pi)
     pf.check(
