@@ -557,6 +557,24 @@ def _b4(pf: Proof) -> None:
 # ==== B5 ======================================================================================
 
 
+def _b5_ends_numeric(dps: int = 80) -> tuple[bool, str]:
+    """mpmath at ``dps`` digits: pi/2 < AUCPR_min(pi) < pi at pi = 10^-k (so it tends to 0), and
+    0 < 1 - AUCPR_min(1 - e) <= 2 k e ln 10 at e = 10^-k (so it tends to 1), k = 1..40."""
+    with mpmath.workdps(dps):
+        for k_ in range(1, 41):
+            e = mpmath.mpf(10) ** -k_
+            low, high = mp_aucpr_min(e), 1 - mp_aucpr_min(1 - e)
+            if not (e / 2 < low < e and 0 < high <= 2 * k_ * e * mpmath.log(10)):
+                return (
+                    False,
+                    f"k = {k_}: AUCPR_min(1e-{k_}) = {low}, 1 - AUCPR_min(1 - 1e-{k_}) = {high}",
+                )
+    return True, (
+        f"at {dps} digits, for pi = 10^-k, k = 1..40: pi/2 < AUCPR_min(pi) < pi, and "
+        "0 < 1 - AUCPR_min(1 - 10^-k) <= 2 k 10^-k ln 10: both ends approach their limits"
+    )
+
+
 @claim(
     "B5",
     source=f"{SOURCE} (000 §2.2)",
@@ -624,6 +642,7 @@ def _b5(pf: Proof) -> None:
         ">",
         UNIT_SKEW,
     )
+    pf.check("numeric", "Both limits approached at skews 10^-k from each end", _b5_ends_numeric())
     pf.check(
         "interval",
         "The derivative exactly as sympy returned it, certified positive",
@@ -1393,8 +1412,9 @@ def _b13_text_check() -> tuple[bool, str]:
         "printed values are rounded to 3 decimals (cells of half-width 0.0005)",
     ),
     printed_numbers=True,
-    note="All 14 AUCNPR values are consistent with their AUCPR under 3-decimal rounding, but 6 "
-    "(counting the 1:24 pair, printed twice, twice) do not recompute from the printed AUCPR itself: for example 1:2 gives 0.67938 -> 0.679 against "
+    note="All 14 AUCNPR values are consistent with their AUCPR under 3-decimal rounding, but 6 of "
+    "them (the 1:24 pair is printed in both column groups and counts twice) do not recompute from "
+    "the printed AUCPR itself: for example 1:2 gives 0.67938 -> 0.679 against "
     "the printed 0.680, explained because an AUCPR of 0.7405 (inside 0.740's rounding cell) gives "
     "0.679997. Presumably AUCNPR was computed from the unrounded AUCPR. The text's 'AUCNPR has "
     "less variance than AUCPR' holds for the downsampled columns; in the original-skew columns it "
