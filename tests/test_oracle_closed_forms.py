@@ -220,6 +220,9 @@ def test_x3_digamma_path_agrees_with_exact_sums():
         exact = cf.ap_min(pos, neg, exact=True)
         approx = cf.ap_min(pos, neg, exact=False, dps=50)
         assert rel(approx, exact) <= bits(prec_of_dps(50) - 1)
+    exact = cf.harmonic_difference(10**6, 10**6 + 3000, exact=True)
+    approx = cf.harmonic_difference(10**6, 10**6 + 3000, exact=False)
+    assert rel(approx, exact) <= bits(prec_of_dps(50) - 1)
     exact = cf.expected_random_ap(1000, 2000, exact=True)
     assert rel(cf.expected_random_ap(1000, 2000, exact=False), exact) < digits(48)
 

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
-__all__ = ["CONVENTIONS", "undefined"]
-
-CONVENTIONS = ("paper", "sklearn")
+__all__ = ["undefined"]
 
 
 def undefined(
