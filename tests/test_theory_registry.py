@@ -61,7 +61,7 @@ def test_rendered_document_summarises_steps_and_checks():
     pf.check("numeric", "one", (True, "ok"))
     pf.check("numeric", "two", (True, "ok"))
     text = render_proof(_result(pf))
-    assert "3 steps (1 verified by sympy, 1 given, 1 conclusions from earlier steps)" in text
+    assert "3 steps (1 verified by sympy, 1 given, 1 conclusion)" in text
     assert "numeric ×2" in text
     assert "*follows from steps 2*" in text
 

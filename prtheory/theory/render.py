@@ -20,18 +20,21 @@ def _verdict(res: ClaimResult) -> str:
 
 
 def _step_summary(res: ClaimResult) -> str:
-    """E.g. '9 verified by sympy, 1 by exhaustive enumeration, 4 given, 1 conclusion'."""
-    counts = {
-        "verified by sympy": sum(
-            s.kind == "symbolic" and s.verified is not None for s in res.steps
-        ),
-        "by exhaustive enumeration": sum(s.kind == "enumeration" for s in res.steps),
-        "given": sum(s.method == "given" for s in res.steps),
-        "conclusions from earlier steps": sum(
-            s.method.startswith("follows from") for s in res.steps
-        ),
-    }
-    parts = [f"{n} {what}" for what, n in counts.items() if n]
+    """E.g. '15 steps (9 verified by sympy, 1 by exhaustive enumeration, 4 given, 1 conclusion)'."""
+    sympy_ = sum(s.kind == "symbolic" and s.verified is not None for s in res.steps)
+    enumerated = sum(s.kind == "enumeration" for s in res.steps)
+    given = sum(s.method == "given" for s in res.steps)
+    concluded = sum(s.method.startswith("follows from") for s in res.steps)
+    parts = [
+        f"{n} {what}"
+        for n, what in (
+            (sympy_, "verified by sympy"),
+            (enumerated, "verified by exhaustive enumeration"),
+            (given, "given"),
+            (concluded, "conclusion" if concluded == 1 else "conclusions"),
+        )
+        if n
+    ]
     return f"{len(res.steps)} steps ({', '.join(parts)})" if parts else "none"
 
 
@@ -103,7 +106,8 @@ def render_ledger(results: list[ClaimResult]) -> str:
         "Every claim of `CLAIMS.md` with its verdict and the independent kinds of check behind it. "
         "Each id links to its proof document.",
         "",
-        "Totals: " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
+        f"Totals ({len(results)} claims): "
+        + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
         "",
         "| id | source | claim | verdict | checks | note |",
         "|---|---|---|---|---|---|",
