@@ -1037,11 +1037,12 @@ def _b9(pf: Proof) -> None:
         (k, 2, sp.oo),
         g,
     )
-    pf.true(
-        "Its terms are positive, so the worst ranking scores below 0 at every skew in (0, 1)",
-        (pi**k / k).is_positive,
-        "sign of the terms",
-        shown=sp.Lt(worst_vs_random, 0, evaluate=False),
+    _sign(pf, "Its terms are positive", pi**k / k, ">", how="sign of the terms (k >= 2, 0 < pi)")
+    positive_terms = len(pf.steps)
+    pf.conclude(
+        "So g(pi) > 0, and the worst ranking's score -g(pi)/pi is below 0 at every skew in (0, 1)",
+        sp.Lt(worst_vs_random, 0, evaluate=False),
+        [positive_terms - 2, positive_terms - 1, positive_terms],
     )
     pf.obtain(
         "For example at pi = 1/2",
