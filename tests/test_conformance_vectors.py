@@ -130,6 +130,22 @@ def test_hand_computed_expected_values():
     v = _find("fbeta_at_threshold", "threshold equal to a score")
     assert v.expected.exact == Fraction(3, 5)
     assert v.alternatives["threshold=strict"].exact == Fraction(3, 4)
+    # N3: at threshold 0.5 A predicts 0.95, 0.85 (positives), 0.73, 0.62 (negatives) and B
+    # predicts 0.55, 0.59 (positives), 0.88, 0.97 (negatives): the same table TP 2, FP 2, FN 2,
+    # so F1 = 4/(4+2+2) = 1/2 for both (claim N3)
+    for name in ("A", "B"):
+        v = _find(
+            "fbeta_at_threshold", f"N3 worked example, scores_{name} at threshold 0.5 (claim N3)"
+        )
+        assert v.expected.exact == Fraction(1, 2)
+    # A ranks positives 1, 2, 5, 6: AP = (1 + 1 + 3/5 + 4/6)/4 = 49/60; B ranks them 3, 4, 7, 8:
+    # AP = (1/3 + 2/4 + 3/7 + 4/8)/4 = 37/84, so A's AP exceeds B's (claim N3)
+    assert _find(
+        "average_precision", "N3 worked example, scores_A (claim N3)"
+    ).expected.exact == Fraction(49, 60)
+    assert _find(
+        "average_precision", "N3 worked example, scores_B (claim N3)"
+    ).expected.exact == Fraction(37, 84)
     # best ranking: AUPRG = 1 (precision gain 1 for every recall gain in [0, 1])
     assert _find("auprg", "best ranking: positives first").expected.exact == 1
 
@@ -139,7 +155,8 @@ def test_invalid_and_undefined_vectors_carry_reasons():
     assert results == {"valid", "undefined", "invalid"}
     for v in load():
         if v.result != "valid":
-            assert v.expected is None and v.reason
+            assert v.expected is None
+            assert v.reason
 
 
 def test_run_length_encoding_round_trips():
@@ -148,10 +165,24 @@ def test_run_length_encoding_round_trips():
     enc = encode_inputs(y, s, runs=True)
     assert enc == {"runs": [[0, "0.5", 5], [1, "0.75", 1], [0, "inf", 3]]}
     y2, s2, w2 = decode_inputs(enc)
-    assert np.array_equal(y2, y) and np.array_equal(s2, s) and w2 is None
+    assert np.array_equal(y2, y)
+    assert np.array_equal(s2, s)
+    assert w2 is None
 
 
 def test_scores_are_written_exactly():
     for x in (0.1, 1e-300, 5e-324, 16777217.0, float("inf"), -float("inf")):
         assert float(encode_float(x)) == x
     assert encode_float(float("nan")) == "nan"
+
+
+def test_export_writes_plain_json_that_validates(tmp_path):
+    from prtheory.cli import main
+
+    assert main(["conformance", "--export", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert "schema.json" in names
+    assert "average_precision.json" in names
+    for p in tmp_path.glob("*.json"):
+        if p.name != "schema.json":
+            validate(json.loads(p.read_text(encoding="utf-8")))

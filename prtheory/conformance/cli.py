@@ -24,12 +24,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--metrics", nargs="+", help="vector files to use, e.g. average_precision")
     p.add_argument("--json", action="store_true", help="print every verdict as JSON")
-    p.add_argument("--write-report", action="store_true", help=f"write {REPORT} under --root")
     p.add_argument(
-        "--write-vectors", action="store_true", help="regenerate the vectors from the oracle"
+        "--stdout",
+        action="store_true",
+        help=f"print the report instead of writing {REPORT} (implied by --libraries/--metrics)",
     )
     p.add_argument(
-        "--export", type=Path, metavar="DIR", help="copy the plain-JSON vectors and schema to DIR"
+        "--write-vectors", action="store_true", help="regenerate the vectors from the oracle, then stop"
+    )
+    p.add_argument(
+        "--export",
+        type=Path,
+        metavar="DIR",
+        help="copy the plain-JSON vectors and schema to DIR, then stop",
     )
     p.add_argument("--root", type=Path, default=Path.cwd(), help="project root (default: cwd)")
     p.set_defaults(func=_main)
@@ -46,7 +53,7 @@ def _main(args: argparse.Namespace) -> int:
 
         paths = export(args.export)
         print(f"exported {len(paths)} files to {args.export}")
-    if (args.write_vectors or args.export is not None) and not (args.write_report or args.json):
+    if args.write_vectors or args.export is not None:
         return 0
     from prtheory.conformance.report import render
     from prtheory.conformance.runner import run
@@ -85,17 +92,11 @@ def _main(args: argparse.Namespace) -> int:
         print(json.dumps(payload, indent=1))
     else:
         text = render(result)
-        if args.write_report:
-            if args.libraries or args.metrics:
-                print(
-                    "prtheory conformance: --write-report needs every library and metric",
-                    file=sys.stderr,
-                )
-                return 2
+        if args.stdout or args.libraries or args.metrics:
+            print(text, end="")
+        else:
             path = args.root / REPORT
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path}")
-        else:
-            print(text, end="")
     return 0

@@ -11,7 +11,8 @@ below, by hand, except the ``random-search`` group: a deterministic search drive
 for small rankings on which tie conventions disagree.
 
 Run ``python -m prtheory.conformance.generate`` (or ``prtheory conformance --write-vectors``) to
-rewrite the files; it takes a few seconds. The output is deterministic: a test compares the
+rewrite the files; it takes about 15 seconds of CPU time (most of it on the
+10^6-item vectors). The output is deterministic: a test compares the
 committed files with a fresh generation and fails when they are stale.
 """
 
@@ -110,7 +111,7 @@ class Case:
         def arr(v: Any, dtype: Any = None) -> Any:
             return None if v is None else np.asarray(v, dtype=dtype)
 
-        params = {k: (_param(v)) for k, v in self.params.items()}
+        params = dict(self.params)
         return Inputs(
             arr(self.y_true), arr(self.y_score, np.float64), arr(self.sample_weight), params
         )
@@ -124,10 +125,6 @@ class Case:
         if self.params:
             out["params"] = dict(self.params)
         return out
-
-
-def _param(v: Any) -> Any:
-    return v
 
 
 # ------------------------------------------------------------------------------------------
@@ -183,6 +180,12 @@ def _searched_cases(count: int = 4) -> list[Case]:
     return found
 
 
+# The worked example of the notes on precision and recall (seed 003, claim N3)
+N3_TRUTHS = [1, 1, 0, 0, 1, 1, 0, 0]
+N3_SCORES_A = [0.95, 0.85, 0.73, 0.62, 0.48, 0.39, 0.12, 0.04]
+N3_SCORES_B = [0.55, 0.59, 0.88, 0.97, 0.20, 0.09, 0.43, 0.32]
+
+
 def ranking_cases() -> list[tuple[str, list[Case]]]:
     """Inputs shared by every ranking metric, in groups."""
     basic = [
@@ -192,12 +195,8 @@ def ranking_cases() -> list[tuple[str, list[Case]]]:
             [1, 0, 1, 1, 0, 0, 1, 0],
             [0.9, 0.8, 0.7, 0.6, 0.55, 0.5, 0.4, 0.3],
         ),
-        Case(
-            "N3 worked example, ranking A (claim N3)",
-            ["basic"],
-            [1, 1, 0, 1, 0, 1, 0, 0],
-            [0.9, 0.8, 0.7, 0.6, 0.4, 0.3, 0.2, 0.1],
-        ),
+        Case("N3 worked example, scores_A (claim N3)", ["basic"], N3_TRUTHS, N3_SCORES_A),
+        Case("N3 worked example, scores_B (claim N3)", ["basic"], N3_TRUTHS, N3_SCORES_B),
         Case(
             "best ranking: positives first",
             ["best-ranking"],
@@ -363,6 +362,16 @@ def threshold_cases() -> list[tuple[str, list[Case]]]:
         Case(f"threshold {t}, beta {b}", ["basic"], y, s, params={"threshold": repr(t), "beta": b})
         for t, b in [(0.65, "1"), (0.45, "2"), (0.45, "1/2"), (0.35, "1/3")]
     ]
+    n3 = [
+        Case(
+            f"N3 worked example, scores_{name} at threshold 0.5 (claim N3)",
+            ["basic"],
+            N3_TRUTHS,
+            scores,
+            params={"threshold": "0.5", "beta": "1"},
+        )
+        for name, scores in (("A", N3_SCORES_A), ("B", N3_SCORES_B))
+    ]
     boundary = [
         Case(
             "threshold equal to a score",
@@ -464,6 +473,7 @@ def threshold_cases() -> list[tuple[str, list[Case]]]:
     ]
     return [
         ("basic", basic),
+        ("N3 worked example", n3),
         ("threshold boundary", boundary),
         ("edge cases", edge),
         ("logits", logits),

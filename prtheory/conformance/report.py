@@ -18,14 +18,14 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.adapters import ADAPTERS
+from prtheory.conformance.adapters import ADAPTERS, status
 from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS
 from prtheory.conformance.encoding import Value
 from prtheory.conformance.metrics import METRICS
 from prtheory.conformance.runner import Row, Run
 from prtheory.conformance.vectors_io import Vector
 
-__all__ = ["KNOWN_FINDINGS", "environment", "render", "versions_line"]
+__all__ = ["KNOWN_FINDINGS", "committed_versions", "environment", "render", "versions_line"]
 
 SHORT = {
     "agrees": "✓",
@@ -149,6 +149,31 @@ def _nonfinite(library: str) -> Callable[[list[Row]], list[Row]]:
     return pick
 
 
+def _retrieval_nonpositive(rows: list[Row]) -> list[Row]:
+    """torchmetrics retrieval AP results that are wrong on inputs with a positive scored <= 0."""
+    return [
+        r
+        for r in rows
+        if r.library == "torchmetrics"
+        and r.implementation == "functional.retrieval_average_precision"
+        and r.verdict.category == "wrong"
+        and (
+            np.asarray(r.vector.inputs.y_score)[np.asarray(r.vector.inputs.y_true) == 1] <= 0
+        ).any()
+    ]
+
+
+def _negative_weights(rows: list[Row]) -> list[Row]:
+    return [
+        r
+        for r in rows
+        if r.library == "scikit-learn"
+        and r.verdict.category == "accepted-invalid"
+        and r.vector.inputs.sample_weight is not None
+        and (np.asarray(r.vector.inputs.sample_weight) < 0).any()
+    ]
+
+
 KNOWN_FINDINGS = (
     Finding(
         "torchmetrics-sigmoid",
@@ -168,7 +193,7 @@ KNOWN_FINDINGS = (
         "float32",
         ("torchmetrics", "torcheval"),
         "torchmetrics and torcheval compute in float32 even for float64 input",
-        "Precision is computed as `tps / (tps + fps)` on integer count tensors, which torch divides in its default dtype, float32; the sums and the returned tensor are float32 although the scores were float64.",
+        "torchmetrics accumulates the counts as `cumsum(target * 1.0)`, a float32 tensor, and divides them in float32; torcheval counts in int64 but `num_tp / (num_tp + num_fp)` divides in torch's default dtype, float32. The sums and the returned tensor are float32 although the scores were float64.",
         _float32,
     ),
     Finding(
@@ -201,7 +226,7 @@ KNOWN_FINDINGS = (
         "sklearn-inf",
         ("scikit-learn",),
         "scikit-learn rejects ±inf scores, whose ranking is well defined",
-        '`check_array` (via `column_or_1d`/`assert_all_finite`) raises "Input contains infinity"; +inf and -inf are ordinary largest and smallest scores for a ranking.',
+        'Input validation (`sklearn.utils.validation._assert_all_finite`) raises "Input contains infinity or a value too large"; +inf and -inf are ordinary largest and smallest scores of a ranking.',
         _category("scikit-learn", "rejected-valid", "nonfinite-score"),
     ),
     Finding(
@@ -210,6 +235,27 @@ KNOWN_FINDINGS = (
         "scikit-learn's PR curve with auc gives 0.5 with no positives",
         "With no positives `precision_recall_curve` warns and sets recall to 1 at every threshold (precision 0), then appends (recall 0, precision 1); the trapezoid between (0, 1) and (1, 0) has area 0.5, for a metric that is 0/0.",
         _sklearn_auc_no_positives,
+    ),
+    Finding(
+        "torchmetrics-strict-threshold",
+        ("torchmetrics",),
+        "torchmetrics thresholds with score > t, not score >= t",
+        "`_binary_stat_scores_format` binarises with `preds > threshold`, so an item scored exactly at the threshold is predicted negative; scikit-learn users who threshold with `>=` (the convention of `precision_recall_curve`'s thresholds) get different counts.",
+        _matches("torchmetrics", "threshold=strict"),
+    ),
+    Finding(
+        "torchmetrics-retrieval-nonpositive",
+        ("torchmetrics",),
+        "torchmetrics' retrieval AP ignores relevant items whose score is <= 0",
+        "`retrieval_average_precision` starts with `target = torch.where(preds > 0, target, 0)`: a relevant item scored 0 or below (a logit, -inf) no longer counts as relevant, and the mean is taken over the remaining hits only.",
+        _retrieval_nonpositive,
+    ),
+    Finding(
+        "sklearn-negative-weights",
+        ("scikit-learn",),
+        "scikit-learn accepts negative sample weights",
+        "`sample_weight` is checked for shape, not sign, so a negative weight flows into the cumulative counts and can give precision above 1 or AP above 1.",
+        _negative_weights,
     ),
     Finding(
         "prg-signed",
@@ -236,9 +282,10 @@ KNOWN_FINDINGS = (
 # environment
 
 
-def environment(run: Run) -> dict[str, str]:
+def environment(run: Run | None = None) -> dict[str, str]:
     """Versions that determine the report's content (libraries, numpy, torch, Python minor)."""
-    env = {s.distribution: (s.version or "not installed") for s in run.statuses}
+    statuses = run.statuses if run is not None else [status(k) for k in ADAPTERS]
+    env = {s.distribution: (s.version or "not installed") for s in statuses}
     for dist in ("numpy", "torch", "scipy"):
         try:
             env[dist] = importlib.metadata.version(dist)
@@ -246,6 +293,14 @@ def environment(run: Run) -> dict[str, str]:
             env[dist] = "not installed"
     env["python"] = ".".join(platform.python_version_tuple()[:2])
     return dict(sorted(env.items()))
+
+
+def committed_versions(text: str) -> dict[str, str] | None:
+    """The versions recorded in a rendered report, or ``None`` if it has no versions line."""
+    for line in text.splitlines():
+        if line.startswith("<!-- versions: ") and line.endswith(" -->"):
+            return json.loads(line[len("<!-- versions: ") : -len(" -->")])
+    return None
 
 
 def versions_line(run: Run) -> str:
@@ -352,7 +407,7 @@ def render(run: Run) -> str:
     out = [
         "# Conformance of PR-metric libraries with the exact oracle",
         "",
-        "Generated by `prtheory conformance --write-report`; do not edit. Every installed library's",
+        "Generated by `prtheory conformance`; do not edit. Every installed library's",
         "implementations run on the test vectors of `prtheory/conformance/vectors/` (expected values",
         "from the exact oracle) and each result is classified:",
         "",

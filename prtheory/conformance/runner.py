@@ -20,7 +20,7 @@ from prtheory.conformance.adapters import (
     Implementation,
     LibraryStatus,
     Unsupported,
-    load_adapter,
+    implementations,
     status,
 )
 from prtheory.conformance.classify import Outcome, Verdict, classify
@@ -28,7 +28,7 @@ from prtheory.conformance.metrics import Alternative, Inputs, evaluate, sigmoid_
 from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
-__all__ = ["Row", "Run", "run", "run_implementation"]
+__all__ = ["Row", "Run", "extra_alternatives", "run", "run_implementation"]
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def _quantise(grid: tuple[float, ...], x: Inputs) -> Inputs:
     return replace(x, y_score=q)
 
 
-def _extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
+def extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
     """Oracle values under the call-pattern conventions of ``impl`` (batches, bins)."""
     from prtheory.conformance.generate import _encode_outcome
     from prtheory.conformance.vectors_io import _decode_outcome
@@ -120,10 +120,6 @@ def _messages(caught: list[warnings.WarningMessage]) -> list[str]:
     return seen
 
 
-def implementations_of(key: str) -> list[Implementation]:
-    return load_adapter(key).implementations()
-
-
 def run(libraries: list[str] | None = None, metrics: list[str] | None = None) -> Run:
     """Every available library's implementations over the vectors (of ``metrics``)."""
     keys = libraries if libraries else list(ADAPTERS)
@@ -140,9 +136,7 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
             statuses.append(st)
             continue
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                impls = implementations_of(key)
+            impls = implementations(key)
         except Exception as exc:
             msg = f"{type(exc).__name__}: {exc}"
             import_errors[key] = msg
@@ -154,7 +148,7 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
                 if v.metric != impl.metric:
                     continue
                 outcome = run_implementation(impl, v)
-                verdict = classify(v, outcome, _extra_alternatives(impl, v))
+                verdict = classify(v, outcome, extra_alternatives(impl, v))
                 rows.append(
                     Row(
                         st.library,

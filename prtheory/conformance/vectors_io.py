@@ -10,9 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from prtheory.conformance.encoding import Value, decode_float, decode_inputs, decode_value
+from prtheory.conformance.encoding import decode_float, decode_inputs, decode_value
 from prtheory.conformance.metrics import Inputs
 
 __all__ = ["VECTOR_DIR", "Vector", "export", "load", "load_file", "schema", "validate"]
@@ -121,11 +119,3 @@ def export(target: Path) -> list[Path]:
     for p in [*files(), SCHEMA_PATH]:
         out.append(Path(shutil.copy2(p, target / p.name)))
     return out
-
-
-def float64_of(v: Value) -> float:
-    return v.float64
-
-
-def as_array(values: list[Value]) -> np.ndarray:
-    return np.array([v.float64 for v in values], dtype=np.float64)

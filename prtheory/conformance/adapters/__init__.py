@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import importlib.util
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -23,7 +24,14 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ADAPTERS", "Implementation", "LibraryStatus", "load_adapter", "status"]
+__all__ = [
+    "ADAPTERS",
+    "Implementation",
+    "LibraryStatus",
+    "implementations",
+    "load_adapter",
+    "status",
+]
 
 ADAPTERS = (
     "sklearn",
@@ -74,6 +82,17 @@ class LibraryStatus:
 
 def load_adapter(key: str) -> ModuleType:
     return importlib.import_module(f"prtheory.conformance.adapters.{key}_adapter")
+
+
+def implementations(key: str) -> list[Implementation]:
+    """Import the library behind adapter ``key`` and return its implementations.
+
+    Warnings raised while the library imports (torcheval's ``torch.jit.script`` deprecation,
+    for example) belong to the library, not to the caller, and are silenced.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return load_adapter(key).implementations()
 
 
 def status(key: str) -> LibraryStatus:

@@ -1,0 +1,240 @@
+"""Adapters on the real libraries: each known divergence classified from a minimal vector.
+
+Each test imports its library with ``pytest.importorskip``; CI installs the ``conformance``
+extra, so they run there.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from prtheory.conformance.adapters import Implementation, implementations, load_adapter
+from prtheory.conformance.classify import classify
+from prtheory.conformance.runner import extra_alternatives, run_implementation
+from prtheory.conformance.vectors_io import Vector, load
+
+
+def _vector(metric: str, comment: str) -> Vector:
+    return next(v for v in load([metric]) if v.comment == comment)
+
+
+def _impl(key: str, name: str) -> Implementation:
+    return next(i for i in implementations(key) if i.name == name)
+
+
+def _verdict(key: str, name: str, metric: str, comment: str):
+    impl, v = _impl(key, name), _vector(metric, comment)
+    outcome = run_implementation(impl, v)
+    return classify(v, outcome, extra_alternatives(impl, v)), outcome.value
+
+
+# ------------------------------------------------------------------------------------------
+# scikit-learn
+
+
+def test_sklearn_agrees_on_an_ordinary_ranking():
+    pytest.importorskip("sklearn")
+    verdict, _ = _verdict(
+        "sklearn",
+        "average_precision_score",
+        "average_precision",
+        "N3 worked example, scores_A (claim N3)",
+    )
+    assert verdict.category == "agrees"
+
+
+def test_sklearn_rejects_infinite_scores():
+    pytest.importorskip("sklearn")
+    verdict, _ = _verdict(
+        "sklearn", "average_precision_score", "average_precision", "untied infinities"
+    )
+    assert verdict.category == "rejected-valid"
+    assert "infinity" in verdict.detail
+
+
+def test_sklearn_pr_curve_auc_is_one_half_without_positives():
+    pytest.importorskip("sklearn")
+    verdict, value = _verdict(
+        "sklearn",
+        "auc(recall, precision) of precision_recall_curve",
+        "auc_trapezoid",
+        "all negative",
+    )
+    assert verdict.category == "undefined-value"
+    assert value == 0.5
+
+
+def test_sklearn_pr_curve_has_the_sklearn_first_point():
+    pytest.importorskip("sklearn")
+    verdict, _ = _verdict(
+        "sklearn", "precision_recall_curve", "pr_curve", "distinct scores, mixed labels"
+    )
+    assert verdict.convention == "first-point=sklearn"
+
+
+# ------------------------------------------------------------------------------------------
+# torchmetrics
+
+
+def test_torchmetrics_applies_a_sigmoid_to_logits():
+    pytest.importorskip("torchmetrics")
+    verdict, _ = _verdict(
+        "torchmetrics",
+        "functional.binary_average_precision",
+        "average_precision",
+        "large logits that saturate the sigmoid to 1.0",
+    )
+    assert verdict.convention == "sigmoid-on-logits"
+    verdict, _ = _verdict(
+        "torchmetrics",
+        "functional.binary_fbeta_score",
+        "fbeta_at_threshold",
+        "logits: 0.3 is below 0.5, sigmoid(0.3) is above",
+    )
+    assert "sigmoid-on-logits" in verdict.matches
+
+
+def test_torchmetrics_result_depends_on_the_batch_split():
+    pytest.importorskip("torchmetrics")
+    comment = "scores in [0, 1] except one"  # [0.9, 0.8 | 1.5, 0.1]: only batch 2 is squashed
+    one, v1 = _verdict(
+        "torchmetrics", "BinaryAveragePrecision, 1 update()", "average_precision", comment
+    )
+    two, v2 = _verdict(
+        "torchmetrics", "BinaryAveragePrecision, 2 update() calls", "average_precision", comment
+    )
+    assert v1 != v2
+    assert one.category == "float32"  # one batch: every score squashed, order unchanged
+    assert two.convention == "sigmoid-per-batch(2)"
+
+
+def test_torchmetrics_computes_in_float32():
+    pytest.importorskip("torchmetrics")
+    verdict, value = _verdict(
+        "torchmetrics",
+        "functional.binary_average_precision",
+        "average_precision",
+        "distinct scores, mixed labels",
+    )
+    assert verdict.category == "float32"
+    assert value != 251 / 336  # the float64 result; the float32 one differs
+
+
+def test_torchmetrics_threshold_is_strict():
+    pytest.importorskip("torchmetrics")
+    verdict, _ = _verdict(
+        "torchmetrics",
+        "functional.binary_fbeta_score",
+        "fbeta_at_threshold",
+        "threshold equal to a score",
+    )
+    assert verdict.convention == "threshold=strict"
+
+
+# ------------------------------------------------------------------------------------------
+# torcheval
+
+
+def test_torcheval_splits_ties_between_infinite_scores():
+    pytest.importorskip("torcheval")
+    verdict, _ = _verdict(
+        "torcheval",
+        "functional.binary_auprc",
+        "average_precision",
+        "+inf tied with +inf, positive first",
+    )
+    assert "inf-ties=input-order" in verdict.matches
+    finite, _ = _verdict(
+        "torcheval",
+        "functional.binary_auprc",
+        "average_precision",
+        "tie of a positive and a negative at the top, positive first in input order",
+    )
+    assert finite.category == "float32"  # finite ties stay grouped
+
+
+def test_torcheval_computes_in_float32():
+    pytest.importorskip("torcheval")
+    verdict, _ = _verdict(
+        "torcheval", "functional.binary_auprc", "average_precision", "distinct scores, mixed labels"
+    )
+    assert verdict.category == "float32"
+
+
+# ------------------------------------------------------------------------------------------
+# trec_eval
+
+
+def test_trec_eval_breaks_ties_by_descending_document_id():
+    pytest.importorskip("pytrec_eval")
+    verdict, value = _verdict(
+        "pytrec_eval",
+        "map",
+        "average_precision",
+        "tie of a negative and a positive at the top, negative first in input order",
+    )
+    assert verdict.convention == "ties=trec_eval"
+    assert abs(value - 5 / 6) <= 2**-52  # trec_eval sums in double: within an ulp of 5/6
+
+
+def test_trec_eval_stores_scores_as_float32():
+    pytest.importorskip("pytrec_eval")
+    verdict, value = _verdict(
+        "pytrec_eval",
+        "map",
+        "average_precision",
+        "0.5 + 1e-12 above 0.5: distinct in float64, one float32",
+    )
+    assert verdict.convention in ("scores=float32", "ties=trec_eval+scores=float32")
+    assert value == 0.5
+
+
+# ------------------------------------------------------------------------------------------
+# PRG packages
+
+
+def test_official_prg_code_counts_negative_area():
+    pytest.importorskip("prg")
+    verdict, value = _verdict(
+        "pyprg",
+        "calc_auprg(create_prg_curve(...))",
+        "auprg",
+        "worst ranking: negatives first (B2, B6: AP = AP_min(3, 5))",
+    )
+    assert verdict.convention == "prg-area=signed"
+    assert value < 0
+
+
+def test_precision_recall_gain_returns_non_finite_values():
+    pytest.importorskip("precision_recall_gain")
+    _, value = _verdict(
+        "precision_recall_gain",
+        "area_under_precision_recall_gain_score",
+        "auprg",
+        "distinct scores, mixed labels",
+    )
+    assert not math.isfinite(value)
+
+
+def test_shims_are_declared():
+    assert load_adapter("pyprg").SHIMS
+    assert load_adapter("precision_recall_gain").SHIMS
+
+
+def test_cli_json_for_one_library_and_metric(capsys):
+    pytest.importorskip("sklearn")
+    import json
+
+    from prtheory.cli import main
+
+    assert (
+        main(["conformance", "--libraries", "sklearn", "--metrics", "fbeta_at_threshold", "--json"])
+        == 0
+    )
+    payload = json.loads(capsys.readouterr().out)
+    rows = payload["results"]
+    assert {r["metric"] for r in rows} == {"fbeta_at_threshold"}
+    assert {r["library"] for r in rows} == {"scikit-learn"}
+    assert sum(r["category"] == "agrees" for r in rows) >= 14

@@ -1,0 +1,39 @@
+"""reports/conformance.md is what ``prtheory conformance`` generates now.
+
+The report records the library versions it was made with. With other versions installed the
+comparison would measure the libraries' changes, not staleness, so the test then skips and says
+which versions differ (regenerate the report to record the new ones).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from prtheory.conformance.report import committed_versions, environment, render
+from prtheory.conformance.runner import run
+
+REPORT = Path(__file__).resolve().parent.parent / "reports" / "conformance.md"
+
+
+def test_committed_report_records_versions():
+    assert committed_versions(REPORT.read_text(encoding="utf-8"))
+
+
+def test_report_is_current():
+    committed = REPORT.read_text(encoding="utf-8")
+    recorded = committed_versions(committed)
+    installed = environment()
+    if recorded != installed:
+        diff = {
+            k: (recorded.get(k), installed.get(k))
+            for k in sorted(set(recorded) | set(installed))
+            if recorded.get(k) != installed.get(k)
+        }
+        pytest.skip(
+            f"reports/conformance.md was made with other versions (recorded, installed): {diff}; "
+            "run `prtheory conformance` to record the installed ones"
+        )
+    fresh = render(run())
+    assert fresh == committed, "reports/conformance.md is stale: run `prtheory conformance`"
