@@ -1742,23 +1742,17 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
         "subs",
     )
     e = sp.Symbol("e", positive=True)  # a step to the right or upwards
-    _sign(
-        pf,
-        "Rows (p > pi): a step e > 0 in recall never lowers f', f'(r + e, p) - f'(r, p) >= 0",
-        branch.subs(r, r + e) - branch,
-        ">=",
-        above,
-        how="sign with p = pi + d; d, e > 0",
-    )
-    row_step = len(pf.steps)
-    _sign(
-        pf,
-        "Columns (p > pi): a step e > 0 in precision never lowers f', f'(r, p + e) - f'(r, p) >= 0",
-        branch.subs(p, p + e) - branch,
-        ">=",
-        above,
-        how="sign with p = pi + d; d, e > 0",
-    )
+    for label, var, argument in (("Rows", r, "recall"), ("Columns", p, "precision")):
+        _sign(
+            pf,
+            f"{label} (p > pi): a step e > 0 in {argument} never lowers f' "
+            f"(the difference f' after the step minus f' before is >= 0)",
+            branch.subs(var, var + e) - branch,
+            ">=",
+            above,
+            how="sign with p = pi + d; d, e > 0",
+        )
+    row_step = len(pf.steps) - 1
     pf.conclude(
         "So the relaxed requirements hold: along a row f' is 0 when p <= pi and non-decreasing "
         "when p > pi; along a column it is 0 up to p = pi, then >= 0 and non-decreasing",
