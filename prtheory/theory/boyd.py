@@ -917,10 +917,15 @@ def _b8_enumeration(max_total: int = 9) -> tuple[bool, str]:
 )
 def _b8(pf: Proof) -> None:
     lo, hi = aucpr_min_range(a, b, pi), b - a
-    score = pf.given(
-        "Definition, with AUCPR_min from B7 and AUCPR_max = b - a",
-        sp.Eq(name(r"\mathrm{AUCNPR}"), (A - lo) / (hi - lo)),
-    ).rhs
+    score = (A - lo) / (hi - lo)
+    pf.given(
+        "Definition, with AUCPR_min over [a, b] from B7 and AUCPR_max = b - a",
+        sp.Tuple(
+            sp.Eq(NPR, (A - M_MIN) / (name(r"\mathrm{AUCPR}_{\max}") - M_MIN)),
+            sp.Eq(M_MIN, lo),
+            sp.Eq(name(r"\mathrm{AUCPR}_{\max}"), hi),
+        ),
+    )
     pf.given(
         "Every point of a Davis-Goadrich curve is a convex combination of two valid matrices, so "
         "FP <= neg and Theorem 1 applies; precision is at most 1. Integrating over [a, b]",
@@ -976,9 +981,11 @@ def _b8(pf: Proof) -> None:
         "limit",
     )
     pf.given(
-        "So AUCNPR is 0/0 at pi = 1 (convention: 1); at pi = 0, AUCPR = AUCPR_min = 0 and "
-        "AUCPR_max = 1, so the definition gives 0, as the convention says",
-        sp.Eq(name(r"\mathrm{AUCNPR}(\pi = 0)"), (sp.Integer(0) - 0) / (1 - 0)),
+        "So the definition is 0/0 at pi = 1, where the source sets AUCNPR = 1; at pi = 0 there are "
+        "no positives and no PR curve, and the source sets AUCNPR = 0 (conventions, not results)",
+        sp.Tuple(
+            sp.Eq(name(r"\mathrm{AUCNPR}(\pi = 1)"), 1), sp.Eq(name(r"\mathrm{AUCNPR}(\pi = 0)"), 0)
+        ),
     )
     pf.check("enumeration", "All small rankings, Davis-Goadrich areas", _b8_enumeration())
 

@@ -340,9 +340,10 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
         sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(i / (i + neg), (i, 1, pos)) / pos),
     )
     pf.equal("Each summand", i / (i + neg), 1 - neg / (i + neg))
-    pf.given(
-        "so, with S(pos) the sum of 1/(neg + i) over i = 1..pos",
+    pf.conclude(
+        "so, summing over i = 1..pos, with S(pos) the sum of 1/(neg + i) over i = 1..pos",
         sp.Eq(name(r"\mathrm{AP}_{\min}"), 1 - neg / pos * name("S(pos)")),
+        [len(pf.steps) - 1, len(pf.steps)],
     )
     h = sp.harmonic(pos + neg) - sp.harmonic(neg)
     pf.value(
