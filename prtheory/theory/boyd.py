@@ -928,8 +928,8 @@ def _b8(pf: Proof) -> None:
     )
     pf.given(
         "Every point of a Davis-Goadrich curve is a convex combination of two valid matrices, so "
-        "FP <= neg and Theorem 1 applies; precision is at most 1. Integrating over [a, b]",
-        sp.And(sp.Le(lo, A), sp.Le(A, hi)),
+        "FP <= neg and Theorem 1 (B1) applies; precision is at most 1. Integrating over [a, b]",
+        sp.And(sp.Le(M_MIN, A), sp.Le(A, name(r"\mathrm{AUCPR}_{\max}"))),
     )
     pf.equal(
         "The width of the range is the integral of 1 - bound, and 1 - bound is",
