@@ -57,9 +57,20 @@ def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
             name(r"\mathrm{AP}"), sp.Sum(rel[k] * sp.Sum(rel[j], (j, 1, k)) / k, (k, 1, n)) / pos
         ),
     )
-    pf.given(
-        "Since y_k^2 = y_k, each summand splits into a single and a sum over pairs",
+    y = sp.Symbol("y", real=True)
+    pf.true(
+        "A relevance y satisfies y^2 = y exactly when y is 0 or 1",
+        sp.solveset(sp.Eq(y**2, y), y, sp.S.Reals) == sp.FiniteSet(0, 1),
+        "solveset over the reals",
+        shown=sp.Eq(
+            sp.ConditionSet(y, sp.Eq(y**2, y), sp.S.Reals), sp.FiniteSet(0, 1), evaluate=False
+        ),
+    )
+    pf.conclude(
+        "So the j = k term y_k y_k is y_k, and each summand splits into a single and a sum over "
+        "pairs",
         sp.Eq(rel[k] * sp.Sum(rel[j], (j, 1, k)), rel[k] + sp.Sum(rel[j] * rel[k], (j, 1, k - 1))),
+        [1, len(pf.steps)],
     )
     pf.enumerated(
         "A uniformly random ranking puts a positive at any given rank with probability pos/n, and "
