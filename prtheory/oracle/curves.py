@@ -40,6 +40,7 @@ import numpy as np
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import points as points_
 from prtheory.oracle.counts import OperatingPoints, operating_points
+from prtheory.oracle.ratios import Ratios, as_objects
 
 __all__ = [
     "FIRST_POINTS",
@@ -66,10 +67,6 @@ def check_first_point(first_point: str, allowed: tuple[str, ...] = FIRST_POINTS)
     return first_point
 
 
-def _counts(points: OperatingPoints) -> tuple[list[int], list[int]]:
-    return [int(v) for v in points.tp.tolist()], [int(v) for v in points.fp.tolist()]
-
-
 def _require_positives(points: OperatingPoints, quantity: str) -> None:
     if points.pos == 0:
         raise UndefinedMetricError(quantity, "y_true has no positive weight, so recall is 0/0")
@@ -85,15 +82,17 @@ class PRCurve:
 
     ``thresholds[i]`` is the score threshold of point ``i`` (``+inf`` for a prepended first point),
     ``tp``/``fp`` the exact cumulative weight numerators (``None`` for a prepended point, which is
-    no contingency table), ``precision``/``recall`` exact fractions, ``pos``/``neg`` the class
-    weight numerators, ``first_point`` the convention used.
+    no contingency table), ``precision``/``recall`` exact values as :class:`Ratios` (a sequence of
+    Fractions held as integer arrays: ``precision.numerators``/``precision.denominators`` are
+    TP and TP + FP), ``pos``/``neg`` the class weight numerators, ``first_point`` the convention
+    used.
     """
 
     thresholds: np.ndarray
     tp: tuple[int | None, ...]
     fp: tuple[int | None, ...]
-    precision: tuple[Fraction, ...]
-    recall: tuple[Fraction, ...]
+    precision: Ratios
+    recall: Ratios
     pos: int
     neg: int
     first_point: str
@@ -104,26 +103,29 @@ def pr_curve(
 ) -> PRCurve:
     """Exact precision and recall at every distinct score threshold.
 
-    precision = TP/(TP+FP), recall = TP/pos, both exact. ``first_point`` names what sits at
-    recall 0 (module docstring); ``convention="sklearn"`` sets precision 0 where TP + FP = 0.
-    Raises :class:`UndefinedMetricError` when y_true has no positive weight (recall is 0/0).
+    precision = TP/(TP+FP), recall = TP/pos, both exact (integer arrays; a Fraction is made only
+    for the items read). ``first_point`` names what sits at recall 0 (module docstring);
+    ``convention="sklearn"`` sets precision 0 where TP + FP = 0. Raises
+    :class:`UndefinedMetricError` when y_true has no positive weight (recall is 0/0).
     """
     check_first_point(first_point)
     points = operating_points(y_true, y_score, sample_weight)
     _require_positives(points, "recall")
-    tp, fp = _counts(points)
-    precision = [  # points.precision only where TP + FP = 0 (its convention handling)
-        Fraction(t, t + f) if t + f else points_.precision(t, f, convention=convention)
-        for t, f in zip(tp, fp, strict=True)
-    ]
-    recall = [Fraction(t, points.pos) for t in tp]
+    tp, fp = points.tp, points.fp
+    num, den = tp, tp + fp
+    empty = np.flatnonzero(den == 0)
+    if empty.size:  # points.precision handles TP + FP = 0 (raises, or its convention's value)
+        value = points_.precision(0, 0, convention=convention)
+        num, den = num.copy(), den.copy()
+        num[empty], den[empty] = value.numerator, value.denominator
+    rec_num, rec_den = tp, np.full_like(tp, points.pos)
     thresholds = points.thresholds
-    tps: list[int | None] = list(tp)
-    fps: list[int | None] = list(fp)
+    tps: list[int | None] = tp.tolist()
+    fps: list[int | None] = fp.tolist()
     if first_point != "none":
-        first = Fraction(1) if first_point == "sklearn" else precision[0]
-        precision.insert(0, first)
-        recall.insert(0, Fraction(0))
+        head = (1, 1) if first_point == "sklearn" else (num[0], den[0])
+        num, den = _prepend(num, head[0]), _prepend(den, head[1])
+        rec_num, rec_den = _prepend(rec_num, 0), _prepend(rec_den, 1)
         tps.insert(0, None)
         fps.insert(0, None)
         thresholds = np.concatenate(([np.inf], thresholds))
@@ -131,21 +133,32 @@ def pr_curve(
         thresholds,
         tuple(tps),
         tuple(fps),
-        tuple(precision),
-        tuple(recall),
+        Ratios(num, den),
+        Ratios(rec_num, rec_den),
         points.pos,
         points.neg,
         first_point,
     )
 
 
+def _prepend(x: np.ndarray, value) -> np.ndarray:
+    """``x`` with ``value`` in front, keeping its integer dtype (int64 or object)."""
+    out = np.empty(x.size + 1, dtype=x.dtype)
+    out[0] = value
+    out[1:] = x
+    return out
+
+
 @dataclass(frozen=True)
 class ROCCurve:
-    """An ROC curve starting at the origin (threshold ``+inf``), then one point per threshold."""
+    """An ROC curve starting at the origin (threshold ``+inf``), then one point per threshold.
+
+    ``fpr``/``tpr`` are exact :class:`Ratios` (numerators FP and TP over neg and pos).
+    """
 
     thresholds: np.ndarray
-    fpr: tuple[Fraction, ...]
-    tpr: tuple[Fraction, ...]
+    fpr: Ratios
+    tpr: Ratios
 
 
 def roc_curve(y_true, y_score, sample_weight=None) -> ROCCurve:
@@ -161,10 +174,12 @@ def roc_curve(y_true, y_score, sample_weight=None) -> ROCCurve:
         raise UndefinedMetricError(
             "false positive rate", "y_true has no negative weight, so FPR is 0/0"
         )
-    tp, fp = _counts(points)
-    fpr = [Fraction(0)] + [Fraction(f, points.neg) for f in fp]
-    tpr = [Fraction(0)] + [Fraction(t, points.pos) for t in tp]
-    return ROCCurve(np.concatenate(([np.inf], points.thresholds)), tuple(fpr), tuple(tpr))
+    fp, tp = _prepend(points.fp, 0), _prepend(points.tp, 0)
+    return ROCCurve(
+        np.concatenate(([np.inf], points.thresholds)),
+        Ratios(fp, np.full_like(fp, points.neg)),
+        Ratios(tp, np.full_like(tp, points.pos)),
+    )
 
 
 # ------------------------------------------------------------------------------------------
@@ -177,17 +192,22 @@ class PRGCurve:
 
     One point per operating point with TP > 0 (where TP = 0 the gains are -inf or 0/0 and no
     point is listed), plus the exact crossing points of recall gain 0 and precision gain 0.
-    ``tp``/``fp`` are the (interpolated, for crossings) contingency counts as exact fractions;
+    ``tp``/``fp`` are the (interpolated, for crossings) contingency counts as exact values;
     ``is_crossing[i]`` marks an interpolated point, whose ``thresholds[i]`` is the threshold of
     the next real operating point (the crossing lies between it and the previous one).
     ``pi`` is the skew pos/(pos+neg).
+
+    ``tp``, ``fp``, ``precision_gain`` and ``recall_gain`` are :class:`Ratios`: sequences of
+    Fractions held as integer arrays. Point ``i`` is the table ``TP = a/c``, ``FP = b/c`` with
+    ``a = tp.numerators[i] > 0``, ``b = fp.numerators[i]``, ``c = tp.denominators[i] > 0``
+    (``c = 1`` for real operating points).
     """
 
     thresholds: np.ndarray
-    tp: tuple[Fraction, ...]
-    fp: tuple[Fraction, ...]
-    precision_gain: tuple[Fraction, ...]
-    recall_gain: tuple[Fraction, ...]
+    tp: Ratios
+    fp: Ratios
+    precision_gain: Ratios
+    recall_gain: Ratios
     is_crossing: np.ndarray
     pos: int
     neg: int
@@ -205,10 +225,20 @@ class PRGCurve:
         return self.tp[i] / self.pos
 
 
-def _gains(tp: Fraction, fp: Fraction, pos: int, neg: int) -> tuple[Fraction, Fraction]:
-    """(precG, recG) of a table with TP > 0 (F5), by :mod:`prtheory.oracle.points`."""
-    fn, tn = pos - tp, neg - fp
-    return points_.precision_gain(tp, fp, fn, tn), points_.recall_gain(tp, fp, fn, tn)
+def _fits_int64(*bounds: int) -> bool:
+    return max(bounds) < 2**62
+
+
+def _max(x: np.ndarray) -> int:
+    """Largest magnitude in an integer array (0 when empty)."""
+    return int(np.abs(x).max()) if x.size else 0
+
+
+def _as_int64_if_fits(x: np.ndarray) -> np.ndarray:
+    """``x`` as int64 when every value fits (a Python-int object array otherwise)."""
+    if x.dtype == object and _fits_int64(_max(x)):
+        return x.astype(np.int64)
+    return x
 
 
 def prg_curve(y_true, y_score, sample_weight=None) -> PRGCurve:
@@ -222,6 +252,10 @@ def prg_curve(y_true, y_score, sample_weight=None) -> PRGCurve:
 
     * recG = 0 where TP(l) = pos^2/(pos+neg), i.e. recall = pi;
     * precG = 0 where FP(l) pos = TP(l) neg, i.e. precision = pi.
+
+    On integer counts, a table ``TP = a/c``, ``FP = b/c`` has precG = (neg a - pos b)/(neg a) and
+    recG = (neg a - pos (pos c - a))/(neg a): every coordinate is a quotient of integer arrays,
+    computed with numpy (int64 while the products provably fit) and kept as :class:`Ratios`.
 
     Differences from the official ``prg`` package (meeliskull/prg, ``Python_package/prg/prg.py``):
     it merges scores that are merely close (``np.isclose``) into one tie block, where we tie only
@@ -241,53 +275,55 @@ def prg_curve(y_true, y_score, sample_weight=None) -> PRGCurve:
         raise UndefinedMetricError(
             "precision gain", "y_true has no negative weight (pi = 1, so pi/(1-pi) is undefined)"
         )
-    tp_list, fp_list = _counts(points)
-    thresholds = points.thresholds.tolist()
-    n, pos2 = pos + neg, pos * pos  # recG >= 0  <=>  TP n >= pos^2
-    tp_star = Fraction(pos2, n)  # TP at which recall = pi (recG = 0)
-    out_t: list[float] = []
-    out_tp: list[Fraction] = []
-    out_fp: list[Fraction] = []
-    out_pg: list[Fraction] = []
-    out_rg: list[Fraction] = []
-    out_cross: list[bool] = []
-    prev_tp, prev_fp = 0, 0
-    for i, (t1, f1) in enumerate(zip(tp_list, fp_list, strict=True)):
-        # crossings strictly inside the segment from (prev_tp, prev_fp) to (t1, f1)
-        dt, df = t1 - prev_tp, f1 - prev_fp
-        lams = []
-        if (prev_tp * n - pos2) * (t1 * n - pos2) < 0:
-            lams.append((tp_star - prev_tp) / dt)
-        # g(l) = FP(l) pos - TP(l) neg is linear in l
-        g0, g1 = prev_fp * pos - prev_tp * neg, f1 * pos - t1 * neg
-        if g0 * g1 < 0:
-            lams.append(Fraction(g0, g0 - g1))
-        for lam in sorted(set(lams)):
-            t, f = prev_tp + lam * dt, prev_fp + lam * df
-            pg, rg = _gains(t, f, pos, neg)
-            out_t.append(thresholds[i])
-            out_tp.append(t)
-            out_fp.append(f)
-            out_pg.append(pg)
-            out_rg.append(rg)
-            out_cross.append(True)
-        if t1 > 0:
-            # F5 on integer counts, inlined for speed (same as _gains / points.precision_gain):
-            # precG = (neg TP - pos FP)/(neg TP), recG = (neg TP - pos FN)/(neg TP)
-            out_t.append(thresholds[i])
-            out_tp.append(Fraction(t1))
-            out_fp.append(Fraction(f1))
-            out_pg.append(Fraction(neg * t1 - pos * f1, neg * t1))
-            out_rg.append(Fraction(neg * t1 - pos * (pos - t1), neg * t1))
-            out_cross.append(False)
-        prev_tp, prev_fp = t1, f1
+    n, pos2 = pos + neg, pos * pos
+    # tables 0..m: the empty classifier, then the operating points; segment i ends at table i
+    t, f = _prepend(points.tp, 0), _prepend(points.fp, 0)
+    if t.dtype != object and not _fits_int64(n * n):
+        t, f = t.astype(object), f.astype(object)
+    t0, t1, f0, f1 = t[:-1], t[1:], f[:-1], f[1:]
+    g = f * pos - t * neg  # precG = 0 where this linear function of the table changes sign
+    g0, g1 = g[:-1], g[1:]
+    seg_p = np.flatnonzero(np.sign(g0) * np.sign(g1) < 0)
+    # precG crossing: l = g0/(g0 - g1), TP = (t0 (g0 - g1) + g0 dT)/(g0 - g1), FP likewise
+    gp0, gp1 = g0[seg_p].astype(object), g1[seg_p].astype(object)
+    flip = np.where(gp0 < 0, -1, 1).astype(object)  # so that the common denominator is > 0
+    gp0, dg = gp0 * flip, (gp0 - gp1) * flip
+    pa = t0[seg_p].astype(object) * dg + gp0 * (t1 - t0)[seg_p].astype(object)
+    pb = f0[seg_p].astype(object) * dg + gp0 * (f1 - f0)[seg_p].astype(object)
+    segs = [seg_p, np.flatnonzero(t1 > 0)]
+    ranks = [np.ones(seg_p.size, dtype=np.int64), np.full(segs[1].size, 3, dtype=np.int64)]
+    abc = [(pa, pb, dg), (t1[segs[1]], f1[segs[1]], np.ones(segs[1].size, dtype=t.dtype))]
+    below = t * n < pos2  # recG < 0; the one segment where this flips holds the recG crossing
+    seg_r = np.flatnonzero(below[:-1] & ~below[1:] & (t1 * n != pos2))
+    for k in seg_r.tolist():
+        a_t0, a_t1, a_f0, a_f1 = (int(v[k]) for v in (t0, t1, f0, f1))
+        dt = a_t1 - a_t0
+        lam_r = Fraction(pos2 - a_t0 * n, n * dt)
+        rank = 0
+        at = np.flatnonzero(seg_p == k)
+        if at.size:
+            lam_p = Fraction(int(gp0[at[0]]), int(dg[at[0]]))
+            if lam_r == lam_p:  # one point, already listed as the precG crossing
+                continue
+            rank = 0 if lam_r < lam_p else 2
+        ra, rc = pos2 * dt, n * dt
+        rb = a_f0 * n * dt + (pos2 - a_t0 * n) * (a_f1 - a_f0)
+        segs.append(np.array([k]))
+        ranks.append(np.array([rank]))
+        abc.append(tuple(np.array([v], dtype=object) for v in (ra, rb, rc)))
+    seg, rank = np.concatenate(segs), np.concatenate(ranks)
+    order = np.lexsort((rank, seg))
+    a, b, c = (np.concatenate([_as_int64_if_fits(x[i]) for x in abc])[order] for i in range(3))
+    if not _fits_int64(neg * n * _max(a), pos2 * _max(c)):
+        a, b, c = a.astype(object), b.astype(object), c.astype(object)
+    neg_a = neg * a
     return PRGCurve(
-        np.array(out_t, dtype=np.float64),
-        tuple(out_tp),
-        tuple(out_fp),
-        tuple(out_pg),
-        tuple(out_rg),
-        np.array(out_cross, dtype=bool),
+        points.thresholds[seg[order]],
+        Ratios(a, c),
+        Ratios(b, c),
+        Ratios(neg_a - pos * b, neg_a),
+        Ratios(neg_a - pos * (pos * c - a), neg_a),
+        rank[order] != 3,
         pos,
         neg,
     )
@@ -302,21 +338,30 @@ def prg_convex_hull(curve: PRGCurve) -> list[int]:
     (1, 0), or above it when some threshold already has recall 1 with fewer false positives). The official package
     builds the hull from every non-NaN point, including those with recG < 0; restricting to the
     region where AUPRG is defined is this oracle's convention.
+
+    Integer orientation test: with K = pos/neg, recG = 1 + K - K pos (1/TP) and
+    precG = 1 - K (FP/TP), an orientation-preserving affine image (determinant K^2 pos > 0) of
+    (u, v) = (1/TP, FP/TP). A table TP = a/c, FP = b/c has homogeneous coordinates (c, b, a)
+    in the (u, v) plane with weight a > 0, so the sign of the usual cross product of three
+    points is the sign of the 3x3 integer determinant of their (c, b, a) rows.
     """
-    idx = [i for i, r in enumerate(curve.recall_gain) if r >= 0]
-    # best point per distinct recall gain (the curve is ordered by non-decreasing recG)
-    best: dict[Fraction, int] = {}
-    for i in idx:
-        r = curve.recall_gain[i]
-        if r not in best or curve.precision_gain[i] > curve.precision_gain[best[r]]:
-            best[r] = i
-    ordered = [best[r] for r in sorted(best)]
-    x, y = curve.recall_gain, curve.precision_gain
+    a, c, b = curve.tp.numerators, curve.tp.denominators, curve.fp.numerators
+    idx = np.flatnonzero(curve.recall_gain.numerators >= 0)  # its denominator neg a is > 0
+    # points are in non-decreasing TP (so recG) order and FP is non-decreasing at equal TP, so
+    # the first point of each run of equal TP has the highest precG there
+    ai, ci = a[idx], c[idx]
+    if ai.dtype == object or ci.dtype == object or not _fits_int64(_max(ai) * _max(ci)):
+        ai, ci = as_objects(ai), as_objects(ci)
+    first = np.concatenate(([True], ai[1:] * ci[:-1] != ai[:-1] * ci[1:]))
+    ordered = idx[first].tolist()
+    rows = {i: (int(c[i]), int(b[i]), int(a[i])) for i in ordered}
     hull: list[int] = []
     for i in ordered:
+        xi, yi, wi = rows[i]
         while len(hull) >= 2:
-            o, a = hull[-2], hull[-1]
-            cross = (x[a] - x[o]) * (y[i] - y[o]) - (y[a] - y[o]) * (x[i] - x[o])
+            xo, yo, wo = rows[hull[-2]]
+            xa, ya, wa = rows[hull[-1]]
+            cross = xo * (ya * wi - wa * yi) - yo * (xa * wi - wa * xi) + wo * (xa * yi - ya * xi)
             if cross >= 0:  # a is not strictly above the chord o -> i
                 hull.pop()
             else:
