@@ -1362,7 +1362,7 @@ def aucnpr_consistent(area: str, norm: str, skew: Fraction) -> tuple[bool, str]:
             detail += f" -> {norm}"
         else:
             detail += (
-                f" (not {norm}); AUCPR in [{float(a_lo)}, {float(a_hi)}] gives "
+                f" (not {norm}), but AUCPR in [{float(a_lo)}, {float(a_hi)}] gives "
                 f"[{_fmt(ends[0], 6)}, {_fmt(ends[1], 6)}], which "
                 f"{'meets' if ok else 'MISSES'} {norm}'s cell"
             )
@@ -1808,7 +1808,7 @@ def check_modified_f1_grid(
                 if y < 1 and values[(x, y + Fraction(1, n))] < v:
                     return False, f"pi = {skew}: decreases in p at ({x}, {y})"
     return True, (
-        f"pi in {[str(s) for s in skews]}, (r, p) on the {n + 1} x {n + 1} rational grid, exact: "
+        f"pi in {{{', '.join(str(s) for s in skews)}}}, (r, p) on the {n + 1} x {n + 1} rational grid, exact: "
         "0 on the minimum curve, non-decreasing along rows and columns, 0 exactly where p <= pi "
         "(and r > 0)"
     )
@@ -1827,7 +1827,7 @@ def _b16_forced_zero(
         if forced != expected:
             return False, f"pi = {skew}: forced set differs at {sorted(forced ^ expected)[:3]}"
     return True, (
-        f"pi in {[str(s) for s in skews]}, achievable points of a {n} x {n} grid plus the curve "
+        f"pi in {{{', '.join(str(s) for s in skews)}}}, achievable points of a {n} x {n} grid plus the curve "
         "points: exactly those with p <= pi are forced to 0 by graph reachability"
     )
 

@@ -88,7 +88,11 @@ def render_proof(res: ClaimResult) -> str:
         lines += ["None.", ""]
     for ch in res.checks:
         mark = "passed" if ch.passed else "**FAILED**"
-        lines += [f"- **{ch.kind}** ({mark}): {ch.text}. {ch.detail}"]
+        parts = ch.detail.split("; ")
+        if len(ch.detail) > 300 and len(parts) > 1:  # a long list of results: one line each
+            lines += [f"- **{ch.kind}** ({mark}): {ch.text}:", *[f"  - {x}" for x in parts]]
+        else:
+            lines += [f"- **{ch.kind}** ({mark}): {ch.text}. {ch.detail}"]
     lines += [""]
     if res.problems:
         lines += ["## Problems", "", *[f"- {p}" for p in res.problems], ""]
