@@ -77,3 +77,34 @@ def test_ap_at_k_bounds(labels, k):
     v = notes.average_precision_at(labels, k)
     assert 0 <= v <= 1
     assert (v == 1) == all(labels[: min(k, sum(labels))])
+
+
+# ---- wrong variants are rejected by the same checks -------------------------------------------
+def test_ap_divided_by_the_number_of_items_is_rejected():
+    # (1, 0): AP = 1, but sum P(k) rel(k) / n = 1/2
+    def per_item(labels):
+        hits, total = 0, Fraction(0)
+        for k, y in enumerate(labels, 1):
+            if y:
+                hits += 1
+                total += Fraction(hits, k)
+        return total / len(labels)
+
+    assert notes.check_ap_forms(notes.average_precision, max_n=6)[0] is True
+    passed, detail = notes.check_ap_forms(per_item, max_n=6)
+    assert passed is False
+    assert "fails at" in detail
+
+
+def test_ap_at_k_normalised_by_k_is_rejected():
+    # (1, 0, 0) with k = 3: the top min(3, 1) = 1 item is relevant, AP@3 = 1, but 1/3 if divided by k
+    def by_k(labels, k):
+        top = sum(
+            notes.precision_at(labels, i)
+            for i in range(1, min(k, len(labels)) + 1)
+            if labels[i - 1]
+        )
+        return Fraction(top) / k
+
+    assert notes.check_ap_at_k(notes.average_precision_at, max_n=5)[0] is True
+    assert notes.check_ap_at_k(by_k, max_n=5)[0] is False

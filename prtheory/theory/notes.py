@@ -20,7 +20,7 @@ are exact :class:`fractions.Fraction`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import sympy as sp
@@ -190,6 +190,18 @@ def _n2(pf: Proof) -> None:
         r" = \frac{1}{n_{\mathrm{rel}}} \sum_{k=1}^{6} \frac{TP(k)}{k}\, \mathrm{rel}_k",
     )
 
+    pf.check(
+        "enumeration",
+        "Riemann sum over recall steps = mean P at relevant ranks; interpolated precision is "
+        "non-increasing and its area >= AP",
+        check_ap_forms(average_precision),
+    )
+
+
+def check_ap_forms(ap: Callable[[Sequence[int]], Fraction], max_n: int = 11) -> tuple[bool, str]:
+    """``ap(labels)`` equals the Riemann sum of P(k) over recall steps on every small ranking; the
+    interpolated precision is non-increasing and its area is at least that sum (N2)."""
+
     def forms_agree(labels: tuple[int, ...]) -> bool:
         pts = pr_points(labels)
         riemann = sum(
@@ -208,14 +220,12 @@ def _n2(pf: Proof) -> None:
         ]
         area_interp = sum(interp, Fraction(0)) / n_rel
         non_increasing = all(a >= b for a, b in itertools.pairwise(interp))
-        return riemann == average_precision(labels) and area_interp >= riemann and non_increasing
+        return riemann == ap(labels) and area_interp >= riemann and non_increasing
 
-    pf.check(
-        "enumeration",
-        "Riemann sum over recall steps = mean P at relevant ranks; interpolated precision is non-increasing and its area >= AP",
-        exhaustive(
-            _all_rankings(11), forms_agree, "all rankings of 1 to 11 items with a relevant item"
-        ),
+    return exhaustive(
+        _all_rankings(max_n),
+        forms_agree,
+        f"all rankings of 1 to {max_n} items with a relevant item",
     )
 
 
@@ -488,17 +498,26 @@ def _n5(pf: Proof) -> None:
         ),
     )
 
+    pf.check(
+        "enumeration",
+        "0 <= AP@k <= 1, AP@k = 1 iff the top min(k, n_rel) are all relevant, AP@n = AP",
+        check_ap_at_k(average_precision_at),
+    )
+
+
+def check_ap_at_k(
+    ap_at_k: Callable[[Sequence[int], int], Fraction], max_n: int = 9
+) -> tuple[bool, str]:
+    """On every ranking of up to ``max_n`` items and every k: 0 <= AP@k <= 1, AP@k = 1 exactly
+    when the top min(k, n_rel) items are relevant, and AP@n = AP (N5)."""
+
     def props(case: tuple[tuple[int, ...], int]) -> bool:
         lab, kk = case
-        v = average_precision_at(lab, kk)
+        v = ap_at_k(lab, kk)
         full = v == 1
         leads = all(lab[: min(kk, sum(lab))])
         whole = kk < len(lab) or v == average_precision(lab)
         return 0 <= v <= 1 and full == leads and whole
 
-    cases = [(lab, kk) for lab in _all_rankings(9) for kk in range(1, len(lab) + 1)]
-    pf.check(
-        "enumeration",
-        "0 <= AP@k <= 1, AP@k = 1 iff the top min(k, n_rel) are all relevant, AP@n = AP",
-        exhaustive(cases, props, "all rankings of 1 to 9 items and every k"),
-    )
+    cases = [(lab, kk) for lab in _all_rankings(max_n) for kk in range(1, len(lab) + 1)]
+    return exhaustive(cases, props, f"all rankings of 1 to {max_n} items and every k")
