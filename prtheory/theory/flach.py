@@ -720,12 +720,18 @@ def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
         "Its x-derivative is 2 FG1 dDelta/dx - y/(pi(1-pi)), with 2 FG1 = x + y, dDelta/dx = 1/pi",
         sp.diff(_phi(xs, ys), xs),
         (xs + ys) * (1 / pi) - ys / (pi * (1 - pi)),
+        shown=r"\frac{\partial \phi}{\partial x} = "
+        + sp.latex(sp.diff(_phi(xs, ys), xs))
+        + r" = \frac{x + y}{\pi} - \frac{y}{\pi (1 - \pi)}",
     )
     pf.equal(
         "and its y-derivative is 2 FG1 dDelta/dy (dDelta/dy = -1/(1-pi)): so "
         "2 FG1 dDelta = dphi + y dx/(pi(1-pi))",
         sp.diff(_phi(xs, ys), ys),
         (xs + ys) * (-1 / (1 - pi)),
+        shown=r"\frac{\partial \phi}{\partial y} = "
+        + sp.latex(sp.diff(_phi(xs, ys), ys))
+        + r" = -\frac{x + y}{1 - \pi}",
     )
     seg = sp.integrate((x + y) / 2 * sp.diff(delta, t), (t, 0, 1))
     trap = (xb - xa) * (ya + yb) / 2
@@ -1088,16 +1094,20 @@ def _f12(pf: Proof) -> None:
         sp.Eq(sp.Function("G")(fs, ts), _g_potential(fs, ts)),
     )
     acc_ft = pi * ts + (1 - pi) * (1 - fs)
+    g_t, g_f = sp.diff(_g_potential(fs, ts), ts), sp.diff(_g_potential(fs, ts), fs)
     pf.equal(
         "acc d(rate) = acc (pi dt + (1-pi) df): its dt part is dG/dt",
         acc_ft * pi,
-        sp.diff(_g_potential(fs, ts), ts),
+        g_t,
+        shown=r"\pi\, \mathrm{acc} = \frac{\partial G}{\partial t} = " + sp.latex(g_t),
     )
     pf.equal(
         "and its df part is dG/df + 2pi(1-pi) t: the extra term integrates to 2pi(1-pi) times "
         "the area under the ROC curve",
         acc_ft * (1 - pi),
-        sp.diff(_g_potential(fs, ts), fs) + 2 * pi * (1 - pi) * ts,
+        g_f + 2 * pi * (1 - pi) * ts,
+        shown=r"(1 - \pi)\, \mathrm{acc} = \frac{\partial G}{\partial f} + 2\pi(1 - \pi)\, t"
+        r" = " + sp.latex(g_f) + r" + 2\pi(1 - \pi)\, t",
     )
     seg = sp.integrate(acc * sp.diff(rate, u), (u, 0, 1))
     pf.equal(
