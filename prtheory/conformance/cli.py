@@ -30,7 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=f"print the report instead of writing {REPORT} (implied by --libraries/--metrics)",
     )
     p.add_argument(
-        "--write-vectors", action="store_true", help="regenerate the vectors from the oracle, then stop"
+        "--write-vectors",
+        action="store_true",
+        help="regenerate the vectors from the oracle, then stop",
     )
     p.add_argument(
         "--export",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 from collections.abc import Iterator
@@ -101,8 +102,14 @@ def files(directory: Path = VECTOR_DIR) -> list[Path]:
 
 
 def load_file(path: Path) -> list[Vector]:
+    """Decoded vectors of one file (decoded once per file version; treat them as read-only)."""
+    return list(_load_cached(path, path.stat().st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=32)
+def _load_cached(path: Path, mtime_ns: int) -> tuple[Vector, ...]:
     doc = json.loads(path.read_text(encoding="utf-8"))
-    return [_decode_test(doc["metric"], t) for g in doc["testGroups"] for t in g["tests"]]
+    return tuple(_decode_test(doc["metric"], t) for g in doc["testGroups"] for t in g["tests"])
 
 
 def load(metrics: list[str] | None = None, directory: Path = VECTOR_DIR) -> Iterator[Vector]:
