@@ -73,6 +73,7 @@ from prtheory.oracle.ap import average_precision, normalized_average_precision
 from prtheory.oracle.conventions import undefined
 from prtheory.oracle.counts import OperatingPoints, operating_points
 from prtheory.oracle.curves import check_first_point
+from prtheory.oracle.ratios import as_objects
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
 from prtheory.oracle.summation import rational_sum
 
@@ -121,21 +122,28 @@ def _unit_weights_for_discrete(method: str, sample_weight) -> None:
         )
 
 
-def _obj(x: np.ndarray) -> np.ndarray:
-    """Python-int object array: products of counts cannot overflow."""
-    return x.astype(object) if x.dtype != object else x
-
-
 def _points(y_true, y_score, sample_weight) -> tuple[OperatingPoints, np.ndarray, np.ndarray]:
-    """Validated operating points with TP + FP > 0, as Python-int arrays; pos > 0 checked."""
+    """Validated operating points with TP + FP > 0 that can bound a segment of positive width.
+
+    Every method integrates over TP, and between two points of equal TP nothing is integrated,
+    so of each run of points with equal TP only the first (where the run's segment of positive
+    width ends) and the last (where the next one starts) matter. Along a ranking FP is
+    non-decreasing within a run, so these two are also the run's greatest and least precision
+    (all that the lower trapezoid reads). Dropping the middle of every run leaves at most two
+    points per distinct TP, which are then converted to Python-int arrays (products of counts
+    cannot overflow). pos > 0 is checked.
+    """
     points = operating_points(y_true, y_score, sample_weight)
     if points.pos == 0:
         raise UndefinedMetricError(
             "area under the PR curve", "y_true has no positive weight, so recall is 0/0"
         )
-    tp, fp = _obj(points.tp), _obj(points.fp)
-    keep = (tp + fp) > 0
-    return points, tp[keep], fp[keep]
+    tp, fp = points.tp, points.fp
+    keep = np.flatnonzero((tp + fp) > 0)
+    tp, fp = tp[keep], fp[keep]
+    ends = np.ones(tp.size, dtype=bool)
+    ends[1:-1] = (tp[1:-1] != tp[:-2]) | (tp[1:-1] != tp[2:])
+    return points, as_objects(tp[ends]), as_objects(fp[ends])
 
 
 def _less(x: np.ndarray, q: Fraction) -> np.ndarray:
@@ -210,24 +218,21 @@ def _lower_trapezoid(tp, fp, first_point, lo, hi) -> Fraction:
     """
     x, (num, den) = _vertices(tp, fp, first_point)
     starts = np.flatnonzero(np.concatenate(([True], x[1:] != x[:-1])))
-    t = x[starts]
-    # precision of each vertex compared exactly: p_j > p_k  <=>  num_j den_k > num_k den_j
-    pmin_num, pmin_den, pmax_num, pmax_den = [], [], [], []
-    bounds = np.append(starts, x.size)
-    for g in range(starts.size):
-        members = range(int(bounds[g]), int(bounds[g + 1]))
-        lo_k = hi_k = members[0]
-        for k in members[1:]:
-            if num[k] * den[lo_k] < num[lo_k] * den[k]:
-                lo_k = k
-            if num[k] * den[hi_k] > num[hi_k] * den[k]:
-                hi_k = k
-        pmin_num.append(num[lo_k])
-        pmin_den.append(den[lo_k])
-        pmax_num.append(num[hi_k])
-        pmax_den.append(den[hi_k])
-    arr = [np.array(v, dtype=object) for v in (pmin_num, pmin_den, pmax_num, pmax_den)]
-    return _linear_area(t[:-1], t[1:], (arr[0][:-1], arr[1][:-1]), (arr[2][1:], arr[3][1:]), lo, hi)
+    sizes = np.diff(np.append(starts, x.size))
+    lo_k, hi_k = starts.copy(), starts.copy()
+    # precision of each vertex compared exactly: p_j > p_k  <=>  num_j den_k > num_k den_j;
+    # pass `off` compares the off-th member of every group that has one (first wins ties)
+    for off in range(1, int(sizes.max())):
+        g = np.flatnonzero(sizes > off)
+        k = starts[g] + off
+        lower = num[k] * den[lo_k[g]] < num[lo_k[g]] * den[k]
+        higher = num[k] * den[hi_k[g]] > num[hi_k[g]] * den[k]
+        lo_k[g[lower]] = k[lower]
+        hi_k[g[higher]] = k[higher]
+    lo_k, hi_k = lo_k[:-1], hi_k[1:]
+    return _linear_area(
+        x[starts[:-1]], x[starts[1:]], (num[lo_k], den[lo_k]), (num[hi_k], den[hi_k]), lo, hi
+    )
 
 
 # ------------------------------------------------------------------------------------------
@@ -267,13 +272,76 @@ def _ceil_div(a, b):
     return -((-a) // b)
 
 
+def _fixed_logs(pairs, frac_bits: int, wp: int) -> list[int]:
+    """``round(2**F ln(a/b))`` for each ``(a, b)``: mpmath's ``ln`` of ``a/b`` rounded to ``wp`` bits.
+
+    The absolute error before the final rounding is below ``2**(1-wp) + 2**-wp |ln(a/b)|`` (the
+    bound :func:`_dg_area` uses).
+    """
+    return [
+        libmp.to_int(
+            libmp.mpf_shift(libmp.mpf_log(libmp.from_rational(a, b, wp), wp), frac_bits),
+            libmp.round_nearest,
+        )
+        for a, b in pairs
+    ]
+
+
+_LOG_GUARD = 20  # guard bits of the series in _fixed_log_ratios
+
+
+def _fixed_log_ratios(a: np.ndarray, b: np.ndarray, frac_bits: int, wp: int) -> np.ndarray:
+    """``2**F ln(a/b)`` rounded to an integer with error below 1, for positive integer arrays.
+
+    Most ratios on a PR curve are close to 1 (a segment adds few items to many), where
+    ``ln(a/b) = 2 atanh(z) = 2 sum_j z^(2j+1)/(2j+1)`` with ``z = (a-b)/(a+b)`` converges fast.
+    For ``|z| <= 1/16`` the series runs vectorised in fixed point with ``G = F + 20`` bits on
+    Python-int arrays: ``t_0 = floor(2**G z)``, ``t_{j+1} = floor(t_j z^2)``, summing
+    ``floor(t_j/(2j+1))``, until every ``t_j`` is 0. By induction ``0 <= true_j - t_j < j+1``
+    units of ``2**-G``, so term ``j`` errs by less than ``j+2`` units, and when ``t_J = 0`` the
+    tail is below ``(J+1) / (1 - z^2) < 2(J+1)`` units. Twice the accumulated bound must stay
+    below ``2**(G-F-2)``, a quarter unit of ``2**-F``; rounding to ``2**-F`` adds at most half a
+    unit. The remaining ratios (|z| > 1/16: each multiplies the predicted count by more than
+    17/15, so there are few) go to :func:`_fixed_logs`, whose error is also below one unit.
+    """
+    out = np.empty(a.size, dtype=object)
+    small = 16 * abs(a - b) <= a + b
+    big = np.flatnonzero(~small)
+    if big.size:
+        pairs = zip(a[big].tolist(), b[big].tolist(), strict=True)
+        out[big] = np.array(_fixed_logs(pairs, frac_bits, wp), dtype=object)
+    idx = np.flatnonzero(small)
+    if idx.size == 0:
+        return out
+    zn, zd = as_objects(a[idx] - b[idx]), as_objects(a[idx] + b[idx])
+    zn2, zd2 = zn * zn, zd * zd
+    term = (zn << (frac_bits + _LOG_GUARD)) // zd
+    acc = term.copy()
+    live = np.flatnonzero(term != 0)
+    term = term[live]
+    j, err = 0, 1
+    while live.size:
+        j += 1
+        term = (term * zn2[live]) // zd2[live]
+        nonzero = np.flatnonzero(term != 0)
+        live, term = live[nonzero], term[nonzero]
+        acc[live] += term // (2 * j + 1)
+        err += j + 2
+    err = 2 * (err + 2 * (j + 1))
+    if err >= 1 << (_LOG_GUARD - 2):  # pragma: no cover - needs about 1000 series terms
+        raise ArithmeticError("ln series: error bound exceeds a quarter unit")
+    out[idx] = (2 * acc + (1 << (_LOG_GUARD - 1))) >> _LOG_GUARD
+    return out
+
+
 def _dg_area(tp, fp, pos, first_point, lo, hi, prec) -> mpmath.mpf:
     """Davis-Goadrich area to ``prec`` bits with relative error <= 2**(1-prec).
 
     Fixed point with ``F`` fraction bits: every rational term ``R`` is floored to an integer
-    multiple of ``2**-F`` (error < 1 unit); every ``ln Q`` is evaluated by mpmath at ``F + 24``
-    bits (relative error <= 2**-(F+23), so absolute error < 2**-F for |ln Q| < 2**22) and
-    rounded to a multiple of 2**-F (error <= 1 unit in all); ``C * ln Q`` is then floored (error
+    multiple of ``2**-F`` (error < 1 unit); every ``ln Q`` is rounded to a multiple of 2**-F
+    with error below 1 unit by :func:`_fixed_log_ratios` (a vectorised series for Q near 1; else
+    mpmath at ``wp = F + 24`` bits, whose absolute error < 2**-(F+23) + 2**-(F+24) |ln Q| is
+    below 2**-(F+1) for |ln Q| < 2**22, plus half a unit of rounding); ``C * ln Q`` is then floored (error
     < 1 unit), so its error is below ``|C| + 1`` units. The integer sum is exact, hence
     ``|error| <= sum_k (|C_k| + 2)`` units, an integer bound ``E`` computed alongside. ``F`` is
     raised until ``E 2**-F <= 2**-(prec+4) |sum|``; the result is then rounded once to ``prec``
@@ -294,24 +362,12 @@ def _dg_area(tp, fp, pos, first_point, lo, hi, prec) -> mpmath.mpf:
         wp = frac_bits + 24
         total = int(((r_num << frac_bits) // r_den).sum()) if r_num.size else 0
         if log_idx.size:
-            logs = np.array(
-                [
-                    libmp.to_int(
-                        libmp.mpf_shift(
-                            libmp.mpf_log(libmp.from_rational(int(a), int(b), wp), wp), frac_bits
-                        ),
-                        libmp.round_nearest,
-                    )
-                    for a, b in zip(q_num[log_idx], q_den[log_idx], strict=True)
-                ],
-                dtype=object,
-            )
+            logs = _fixed_log_ratios(q_num[log_idx], q_den[log_idx], frac_bits, wp)
             total -= int(((c_num[log_idx] * logs) // c_den[log_idx]).sum())
         for r, c, q in cuts:
             total += (r.numerator << frac_bits) // r.denominator
             if c:
-                lq = libmp.mpf_log(libmp.from_rational(q.numerator, q.denominator, wp), wp)
-                lq = libmp.to_int(libmp.mpf_shift(lq, frac_bits), libmp.round_nearest)
+                (lq,) = _fixed_logs([(q.numerator, q.denominator)], frac_bits, wp)
                 total -= (c.numerator * lq) // c.denominator
         # total / 2**F approximates pos * area with |error| <= bound units
         if abs(total) > (bound << (prec + 4)):
@@ -483,7 +539,8 @@ def roc_auc(y_true, y_score, sample_weight=None) -> Fraction:
         raise UndefinedMetricError(
             "area under the ROC curve", "y_true needs positive and negative weight"
         )
-    tp = np.concatenate(([0], _obj(points.tp)))
-    fp = np.concatenate(([0], _obj(points.fp)))
-    total = int(((fp[1:] - fp[:-1]) * (tp[1:] + tp[:-1])).sum())
+    tp, fp = np.concatenate(([0], points.tp)), np.concatenate(([0], points.fp))
+    if tp.dtype == object or 2 * points.pos * points.neg >= 2**62:  # else the sum fits in int64
+        tp, fp = as_objects(tp), as_objects(fp)
+    total = int((np.diff(fp) * (tp[1:] + tp[:-1])).sum())
     return Fraction(total, 2 * points.pos * points.neg)
