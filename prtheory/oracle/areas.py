@@ -72,7 +72,7 @@ from prtheory.oracle import closed_forms
 from prtheory.oracle.ap import average_precision, normalized_average_precision
 from prtheory.oracle.conventions import undefined
 from prtheory.oracle.counts import OperatingPoints, operating_points
-from prtheory.oracle.curves import check_first_point
+from prtheory.oracle.curves import check_first_point, tp_run_ends
 from prtheory.oracle.ratios import as_objects
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
 from prtheory.oracle.summation import rational_sum
@@ -125,12 +125,9 @@ def _unit_weights_for_discrete(method: str, sample_weight) -> None:
 def _points(y_true, y_score, sample_weight) -> tuple[OperatingPoints, np.ndarray, np.ndarray]:
     """Validated operating points with TP + FP > 0 that can bound a segment of positive width.
 
-    Every method integrates over TP, and between two points of equal TP nothing is integrated,
-    so of each run of points with equal TP only the first (where the run's segment of positive
-    width ends) and the last (where the next one starts) matter. Along a ranking FP is
-    non-decreasing within a run, so these two are also the run's greatest and least precision
-    (all that the lower trapezoid reads). Dropping the middle of every run leaves at most two
-    points per distinct TP, which are then converted to Python-int arrays (products of counts
+    Only the ends of each run of equal TP matter to an area (:func:`tp_run_ends`; they are also
+    the run's greatest and least precision, all that the lower trapezoid reads), so at most two
+    points per distinct TP are kept and converted to Python-int arrays (products of counts
     cannot overflow). pos > 0 is checked.
     """
     points = operating_points(y_true, y_score, sample_weight)
@@ -141,8 +138,7 @@ def _points(y_true, y_score, sample_weight) -> tuple[OperatingPoints, np.ndarray
     tp, fp = points.tp, points.fp
     keep = np.flatnonzero((tp + fp) > 0)
     tp, fp = tp[keep], fp[keep]
-    ends = np.ones(tp.size, dtype=bool)
-    ends[1:-1] = (tp[1:-1] != tp[:-2]) | (tp[1:-1] != tp[2:])
+    ends = tp_run_ends(tp)
     return points, as_objects(tp[ends]), as_objects(fp[ends])
 
 

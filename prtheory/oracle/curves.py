@@ -52,6 +52,7 @@ __all__ = [
     "prg_convex_hull",
     "prg_curve",
     "roc_curve",
+    "tp_run_ends",
 ]
 
 FIRST_POINTS = ("none", "sklearn", "spark")
@@ -65,6 +66,20 @@ def check_first_point(first_point: str, allowed: tuple[str, ...] = FIRST_POINTS)
             f"must be one of {', '.join(repr(a) for a in allowed)}, got {first_point!r}",
         )
     return first_point
+
+
+def tp_run_ends(tp: np.ndarray) -> np.ndarray:
+    """Mask of the first and the last point of each run of equal TP (and both ends overall).
+
+    Areas over recall (PR space) or recall gain (PRG space) integrate over TP, so between two
+    points of equal TP nothing is integrated: of each run only the first point (where the last
+    segment of positive width ends) and the last (where the next one starts) matter. Along a
+    ranking FP is non-decreasing within a run, so these are also the run's highest and lowest
+    precision.
+    """
+    ends = np.ones(tp.size, dtype=bool)
+    ends[1:-1] = (tp[1:-1] != tp[:-2]) | (tp[1:-1] != tp[2:])
+    return ends
 
 
 def _require_positives(points: OperatingPoints, quantity: str) -> None:

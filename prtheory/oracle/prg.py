@@ -34,7 +34,8 @@ import numpy as np
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import points as points_
 from prtheory.oracle.counts import operating_points
-from prtheory.oracle.curves import PRGCurve, prg_convex_hull, prg_curve
+from prtheory.oracle.curves import PRGCurve, prg_convex_hull, prg_curve, tp_run_ends
+from prtheory.oracle.ratios import as_objects
 from prtheory.oracle.summation import rational_sum
 
 __all__ = [
@@ -49,7 +50,12 @@ NEGATIVE_GAIN_CONVENTIONS = ("signed", "unit-square")
 
 
 def _tables(y_true, y_score, sample_weight):
-    """Counts from the empty classifier through every operating point, as Python-int arrays."""
+    """Counts from the empty classifier through the operating points, as Python-int arrays.
+
+    Only the ends of each run of equal TP are kept (:func:`tp_run_ends`): every quantity here
+    integrates over recall gain, a function of TP, or reads the first table of a run (the one
+    that reaches recG = 0) and the table before it.
+    """
     points = operating_points(y_true, y_score, sample_weight)
     if points.pos == 0:
         raise UndefinedMetricError("recall gain", "y_true has no positive weight")
@@ -57,9 +63,9 @@ def _tables(y_true, y_score, sample_weight):
         raise UndefinedMetricError(
             "precision gain", "y_true has no negative weight (pi = 1, so pi/(1-pi) is undefined)"
         )
-    tp = np.concatenate(([0], points.tp)).astype(object)
-    fp = np.concatenate(([0], points.fp)).astype(object)
-    return tp, fp, points.pos, points.neg
+    tp, fp = np.concatenate(([0], points.tp)), np.concatenate(([0], points.fp))
+    ends = tp_run_ends(tp)
+    return as_objects(tp[ends]), as_objects(fp[ends]), points.pos, points.neg
 
 
 def _gain_point(t: Fraction, f: Fraction, pos: int, neg: int) -> tuple[Fraction, Fraction]:
