@@ -40,7 +40,7 @@ import numpy as np
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import points as points_
 from prtheory.oracle.counts import OperatingPoints, operating_points
-from prtheory.oracle.ratios import Ratios, as_objects
+from prtheory.oracle.ratios import Counts, Ratios, as_objects
 
 __all__ = [
     "FIRST_POINTS",
@@ -96,16 +96,16 @@ class PRCurve:
     """A PR curve in decreasing-threshold (non-decreasing recall) order.
 
     ``thresholds[i]`` is the score threshold of point ``i`` (``+inf`` for a prepended first point),
-    ``tp``/``fp`` the exact cumulative weight numerators (``None`` for a prepended point, which is
-    no contingency table), ``precision``/``recall`` exact values as :class:`Ratios` (a sequence of
+    ``tp``/``fp`` the exact cumulative weight numerators as :class:`Counts` (sequences of ints
+    over an integer array; ``None`` for a prepended point, which is no contingency table), ``precision``/``recall`` exact values as :class:`Ratios` (a sequence of
     Fractions held as integer arrays: ``precision.numerators``/``precision.denominators`` are
     TP and TP + FP), ``pos``/``neg`` the class weight numerators, ``first_point`` the convention
     used.
     """
 
     thresholds: np.ndarray
-    tp: tuple[int | None, ...]
-    fp: tuple[int | None, ...]
+    tp: Counts
+    fp: Counts
     precision: Ratios
     recall: Ratios
     pos: int
@@ -135,19 +135,15 @@ def pr_curve(
         num[empty], den[empty] = value.numerator, value.denominator
     rec_num, rec_den = tp, np.full_like(tp, points.pos)
     thresholds = points.thresholds
-    tps: list[int | None] = tp.tolist()
-    fps: list[int | None] = fp.tolist()
     if first_point != "none":
         head = (1, 1) if first_point == "sklearn" else (num[0], den[0])
         num, den = _prepend(num, head[0]), _prepend(den, head[1])
         rec_num, rec_den = _prepend(rec_num, 0), _prepend(rec_den, 1)
-        tps.insert(0, None)
-        fps.insert(0, None)
         thresholds = np.concatenate(([np.inf], thresholds))
     return PRCurve(
         thresholds,
-        tuple(tps),
-        tuple(fps),
+        Counts(tp, none_first=first_point != "none"),
+        Counts(fp, none_first=first_point != "none"),
         Ratios(num, den),
         Ratios(rec_num, rec_den),
         points.pos,

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["Ratios", "as_objects"]
+__all__ = ["Counts", "Ratios", "as_objects"]
 
 _EXACT_IN_FLOAT64 = 2**53
 
@@ -84,6 +84,44 @@ class Ratios(Sequence):
         return np.array(
             [a / b for a, b in zip(num.tolist(), den.tolist(), strict=True)], dtype=np.float64
         )
+
+
+class Counts(Sequence):
+    """Integer counts held as an array, read as Python ints; optionally ``None`` in front.
+
+    A PR curve's ``tp`` and ``fp``: the prepended first point (``first_point`` other than
+    ``"none"``) is no contingency table, and its entry is ``None``. Compares equal to any
+    sequence with the same items (so to the tuple it replaces).
+    """
+
+    __slots__ = ("head", "values")
+    __hash__ = None
+
+    def __init__(self, values: np.ndarray, *, none_first: bool = False) -> None:
+        self.values = values
+        self.head = int(none_first)
+
+    def __len__(self) -> int:
+        return self.values.size + self.head
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        i = range(len(self))[index]  # normalises negative indices, raises IndexError
+        return None if i < self.head else int(self.values[i - self.head])
+
+    def __iter__(self):
+        if self.head:
+            yield None
+        yield from self.values.tolist()
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __repr__(self) -> str:
+        return f"Counts({list(self[:6])}{' ...' if len(self) > 6 else ''}, length {len(self)})"
 
 
 def as_objects(x: np.ndarray) -> np.ndarray:
