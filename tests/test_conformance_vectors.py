@@ -146,6 +146,14 @@ def test_hand_computed_expected_values():
     assert _find(
         "average_precision", "N3 worked example, scores_B (claim N3)"
     ).expected.exact == Fraction(37, 84)
+    # worst ranking (pos 3, neg 5): its points lie on the Theorem 1 bound and Davis-Goadrich
+    # interpolation stays on it (B2), so the area is AUCPR_min(3/8) = 1 + (5/3) ln(5/8) (B4)
+    import mpmath
+
+    v = _find("auc_davis_goadrich", "worst ranking: negatives first (B2, B6: AP = AP_min(3, 5))")
+    with mpmath.workdps(50):
+        assert v.expected.float64 == float(1 + mpmath.mpf(5) / 3 * mpmath.log(mpmath.mpf(5) / 8))
+    assert v.expected.exact is None
     # best ranking: AUPRG = 1 (precision gain 1 for every recall gain in [0, 1])
     assert _find("auprg", "best ranking: positives first").expected.exact == 1
 

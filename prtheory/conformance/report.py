@@ -419,6 +419,10 @@ def render(run: Run) -> str:
         "- **A accepted-invalid**: a value for malformed input (NaN score, label 2, negative weight, ...);",
         "- **R rejected-valid**: a ValueError on legal input; **X crashed**: any other exception on legal input.",
         "",
+        "Each implementation lists the conventions its documentation states; a convention match",
+        "that is documented is marked so. Unsupported inputs (sample weights for an API without",
+        "them, NaN scores where the adapter must threshold) are counted apart, not as results.",
+        "",
         f"{len(rows)} results over {n_vectors} (metric, vector) pairs.",
         "",
         "## Libraries",
@@ -502,7 +506,9 @@ def render(run: Run) -> str:
                     (r.verdict.category, r.verdict.convention, r.verdict.float32), []
                 ).append(r)
             unsupported = sum(r.verdict.category == "unsupported" for r in these)
-            head = f"- `{impl}` (`{metric}`): {_cell(these)}"
+            claims = these[0].claims if these else ()
+            documented = ", ".join(f"`{c}`" for c in claims) or "none stated"
+            head = f"- `{impl}` (`{metric}`; documented conventions: {documented}): {_cell(these)}"
             if unsupported:
                 head += f"; {unsupported} vectors not expressible through the API"
             out.append(head)
@@ -511,6 +517,7 @@ def render(run: Run) -> str:
                     cat
                     + (f" under `{conv}`" if conv else "")
                     + (" (float32 level)" if f32 and cat == "convention" else "")
+                    + (", as documented" if conv is not None and conv in claims else "")
                 )
                 why = f" — {CONVENTION_TEXT[conv]}" if conv in CONVENTION_TEXT else ""
                 ids = ", ".join(str(r.vector.tc_id) for r in grp[:12]) + (
@@ -523,6 +530,16 @@ def render(run: Run) -> str:
         out += ["## Import failures", ""]
         out += [f"- `{k}`: {v}" for k, v in sorted(run.import_errors.items())]
         out.append("")
+    out += [
+        "## Limits of this report",
+        "",
+        "- The float32 category is a tolerance (16 float32 ulps of the exact value), not a",
+        "  re-computation of each library's algorithm with float32 counters.",
+        "- Ties in torch's `sort`/`topk` are not guaranteed stable; the values under",
+        "  `ties=input-order` and `inf-ties=input-order` describe what the installed build did.",
+        "- torchmetrics' retrieval metrics are checked through the functional API only.",
+        "",
+    ]
     missing = [k for k in ADAPTERS if k not in {s.key for s in run.statuses}]
     if missing:
         out += ["Libraries not run: " + ", ".join(missing), ""]

@@ -42,6 +42,7 @@ class Row:
     verdict: Verdict
     value: Any = None
     warnings: tuple[str, ...] = ()
+    claims: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,7 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
                         verdict,
                         outcome.value,
                         tuple(outcome.warnings),
+                        impl.conventions,
                     )
                 )
     return Run(statuses, rows, import_errors)
