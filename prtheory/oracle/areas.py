@@ -436,6 +436,14 @@ def _range(a: Any, b: Any, pos: int) -> tuple[Fraction, Fraction, Fraction, Frac
     return a_q, b_q, a_q * pos, b_q * pos
 
 
+def _validated(y_true, y_score, sample_weight, method, first_point, a, b):
+    """Checked method and first point, the area's points (:func:`_points`) and its range."""
+    first_point = _check_method(method, first_point)
+    _unit_weights_for_discrete(method, sample_weight)
+    points, tp, fp = _points(y_true, y_score, sample_weight)
+    return first_point, points, tp, fp, _range(a, b, points.pos)
+
+
 def pr_auc(
     y_true,
     y_score,
@@ -457,12 +465,10 @@ def pr_auc(
     Examples (claims B2, B4): ``y = [0, 1]``, ``s = [.9, .1]`` (the worst ranking, pi = 1/2)
     has DG area ``1 + ln(1/2) = AUCPR_min(1/2)``.
     """
-    first_point = _check_method(method, first_point)
-    prec = prec_of_dps(dps)
-    _unit_weights_for_discrete(method, sample_weight)
-    points, tp, fp = _points(y_true, y_score, sample_weight)
-    pos = points.pos
-    _, _, lo, hi = _range(a, b, pos)
+    first_point, points, tp, fp, (_, _, lo, hi) = _validated(
+        y_true, y_score, sample_weight, method, first_point, a, b
+    )
+    prec, pos = prec_of_dps(dps), points.pos
     if method == "step":
         if lo == 0 and hi == pos:  # the whole range: average precision, ties grouped (N2)
             return average_precision(y_true, y_score, sample_weight, ties="group")
@@ -496,11 +502,10 @@ def aucnpr_ranking(
     ``convention="paper"`` gives 1 (Boyd et al. §4). The DG area is passed on at ``dps + 20``
     digits, so near ``area = min`` the result is accurate in absolute, not relative, terms.
     """
-    first_point = _check_method(method, first_point)
-    _unit_weights_for_discrete(method, sample_weight)
-    points, tp, fp = _points(y_true, y_score, sample_weight)
+    first_point, points, tp, fp, (a_q, b_q, lo, hi) = _validated(
+        y_true, y_score, sample_weight, method, first_point, a, b
+    )
     pos, neg = points.pos, points.neg
-    a_q, b_q, lo, hi = _range(a, b, pos)
     pi = Fraction(pos, pos + neg)
     if method == "step":
         if sample_weight is not None:
