@@ -359,7 +359,7 @@ METRICS: dict[str, MetricSpec] = {
             "Davis-Goadrich area: FP linear in TP between consecutive tables, integrated exactly.",
             {"ties": "group", "first-point": "spark", "undefined": "raise"},
             lambda x, first_point="spark": _area(x, "davis-goadrich", first_point),
-            (),
+            (Alternative("first-point=none", {"first_point": "none"}),),
             ("B2", "B4"),
         ),
         MetricSpec(
