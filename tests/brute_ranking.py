@@ -77,3 +77,12 @@ def tie_patterns(n):
             block += c
             scores.append(-block)
         yield scores
+
+
+def two_class_rankings(n):
+    """``(labels, scores)`` for every label vector of n items with both classes, times every
+    tie-block composition of :func:`tie_patterns`: all rankings of n items up to relabelling."""
+    for y in itertools.product([0, 1], repeat=n):
+        if 0 < sum(y) < n:
+            for s in tie_patterns(n):
+                yield list(y), s

@@ -8,13 +8,13 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
-from brute_ranking import tie_patterns
+from brute_ranking import two_class_rankings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_oracle_curves import brute_counts, rankings
 
 from prtheory.errors import InvalidInputError, UndefinedMetricError
-from prtheory.oracle.areas import aucnpr_ranking, pr_auc, roc_auc
+from prtheory.oracle.areas import _fixed_log_ratios, aucnpr_ranking, pr_auc, roc_auc
 from prtheory.oracle.curves import roc_curve
 from prtheory.oracle.rounding import prec_of_dps, rounded
 
@@ -180,23 +180,19 @@ def test_restricted_range_by_hand():
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_rational_areas_brute_force(n):
     """Every ranking of n <= 6 items: all label vectors times every tie-block composition."""
-    for y in itertools.product([0, 1], repeat=n):
-        if not 0 < sum(y) < n:
-            continue
-        for s in tie_patterns(n):
-            y_, s_ = list(y), s
-            pts = brute_points(y_, s_)
-            assert pr_auc(y_, s_, method="step") == brute_step(pts)
-            for fp in ("none", "sklearn", "spark"):
-                rp = with_first(pts, fp)
-                assert pr_auc(y_, s_, method="trapezoid", first_point=fp) == polyline_area(rp)
-                lt = pr_auc(y_, s_, method="lower-trapezoid", first_point=fp)
-                assert lt == brute_lower_trapezoid(rp)
-                # documented: along one ranking, every point kept, LT is the trapezoid
-                assert lt == polyline_area(rp)
-            for fp in ("none", "spark"):
-                want = polyline_area(dg_discrete_points(pts, sum(y), fp))
-                assert pr_auc(y_, s_, method="davis-goadrich-discrete", first_point=fp) == want
+    for y_, s_ in two_class_rankings(n):
+        pts = brute_points(y_, s_)
+        assert pr_auc(y_, s_, method="step") == brute_step(pts)
+        for fp in ("none", "sklearn", "spark"):
+            rp = with_first(pts, fp)
+            assert pr_auc(y_, s_, method="trapezoid", first_point=fp) == polyline_area(rp)
+            lt = pr_auc(y_, s_, method="lower-trapezoid", first_point=fp)
+            assert lt == brute_lower_trapezoid(rp)
+            # documented: along one ranking, every point kept, LT is the trapezoid
+            assert lt == polyline_area(rp)
+        for fp in ("none", "spark"):
+            want = polyline_area(dg_discrete_points(pts, sum(y_), fp))
+            assert pr_auc(y_, s_, method="davis-goadrich-discrete", first_point=fp) == want
 
 
 @given(rankings(), unit_fractions(), unit_fractions())
@@ -486,3 +482,19 @@ def test_integer_weights_equal_replicated_items(case, weights):
     got = pr_auc(y, s, halves, method="davis-goadrich", first_point="spark", dps=30)
     # two evaluations of the same number, each within 2**(1-p) relative of it
     assert abs(got - dg) <= 2 ** (2 - prec_of_dps(30)) * dg
+
+
+def test_fixed_point_logs_within_one_unit():
+    """Davis-Goadrich's logs: 2**F ln(a/b) rounded with error < 1, checked at 3F bits by
+    mpmath; ratios near 1 take the series, far ones (|z| > 1/16) mpmath at F + 24 bits."""
+    rng = np.random.default_rng(17)
+    base = rng.integers(1, 10**12, 300)
+    step = rng.integers(0, 10**6, 300)
+    a = np.concatenate((base + step, [2, 17, 10**15, 33, 1], base[:5] * 3))
+    b = np.concatenate((base, [1, 15, 1, 31, 1], base[:5]))
+    for frac_bits in (60, 200):
+        got = _fixed_log_ratios(a.astype(object), b.astype(object), frac_bits, frac_bits + 24)
+        with mpmath.workprec(3 * frac_bits):
+            for x, y, v in zip(a.tolist(), b.tolist(), got, strict=True):
+                exact = mpmath.log(mpmath.mpf(x) / y) * 2**frac_bits
+                assert abs(v - exact) < 1

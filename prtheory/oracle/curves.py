@@ -2,7 +2,10 @@
 
 Every curve is built from :func:`prtheory.oracle.counts.operating_points`: one operating point per
 distinct score ``t`` (predict positive iff ``score >= t``), with exact cumulative TP and FP weight.
-Coordinates are exact :class:`~fractions.Fraction` values; no float enters after the sort.
+Coordinates are exact rationals; no float enters after the sort. They are held as integer
+numerator and denominator arrays (:class:`prtheory.oracle.ratios.Ratios`, read as
+:class:`~fractions.Fraction` item by item, or all at once as correctly rounded float64 by
+``to_float()``), so a curve of 10^6 points costs numpy operations, not 10^6 Fraction objects.
 
 Conventions (each one named, none implicit)
 -------------------------------------------
