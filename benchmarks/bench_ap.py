@@ -4,9 +4,10 @@ Regenerate ``reports/benchmarks.md`` with::
 
     python benchmarks/bench_ap.py
 
-Needs scikit-learn (the ``conformance`` extra). Runs about five minutes on a 2-core machine.
-For each n in 10^5, 10^6, 10^7 (about 1% positives) and two score patterns (untied uniform
-scores; heavily tied scores rounded to 2 decimals) it times, on the same data:
+Needs scikit-learn (the ``conformance`` extra). Runs about ten minutes on a 2-core machine.
+For each n in 10^5, 10^6, 10^7 (about 1% positives) and three score patterns (untied uniform
+scores; heavily tied scores rounded to 2 decimals; untied scores with float sample weights) it
+times, on the same data:
 
 * ``sklearn``: ``sklearn.metrics.average_precision_score``;
 * ``float``: ``prtheory.average_precision`` (correctly rounded float64);
@@ -43,20 +44,21 @@ from machine import cpu_model
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "reports" / "benchmarks.md"
 SIZES = (10**5, 10**6, 10**7)
-PATTERNS = ("untied", "tied")
+PATTERNS = ("untied", "tied", "weighted")
 METHODS = ("sklearn", "float", "exact", "exact-py")
 TARGETS = {"float": 1.0, "exact": 1.5}
 REPEATS = 3
 POSITIVE_RATE = 0.01
 
 
-def make_data(n: int, pattern: str) -> tuple[np.ndarray, np.ndarray]:
+def make_data(n: int, pattern: str) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     rng = np.random.default_rng(n + len(pattern))
     y = (rng.random(n) < POSITIVE_RATE).astype(np.int64)
     scores = rng.random(n) + 0.3 * y  # informative scores, AP well above the base rate
     if pattern == "tied":
         scores = np.round(scores, 2)
-    return y, scores
+    weights = rng.random(n) if pattern == "weighted" else None
+    return y, scores, weights
 
 
 def method(name: str):
@@ -64,7 +66,7 @@ def method(name: str):
     if name == "sklearn":
         from sklearn.metrics import average_precision_score
 
-        return average_precision_score
+        return lambda y, s, w: average_precision_score(y, s, sample_weight=w)
     if name == "float":
         import prtheory
 
@@ -73,22 +75,22 @@ def method(name: str):
 
     backend = "python" if name == "exact-py" else summation.BACKENDS[0]
 
-    def exact(y, s):
+    def exact(y, s, w):
         summation.backend = backend
-        return average_precision(y, s)
+        return average_precision(y, s, w)
 
     return exact
 
 
 def time_all(n: int, pattern: str) -> dict[str, float]:
-    y, s = make_data(n, pattern)
+    y, s, w = make_data(n, pattern)
     fns = {m: method(m) for m in METHODS}
     times: dict[str, list[float]] = {m: [] for m in METHODS}
     values = {}
     for _ in range(REPEATS):
         for m in METHODS:
             t0 = time.perf_counter()
-            values[m] = fns[m](y, s)
+            values[m] = fns[m](y, s, w)
             times[m].append(time.perf_counter() - t0)
     exact = values["exact"]
     assert values["exact-py"] == exact
@@ -108,8 +110,8 @@ def peak_memory(n: int, pattern: str, name: str) -> int:
     """tracemalloc peak of one call, in a fresh interpreter (bytes)."""
     code = (
         "import sys, tracemalloc; sys.path.insert(0, sys.argv[1]);"
-        "import bench_ap as b; y, s = b.make_data(int(sys.argv[2]), sys.argv[3]);"
-        "f = b.method(sys.argv[4]); tracemalloc.start(); f(y, s);"
+        "import bench_ap as b; y, s, w = b.make_data(int(sys.argv[2]), sys.argv[3]);"
+        "f = b.method(sys.argv[4]); tracemalloc.start(); f(y, s, w);"
         "print(tracemalloc.get_traced_memory()[1])"
     )
     out = subprocess.run(
@@ -122,10 +124,10 @@ def peak_memory(n: int, pattern: str, name: str) -> int:
 
 
 def profile(n: int, pattern: str, name: str) -> str:
-    y, s = make_data(n, pattern)
+    y, s, w = make_data(n, pattern)
     fn = method(name)
     prof = cProfile.Profile()
-    prof.runcall(fn, y, s)
+    prof.runcall(fn, y, s, w)
     buf = io.StringIO()
     pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(12)
     return "\n".join(line.rstrip() for line in buf.getvalue().splitlines() if line.strip())
@@ -186,7 +188,8 @@ def write_report(rows, profiles) -> None:
         "## What is measured",
         "",
         f"Same data for every method: n items, about {POSITIVE_RATE:.0%} positives, scores",
-        "uniform (`untied`) or rounded to 2 decimals (`tied`, about 130 distinct values).",
+        "uniform (`untied`) or rounded to 2 decimals (`tied`, about 130 distinct values);",
+        "`weighted`: untied scores with uniform float sample weights (about 20 binades).",
         f"Times: median of {REPEATS} interleaved runs, seconds. Ratios: prtheory / scikit-learn.",
         "`float` = `prtheory.average_precision` (correctly rounded float64); `exact` =",
         "`prtheory.oracle.average_precision` (exact Fraction) with the installed summation",
