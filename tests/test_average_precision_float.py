@@ -82,11 +82,12 @@ def test_large_random_inputs_match_the_exact_value():
     st.integers(1, 4),
 )
 def test_round_quotient_sum_against_exact(terms, divisor, digits):
-    nums = np.array([a for a, _ in terms], dtype=np.int64)
-    dens = np.array([d for _, d in terms], dtype=np.int64)
     exact = sum((Fraction(a, d) for a, d in terms), Fraction(0)) / divisor
-    got = round_quotient_sum(nums, dens, divisor, max_digits=digits)
-    assert same_bits(got, to_float(exact))
+    for dtype in (np.int64, object):  # the int64 digit columns and the Python-integer digits
+        nums = np.array([a for a, _ in terms], dtype=dtype)
+        dens = np.array([d for _, d in terms], dtype=dtype)
+        got = round_quotient_sum(nums, dens, divisor, max_digits=digits)
+        assert same_bits(got, to_float(exact))
 
 
 def test_round_quotient_sum_midpoints_and_fallbacks():
@@ -100,6 +101,9 @@ def test_round_quotient_sum_midpoints_and_fallbacks():
     # a denominator beyond 2**46 and Python-int numerators take the exact path
     big = round_quotient_sum(np.array([1, 1]), np.array([3, 2**50]), 1)
     assert big == to_float(Fraction(1, 3) + Fraction(1, 2**50))
+    # the same midpoint with Python-integer terms: the zero remainders make it exact at once
+    one = np.array([2**53 + 1], dtype=object)
+    assert round_quotient_sum(one, np.array([1], dtype=object), 2**53) == 1.0
     obj = round_quotient_sum(np.array([2**70], dtype=object), np.array([3], dtype=object), 7)
     assert obj == to_float(Fraction(2**70, 21))
     assert round_quotient_sum(np.array([], dtype=np.int64), np.array([], dtype=np.int64), 1) == 0

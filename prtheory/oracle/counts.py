@@ -162,8 +162,8 @@ def recall_steps(y_true, y_score, sample_weight=None) -> RecallSteps:
 
     Unit weights take a sort-only path: the cumulative counts at a positive score ``s`` are
     ``#{items with score >= s}`` and ``#{positives with score >= s}``, found by binary search in
-    the sorted scores, so no permutation array or reordered copies are built. Weighted input goes
-    through :meth:`Ranking.points`.
+    the sorted scores, so no permutation array or reordered copies are built. Weighted input is
+    sorted once and summed exactly only at the steps (:func:`_cumsum_at`).
     """
     labels = as_labels(y_true)
     scores = as_scores(y_score, labels.size)
@@ -180,8 +180,35 @@ def recall_steps(y_true, y_score, sample_weight=None) -> RecallSteps:
         gain = np.diff(np.append(first, pos))
         predicted = n - np.searchsorted(np.sort(scores), distinct, side="left")
         return RecallSteps(tp, predicted.astype(np.int64), gain, pos, n - pos, 1)
-    pts = _sorted(labels, scores, w).points()
-    gain = np.diff(pts.tp, prepend=0)
-    keep = np.flatnonzero(gain > 0)
-    predicted = pts.tp[keep] + pts.fp[keep]
-    return RecallSteps(pts.tp[keep], predicted, gain[keep], pts.pos, pts.neg, pts.denominator)
+    return _weighted_steps(labels, scores, w)
+
+
+def _weighted_steps(labels: np.ndarray, scores: np.ndarray, w: ExactWeights) -> RecallSteps:
+    """Recall steps with exact weights: one sort (any order within ties), exact sums at steps."""
+    order = np.argsort(-scores)  # the counts at block ends do not depend on the order in ties
+    s, lab, wt = scores[order], labels[order], w.numerators[order]
+    ends = np.append(np.flatnonzero(s[1:] != s[:-1]), s.size - 1)  # last index of each block
+    hits = np.cumsum(lab & (wt > 0))[ends]  # positives of non-zero weight through each block
+    at = ends[np.flatnonzero(np.diff(hits, prepend=0) > 0)]
+    pos_w = np.where(lab, wt, 0)
+    tp = _cumsum_at(pos_w, at)
+    total = int(_cumsum_at(wt, ends[-1:])[0])
+    pos = int(tp[-1]) if tp.size else 0
+    gain = np.diff(tp, prepend=0) if tp.size else tp
+    return RecallSteps(tp, _cumsum_at(wt, at), gain, pos, total - pos, w.denominator)
+
+
+def _cumsum_at(values: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """Exact cumulative sums of non-negative integers ``values`` at the indices ``at``.
+
+    int64 values (below ``2**62``) are summed as two 31-bit limbs, each exact in int64 for fewer
+    than ``2**32`` items, so no Python-integer array is built; the result is int64 when it fits
+    and Python integers otherwise. ``object`` arrays are summed as Python integers.
+    """
+    if values.dtype == object:
+        return np.cumsum(values)[at]
+    lo = np.cumsum(values & (2**31 - 1))[at]
+    hi = np.cumsum(values >> 31)[at]
+    if hi.size == 0 or int(hi.max()) < 2**31:
+        return (hi << 31) + lo
+    return hi.astype(object) * 2**31 + lo.astype(object)

@@ -120,9 +120,9 @@ def round_quotient_sum(numerators, denominators, divisor: int, max_digits: int =
     """Correctly rounded float64 of ``(sum_i numerators[i]/denominators[i]) / divisor``.
 
     Requires non-negative integer numerators, positive denominators and ``divisor > 0``. Runs in
-    int64 numpy arithmetic when the arrays are int64 and the denominators are below ``2**46``;
-    otherwise (and in the rare case that ``max_digits`` digit columns cannot decide the rounding)
-    it rounds the exact :func:`rational_sum`.
+    int64 numpy arithmetic when the arrays are int64 and the denominators are below ``2**46``,
+    otherwise with one wide digit per term in Python integers; in the rare case that
+    ``max_digits`` rounds cannot decide the rounding it rounds the exact :func:`rational_sum`.
 
     Proof of the interval: for each term, ``a = q d + r_0`` and ``r_{j-1} 2**B = D_j d + r_j`` with
     ``0 <= r_j < d`` give ``a/d = q + sum_{j<=R} D_j 2**(-jB) + r_R/(d 2**(RB))`` exactly, and
@@ -137,7 +137,7 @@ def round_quotient_sum(numerators, denominators, divisor: int, max_digits: int =
     if m == 0:
         return 0.0
     if nums.dtype != np.int64 or dens.dtype != np.int64 or int(dens.max()) >= 2**46:
-        return float(rational_sum(nums, dens) / divisor)
+        return _round_big(nums.tolist(), dens.tolist(), divisor, max_digits)
     B = 62 - max(int(dens.max()).bit_length(), m.bit_length())
     q, r = np.divmod(nums, dens)
     X = _int64_sum(q)
@@ -151,4 +151,23 @@ def round_quotient_sum(numerators, denominators, divisor: int, max_digits: int =
         lo = X / (scale * divisor)  # int / int true division is correctly rounded in CPython
         if lo == (X + m) / (scale * divisor):
             return lo
+    return float(rational_sum(nums, dens) / divisor)
+
+
+def _round_big(nums: list[int], dens: list[int], divisor: int, max_digits: int) -> float:
+    """:func:`round_quotient_sum` for Python-integer terms: the same interval, one digit of
+    ``K`` bits per term (``X = sum_i floor(a_i 2**K / d_i)``, tail in ``[0, m)`` and 0 when every
+    remainder is 0), ``K`` doubled until the interval decides, then the exact rational."""
+    m = len(nums)
+    k = 128
+    for _ in range(max_digits):
+        x = exact = 0
+        for a, d in zip(nums, dens, strict=True):
+            q, r = divmod(a << k, d)
+            x += q
+            exact |= r
+        lo = x / (divisor << k)
+        if not exact or lo == (x + m) / (divisor << k):
+            return lo
+        k *= 2
     return float(rational_sum(nums, dens) / divisor)
