@@ -7,12 +7,14 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from brute_ranking import tie_patterns
-from hypothesis import given
+from brute_ranking import two_class_rankings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from report_staleness import assert_report_current
 
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.curves import pr_curve, prg_convex_hull, prg_curve, roc_curve
+from prtheory.oracle.ratios import Ratios
 
 F = Fraction
 Y = [0, 0, 1, 1, 0]
@@ -60,18 +62,15 @@ def test_pr_curve_by_hand():
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_pr_and_roc_curves_brute_force(n):
     """Every ranking of n <= 6 items: all label vectors times every tie-block composition."""
-    for y in itertools.product([0, 1], repeat=n):
-        if not 0 < sum(y) < n:
-            continue
-        for s in tie_patterns(n):
-            pts = brute_counts(y, s)
-            pos, neg = sum(y), n - sum(y)
-            c = pr_curve(list(y), list(s))
-            assert c.precision == tuple(F(tp, tp + fp) for tp, fp in pts)
-            assert c.recall == tuple(F(tp, pos) for tp, _ in pts)
-            r = roc_curve(list(y), list(s))
-            assert r.tpr == (0, *(F(tp, pos) for tp, _ in pts))
-            assert r.fpr == (0, *(F(fp, neg) for _, fp in pts))
+    for y, s in two_class_rankings(n):
+        pts = brute_counts(y, s)
+        pos, neg = sum(y), n - sum(y)
+        c = pr_curve(y, s)
+        assert c.precision == tuple(F(tp, tp + fp) for tp, fp in pts)
+        assert c.recall == tuple(F(tp, pos) for tp, _ in pts)
+        r = roc_curve(y, s)
+        assert r.tpr == (0, *(F(tp, pos) for tp, _ in pts))
+        assert r.fpr == (0, *(F(fp, neg) for _, fp in pts))
 
 
 def test_weighted_curve_equals_replicated_items():
@@ -190,3 +189,71 @@ def test_hull_is_on_or_above_the_curve(case):
             assert g <= hy[k]
         else:
             assert g <= hy[k] + slopes[k] * (x - hx[k])
+
+
+# ------------------------------------------------------------------------------------------
+# exact values held as integer arrays
+
+
+def test_ratios_read_as_fractions():
+    r = Ratios(np.array([1, 2, -3]), np.array([2, 4, 9]))
+    assert len(r) == 3
+    assert r[0] == r[1] == F(1, 2)
+    assert r[-1] == F(-1, 3)
+    assert list(r) == [F(1, 2), F(1, 2), F(-1, 3)]
+    assert r == (F(1, 2), F(1, 2), F(-1, 3))
+    assert r != (F(1, 2), F(1, 2))
+    assert r != (F(1, 2), F(1, 2), F(1, 3))
+    assert r[1:] == Ratios(np.array([1, -1]), np.array([2, 3]))  # other representatives
+    assert r != Ratios(np.array([1, 1, -1]), np.array([2, 2, 4]))
+    with pytest.raises(TypeError):
+        hash(r)
+
+
+def test_ratios_to_float_is_correctly_rounded():
+    # int64 beyond 2**53 and Python-int arrays take the exact path; CPython rounds int / int
+    # correctly, and so does float(Fraction), the independent reference here
+    rng = np.random.default_rng(3)
+    small = Ratios(rng.integers(0, 2**53, 50), rng.integers(1, 2**53, 50))
+    wide = Ratios(rng.integers(0, 2**62, 50), rng.integers(1, 2**62, 50))
+    huge = Ratios(
+        np.array([3**100 + k for k in range(20)], dtype=object),
+        np.array([7**60 - k for k in range(20)], dtype=object),
+    )
+    for r in (small, wide, huge):
+        assert r.to_float().tolist() == [float(v) for v in r]
+    # 2**54 + 1 is not a float64: one float division would round it first and give 2**54
+    assert Ratios(np.array([2**54 + 1]), np.array([2**54])).to_float()[0] == float(
+        F(2**54 + 1, 2**54)
+    )
+
+
+def test_counts_of_a_curve_with_a_first_point():
+    c = pr_curve(Y, S, first_point="sklearn")
+    assert c.tp == (None, 1, 2)
+    assert c.fp == (None, 2, 3)
+    assert c.tp[-1] == 2
+    assert c.tp[:2] == (None, 1)
+    assert list(c.fp) == [None, 2, 3]
+    assert pr_curve(Y, S).tp == (1, 2)
+
+
+@settings(max_examples=40)  # each example builds four curves; 40 cover both dtypes' paths
+@given(rankings(), st.lists(st.integers(1, 3), min_size=8, max_size=8))
+def test_prg_curve_is_scale_invariant_beyond_int64(case, w):
+    """Weights times 2**45 push the products past int64 (Python-int path); every gain, the
+    crossing pattern and the hull are those of the unscaled weights, TP scales by 2**45."""
+    y, s = case
+    w = w[: len(y)]
+    small = prg_curve(y, s, w)
+    big = prg_curve(y, s, [v * 2**45 for v in w])
+    assert big.tp.numerators.dtype == object or big.tp.denominators.dtype == object
+    assert big.precision_gain == small.precision_gain
+    assert big.recall_gain == small.recall_gain
+    assert big.is_crossing.tolist() == small.is_crossing.tolist()
+    assert big.tp == tuple(t * 2**45 for t in small.tp)
+    assert prg_convex_hull(big) == prg_convex_hull(small)
+
+
+def test_benchmark_report_is_current():
+    assert_report_current("benchmarks/bench_curves.py", "reports/benchmarks_curves.md")
