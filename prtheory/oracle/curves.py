@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 
 import numpy as np
 
@@ -322,13 +323,16 @@ def prg_curve(y_true, y_score, sample_weight=None) -> PRGCurve:
             rank = 0 if lam_r < lam_p else 2
         ra, rc = pos2 * dt, n * dt
         rb = a_f0 * n * dt + (pos2 - a_t0 * n) * (a_f1 - a_f0)
+        common = gcd(gcd(ra, rb), rc)  # smaller integers, the same table
+        ra, rb, rc = ra // common, rb // common, rc // common
         segs.append(np.array([k]))
         ranks.append(np.array([rank]))
         abc.append(tuple(np.array([v], dtype=object) for v in (ra, rb, rc)))
     seg, rank = np.concatenate(segs), np.concatenate(ranks)
     order = np.lexsort((rank, seg))
     a, b, c = (np.concatenate([_as_int64_if_fits(x[i]) for x in abc])[order] for i in range(3))
-    if not _fits_int64(neg * n * _max(a), pos2 * _max(c)):
+    # |neg a - pos b| and |neg a - pos (pos c - a)| are below n max|a| + pos max|b| + pos^2 max|c|
+    if not _fits_int64(n * _max(a) + pos * _max(b) + pos2 * _max(c)):
         a, b, c = a.astype(object), b.astype(object), c.astype(object)
     neg_a = neg * a
     return PRGCurve(
