@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import math
-import re
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from report_staleness import assert_report_current
 
 import prtheory
 from prtheory._input import as_weights
@@ -19,8 +17,6 @@ from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import average_precision as exact_ap
 from prtheory.oracle import summation, to_float
 from prtheory.oracle.summation import rational_sum, round_quotient_sum
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def same_bits(a: float, b: float) -> bool:
@@ -176,10 +172,4 @@ def test_errors_match_the_oracle(args, match):
 
 def test_benchmark_report_is_current():
     """reports/benchmarks.md was written by the current benchmarks/bench_ap.py."""
-    script = (ROOT / "benchmarks" / "bench_ap.py").read_bytes()
-    report = (ROOT / "reports" / "benchmarks.md").read_text()
-    recorded = re.search(r"bench_ap\.py sha256: ([0-9a-f]{64})", report)
-    assert recorded, "reports/benchmarks.md does not record the script's hash"
-    assert recorded.group(1) == hashlib.sha256(script).hexdigest(), (
-        "reports/benchmarks.md is stale: run `python benchmarks/bench_ap.py`"
-    )
+    assert_report_current("benchmarks/bench_ap.py", "reports/benchmarks.md")
