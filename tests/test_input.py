@@ -42,9 +42,15 @@ from prtheory.errors import InvalidInputError
         (lambda: as_scores([0.1, 0.2], 3), r"^y_score: length 2 does not match y_true's length 3$"),
         (lambda: as_scores(["x"], 1), r"^y_score: must contain real numbers"),
         (lambda: as_weights([1.0, -2.0], 2), r"^sample_weight: must be >= 0, got -2.0 at index 1$"),
-        (lambda: as_weights([1.0, np.inf], 2), r"^sample_weight: must be finite, got inf at index 1$"),
+        (
+            lambda: as_weights([1.0, np.inf], 2),
+            r"^sample_weight: must be finite, got inf at index 1$",
+        ),
         (lambda: as_weights([1.0], 2), r"^sample_weight: length 1 does not match"),
-        (lambda: as_float_array([0.5, 2.0], "r", 0.0, 1.0), r"^r: must lie in \[0.0, 1.0\], got 2.0 at index \[1\]$"),
+        (
+            lambda: as_float_array([0.5, 2.0], "r", 0.0, 1.0),
+            r"^r: must lie in \[0.0, 1.0\], got 2.0 at index \[1\]$",
+        ),
         (lambda: as_float_array(np.nan, "pi", 0.0, 1.0), r"^pi: must not be NaN$"),
     ],
 )

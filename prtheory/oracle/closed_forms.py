@@ -30,6 +30,7 @@ from prtheory._input import check_count, check_recall_range, check_skew, check_u
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.conventions import undefined
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
+from prtheory.oracle.summation import rational_sum
 
 __all__ = [
     "EXACT_HARMONIC_LIMIT",
@@ -248,20 +249,8 @@ def skew_from_aucpr_min(value: Any, *, dps: int = 50, convention: str | None = N
 
 
 def _harmonic_sum_exact(lo: int, hi: int) -> Fraction:
-    """``sum_{j=lo}^{hi} 1/j`` exactly, by binary splitting (balanced products)."""
-
-    def split(i: int, j: int) -> tuple[int, int]:  # sum over [i, j) as p/q
-        if j - i == 1:
-            return 1, i
-        m = (i + j) // 2
-        p1, q1 = split(i, m)
-        p2, q2 = split(m, j)
-        return p1 * q2 + p2 * q1, q1 * q2
-
-    if hi < lo:
-        return Fraction(0)
-    p, q = split(lo, hi + 1)
-    return Fraction(p, q)
+    """``sum_{j=lo}^{hi} 1/j`` exactly (a balanced-tree rational sum)."""
+    return rational_sum([1] * max(hi - lo + 1, 0), range(lo, hi + 1))
 
 
 def harmonic_difference(n: int, m: int, *, exact: bool | None = None, dps: int = 50) -> Any:
