@@ -177,9 +177,11 @@ def test_restricted_range_by_hand():
 # brute force
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize(
+    "n", [2, 3, 4, 5, 6, *[pytest.param(n, marks=pytest.mark.slow) for n in (7, 8)]]
+)
 def test_rational_areas_brute_force(n):
-    """Every ranking of n <= 6 items: all label vectors times every tie-block composition."""
+    """Every ranking of n <= 6 items (n = 7, 8 in the slow tier): all label vectors times every tie-block composition."""
     for y_, s_ in two_class_rankings(n):
         pts = brute_points(y_, s_)
         assert pr_auc(y_, s_, method="step") == brute_step(pts)

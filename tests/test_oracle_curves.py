@@ -59,9 +59,11 @@ def test_pr_curve_by_hand():
     assert spark.tp[0] is None
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize(
+    "n", [2, 3, 4, 5, 6, *[pytest.param(n, marks=pytest.mark.slow) for n in (7, 8)]]
+)
 def test_pr_and_roc_curves_brute_force(n):
-    """Every ranking of n <= 6 items: all label vectors times every tie-block composition."""
+    """Every ranking of n <= 6 items (n = 7, 8 in the slow tier): all label vectors times every tie-block composition."""
     for y, s in two_class_rankings(n):
         pts = brute_counts(y, s)
         pos, neg = sum(y), n - sum(y)

@@ -63,8 +63,11 @@ def test_ties_at_the_cutoff():
     assert precision_at_k(y, s, 1, ties="trec_eval", doc_ids=list("abcde")) == 1  # c first
 
 
-@pytest.mark.parametrize("n", range(1, 7))
+@pytest.mark.parametrize(
+    "n", [*range(1, 7), *[pytest.param(n, marks=pytest.mark.slow) for n in (7, 8)]]
+)
 def test_against_brute_force(n):
+    """Every label vector and tie pattern of n <= 6 items (n = 7, 8 in the slow tier)."""
     rng = random.Random(100 + n)
     ids = [f"doc{i}" for i in rng.sample(range(1000), n)]
     for labels in itertools.product((0, 1), repeat=n):
