@@ -42,7 +42,8 @@ REPORT = ROOT / "reports" / "benchmarks.md"
 SIZES = (10**5, 10**6, 10**7)
 PATTERNS = ("untied", "tied", "weighted")
 METHODS = ("sklearn", "float", "exact", "exact-py")
-TARGETS = {"float": 1.0, "exact": 1.5}
+# exact-py is what a plain install (no gmpy2) gets, so it is held to the exact target too
+TARGETS = {"float": 1.0, "exact": 1.5, "exact-py": 1.5}
 REPEATS = 3
 POSITIVE_RATE = 0.01
 
@@ -162,7 +163,8 @@ def write_report(rows, profiles) -> None:
         "`prtheory.oracle.average_precision` (exact Fraction) with the installed summation",
         "backend; `exact-py` = the same with the pure-Python backend. Memory: tracemalloc",
         "peak of one call in a fresh process. `sklearn ulps` = distance of scikit-learn's value",
-        "from the correctly rounded one. Targets: float <= 1.0 x, exact <= 1.5 x scikit-learn.",
+        "from the correctly rounded one. Targets: float <= 1.0 x, exact and exact-py <= 1.5 x",
+        "scikit-learn.",
         "",
         "| n | scores | sklearn s | float s | exact s | exact-py s | float / sk | exact / sk "
         "| exact-py / sk | sklearn MB | float MB | exact MB | float mem / sk | sklearn ulps |",
