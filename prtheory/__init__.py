@@ -8,6 +8,7 @@ Layers (imports flow downward only):
 * :mod:`prtheory.conformance` and :mod:`prtheory.papers` -- built on the oracle.
 """
 
+from prtheory._version import __version__
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.floats import (
     ap_min,
@@ -21,8 +22,6 @@ from prtheory.floats import (
     recall_gain,
 )
 from prtheory.ranking_floats import average_precision
-
-__version__ = "0.1.0"
 
 __all__ = [
     "InvalidInputError",

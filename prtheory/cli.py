@@ -13,6 +13,8 @@ import argparse
 import importlib
 import sys
 
+from prtheory._version import __version__
+
 __all__ = ["main"]
 
 AREAS = ("prtheory.theory.cli", "prtheory.papers.cli", "prtheory.conformance.cli")
@@ -22,6 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="prtheory", description="Reference mathematics of precision-recall space."
     )
+    parser.add_argument("--version", action="version", version=f"prtheory {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for module in AREAS:
         importlib.import_module(module).register(sub)
