@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from prtheory.cli import main
-from prtheory.errors import InvalidInputError
-from prtheory.papers import data_path
 from prtheory.audit import audit_rows, read_rows
 from prtheory.audit.checks import count_witness
 from prtheory.audit.intervals import Interval
+from prtheory.cli import main
+from prtheory.errors import InvalidInputError
+from prtheory.papers import data_path
 
 HEADER = "id,skew,pos,neg,precision,recall,f1,fbeta,beta,aucpr,aucnpr,ap,method\n"
 

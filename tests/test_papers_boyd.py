@@ -8,11 +8,11 @@ from fractions import Fraction as F
 import mpmath
 import pytest
 
-from prtheory.papers import boyd2012, data_path
 from prtheory.audit.checks import implied_skew
-from prtheory.audit.table import read_rows
 from prtheory.audit.images import aucnpr_image, implied_aucpr_min
 from prtheory.audit.intervals import Interval, to_mpf
+from prtheory.audit.table import read_rows
+from prtheory.papers import boyd2012, data_path
 
 
 def _m(pi):

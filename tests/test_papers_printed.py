@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from prtheory.errors import InvalidInputError
 from prtheory.audit.intervals import (
     Approx,
     Interval,
@@ -24,6 +23,7 @@ from prtheory.audit.intervals import (
     value_str,
 )
 from prtheory.audit.printed import parse_printed, parse_skew
+from prtheory.errors import InvalidInputError
 
 
 def _ends(iv: Interval):
