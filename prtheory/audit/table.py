@@ -217,7 +217,8 @@ def _skew(mapping: dict, rid: str, decimals: object) -> Printed | None:
         raise InvalidInputError(
             name,
             f"must lie in (0, 1] (pi = pos/(pos+neg), with at least one positive), "
-            f"got {skew.text} = {value_str(skew.value)}",
+            f"got {skew.text}"
+            + (f" (pi = {value_str(skew.value)})" if skew.exact and ":" in skew.text else ""),
         )
     return skew
 
