@@ -4,7 +4,8 @@ Each area registers its own sub-commands from a light module (no heavy imports a
 
 * ``verify``, ``proofs`` -- :mod:`prtheory.theory.cli`
 * ``conformance`` -- :mod:`prtheory.conformance.cli`
-* ``tables``, ``figures``, ``audit`` -- :mod:`prtheory.papers.cli`
+* ``tables``, ``figures`` -- :mod:`prtheory.papers.cli`
+* ``audit`` -- :mod:`prtheory.audit.cli`
 """
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ from prtheory._version import __version__
 
 __all__ = ["main"]
 
-AREAS = ("prtheory.theory.cli", "prtheory.papers.cli", "prtheory.conformance.cli")
+AREAS = (
+    "prtheory.theory.cli",
+    "prtheory.papers.cli",
+    "prtheory.audit.cli",
+    "prtheory.conformance.cli",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,48 +13,53 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from prtheory.audit import audit_rows, read_rows
+from prtheory.audit.checks import count_witness
+from prtheory.audit.intervals import Interval
 from prtheory.cli import main
 from prtheory.errors import InvalidInputError
 from prtheory.papers import data_path
-from prtheory.papers.audit import audit_rows, count_witness, read_rows
-from prtheory.papers.intervals import Interval
 
-HEADER = "id,skew,pos,neg,precision,recall,f1,fbeta,beta,aucpr,aucnpr,ap\n"
+HEADER = "id,skew,pos,neg,precision,recall,f1,fbeta,beta,aucpr,aucnpr,ap,method\n"
 
 # (row, flagged?, why)
 ROWS = [
     # pi = 1/3; corner r = 0.5995: bound = 0.5995/(2 + 0.5995) = 0.23062 > 0.2005 (B3's 0.6 row)
-    ("unachievable,,100,200,0.200,0.600,,,,,,", True),
+    ("unachievable,,100,200,0.200,0.600,,,,,,,", True),
     # r = 0.4995: bound = 0.4995/2.4995 = 0.19984 <= 0.2005, and TP=50, FP=200 reproduces it
-    ("edge-achievable,,100,200,0.200,0.500,,,,,,", False),
+    ("edge-achievable,,100,200,0.200,0.500,,,,,,,", False),
     # F1 over [0.795,0.805] x [0.595,0.605] is [2(.795)(.595)/1.39, 2(.805)(.605)/1.41]
     # = [0.68062, 0.69081], disjoint from [0.695, 0.705]
-    ("f1-off,0.5,,,0.80,0.60,0.70,,,,,", True),
+    ("f1-off,0.5,,,0.80,0.60,0.70,,,,,,", True),
     # F1(0.8, 0.6) = 0.96/1.4 = 0.685714 -> 0.69
-    ("f1-ok,0.5,,,0.80,0.60,0.69,,,,,", False),
+    ("f1-ok,0.5,,,0.80,0.60,0.69,,,,,,", False),
     # F2(0.5, 1) = 5(0.5)/(4(0.5) + 1) = 0.8333 -> 0.83; 0.90 is far outside
-    ("f2-off,0.5,,,0.50,1.00,,0.90,2,,,", True),
-    ("f2-ok,0.5,,,0.50,1.00,,0.83,2,,,", False),
+    ("f2-off,0.5,,,0.50,1.00,,0.90,2,,,,", True),
+    ("f2-ok,0.5,,,0.50,1.00,,0.83,2,,,,", False),
     # recall of 7 positives: 3/7 = 0.4286, 4/7 = 0.5714; nothing prints as 0.50
-    ("grim-recall,,7,10,,0.50,,,,,,", True),
+    ("grim-recall,,7,10,,0.50,,,,,,,", True),
     # precision <= 1 with TP <= 10, FP <= 3: 10/11 = 0.909 and 1 are the closest; 0.95 impossible
-    ("grim-precision,,10,3,0.95,,,,,,,", True),
+    ("grim-precision,,10,3,0.95,,,,,,,,", True),
     # TP = 9, FP = 1 gives 0.90
-    ("grim-precision-ok,,10,3,0.90,,,,,,,", False),
-    # AUCPR_min(1/2) = 1 - ln 2 = 0.30685 > 0.3005
-    ("aucpr-low,1:1,,,,,,,,0.300,,", True),
-    ("aucpr-ok,1:1,,,,,,,,0.307,,", False),
+    ("grim-precision-ok,,10,3,0.90,,,,,,,,", False),
+    # Davis-Goadrich: AUCPR_min(1/2) = 1 - ln 2 = 0.30685 > 0.3005
+    ("aucpr-low,1:1,,,,,,,,0.300,,,davis-goadrich", True),
+    ("aucpr-ok,1:1,,,,,,,,0.307,,,davis-goadrich", False),
+    # a trapezoid can go down to pi/2 = 0.25 (one negative on top, the rest tied): 0.300 is fine
+    ("aucpr-trapezoid,1:1,,,,,,,,0.300,,,sklearn-auc", False),
+    # no method given: impossible only below every method's minimum, pi/2 = 0.25 > 0.2405
+    ("aucpr-unknown-low,1:1,,,,,,,,0.240,,,", True),
     # AP_min(2, 2) = (1/2)(1/3 + 2/4) = 5/12 = 0.41667 > 0.405
-    ("ap-low,,2,2,,,,,,,,0.40", True),
-    ("ap-ok,,2,2,,,,,,,,0.42", False),
+    ("ap-low,,2,2,,,,,,,,0.40,", True),
+    ("ap-ok,,2,2,,,,,,,,0.42,", False),
     # AUCNPR from AUCPR in [0.3625, 0.3635] at pi = 1/25 is about [0.3493, 0.3503]; 0.360 is not
-    ("aucnpr-off,1:24,,,,,,,,0.363,0.360,", True),
+    ("aucnpr-off,1:24,,,,,,,,0.363,0.360,,", True),
     # a printed skew 0.30 stands for [0.295, 0.305], which misses 1/3
-    ("skew-vs-counts,0.30,1,2,,,,,,,,", True),
+    ("skew-vs-counts,0.30,1,2,,,,,,,,,", True),
     # AUCNPR <= AUCPR at every skew: 0.60 > 0.50 fits none
-    ("aucnpr-above-aucpr,,,,,,,,,0.50,0.60,", True),
+    ("aucnpr-above-aucpr,,,,,,,,,0.50,0.60,,", True),
     # Table 2's gender pair fits pi about 0.45
-    ("gender,,,,,,,,,0.509,0.325,", False),
+    ("gender,,,,,,,,,0.509,0.325,,", False),
 ]
 
 
@@ -149,17 +154,12 @@ def test_edge_skews(tmp_path):
         "all-positive-ok,1:0,1.00,0.50,,\n"
         # recall 0: no constraint on precision
         "recall-zero,1:0,0.10,0.00,,\n"
-        # pi = 0: AUCPR_min = 0 and AUCNPR = AUCPR
-        "no-positives,0:5,,,0.300,0.300\n"
-        "no-positives-off,0:5,,,0.300,0.310\n"
     )
     flagged = {r.row.id: r.flagged for r in audit_rows(read_rows(path))}
     assert flagged == {
         "all-positive": True,
         "all-positive-ok": False,
         "recall-zero": False,
-        "no-positives": False,
-        "no-positives-off": True,
     }
 
 

@@ -8,10 +8,11 @@ from fractions import Fraction as F
 import mpmath
 import pytest
 
+from prtheory.audit.checks import implied_skew
+from prtheory.audit.images import aucnpr_image, implied_aucpr_min
+from prtheory.audit.intervals import Interval, to_mpf
+from prtheory.audit.table import read_rows
 from prtheory.papers import boyd2012, data_path
-from prtheory.papers.audit import implied_skew, read_rows
-from prtheory.papers.images import aucnpr_image, implied_aucpr_min
-from prtheory.papers.intervals import Interval, to_mpf
 
 
 def _m(pi):

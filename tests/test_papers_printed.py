@@ -1,4 +1,4 @@
-"""Printed numbers and certified intervals (prtheory.papers.printed, prtheory.papers.intervals).
+"""Printed numbers and certified intervals (prtheory.audit.printed, prtheory.audit.intervals).
 
 Expected sets are written down by hand from the definition of each rounding rule, and the
 property test compares against :mod:`decimal`'s own rounding modes applied to the true value.
@@ -14,8 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from prtheory.errors import InvalidInputError
-from prtheory.papers.intervals import (
+from prtheory.audit.intervals import (
     Approx,
     Interval,
     UndecidedComparison,
@@ -23,7 +22,8 @@ from prtheory.papers.intervals import (
     round_real,
     value_str,
 )
-from prtheory.papers.printed import parse_printed, parse_skew
+from prtheory.audit.printed import parse_printed, parse_skew
+from prtheory.errors import InvalidInputError
 
 
 def _ends(iv: Interval):

@@ -6,9 +6,9 @@
   calibration arithmetic, a constructed AUPR / AUPRG disagreement;
 * :mod:`prtheory.papers.notes` -- the worked examples of the notes on precision, recall and AP
   and of Gandenberger's post on weighted Pythagorean means;
-* :mod:`prtheory.papers.audit` -- ``prtheory audit FILE``: consistency checks for published PR
-  numbers under rounding, built on :mod:`prtheory.papers.printed` (what a rounded number stands
-  for) and :mod:`prtheory.papers.images` (images of rounding boxes under monotone metrics).
+* :mod:`prtheory.audit.checks` -- ``prtheory audit FILE``: consistency checks for published PR
+  numbers under rounding, built on :mod:`prtheory.audit.printed` (what a rounded number stands
+  for) and :mod:`prtheory.audit.images` (images of rounding boxes under monotone metrics).
 
 Every number in ``reports/`` that these modules own comes from ``prtheory tables`` (Markdown) or
 ``prtheory figures`` (PNG + ``reports/figures/manifest.json``); the tests fail when a committed

@@ -3,7 +3,7 @@
 :func:`report` builds ``reports/boyd2012.md``; the ``figure_*`` functions return the data behind
 Figures 1-4 (drawn by :mod:`prtheory.papers.figures`). Every value comes from
 :mod:`prtheory.oracle.closed_forms` (exact rationals or mpmath at a certified precision); the
-consistency verdicts come from :mod:`prtheory.papers.audit`, the same code as ``prtheory audit``.
+consistency verdicts come from :mod:`prtheory.audit.checks`, the same code as ``prtheory audit``.
 The printed tables are read from the package data files ``boyd2012_table2.csv`` and
 ``boyd2012_table3.csv`` (transcribed from the OCR of seed 000; the OCR reads the table digits
 cleanly, only pi is garbled in the captions).
@@ -16,21 +16,22 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
-from prtheory.oracle import closed_forms
-from prtheory.oracle.rounding import rounded, to_float
-from prtheory.papers import data_path
-from prtheory.papers.audit import audit_row, implied_skew, parse_row, read_rows
-from prtheory.papers.figdata import FigureData
-from prtheory.papers.images import (
+from prtheory.audit.checks import audit_row, implied_skew
+from prtheory.audit.images import (
     aucnpr_image,
     aucnpr_real,
     aucpr_min_real,
     fbeta_from_pr,
     implied_aucpr_min,
 )
-from prtheory.papers.intervals import Interval, round_real, to_mpf, value_str
+from prtheory.audit.intervals import Interval, round_real, to_mpf, value_str
+from prtheory.audit.printed import CONVENTIONS, parse_printed
+from prtheory.audit.table import parse_row, read_rows
+from prtheory.oracle import closed_forms
+from prtheory.oracle.rounding import rounded, to_float
+from prtheory.papers import data_path
+from prtheory.papers.figdata import FigureData
 from prtheory.papers.markdown import GENERATED_NOTE, table
-from prtheory.papers.printed import CONVENTIONS, parse_printed
 
 __all__ = [
     "FIG4_SKEW",

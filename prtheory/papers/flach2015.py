@@ -21,6 +21,9 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
+from prtheory.audit.images import fbeta_from_pr
+from prtheory.audit.intervals import Interval, round_real, to_mpf, value_str
+from prtheory.audit.printed import parse_printed
 from prtheory.oracle import points
 from prtheory.oracle.ap import average_precision
 from prtheory.oracle.areas import pr_auc
@@ -28,10 +31,7 @@ from prtheory.oracle.curves import pr_curve, prg_convex_hull, prg_curve
 from prtheory.oracle.prg import auprg, expected_fg1, f_calibrated_scores
 from prtheory.oracle.rounding import to_float
 from prtheory.papers.figdata import FigureData
-from prtheory.papers.images import fbeta_from_pr
-from prtheory.papers.intervals import Interval, round_real, to_mpf, value_str
 from prtheory.papers.markdown import GENERATED_NOTE, table
-from prtheory.papers.printed import parse_printed
 
 __all__ = ["EXAMPLE", "PAIR", "figure_2", "figure_pair", "figures", "pair_summary", "report"]
 

@@ -17,16 +17,16 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
+from prtheory.audit.images import fbeta_from_pr
+from prtheory.audit.intervals import round_real, value_str
+from prtheory.audit.printed import parse_printed
 from prtheory.oracle import points
 from prtheory.oracle.ap import average_precision
 from prtheory.oracle.curves import pr_curve
 from prtheory.oracle.retrieval import ap_at_k, precision_at_k
 from prtheory.oracle.rounding import exact_rational, to_float
 from prtheory.papers.figdata import FigureData
-from prtheory.papers.images import fbeta_from_pr
-from prtheory.papers.intervals import round_real, value_str
 from prtheory.papers.markdown import GENERATED_NOTE, table
-from prtheory.papers.printed import parse_printed
 
 __all__ = [
     "MODELS",

@@ -1,6 +1,6 @@
 """Images of rounding boxes under the monotone closed forms of PR space.
 
-Every function here maps *sets* of inputs (intervals, see :mod:`prtheory.papers.intervals`) to the
+Every function here maps *sets* of inputs (intervals, see :mod:`prtheory.audit.intervals`) to the
 set of outputs, using only monotonicity and the oracle's point evaluations:
 
 * AUCPR_min(pi; a, b) is strictly increasing in pi (B5, B7), so the image of a skew interval is
@@ -11,18 +11,18 @@ set of outputs, using only monotonicity and the oracle's point evaluations:
 * the minimum precision pi r / (1 - pi + pi r) is increasing in r and in pi (B1).
 
 An end of an image is attained (closed) exactly when all the input ends it comes from are.
-Irrational values are :class:`~prtheory.papers.intervals.Approx` numbers evaluated by the oracle at
+Irrational values are :class:`~prtheory.audit.intervals.Approx` numbers evaluated by the oracle at
 the precision a comparison asks for; the oracle's contract (``|v - x| <= 2**(1-p) |x|`` at ``p``
 bits, see :func:`prtheory.oracle.rounding.rounded`) is far inside the error bound that
-:func:`~prtheory.papers.intervals.compare` allows.
+:func:`~prtheory.audit.intervals.compare` allows.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from prtheory.audit.intervals import Approx, Interval, Real
 from prtheory.oracle import closed_forms, points
-from prtheory.papers.intervals import Approx, Interval, Real
 
 __all__ = [
     "aucnpr_image",

@@ -29,8 +29,8 @@ import decimal
 from dataclasses import dataclass
 from fractions import Fraction
 
+from prtheory.audit.intervals import Interval, value_str
 from prtheory.errors import InvalidInputError
-from prtheory.papers.intervals import Interval, value_str
 
 __all__ = ["CONVENTIONS", "Printed", "parse_printed", "parse_skew"]
 
@@ -119,15 +119,20 @@ def parse_printed(raw: object, name: str, decimals: object = None) -> Printed:
         if decimals == "exact":
             printed_decimals = None
         else:
+            shown = printed_decimals
             try:
                 printed_decimals = int(decimals)
             except (TypeError, ValueError):
-                raise InvalidInputError(
-                    f"{name} decimals", f"must be an integer >= 0 or 'exact', got {decimals!r}"
-                ) from None
+                printed_decimals = -1
             if printed_decimals < 0 or str(printed_decimals) != str(decimals).strip():
                 raise InvalidInputError(
                     f"{name} decimals", f"must be an integer >= 0 or 'exact', got {decimals!r}"
+                )
+            if printed_decimals < shown:
+                raise InvalidInputError(
+                    name,
+                    f"{text} shows {shown} decimals but decimals={printed_decimals} says fewer "
+                    "were printed",
                 )
     value = Fraction(dec)
     if percent:

@@ -1,93 +1,69 @@
-"""``prtheory audit FILE``: consistency checks for published precision-recall numbers.
+"""The checks of ``prtheory audit``: consistency of published precision-recall numbers.
 
 Every published number is rounded, so a check never asks "does the recomputed value equal the
 printed one?" but "is there *any* set of true values, each rounding to what was printed, that
-satisfies the mathematics?". A row is flagged only when the answer is provably no. The reasoning
-(the rounding intervals, their images, the witness or the gap) is printed with every verdict.
+satisfies the mathematics?". A row is flagged only when the answer is provably no, under the
+method that produced the number (:mod:`prtheory.audit.methods`). The reasoning (the rounding
+intervals, their images, the bound with its method and counts, the witness or the gap) is part of
+every verdict. Input is read by :mod:`prtheory.audit.table`.
 
-Input: CSV (header row) or JSON (a list of objects, or ``{"rows": [...]}``); one row per reported
-result. Every column is optional except that a check runs only when its inputs are present:
-
-===============  ==========================================================================
-``id``           a label for the row (default: its line/index)
-``skew``         pi = pos/(pos+neg): a printed decimal (``0.04``, ``4%``) or exact ``pos:neg``
-``pos``, ``neg`` exact class counts (integers); they fix the skew and enable the count checks
-``precision``    printed values in [0, 1] (or percentages such as ``90.8%``)
-``recall``
-``f1``
-``fbeta``        with ``beta`` (exact decimal, e.g. ``0.5``)
-``aucpr``        area under the PR curve over recalls [a, b] (``a``, ``b`` exact, default 0, 1)
-``aucnpr``       normalised AUCPR (B8) over the same range
-``ap``           average precision
-``decimals``     overrides the printed decimals of every value in the row (JSON numbers lose
-                 trailing zeros: ``0.680`` arrives as ``0.68``; prefer strings)
-``source``       free text, ignored
-``note``         free text, ignored
-===============  ==========================================================================
-
-Checks (claim ids from CLAIMS.md):
+Checks (claim ids from the project's claims catalog):
 
 * ``skew-vs-counts``: a printed skew must contain pos/(pos+neg).
 * ``achievable`` (B1): flag only if no (precision, recall, skew) in the rounding box satisfies
   p >= pi r / (1 - pi + pi r). The bound increases in r and pi, so the box's most favourable
   corner is (p_hi, r_lo, pi_lo).
-* ``fbeta`` (F2): the F-beta image of the (precision, recall) box must meet the printed F box.
-* ``aucpr-range`` (B4, B7): AUCPR_min(pi) <= AUCPR <= b - a for some values in the boxes.
-* ``ap-min`` (B6, B4): AP >= AP_min(pos, neg); with only a skew, AP >= AUCPR_min(pi), the
-  infimum of AP_min over all pos at that skew (AP_min is a right Riemann sum of the increasing
-  bound, so it exceeds the integral).
+* ``f1``, ``fbeta`` (F2): the F-beta image of the (precision, recall) box must meet the printed
+  F box.
+* ``aucpr-range`` (B4, B6, B7 and :mod:`prtheory.audit.methods`): the row's ``method`` bounds
+  the area from below (AP_min for ``step``, AUCPR_min for ``davis-goadrich``, pi/2 for the
+  trapezoids, the least of them for ``unknown``, the default); b - a bounds it from above.
+* ``ap-min`` (B6, B4): AP >= AP_min(pos, neg); with only a skew, AP > AUCPR_min(pi), the
+  infimum of AP_min over all pos at that skew.
 * ``aucnpr`` (B8): the AUCNPR image of the (AUCPR, skew) box must meet the printed AUCNPR box.
   Without a skew, the pair's implied AUCPR_min interval is reported, and the row is flagged only
   if no skew in [0, 1] fits (AUCNPR above AUCPR).
 * ``counts`` (GRIM-style; needs pos and neg): some integers 0 <= TP <= pos, 0 <= FP <= neg must
-  reproduce the printed recall TP/pos, precision TP/(TP+FP) and F-beta
-  (1+beta^2)TP/((1+beta^2)TP + FP + beta^2 FN) all at once.
+  reproduce the printed recall TP/pos, precision TP/(TP+FP) and F-beta all at once.
+
+Averages over folds (``--averaged`` or an ``averaged`` column): a mean of achievable points need
+not be achievable (the minimum-precision curve is concave), a mean F1 is not the F1 of the mean
+precision and recall, and a mean of fractions with denominator pos need not be one; so
+``achievable``, ``f1``/``fbeta`` and ``counts`` are not run, and the area bounds use the skew
+alone (every bound holds for every fold whose skew is pi, so for their mean: the folds are
+assumed stratified, each with the skew given).
 
 Rounding: ``--rounding any`` (default) accepts every round-to-nearest rule at exact midpoints;
 ``half-even``, ``half-up``, ``half-down`` and ``truncate`` are stricter (see
-:mod:`prtheory.papers.printed`).
-
-Exit status of ``prtheory audit``: 0 when no row is flagged, 1 when at least one row is flagged,
-2 when the file cannot be read or a value is malformed.
+:mod:`prtheory.audit.printed`).
 """
 
 from __future__ import annotations
 
-import csv
-import json
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 
-from prtheory._input import check_count, check_unit
-from prtheory.errors import InvalidInputError
-from prtheory.oracle import closed_forms, points
-from prtheory.papers.images import (
+from prtheory.audit.images import (
     aucnpr_image,
     aucnpr_real,
-    aucpr_min_real,
     fbeta_image,
     implied_aucpr_min,
     min_precision_exact,
 )
-from prtheory.papers.intervals import Approx, Interval, compare, value_str
-from prtheory.papers.printed import Printed, parse_printed, parse_skew
+from prtheory.audit.intervals import Approx, Interval, compare, value_str
+from prtheory.audit.methods import least_area
+from prtheory.audit.table import Row
+from prtheory.oracle import closed_forms, points
 
 __all__ = [
-    "FIELDS",
     "Finding",
-    "Row",
     "RowResult",
     "audit_row",
     "audit_rows",
-    "parse_row",
-    "read_rows",
-    "render",
+    "count_witness",
+    "implied_skew",
 ]
-
-VALUE_FIELDS = ("precision", "recall", "f1", "fbeta", "aucpr", "aucnpr", "ap")
-FIELDS = ("id", "skew", "pos", "neg", *VALUE_FIELDS, "beta", "a", "b", "decimals", "source", "note")
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
@@ -96,45 +72,19 @@ MAX_TP_CANDIDATES = 2_000_000
 
 
 @dataclass(frozen=True)
-class Row:
-    """One parsed input row."""
-
-    id: str
-    values: dict[str, Printed]
-    skew: Printed | None = None
-    pos: int | None = None
-    neg: int | None = None
-    beta: Fraction | None = None
-    a: Fraction = ZERO
-    b: Fraction = ONE
-
-    def box(self, name: str, convention: str, lo: Fraction = ZERO, hi: Fraction = ONE) -> Interval:
-        """The set of true values of ``name`` that print as given, within the domain [lo, hi]."""
-        return self.values[name].interval(convention).clip(lo, hi)
-
-    def skew_box(self, convention: str) -> Interval | None:
-        if self.pos is not None and self.neg is not None:
-            return Interval.point(Fraction(self.pos, self.pos + self.neg))
-        if self.skew is None:
-            return None
-        return self.skew.interval(convention).clip(ZERO, ONE)
-
-    def describe_skew(self) -> str:
-        if self.pos is not None and self.neg is not None:
-            return f"pos={self.pos}, neg={self.neg} (pi = {value_str(Fraction(self.pos, self.pos + self.neg))})"
-        if self.skew is not None:
-            return f"skew {self.skew.text}"
-        return "skew not given"
-
-
-@dataclass(frozen=True)
 class Finding:
-    """The verdict of one check on one row, with its reasoning."""
+    """The verdict of one check on one row, with its reasoning (the certificate).
+
+    ``bound`` is the value the printed number was compared with, ``method`` the area method the
+    bound is valid for (``None`` where no method is involved).
+    """
 
     check: str
     claims: str
     flagged: bool
     reasoning: str
+    bound: str | None = None
+    method: str | None = None
 
 
 @dataclass
@@ -145,101 +95,6 @@ class RowResult:
     @property
     def flagged(self) -> bool:
         return any(f.flagged for f in self.findings)
-
-
-# ------------------------------------------------------------------------------------------
-# reading
-
-
-def _exact_decimal(raw: object, name: str) -> Fraction:
-    p = parse_printed(raw, name, decimals="exact")
-    return p.value
-
-
-def parse_row(mapping: dict, default_id: str) -> Row:
-    """Validate one row (a mapping of column name to text/number) into a :class:`Row`."""
-    unknown = sorted(k for k in mapping if k not in FIELDS)
-    if unknown:
-        raise InvalidInputError(
-            f"row {default_id}",
-            f"unknown column(s) {', '.join(map(repr, unknown))}; known: {', '.join(FIELDS)}",
-        )
-
-    def given(key: str) -> bool:
-        v = mapping.get(key)
-        return v is not None and not (isinstance(v, str) and v.strip() == "")
-
-    rid = str(mapping["id"]).strip() if given("id") else default_id
-    decimals = mapping.get("decimals") if given("decimals") else None
-    values = {
-        k: parse_printed(mapping[k], f"{rid}: {k}", decimals) for k in VALUE_FIELDS if given(k)
-    }
-    for k, v in values.items():
-        if v.interval("any").clip(ZERO, ONE).is_empty():
-            raise InvalidInputError(f"{rid}: {k}", f"must lie in [0, 1], got {v.text!r}")
-    skew = parse_skew(mapping["skew"], f"{rid}: skew", decimals) if given("skew") else None
-    if skew is not None and skew.exact:
-        check_unit(skew.value, f"{rid}: skew")
-    pos = (
-        check_count(_count(mapping["pos"], f"{rid}: pos"), f"{rid}: pos") if given("pos") else None
-    )
-    neg = (
-        check_count(_count(mapping["neg"], f"{rid}: neg"), f"{rid}: neg") if given("neg") else None
-    )
-    if (pos is None) != (neg is None):
-        raise InvalidInputError(f"{rid}: pos, neg", "give both class counts or neither")
-    if pos is not None and pos + neg == 0:
-        raise InvalidInputError(f"{rid}: pos, neg", "need pos + neg > 0")
-    beta = _exact_decimal(mapping["beta"], f"{rid}: beta") if given("beta") else None
-    if "fbeta" in values and beta is None:
-        raise InvalidInputError(f"{rid}: beta", "is required with fbeta")
-    if beta is not None and beta <= 0:
-        raise InvalidInputError(f"{rid}: beta", f"must be > 0, got {mapping['beta']!r}")
-    a = _exact_decimal(mapping["a"], f"{rid}: a") if given("a") else ZERO
-    b = _exact_decimal(mapping["b"], f"{rid}: b") if given("b") else ONE
-    if not (0 <= a < b <= 1):
-        raise InvalidInputError(f"{rid}: a, b", f"need 0 <= a < b <= 1, got a={a}, b={b}")
-    return Row(rid, values, skew, pos, neg, beta, a, b)
-
-
-def _count(raw: object, name: str) -> object:
-    if isinstance(raw, str):
-        try:
-            return int(raw.strip())
-        except ValueError:
-            raise InvalidInputError(name, f"must be an integer count, got {raw!r}") from None
-    return raw
-
-
-def read_rows(path: str | Path) -> list[Row]:
-    """Read a CSV or JSON audit file (format in the module docstring)."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidInputError("FILE", f"cannot read {path}: {exc.strerror}") from None
-    if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidInputError("FILE", f"{path} is not valid JSON: {exc}") from None
-        if isinstance(data, dict):
-            data = data.get("rows")
-        if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
-            raise InvalidInputError("FILE", 'JSON must be a list of objects or {"rows": [...]}')
-        rows = [parse_row(r, f"#{i}") for i, r in enumerate(data)]
-    else:
-        reader = csv.DictReader(text.splitlines())
-        if reader.fieldnames is None:
-            raise InvalidInputError("FILE", f"{path} is empty")
-        rows = []
-        for i, r in enumerate(reader):
-            if None in r:
-                raise InvalidInputError(f"line {i + 2}", "has more fields than the header")
-            rows.append(parse_row(r, f"line {i + 2}"))
-    if not rows:
-        raise InvalidInputError("FILE", f"{path} has no rows")
-    return rows
 
 
 # ------------------------------------------------------------------------------------------
@@ -317,63 +172,64 @@ def check_fbeta(row: Row, convention: str) -> list[Finding]:
     return out
 
 
+def _below(x: Interval, lowest, attained: bool, lo_closed: bool = True) -> bool:
+    """Whether every value of the box ``x`` lies below ``lowest`` (or at it, when not attained)."""
+    c = compare(x.hi, lowest)
+    return c < 0 or (c == 0 and not (x.hi_closed and attained and lo_closed))
+
+
 def check_aucpr_range(row: Row, convention: str) -> Finding | None:
+    """AUCPR between its method's least value (:mod:`prtheory.audit.methods`) and b - a."""
     skew = row.skew_box(convention)
     if skew is None or "aucpr" not in row.values:
         return None
     top = row.b - row.a
     x = row.values["aucpr"].interval(convention)
-    lowest = aucpr_min_real(skew.lo, row.a, row.b)
-    too_low = compare(x.hi, lowest) < 0 or (
-        compare(x.hi, lowest) == 0 and not (x.hi_closed and skew.lo_closed)
-    )
+    pos, neg = (row.pos, row.neg) if row.counts else (None, None)
+    bound = least_area(row.method, skew.lo, pos, neg, row.a, row.b)
+    too_low = _below(x, bound.value, bound.attained, skew.lo_closed)
     too_high = x.lo > top or (x.lo == top and not x.lo_closed)
-    rng = (
-        ""
-        if (row.a, row.b) == (ZERO, ONE)
-        else f" over recalls [{value_str(row.a)}, {value_str(row.b)}]"
-    )
     text = (
-        f"{_printed(row, 'aucpr', convention)}; {row.describe_skew()} allows AUCPR{rng} in "
-        f"[AUCPR_min, AUCPR_max] with AUCPR_min >= {value_str(lowest)} (at the smallest skew) "
-        f"and AUCPR_max = {value_str(top)}"
+        f"{_printed(row, 'aucpr', convention)}; {row.describe_skew()}, method {row.method}: "
+        f"{bound.certificate}; the maximum is b - a = {value_str(top)}"
     )
     if too_low:
-        text += ": the printed AUCPR is below the minimum"
+        text += f": the printed AUCPR is below the least {row.method} area"
     elif too_high:
         text += ": the printed AUCPR exceeds the maximum"
-    return Finding("aucpr-range", "B4, B7", too_low or too_high, text)
+    return Finding(
+        "aucpr-range",
+        "B4, B6, B7",
+        too_low or too_high,
+        text,
+        bound=value_str(bound.value),
+        method=row.method,
+    )
 
 
 def check_ap_min(row: Row, convention: str) -> Finding | None:
+    """AP (a step area by definition) against AP_min (B6), or AUCPR_min(pi) with a skew only."""
     if "ap" not in row.values:
         return None
     x = row.values["ap"].interval(convention)
-    if row.pos is not None and row.pos > 0:
-        lowest = closed_forms.ap_min(row.pos, row.neg)
-        if not isinstance(lowest, Fraction):  # huge pos: digamma evaluation, an mpf
-            pos, neg = row.pos, row.neg
-            lowest = Approx(lambda dps: closed_forms.ap_min(pos, neg, dps=dps), "AP_min")
-        basis = f"AP_min(pos={row.pos}, neg={row.neg}) = {value_str(lowest)} (B6)"
-        closed = True
+    if row.counts:
+        skew_lo, closed = Fraction(row.pos, row.pos + row.neg), True
+        pos, neg = row.pos, row.neg
     else:
         skew = row.skew_box(convention)
         if skew is None:
             return None
-        lowest = aucpr_min_real(skew.lo)
-        basis = (
-            f"{row.describe_skew()}: AP_min > AUCPR_min(pi) >= {value_str(lowest)} for every pos "
-            "at that skew (B6, B4)"
-        )
-        closed = skew.lo_closed
-    c = compare(x.hi, lowest)
-    bad = c < 0 or (c == 0 and not (x.hi_closed and closed))
+        skew_lo, closed, pos, neg = skew.lo, skew.lo_closed, None, None
+    bound = least_area("step", skew_lo, pos, neg)
+    bad = _below(x, bound.value, bound.attained, closed)
     return Finding(
         "ap-min",
         "B6",
         bad,
-        f"{_printed(row, 'ap', convention)}; {basis}"
+        f"{_printed(row, 'ap', convention)}; {bound.certificate}"
         + (": the printed AP is below the minimum" if bad else ""),
+        bound=value_str(bound.value),
+        method="step",
     )
 
 
@@ -565,40 +421,29 @@ def check_counts(row: Row, convention: str) -> Finding | None:
 
 
 def audit_row(row: Row, convention: str = "any") -> RowResult:
-    """Run every applicable check on one row."""
+    """Run every applicable check on one row (fold averages skip the per-ranking checks)."""
     result = RowResult(row)
-    for check in (
-        check_skew_counts,
-        check_achievable,
-        check_aucpr_range,
-        check_ap_min,
-        check_aucnpr,
-        check_counts,
-    ):
+    checks = [check_skew_counts, check_aucpr_range, check_ap_min, check_aucnpr]
+    if not row.averaged:
+        checks[1:1] = [check_achievable]
+        checks.append(check_counts)
+    for check in checks:
         f = check(row, convention)
         if f is not None:
             result.findings.append(f)
-    result.findings.extend(check_fbeta(row, convention))
+    if not row.averaged:
+        result.findings.extend(check_fbeta(row, convention))
+    elif {"precision", "recall", "f1", "fbeta"} & row.values.keys():
+        result.findings.append(
+            Finding(
+                "averaged",
+                "-",
+                False,
+                "fold averages: achievable, f1/fbeta and counts do not apply to means",
+            )
+        )
     return result
 
 
 def audit_rows(rows: list[Row], convention: str = "any") -> list[RowResult]:
     return [audit_row(r, convention) for r in rows]
-
-
-def render(results: list[RowResult], convention: str = "any", flagged_only: bool = False) -> str:
-    """Human-readable audit report; within a row, flagged findings come first."""
-    lines = [f"rounding convention: {convention}"]
-    for res in results:
-        if flagged_only and not res.flagged:
-            continue
-        status = "FLAGGED" if res.flagged else "ok"
-        lines.append(f"{res.row.id}: {status}")
-        if not res.findings:
-            lines.append("  (no check applies to the columns given)")
-        for f in sorted(res.findings, key=lambda f: not f.flagged):
-            mark = "FLAG" if f.flagged else "ok  "
-            lines.append(f"  {mark} {f.check} [{f.claims}]: {f.reasoning}")
-    flagged = sum(r.flagged for r in results)
-    lines.append(f"{len(results)} rows, {flagged} flagged")
-    return "\n".join(lines) + "\n"

@@ -1,0 +1,203 @@
+"""The least area under the PR curve that each way of computing it can produce.
+
+A published "AUCPR" was computed by some method, and the lower bounds of PR space depend on it.
+For a ranking of ``pos`` positives and ``neg`` negatives (pi = pos/(pos+neg)), every operating
+point has precision at least the bound of claim B1, ``f(r) = pi r/(1 - pi + pi r)``, which is
+increasing and concave in r with f(0) = 0 and f(1) = pi. The least value of each method over
+**all** rankings (scores may tie) is
+
+=====================  ===================================  ============================================
+method                 least value over [0, 1]              why (and a ranking that attains it)
+=====================  ===================================  ============================================
+``step`` (AP)          AP_min(pos, neg) (B6)                each positive's precision is at least
+                                                            k/(k+neg); negatives first attain it. Tied
+                                                            groups only raise precision.
+``davis-goadrich``     AUCPR_min(pi) (B4)                   every interpolated point is an achievable
+                                                            table, so above f; negatives first follow
+                                                            f exactly (B2: AUCNPR = 0)
+``trapezoid``,         pi/2                                 every vertex, the one at recall 0 included,
+``lower-trapezoid``                                         lies on or above the chord p = pi r of the
+                                                            concave f, so the polygon does too; one
+                                                            negative on top, then all else tied, draws
+                                                            the chord (0, 0)-(1, pi) itself
+``trapezoid-untied``   T(pos, neg) = (1/pos) sum_k          with distinct scores the vertex at recall
+                       (p_{k-1} + p_k)/2, p_0 = 0,          k/pos has precision at least p_k =
+                       p_k = k/(k + neg)                    k/(k+neg); negatives first attain every p_k
+``unknown``            the least of the above: pi/2         a value is impossible under every method only
+                                                            below all of their minima
+=====================  ===================================  ============================================
+
+(``neg = 0`` makes every curve the constant 1, and every minimum is 1.) The ``lower-trapezoid``
+of one ranking equals its trapezoid (see :mod:`prtheory.oracle.areas`). The trapezoidal methods
+assume a vertex at recall 0, as scikit-learn's ``auc(recall, precision)`` of
+``precision_recall_curve`` (first point (0, 1)) and Spark's (0, p_first) have; a trapezoid that
+starts at the first operating point leaves recalls out and has no such bound.
+
+With only the skew known, the bound must hold for every count pair at that skew. pi/2 and
+AUCPR_min(pi) depend on pi alone. AP_min(pos, neg) is a right Riemann sum of the increasing f, so
+it exceeds AUCPR_min(pi) and tends to it: the infimum is AUCPR_min(pi), not attained. For
+``trapezoid-untied`` the valid bound used is the chord pi/2 (T(pos, neg) >= pi/2 always; T tends
+to AUCPR_min(pi) as pos grows, so pi/2 is not tight there).
+
+Over a recall sub-range [a, b] the bounds are the integrals of the same minorants: AUCPR_min(pi;
+a, b) (B7) for ``step`` and ``davis-goadrich``, and pi (b^2 - a^2)/2 (the chord) for the
+trapezoidal methods.
+
+The test suite checks every entry against the oracle's area of every ranking (every tie pattern)
+of small pos and neg: no ranking goes below its method's bound, and the bound is attained.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from prtheory.audit.images import aucpr_min_real
+from prtheory.audit.intervals import Approx, Real, value_str
+from prtheory.errors import InvalidInputError
+from prtheory.oracle import closed_forms
+
+__all__ = [
+    "ALIASES",
+    "METHODS",
+    "Bound",
+    "canonical_method",
+    "least_area",
+    "trapezoid_untied_min",
+]
+
+METHODS = (
+    "step",
+    "davis-goadrich",
+    "trapezoid",
+    "lower-trapezoid",
+    "trapezoid-untied",
+    "unknown",
+)
+
+# spellings found in papers and library names, compared after lower-casing and dropping spaces,
+# hyphens, underscores and dots
+ALIASES = {
+    "step": "step",
+    "ap": "step",
+    "averageprecision": "step",
+    "sklearnap": "step",
+    "sklearnaverageprecision": "step",
+    "averageprecisionscore": "step",
+    "davisgoadrich": "davis-goadrich",
+    "dg": "davis-goadrich",
+    "interpolated": "davis-goadrich",
+    "interpolation": "davis-goadrich",
+    "prroc": "davis-goadrich",
+    "prrocintegral": "davis-goadrich",
+    "trapezoid": "trapezoid",
+    "trapezoidal": "trapezoid",
+    "linear": "trapezoid",
+    "sklearnauc": "trapezoid",
+    "auc": "trapezoid",
+    "lowertrapezoid": "lower-trapezoid",
+    "lowertrapezoidal": "lower-trapezoid",
+    "trapezoiduntied": "trapezoid-untied",
+    "unknown": "unknown",
+    "": "unknown",
+}
+
+
+def canonical_method(raw: object, name: str = "method") -> str:
+    """The canonical method name for ``raw`` (a name of :data:`METHODS` or an alias)."""
+    if raw is None:
+        return "unknown"
+    if not isinstance(raw, str):
+        raise InvalidInputError(name, f"must be a method name, got {raw!r}")
+    key = "".join(c for c in raw.lower() if c not in " -_.")
+    if key not in ALIASES:
+        raise InvalidInputError(
+            name,
+            f"unknown method {raw!r}; known: {', '.join(METHODS)} "
+            f"(aliases: {', '.join(sorted(k for k in ALIASES if k))})",
+        )
+    return ALIASES[key]
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A lower bound on a method's area: its value, whether it is attained, and why."""
+
+    value: Real
+    attained: bool
+    method: str
+    certificate: str
+
+
+def trapezoid_untied_min(pos: int, neg: int) -> Fraction:
+    """T(pos, neg): the trapezoid area of the worst untied ranking (negatives first), with a
+    vertex (0, 0) when neg > 0 (scikit-learn's (0, 1) is a vertex of zero width there)."""
+    if neg == 0:
+        return Fraction(1)
+    p = [Fraction(k, k + neg) for k in range(pos + 1)]
+    return sum((p[k - 1] + p[k] for k in range(1, pos + 1)), Fraction(0)) / (2 * pos)
+
+
+def _chord(pi: Fraction, a: Fraction, b: Fraction) -> Fraction:
+    return pi * (b * b - a * a) / 2
+
+
+def least_area(
+    method: str,
+    pi: Fraction,
+    pos: int | None = None,
+    neg: int | None = None,
+    a: Fraction = Fraction(0),
+    b: Fraction = Fraction(1),
+) -> Bound:
+    """The least area of ``method`` at skew ``pi`` (counts when known) over recalls [a, b].
+
+    ``pi`` is the smallest skew the printed data allow (every bound increases with pi). See the
+    module table for the values and their proofs.
+    """
+    full = (a, b) == (0, 1)
+    counts = pos is not None and neg is not None
+    where = f"pos={pos}, neg={neg}" if counts else f"pi={value_str(pi)}"
+    rng = "" if full else f" over recalls [{value_str(a)}, {value_str(b)}]"
+    if pi == 1 or (counts and neg == 0):
+        return Bound(b - a, True, method, f"no negatives: every method gives {value_str(b - a)}")
+    if method in ("trapezoid", "lower-trapezoid", "unknown") or (
+        method == "trapezoid-untied" and not (counts and full)
+    ):
+        value = _chord(pi, a, b)
+        why = (
+            f"{method} at {where}{rng}: every vertex lies on or above the chord p = pi r of the "
+            f"minimum-precision curve (B1, concave), so the area is at least pi (b^2 - a^2)/2 = "
+            f"{value_str(value)}"
+        )
+        if method == "unknown":
+            why += " (the least of every method's minimum)"
+        attained = method != "trapezoid-untied"
+        return Bound(value, attained, method, why)
+    if method == "trapezoid-untied":
+        value = trapezoid_untied_min(pos, neg)
+        return Bound(
+            value,
+            True,
+            method,
+            f"trapezoid with distinct scores at {where}: at least the worst ranking's "
+            f"(negatives first) T = {value_str(value)}",
+        )
+    if method == "step" and counts and full:
+        value = closed_forms.ap_min(pos, neg)
+        if not isinstance(value, Fraction):  # huge pos: digamma evaluation, an mpf
+            value = Approx(lambda dps: closed_forms.ap_min(pos, neg, dps=dps), "AP_min")
+        return Bound(value, True, method, f"step (AP) at {where}: AP_min = {value_str(value)} (B6)")
+    value = aucpr_min_real(pi, a, b)
+    if method == "step":
+        why = (
+            f"step (AP) at {where}{rng}: every step lies above the minimum-precision curve, so the "
+            f"area is above AUCPR_min = {value_str(value)} (B6, B4, B7)"
+        )
+        return Bound(value, False, method, why)
+    return Bound(
+        value,
+        True,
+        method,
+        f"davis-goadrich at {where}{rng}: AUCPR_min = {value_str(value)} (B4, B7)",
+    )

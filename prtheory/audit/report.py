@@ -1,0 +1,95 @@
+"""The audit's outputs: plain text for a terminal, a Markdown table for a referee's report, and
+JSON with one object per row and check (verdict, bound, method, certificate)."""
+
+from __future__ import annotations
+
+import json
+
+from prtheory.audit.checks import RowResult
+
+__all__ = ["render", "to_json", "to_markdown"]
+
+
+def _ordered(res: RowResult):
+    """Flagged findings first, each group in the order the checks ran."""
+    return sorted(res.findings, key=lambda f: not f.flagged)
+
+
+def _shown(results: list[RowResult], flagged_only: bool) -> list[RowResult]:
+    return [r for r in results if r.flagged or not flagged_only]
+
+
+def _summary(results: list[RowResult]) -> str:
+    return f"{len(results)} rows, {sum(r.flagged for r in results)} flagged"
+
+
+def render(results: list[RowResult], convention: str = "any", flagged_only: bool = False) -> str:
+    """Human-readable audit report."""
+    lines = [f"rounding convention: {convention}"]
+    for res in _shown(results, flagged_only):
+        lines.append(f"{res.row.id}: {'FLAGGED' if res.flagged else 'ok'}")
+        if not res.findings:
+            lines.append("  (no check applies to the columns given)")
+        for f in _ordered(res):
+            lines.append(
+                f"  {'FLAG' if f.flagged else 'ok  '} {f.check} [{f.claims}]: {f.reasoning}"
+            )
+    lines.append(_summary(results))
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def to_markdown(
+    results: list[RowResult], convention: str = "any", flagged_only: bool = False
+) -> str:
+    """A Markdown table, one line per row and check, flagged checks first within a row."""
+    lines = [
+        f"Rounding convention: {convention}. {_summary(results)}.",
+        "",
+        "| row | verdict | check | claims | method | bound | certificate |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for res in _shown(results, flagged_only):
+        for f in _ordered(res) or []:
+            lines.append(
+                f"| {_cell(res.row.id)} | {'**impossible**' if f.flagged else 'consistent'} | "
+                f"{f.check} | {f.claims} | {f.method or ''} | {f.bound or ''} | "
+                f"{_cell(f.reasoning)} |"
+            )
+        if not res.findings:
+            lines.append(f"| {_cell(res.row.id)} | no check applies | | | | | |")
+    return "\n".join(lines) + "\n"
+
+
+def to_json(results: list[RowResult], convention: str = "any", flagged_only: bool = False) -> str:
+    """JSON: ``{"rounding", "rows": [{"id", "flagged", "method", "checks": [...]}], "flagged"}``."""
+    rows = [
+        {
+            "id": res.row.id,
+            "flagged": res.flagged,
+            "method": res.row.method,
+            "averaged": res.row.averaged,
+            "checks": [
+                {
+                    "check": f.check,
+                    "claims": f.claims,
+                    "verdict": "impossible" if f.flagged else "consistent",
+                    "bound": f.bound,
+                    "method": f.method,
+                    "certificate": f.reasoning,
+                }
+                for f in _ordered(res)
+            ],
+        }
+        for res in _shown(results, flagged_only)
+    ]
+    doc = {
+        "rounding": convention,
+        "rows": rows,
+        "flagged": sum(r.flagged for r in results),
+        "total": len(results),
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

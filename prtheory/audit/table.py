@@ -1,0 +1,366 @@
+"""Reading an audit table as researchers paste it: CSV, TSV, semicolons, headers in any case.
+
+The delimiter is detected from the header line: a tab if it has one (text copied from a PDF or a
+spreadsheet), else a semicolon if it has more semicolons than commas (then ``0,74`` is a decimal
+comma and reads as ``0.74``), else a comma. Headers are compared after lower-casing and dropping
+spaces, ``_``, ``-``, ``.``, ``#``, ``()`` and footnote marks, and may use the aliases of
+:data:`HEADER_ALIASES` (``AUPRC``, ``PR-AUC``, ``Model``, ``Prevalence``, ...).
+
+Values are cleaned before they are read as printed decimals (:mod:`prtheory.audit.printed`):
+``0.74 ± 0.02``, ``0.74 +- 0.02`` and ``0.74 (0.02)`` keep the point estimate; Markdown bold
+``**0.74**``, trailing footnote marks (``*``, ``†``, ``‡``, ``§``, ``¶``, ``^a``, superscripts) and
+a Unicode minus are removed; ``-``, ``—``, ``n/a`` and an empty cell mean "not given".
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from prtheory._input import check_count
+from prtheory.audit.intervals import Interval, value_str
+from prtheory.audit.methods import canonical_method
+from prtheory.audit.printed import Printed, parse_printed, parse_skew
+from prtheory.errors import InvalidInputError
+
+__all__ = [
+    "FIELDS",
+    "HEADER_ALIASES",
+    "VALUE_FIELDS",
+    "Row",
+    "canonical_header",
+    "clean_value",
+    "parse_row",
+    "read_rows",
+    "read_text",
+]
+
+VALUE_FIELDS = ("precision", "recall", "f1", "fbeta", "aucpr", "aucnpr", "ap")
+TEXT_FIELDS = ("source", "note", "dataset", "comment", "reference")
+FIELDS = (
+    "id",
+    "skew",
+    "pos",
+    "neg",
+    *VALUE_FIELDS,
+    "beta",
+    "a",
+    "b",
+    "method",
+    "averaged",
+    "decimals",
+    *TEXT_FIELDS,
+)
+
+ZERO, ONE = Fraction(0), Fraction(1)
+
+HEADER_ALIASES = {
+    **{f: f for f in FIELDS},
+    "model": "id",
+    "name": "id",
+    "system": "id",
+    "run": "id",
+    "classifier": "id",
+    "row": "id",
+    "pi": "skew",
+    "prevalence": "skew",
+    "baserate": "skew",
+    "positiverate": "skew",
+    "positivefraction": "skew",
+    "classratio": "skew",
+    "positives": "pos",
+    "npos": "pos",
+    "numpos": "pos",
+    "negatives": "neg",
+    "nneg": "neg",
+    "numneg": "neg",
+    "prec": "precision",
+    "ppv": "precision",
+    "rec": "recall",
+    "tpr": "recall",
+    "sensitivity": "recall",
+    "f1score": "f1",
+    "fmeasure": "f1",
+    "f1measure": "f1",
+    "fscore": "f1",
+    "fβ": "fbeta",
+    "fbetascore": "fbeta",
+    "auprc": "aucpr",
+    "prauc": "aucpr",
+    "aupr": "aucpr",
+    "aucprc": "aucpr",
+    "auprcurve": "aucpr",
+    "areaunderprcurve": "aucpr",
+    "areaundertheprcurve": "aucpr",
+    "naucpr": "aucnpr",
+    "normalizedaucpr": "aucnpr",
+    "normalisedaucpr": "aucnpr",
+    "averageprecision": "ap",
+    "areamethod": "method",
+    "aucmethod": "method",
+    "interpolation": "method",
+    "averagedoverfolds": "averaged",
+    "foldaverage": "averaged",
+    "notes": "note",
+    "comments": "comment",
+    "ref": "reference",
+    "paper": "source",
+}
+
+_FOOTNOTES = "*†‡§¶‖#'’ᵃᵇᶜᵈ⁰¹²³⁴⁵⁶⁷⁸⁹"
+_MISSING = {"", "-", "–", "—", "n/a", "na", "nan", "none", "?"}
+_TRUE = {"1", "true", "yes", "y"}
+_FALSE = {"0", "false", "no", "n", ""}
+
+
+def canonical_header(raw: str) -> str | None:
+    """The canonical column for a header cell, or ``None`` if it is not one we know."""
+    key = re.sub(r"[\s_\-.#()\[\]/:]", "", raw.strip().lower()).strip(_FOOTNOTES)
+    return HEADER_ALIASES.get(key)
+
+
+def clean_value(raw: object, decimal_comma: bool = False) -> object:
+    """A cell with its decorations removed (module docstring); ``None`` if it means missing."""
+    if not isinstance(raw, str):
+        return raw
+    text = raw.strip().replace("−", "-").replace("\u00a0", " ")
+    text = text.strip("*").strip()
+    for sep in ("±", "+/-", "+-", " ("):
+        if sep in text:
+            text = text.split(sep, 1)[0].strip()
+    text = re.sub(r"\^\w+$", "", text)
+    text = text.rstrip(_FOOTNOTES).strip()
+    if decimal_comma and re.fullmatch(r"[-+]?\d*,\d+%?", text):
+        text = text.replace(",", ".")
+    return None if text.lower() in _MISSING else text
+
+
+@dataclass(frozen=True)
+class Row:
+    """One parsed input row."""
+
+    id: str
+    values: dict[str, Printed]
+    skew: Printed | None = None
+    pos: int | None = None
+    neg: int | None = None
+    beta: Fraction | None = None
+    a: Fraction = ZERO
+    b: Fraction = ONE
+    method: str = "unknown"
+    averaged: bool = False
+
+    @property
+    def counts(self) -> bool:
+        """Whether the exact class counts are given and the values are not fold averages."""
+        return self.pos is not None and not self.averaged
+
+    def box(self, name: str, convention: str, lo: Fraction = ZERO, hi: Fraction = ONE) -> Interval:
+        """The set of true values of ``name`` that print as given, within the domain [lo, hi]."""
+        return self.values[name].interval(convention).clip(lo, hi)
+
+    def skew_box(self, convention: str) -> Interval | None:
+        if self.pos is not None and self.neg is not None:
+            return Interval.point(Fraction(self.pos, self.pos + self.neg))
+        if self.skew is None:
+            return None
+        return self.skew.interval(convention).clip(ZERO, ONE)
+
+    def describe_skew(self) -> str:
+        if self.pos is not None and self.neg is not None:
+            return f"pos={self.pos}, neg={self.neg} (pi = {value_str(Fraction(self.pos, self.pos + self.neg))})"
+        if self.skew is not None:
+            return f"skew {self.skew.text}"
+        return "skew not given"
+
+
+def _given(mapping: dict, key: str) -> bool:
+    v = mapping.get(key)
+    return v is not None and not (isinstance(v, str) and v.strip() == "")
+
+
+def _exact_decimal(raw: object, name: str) -> Fraction:
+    return parse_printed(raw, name, decimals="exact").value
+
+
+def _count(raw: object, name: str) -> int:
+    if isinstance(raw, str):
+        try:
+            raw = int(raw.strip().replace(",", "").replace("_", ""))
+        except ValueError:
+            raise InvalidInputError(name, f"must be an integer count, got {raw!r}") from None
+    return check_count(raw, name)
+
+
+def _flag(raw: object, name: str) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower() if raw is not None else ""
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise InvalidInputError(name, f"must be yes/no (true/false, 1/0), got {raw!r}")
+
+
+def _skew(mapping: dict, rid: str, decimals: object) -> Printed | None:
+    if not _given(mapping, "skew"):
+        return None
+    name = f"{rid}: skew"
+    skew = parse_skew(mapping["skew"], name, decimals)
+    box = skew.interval("any")
+    if box.hi <= 0 or box.lo > 1:
+        raise InvalidInputError(
+            name,
+            f"must lie in (0, 1] (pi = pos/(pos+neg), with at least one positive), "
+            f"got {skew.text}"
+            + (f" (pi = {value_str(skew.value)})" if skew.exact and ":" in skew.text else ""),
+        )
+    return skew
+
+
+def parse_row(mapping: dict, default_id: str, *, averaged: bool = False, where: str = "") -> Row:
+    """Validate one row (canonical column name -> text or number) into a :class:`Row`.
+
+    ``where`` (e.g. the file name) prefixes every error, which then names the row and column.
+    """
+    unknown = sorted(k for k in mapping if k not in FIELDS)
+    if unknown:
+        raise InvalidInputError(
+            f"{where}row {default_id}",
+            f"unknown column(s) {', '.join(map(repr, unknown))}; known: {', '.join(FIELDS)}",
+        )
+    rid = str(mapping["id"]).strip() if _given(mapping, "id") else default_id
+    tag = f"{where}row {rid}"
+    decimals = mapping.get("decimals") if _given(mapping, "decimals") else None
+    values = {
+        k: parse_printed(mapping[k], f"{tag}: {k}", decimals)
+        for k in VALUE_FIELDS
+        if _given(mapping, k)
+    }
+    for k, v in values.items():
+        if v.interval("any").clip(ZERO, ONE).is_empty():
+            raise InvalidInputError(f"{tag}: {k}", f"must lie in [0, 1], got {v.text}")
+    skew = _skew(mapping, tag, decimals)
+    pos = _count(mapping["pos"], f"{tag}: pos") if _given(mapping, "pos") else None
+    neg = _count(mapping["neg"], f"{tag}: neg") if _given(mapping, "neg") else None
+    if (pos is None) != (neg is None):
+        raise InvalidInputError(f"{tag}: pos, neg", "give both class counts or neither")
+    if pos is not None and pos == 0:
+        raise InvalidInputError(
+            f"{tag}: pos", "must be >= 1 (with no positives recall and AP are undefined)"
+        )
+    beta = _exact_decimal(mapping["beta"], f"{tag}: beta") if _given(mapping, "beta") else None
+    if "fbeta" in values and beta is None:
+        raise InvalidInputError(f"{tag}: beta", "is required with fbeta")
+    if beta is not None and beta <= 0:
+        raise InvalidInputError(f"{tag}: beta", f"must be > 0, got {mapping['beta']}")
+    a = _exact_decimal(mapping["a"], f"{tag}: a") if _given(mapping, "a") else ZERO
+    b = _exact_decimal(mapping["b"], f"{tag}: b") if _given(mapping, "b") else ONE
+    if not (0 <= a < b <= 1):
+        raise InvalidInputError(
+            f"{tag}: a, b", f"need 0 <= a < b <= 1, got a={value_str(a)}, b={value_str(b)}"
+        )
+    method = canonical_method(
+        mapping.get("method") if _given(mapping, "method") else None, f"{tag}: method"
+    )
+    if _given(mapping, "averaged"):
+        averaged = _flag(mapping["averaged"], f"{tag}: averaged")
+    return Row(rid, values, skew, pos, neg, beta, a, b, method, averaged)
+
+
+def _delimiter(header: str) -> str:
+    if "\t" in header:
+        return "\t"
+    if header.count(";") > header.count(","):
+        return ";"
+    return ","
+
+
+def _rows_from_json(text: str, name: str) -> list[tuple[str, dict]]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInputError(name, f"is not valid JSON: {exc}") from None
+    if isinstance(data, dict):
+        data = data.get("rows")
+    if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+        raise InvalidInputError(name, 'JSON must be a list of objects or {"rows": [...]}')
+    return [(f"#{i}", r) for i, r in enumerate(data)]
+
+
+def _rows_from_delimited(text: str, name: str) -> list[tuple[str, dict]]:
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        raise InvalidInputError(name, "is empty")
+    delim = _delimiter(lines[first])
+    reader = csv.reader(lines[first:], delimiter=delim)
+    header = next(reader)
+    columns = []
+    for cell in header:
+        col = canonical_header(cell)
+        if col is None:
+            raise InvalidInputError(
+                f"{name}: header",
+                f"unknown column {cell.strip()!r}; known: {', '.join(FIELDS)} and the aliases "
+                "documented in prtheory.audit.table.HEADER_ALIASES",
+            )
+        if col in columns:
+            raise InvalidInputError(f"{name}: header", f"column {cell.strip()!r} repeats {col!r}")
+        columns.append(col)
+    out = []
+    for offset, cells in enumerate(reader):
+        line = first + offset + 2
+        if not any(c.strip() for c in cells):
+            continue
+        if len(cells) != len(columns):
+            raise InvalidInputError(
+                f"{name}: line {line}",
+                f"has {len(cells)} fields, the header has {len(columns)}",
+            )
+        row = {
+            col: clean_value(c, decimal_comma=delim != ",")
+            for col, c in zip(columns, cells, strict=True)
+        }
+        out.append((f"line {line}", row))
+    return out
+
+
+def read_text(
+    text: str, name: str = "<table>", *, json_format: bool = False, averaged: bool = False
+) -> list[Row]:
+    """Rows of a table given as text (``name`` labels the errors); see :func:`read_rows`."""
+    raw = _rows_from_json(text, name) if json_format else _rows_from_delimited(text, name)
+    rows, seen = [], {}
+    for default_id, mapping in raw:
+        if json_format:
+            mapping = {canonical_header(k) or k: clean_value(v) for k, v in mapping.items()}
+        row = parse_row(mapping, default_id, averaged=averaged, where=f"{name}: ")
+        if row.id in seen:
+            raise InvalidInputError(
+                f"{name}: row {row.id}", f"duplicate id (also at {seen[row.id]})"
+            )
+        seen[row.id] = default_id
+        rows.append(row)
+    if not rows:
+        raise InvalidInputError(name, "has no rows")
+    return rows
+
+
+def read_rows(path: str | Path, *, averaged: bool = False) -> list[Row]:
+    """Read an audit table: JSON (by the ``.json`` suffix) or delimited text (CSV, TSV, ``;``).
+
+    ``averaged=True`` marks every row as an average over folds (see
+    :mod:`prtheory.audit.checks`); a row's ``averaged`` column overrides it.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise InvalidInputError("FILE", f"cannot read {path}: {exc.strerror}") from None
+    return read_text(text, str(path), json_format=path.suffix.lower() == ".json", averaged=averaged)
