@@ -163,7 +163,7 @@ def _plain(x: Any, name: str) -> Any:
     """
     if isinstance(x, (str, bytes)):
         raise InvalidInputError(
-            name, f"must be numbers, got a string ({x!r}); strings are never parsed as numbers"
+            name, f"must be real numbers, got a string ({x!r}); strings are never parsed as numbers"
         )
     if isinstance(x, Iterator):
         raise InvalidInputError(

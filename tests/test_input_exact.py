@@ -81,7 +81,7 @@ def test_string_scores_are_never_parsed(scores):
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: prtheory.aucpr_min("0.5"), r"^pi: must be numbers, got a string"),
+        (lambda: prtheory.aucpr_min("0.5"), r"^pi: must be real numbers, got a string"),
         (lambda: prtheory.aucpr_min(["0.5"]), r"^pi: must contain real numbers"),
         (lambda: oracle.aucpr_min("0.5"), r"^pi: must be a real number, got str"),
         (lambda: prtheory.aucpr_min(10**400), r"^pi: 1000.* is not exactly a float64"),
