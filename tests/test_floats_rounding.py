@@ -148,3 +148,9 @@ def test_the_report_counts_a_one_ulp_change_as_misrounded():
     nudged = np.nextafter(right, 1.0)
     assert (nudged != table[:, 0]).all()
     assert (bench.ulp_errors(nudged, table) >= 0.5).all()
+
+
+def test_closed_forms_benchmark_report_is_current():
+    from report_staleness import assert_report_current
+
+    assert_report_current("benchmarks/bench_closed_forms.py", "reports/benchmarks_closed_forms.md")
