@@ -404,7 +404,9 @@ def _recall_range(a: Any, b: Any) -> tuple[Array, Array]:
 def min_precision(r: Any, pi: Any) -> Any:
     """Least achievable precision at recall ``r`` and skew ``pi`` (B1): ``pi r/(1 - pi + pi r)``.
 
-    Undefined (raises) at ``r = 0, pi = 1``.
+    Undefined (raises) at ``r = 0, pi = 1``. Correctly rounded: one exact product, one
+    double-double sum and one quotient (error below 2**-100, tested against ``_DD_REL``), the
+    exact oracle rational where the rounding test cannot decide.
     """
     r = as_float_array(r, "r", 0.0, 1.0)
     pi = as_float_array(pi, "pi", 0.0, 1.0)
@@ -490,7 +492,10 @@ def aucpr_min(pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
     """Minimum AUCPR at skew ``pi`` over recalls [a, b] (B4, B7).
 
     ``b - a + ((1-pi)/pi) ln((pi(a-1)+1)/(pi(b-1)+1))``; over [0, 1], ``1 + (1-pi) ln(1-pi)/pi``.
-    Paper convention at the end points (B5): 0 at pi = 0, ``b - a`` at pi = 1.
+    Paper convention at the end points (B5): 0 at pi = 0, ``b - a`` at pi = 1. Correctly
+    rounded: the cancellation-free double-double form of the module docstring (relative error
+    below ``_DD_REL``), then the rounding test; undecided elements, and ranges narrower than
+    2**-900, are evaluated by the mpmath oracle at doubling precision.
     """
     pi, a, b, inner = _skew_and_range(pi, a, b)
     out = np.where(pi == 0, 0.0, b - a)
@@ -514,7 +519,10 @@ def aucnpr(aucpr: Any, pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
     """Normalised AUCPR ``(aucpr - AUCPR_min)/(AUCPR_max - AUCPR_min)`` (B8), AUCPR_max = b - a.
 
     AUCPR_min is kept in double-double, so the subtraction is accurate even when ``aucpr`` is
-    close to the minimum. Paper convention: 0 at pi = 0, 1 at pi = 1.
+    close to the minimum. Paper convention: 0 at pi = 0, 1 at pi = 1. Correctly rounded: the
+    numerator's error is ``_DD_REL`` times its larger term, so the bound passed to the rounding
+    test is ``2 _DD_REL (1 + larger term / |numerator|)``; near the minimum (``aucpr`` within
+    about 2**-30 of AUCPR_min, relative) the test fails and the mpmath oracle decides.
     """
     area = as_float_array(aucpr, "aucpr", 0.0, 1.0)
     pi, a, b, inner = _skew_and_range(pi, a, b)
@@ -573,7 +581,9 @@ def _plus_scaled(xh: Array, xl: Array, yh: Array, yl: Array, e: Array) -> Scaled
 
 
 def _gain(x: Any, pi: Any, name: str, quantity: str) -> Any:
-    """``(x - pi)/((1 - pi) x)`` (F4 with min = pi, max = 1)."""
+    """``(x - pi)/((1 - pi) x)`` (F4 with min = pi, max = 1), correctly rounded: ``x - pi`` is
+    exact, then a product and a quotient (error below 2**-100), the rounding test, and the exact
+    rational where it cannot decide (0 exactly when ``x == pi``)."""
     x = as_float_array(x, name, 0.0, 1.0)
     pi = as_float_array(pi, "pi", 0.0, 1.0)
     x, pi = np.broadcast_arrays(x, pi)
@@ -614,7 +624,9 @@ def fbeta(p: Any, r: Any, beta: Any = 1.0) -> Any:
     """F-beta ``(1 + beta^2) p r/(beta^2 p + r)`` (F2); 0 at p = r = 0 (the limit).
 
     For ``beta > 1`` it is evaluated as ``F_{1/beta}(r, p)``, with ``1/beta^2`` in
-    double-double, so that ``beta^2`` never overflows.
+    double-double, so that ``beta^2`` never overflows. Correctly rounded: about ten
+    double-double operations (error below 2**-98), the rounding test, and the exact rational
+    where it cannot decide -- e.g. on exact midpoints, which F-beta of two floats can be.
     """
     p = as_float_array(p, "p", 0.0, 1.0)
     r = as_float_array(r, "r", 0.0, 1.0)
@@ -701,6 +713,9 @@ def ap_min(pos: Any, neg: Any) -> Any:
     ``(1/pos) sum_{i=1}^{pos} i/(i+neg) = 1 - (neg/pos)(H_{pos+neg} - H_neg)`` (X3).
 
     Counts are integer-valued up to 2**53 (e.g. 10**12); no term-by-term sum beyond 32 terms.
+    Correctly rounded: each branch's bound (``_DD_REL``, plus the float64 Bernoulli tails
+    element by element) feeds the rounding test; undecided elements go to the oracle (exact
+    sum up to 2000 terms, digamma at up to 2000 digits beyond, then the exact sum).
     """
     pos, neg = _counts(pos, neg, "AP_min")
     out = np.empty(pos.shape)
@@ -765,6 +780,8 @@ def _slow_expected_random_ap(pos: float, neg: float) -> float:
 def expected_random_ap(pos: Any, neg: Any) -> Any:
     """Expected AP of a uniformly random ranking (X1):
     ``(pos-1)/(N-1) + neg H_N/(N (N-1))`` with ``N = pos + neg``; 1 when ``neg = 0``.
+    Correctly rounded as :func:`ap_min` (two non-negative terms; ``H_N``'s float64 tail adds
+    its own bound).
     """
     pos, neg = _counts(pos, neg, "expected random AP")
     total = pos + neg
