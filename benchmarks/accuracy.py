@@ -648,6 +648,20 @@ def _fmt(x: float) -> str:
     return "inf" if np.isinf(x) else (f"{x:.3g}" if x >= 1e4 else f"{x:.6f}")
 
 
+def _kind_masks(kinds: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    return [(k, kinds == k) for k in sorted(set(kinds.tolist()) - {"main"})]
+
+
+def _breakdown(results: dict, groups: Callable, cells: Callable) -> list[str]:
+    """Table rows ``| function | group | points | cells |`` for each non-empty group."""
+    return [
+        f"| {name} | {label} | {int(mask.sum())} | {cells(res, mask)} |"
+        for name, res in results.items()
+        for label, mask in groups(res)
+        if mask.any()
+    ]
+
+
 def render(results: dict, n: int, workers: int, check: int, seconds: float, command: str) -> str:
     measured = [r for r in results.values() if "cached" in r]
     reference_s = sum(r["reference_s"] for r in measured)
@@ -713,15 +727,11 @@ def render(results: dict, n: int, workers: int, check: int, seconds: float, comm
         "| function | sampler | points | misrounded | max ulp |",
         "|---|---|---:|---:|---:|",
     ]
-    for name, res in results.items():
-        if res["kinds"] is None:
-            continue
-        for kind in sorted(set(res["kinds"].tolist()) - {"main"}):
-            mask = res["kinds"] == kind
-            lines.append(
-                f"| {name} | {kind} | {int(mask.sum())} | {int(res['wrong'][mask].sum())} | "
-                f"{_fmt(float(np.max(res['err'][mask])))} |"
-            )
+    lines += _breakdown(
+        results,
+        lambda res: [] if res["kinds"] is None else _kind_masks(res["kinds"]),
+        lambda res, m: f"{int(res['wrong'][m].sum())} | {_fmt(float(np.max(res['err'][m])))}",
+    )
     lines += [
         "",
         "## By skew region",
@@ -729,13 +739,11 @@ def render(results: dict, n: int, workers: int, check: int, seconds: float, comm
         "| function | region | points | max ulp | 99.9% ulp |",
         "|---|---|---:|---:|---:|",
     ]
-    for name, res in results.items():
-        if res["skew"] is None:
-            continue
-        for region, mask in _regions(res["skew"]).items():
-            if mask.any():
-                mx, q = _stats(res["err"][mask])
-                lines.append(f"| {name} | {region} | {int(mask.sum())} | {_fmt(mx)} | {_fmt(q)} |")
+    lines += _breakdown(
+        results,
+        lambda res: [] if res["skew"] is None else list(_regions(res["skew"]).items()),
+        lambda res, m: " | ".join(_fmt(v) for v in _stats(res["err"][m])),
+    )
     lines += [
         "",
         "## Worst points",
