@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Iterator
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -152,9 +154,116 @@ def check_recall_range(a: Any, b: Any, a_name: str = "a", b_name: str = "b") -> 
 # arrays
 
 
-def _as_1d(x: Any, name: str) -> np.ndarray:
+def _plain(x: Any, name: str) -> Any:
+    """Reject strings, generators and iterators; detach tensors that track gradients.
+
+    A generator or iterator would be consumed by a first look and then seen as a scalar object,
+    so it is refused with a message saying so (pass ``list(...)``). A torch tensor with
+    ``requires_grad`` cannot be converted by numpy; its values are taken through ``.detach()``.
+    """
     if isinstance(x, (str, bytes)):
-        raise InvalidInputError(name, f"must be a 1-D sequence of numbers, got {type(x).__name__}")
+        raise InvalidInputError(
+            name, f"must be real numbers, got a string ({x!r}); strings are never parsed as numbers"
+        )
+    if isinstance(x, Iterator):
+        raise InvalidInputError(
+            name, f"must be a sequence or an array, got a {type(x).__name__} (use list(...))"
+        )
+    if getattr(x, "requires_grad", False) and hasattr(x, "detach"):
+        return x.detach().cpu()
+    return x
+
+
+def _no_strings(arr: np.ndarray, name: str) -> None:
+    """Strings are never parsed as numbers: reject string dtypes and string elements."""
+    if arr.dtype.kind in "USV":
+        raise InvalidInputError(
+            name, f"must contain real numbers, got dtype {arr.dtype} (strings are never parsed)"
+        )
+    if arr.dtype.kind == "O":
+        for i, v in enumerate(arr.flat):
+            if isinstance(v, (str, bytes)):
+                raise InvalidInputError(
+                    name, f"must contain real numbers, got the string {v!r} at index {i}"
+                )
+
+
+def _exact_value(v: Any) -> Fraction | None:
+    """The exact rational value of a number, or None for things that are not real numbers."""
+    if isinstance(v, (bool, np.bool_)):
+        return None
+    if isinstance(v, Fraction):
+        return v
+    if isinstance(v, (numbers.Integral, Decimal)):
+        return Fraction(v) if not (isinstance(v, Decimal) and not v.is_finite()) else None
+    if hasattr(v, "_mpf_"):
+        sign, man, exp, _ = v._mpf_
+        if not man and exp:  # inf / nan
+            return None
+        value = Fraction(man << exp) if exp >= 0 else Fraction(man, 1 << -exp)
+        return -value if sign else value
+    if hasattr(v, "as_integer_ratio"):
+        try:
+            return Fraction(*v.as_integer_ratio())
+        except (OverflowError, ValueError):  # inf, nan
+            return None
+    return None
+
+
+def _exact_float64(arr: np.ndarray, name: str, what: str) -> np.ndarray:
+    """float64 values of ``arr`` when every element is exactly a float64 (or ±inf/NaN, left to
+    the caller), else an error naming the first element that is not.
+
+    ``what`` says where exact values are needed. Used for object arrays (``Fraction``,
+    ``Decimal``, Python ints of any size, mpmath numbers) and extended-precision floats
+    (``longdouble``): rounding them silently would change comparisons and values.
+    """
+    if arr.dtype.kind == "f" and arr.dtype.itemsize <= 8:
+        return np.asarray(arr, dtype=np.float64)
+    if arr.dtype.kind in "iu":  # exact below 2**53; above, where the round trip is
+        out = arr.astype(np.float64)
+        big = np.abs(out) >= 2.0**53
+        if big.any():
+            wrong = np.zeros(arr.shape, dtype=bool)
+            wrong[big] = out[big].astype(object) != arr[big].astype(object)
+            if wrong.any():
+                i = _first_bad(wrong.ravel())
+                raise InvalidInputError(
+                    name, f"{_show(arr.ravel()[i])} at index {i} is not exactly a float64 ({what})"
+                )
+        return out
+    if arr.dtype.kind == "f":  # longdouble: exact where the round trip is
+        out = arr.astype(np.float64)
+        with np.errstate(over="ignore", invalid="ignore"):
+            bad = (out.astype(arr.dtype) != arr) & ~np.isnan(arr)
+        if bad.any():
+            i = _first_bad(bad.ravel())
+            raise InvalidInputError(
+                name, f"{arr.ravel()[i]!r} at index {i} is not exactly a float64 ({what})"
+            )
+        return out
+    out = np.empty(arr.shape, dtype=np.float64)
+    flat = out.reshape(-1)
+    for i, v in enumerate(arr.flat):
+        if isinstance(v, (float, np.floating)) and not math.isfinite(float(v)):
+            flat[i] = float(v)
+            continue
+        q = _exact_value(v)
+        if q is None:
+            kind = "a boolean" if isinstance(v, (bool, np.bool_)) else type(v).__name__
+            raise InvalidInputError(name, f"must contain real numbers, got {kind} at index {i}")
+        try:
+            f = float(q)
+        except OverflowError:
+            f = math.inf
+        if math.isinf(f) or Fraction(f) != q:
+            raise InvalidInputError(name, f"{v!r} at index {i} is not exactly a float64 ({what})")
+        flat[i] = f
+    return out
+
+
+def _as_1d(x: Any, name: str) -> np.ndarray:
+    x = _plain(x, name)
     try:
         arr = np.asarray(x)
     except (ValueError, TypeError) as exc:  # ragged nested sequences
@@ -212,17 +321,10 @@ def as_scores(y_score: Any, n: int | None = None, name: str = "y_score") -> np.n
     arr = _as_1d(y_score, name)
     if arr.dtype.kind == "c":
         raise InvalidInputError(name, "must be real, got complex values")
-    if arr.dtype.kind not in "biuf":
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError):
-            raise InvalidInputError(
-                name, f"must contain real numbers, got dtype {arr.dtype}"
-            ) from None
-    if arr.dtype.kind in "iu" and arr.size and np.abs(arr).max() > 2**53:
-        raise InvalidInputError(
-            name, "integer scores beyond 2**53 cannot be ranked exactly as float64"
-        )
+    _no_strings(arr, name)
+    if arr.dtype.kind != "b":
+        what = "scores are ranked as float64; round them yourself if that is intended"
+        arr = _exact_float64(arr, name, what)
     arr = np.asarray(arr, dtype=np.float64)
     nan = np.isnan(arr)
     if nan.any():
@@ -276,6 +378,8 @@ def as_weights(sample_weight: Any, n: int, name: str = "sample_weight") -> Exact
         if arr.dtype == np.uint64 and arr.max() >= 2**63:
             return ExactWeights(arr.astype(object), 1)
         return ExactWeights(arr.astype(np.int64), 1)
+    if arr.dtype.kind == "f" and arr.dtype.itemsize > 8:
+        arr = _exact_float64(arr, name, "weights are held exactly as float64 dyadics")
     if arr.dtype.kind == "f":
         bad = ~np.isfinite(arr)
         if bad.any():
@@ -346,10 +450,21 @@ def as_float_array(
     NaN is rejected; so is any value outside ``[lo, hi]`` when bounds are given. The message
     names the argument, the first offending value and (for arrays) its index.
     """
+    x = _plain(x, name)
+    if isinstance(x, (bool, np.bool_)):
+        raise InvalidInputError(name, f"must be a real number, got a boolean ({x!r})")
     try:
-        arr = np.asarray(x, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise InvalidInputError(name, f"must be real numbers, got {type(x).__name__}") from None
+        raw = np.asarray(x)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInputError(name, f"must be real numbers ({exc})") from None
+    if raw.dtype.kind == "b":
+        raise InvalidInputError(name, "must be real numbers, got booleans")
+    if raw.dtype.kind == "c":
+        raise InvalidInputError(name, "must be real numbers, got complex values")
+    _no_strings(raw, name)
+    arr = _exact_float64(
+        raw, name, "the float64 layer takes float64 arguments; use prtheory.oracle"
+    )
     nan = np.isnan(arr)
     if nan.any():
         where = f" (index {np.argwhere(nan)[0].tolist()})" if arr.ndim else ""

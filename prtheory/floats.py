@@ -1,4 +1,4 @@
-"""Float64 closed forms of PR space, accurate to about half an ulp at every skew.
+"""Float64 closed forms of PR space, correctly rounded for every input.
 
 Every function is vectorised: arguments are scalars or arrays that broadcast together; scalar
 arguments give a Python ``float``, array arguments a float64 array. Arguments are validated by
@@ -32,13 +32,28 @@ which need no FMA) on cancellation-free rearrangements, then rounded once:
 * Rational quantities (min_precision, gains, F-beta) are one double-double expression each, with
   the arguments scaled by powers of two so that no intermediate product underflows.
 
-The final double-double value is rounded once (results in the subnormal range exactly, in
-integers, so that they are not rounded twice). The result is therefore the correctly rounded
-value except when the true value lies within about 2**-100 (relative) of a midpoint between two
-floats, where it may be the other neighbour: the error bound is 0.5 ulp plus a hair. An example
-is ``aucpr_min(5e-324)``, whose true value exceeds the midpoint between 0 and 5e-324 by a
-relative 1e-324. ``python benchmarks/accuracy.py`` measures this on 10**6 points per function
-against rigorous 48-digit references cross-checked with the mpmath oracle
+Correct rounding: a fast path, a rounding test, a slow path
+----------------------------------------------------------
+Each fast path returns its double-double value ``v`` with a bound ``rel`` on its relative error
+(see ``_DD_REL``: the per-operation bounds of Joldes, Muller and Popescu for double-double
+addition, multiplication and division, times the number of operations on same-signed terms, is
+below 2**-96; 2**-90 is used). Parts evaluated in float64 (the Bernoulli tails of AP_min and
+H_n) and AUCNPR's numerator ``aucpr - AUCPR_min``, which cancels near the minimum, add their own
+error terms element by element. The rounding test (Ziv) rounds both ends of ``v (1 -+ 2 rel)``;
+where they agree, that float is the correctly rounded value, since rounding is monotone.
+Where they differ -- the true value lies within ``2 rel`` of a midpoint, or exactly on one --
+the element goes to the slow path: the oracle (:mod:`prtheory.oracle.closed_forms`) at its exact
+value, which is an exact ``Fraction`` for the rational functions (F-beta, gains, min_precision,
+and AP_min / expected AP up to 2000 terms), rounded once with ties to even, and an mpmath
+evaluation at doubling precision (:func:`prtheory.oracle.rounding.rounded`) for AUCPR_min and
+AUCNPR, which are transcendental for 0 < pi < 1 and so never on a boundary; AP_min with more
+terms uses the digamma form at up to 2000 digits, then the exact sum. Elements outside the range
+where the bounds were derived (a recall range narrower than 2**-900, F-beta with beta outside
+[2**-400, 2**400]) skip the fast path. Exact zeros are formed exactly (``x - pi`` by TwoSum, a
+zero factor), so a zero double-double is a true zero. For example ``aucpr_min(5e-324)``, whose
+true value exceeds the midpoint between 0 and 5e-324 by a relative 1e-324, goes to the slow
+path and gives 5e-324. ``python benchmarks/accuracy.py`` checks 10**6 points per function,
+among them exact midpoints and subnormal cases, against rigorous Arb references
 (``reports/accuracy.md``).
 
 Conventions at the end points (documented, never NaN)
@@ -173,6 +188,55 @@ def _round(h: Array, lo: Array, e: Array | int = 0) -> Array:
     return y
 
 
+# Rounding test (Ziv). Every fast path below returns, besides its double-double value
+# ``v = (h + lo) 2**e``, a bound ``rel`` with ``|v - x| <= rel |h| 2**e`` for the true value ``x``.
+# Each double-double operation has relative error at most 3u**2 (addition), 7u**2
+# (multiplication) and 15u**2 (division), u = 2**-53 (Joldes, Muller & Popescu, ACM TOMS 44,
+# 2017; the three-digit division here is at least as accurate as their DWDivDW); every path
+# chains at most 40 of them on terms of one sign, and the series are truncated below 2**-110, so
+# its relative error is below 40 * 15 u**2 + 2**-110 < 2**-96. ``_DD_REL = 2**-90`` keeps a factor
+# of 64 of margin; ``benchmarks/accuracy.py`` measures the largest error actually reached.
+# Parts evaluated in plain float64, and differences of rounded terms (AUCNPR's numerator), add
+# their own, larger terms to ``rel`` element by element.
+_DD_REL = 2.0**-90
+#: Elements whose arguments fall outside the range where those bounds were derived (no
+#: intermediate below about 2**-960, where the low word of a double-double loses bits) skip the
+#: fast path.
+_TINY = 2.0**-900
+
+
+def _decide(h: Array, lo: Array, e: Array | int, rel: Array | float) -> tuple[Array, Array]:
+    """Correctly rounded float64 of ``x``, known only to lie within ``rel |h| 2**e`` of
+    ``(h + lo) 2**e``: returns the rounding and a mask of the undecided elements.
+
+    The ends of the interval are ``(h + (lo -+ r)) 2**e`` with ``r = 2 rel |h|`` (the factor 2
+    absorbs the rounding of ``lo -+ r``, at most ``2**-53 |lo -+ r| < rel |h|``, so the computed
+    ends enclose the interval). ``fl(h + t)`` is the correctly rounded sum, and :func:`_round`
+    rounds once (exactly in the subnormal range); rounding is monotone, so when both ends round to
+    the same float, so does ``x``. An element with ``h = 0`` is exactly 0 (each fast path forms a
+    zero result exactly).
+    """
+    r = 2.0 * np.asarray(rel) * np.abs(h)
+    y_lo = _round(*_fast_two_sum(h, lo - r), e)
+    y_hi = _round(*_fast_two_sum(h, lo + r), e)
+    return y_lo, y_lo != y_hi
+
+
+def _settle(out: Array, where: Array, y: Array, undecided: Array, slow: Any, *args: Array) -> None:
+    """Store the fast results ``y`` at ``out[where]``, and ``slow(*scalars)`` at the undecided
+    elements (``args`` are the full-shape arguments; ``slow`` returns the correctly rounded
+    float64 from the oracle)."""
+    out[where] = y
+    redo = np.zeros(out.shape, dtype=bool)
+    redo[where] = undecided
+    _slow_fill(out, redo, slow, *args)
+
+
+def _slow_fill(out: Array, redo: Array, slow: Any, *args: Array) -> None:
+    for idx in map(tuple, np.argwhere(redo)):
+        out[idx] = slow(*(float(a[idx]) for a in args))
+
+
 def _dd_constant(num: int, den: int) -> tuple[float, float]:
     """``num/den`` as a double-double: ``hi`` correctly rounded, ``lo`` the rounded remainder."""
     hi = num / den  # correctly rounded (CPython's int/int true division)
@@ -269,6 +333,43 @@ def _phi_over(xh: Array, xl: Array) -> tuple[Array, Array]:
 
 
 # ---------------------------------------------------------------------------------------------
+# the slow paths: the oracle, exact or at rising precision (imported on first use)
+
+
+def _oracle_rounded(name: str, *args: Any) -> float:
+    """Correctly rounded float64 of the oracle quantity ``name`` at exact (float) arguments:
+    exact rationals are rounded once, mpmath values by Ziv's loop of
+    :func:`prtheory.oracle.rounding.rounded` (AUCPR_min and AUCNPR are transcendental for
+    0 < pi < 1, so they are never on a rounding boundary and the loop ends)."""
+    from prtheory.oracle import closed_forms
+    from prtheory.oracle.rounding import rounded
+
+    fn = getattr(closed_forms, name)
+    if name in ("ap_min", "expected_random_ap"):
+        args = tuple(int(v) for v in args)
+        try:
+            return rounded(fn, *args, max_dps=2000)
+        except ArithmeticError:  # a rational value on (or too near) a boundary: exactly
+            return rounded(fn, *args, exact=True)
+    return rounded(fn, *args)
+
+
+def _exact_fbeta(p: float, r: float, beta: float) -> float:
+    from prtheory.oracle.rounding import to_float
+
+    p_q, r_q, b2 = Fraction(p), Fraction(r), Fraction(beta) ** 2
+    den = b2 * p_q + r_q
+    return 0.0 if den == 0 else to_float((1 + b2) * p_q * r_q / den)
+
+
+def _exact_gain(x: float, pi: float) -> float:
+    from prtheory.oracle.rounding import to_float
+
+    x_q, pi_q = Fraction(x), Fraction(pi)
+    return -math.inf if x == 0 else to_float((x_q - pi_q) / ((1 - pi_q) * x_q))
+
+
+# ---------------------------------------------------------------------------------------------
 # helpers for arguments and results
 
 
@@ -303,7 +404,9 @@ def _recall_range(a: Any, b: Any) -> tuple[Array, Array]:
 def min_precision(r: Any, pi: Any) -> Any:
     """Least achievable precision at recall ``r`` and skew ``pi`` (B1): ``pi r/(1 - pi + pi r)``.
 
-    Undefined (raises) at ``r = 0, pi = 1``.
+    Undefined (raises) at ``r = 0, pi = 1``. Correctly rounded: one exact product, one
+    double-double sum and one quotient (error below 2**-100, tested against ``_DD_REL``), the
+    exact oracle rational where the rounding test cannot decide.
     """
     r = as_float_array(r, "r", 0.0, 1.0)
     pi = as_float_array(pi, "pi", 0.0, 1.0)
@@ -313,7 +416,12 @@ def min_precision(r: Any, pi: Any) -> Any:
     mp, ep = np.frexp(pi)
     nh, nl = _two_prod(mp, mr)
     uh, ul = _add(*_two_sum(np.ones_like(pi), -pi), *_two_prod(pi, r))  # > 0 after the check
-    return _result(_round(*_div(nh, nl, uh, ul), er + ep))
+    # three double-double operations; an underflow in pi r costs at most 2**-1074 absolute,
+    # against u = 1 - pi + pi r >= 2**-53
+    y, undecided = _decide(*_div(nh, nl, uh, ul), er + ep, _DD_REL)
+    out = np.array(y, dtype=np.float64)
+    _slow_fill(out, undecided, lambda r_, pi_: _oracle_rounded("min_precision", r_, pi_), r, pi)
+    return _result(out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -384,28 +492,47 @@ def aucpr_min(pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
     """Minimum AUCPR at skew ``pi`` over recalls [a, b] (B4, B7).
 
     ``b - a + ((1-pi)/pi) ln((pi(a-1)+1)/(pi(b-1)+1))``; over [0, 1], ``1 + (1-pi) ln(1-pi)/pi``.
-    Paper convention at the end points (B5): 0 at pi = 0, ``b - a`` at pi = 1.
+    Paper convention at the end points (B5): 0 at pi = 0, ``b - a`` at pi = 1. Correctly
+    rounded: the cancellation-free double-double form of the module docstring (relative error
+    below ``_DD_REL``), then the rounding test; undecided elements, and ranges narrower than
+    2**-900, are evaluated by the mpmath oracle at doubling precision.
     """
     pi, a, b, inner = _skew_and_range(pi, a, b)
     out = np.where(pi == 0, 0.0, b - a)
-    if np.any(inner):
-        out[inner] = _round(*_aucpr_min_dd(pi[inner], a[inner], b[inner])[0])
+    fast = inner & (b - a >= _TINY)
+    if np.any(fast):
+        y, undecided = _decide(*_aucpr_min_dd(pi[fast], a[fast], b[fast])[0], _DD_REL)
+        _settle(out, fast, y, undecided, _slow_aucpr_min, pi, a, b)
+    _slow_fill(out, inner & ~fast, _slow_aucpr_min, pi, a, b)
     return _result(out)
+
+
+def _slow_aucpr_min(pi: float, a: float, b: float) -> float:
+    return _oracle_rounded("aucpr_min", pi, a, b)
+
+
+def _slow_aucnpr(area: float, pi: float, a: float, b: float) -> float:
+    return _oracle_rounded("aucnpr", area, pi, a, b)
 
 
 def aucnpr(aucpr: Any, pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
     """Normalised AUCPR ``(aucpr - AUCPR_min)/(AUCPR_max - AUCPR_min)`` (B8), AUCPR_max = b - a.
 
     AUCPR_min is kept in double-double, so the subtraction is accurate even when ``aucpr`` is
-    close to the minimum. Paper convention: 0 at pi = 0, 1 at pi = 1.
+    close to the minimum. Paper convention: 0 at pi = 0, 1 at pi = 1. Correctly rounded: the
+    numerator's error is ``_DD_REL`` times its larger term, so the bound passed to the rounding
+    test is ``2 _DD_REL (1 + larger term / |numerator|)``; near the minimum (``aucpr`` within
+    about 2**-30 of AUCPR_min, relative) the test fails and the mpmath oracle decides.
     """
     area = as_float_array(aucpr, "aucpr", 0.0, 1.0)
     pi, a, b, inner = _skew_and_range(pi, a, b)
     area, pi, a, b, inner = np.broadcast_arrays(area, pi, a, b, inner)
     out = np.where(pi == 0, 0.0, 1.0)
-    if np.any(inner):
-        x, s_a, s_b = area[inner], a[inner], b[inner]
-        (mh, ml, me), (gh, gl, ge) = _aucpr_min_dd(pi[inner], s_a, s_b)
+    fast = inner & (b - a >= _TINY)
+    _slow_fill(out, inner & ~fast, _slow_aucnpr, area, pi, a, b)
+    if np.any(fast):
+        x, s_a, s_b = area[fast], a[fast], b[fast]
+        (mh, ml, me), (gh, gl, ge) = _aucpr_min_dd(pi[fast], s_a, s_b)
         # numerator aucpr - min, either directly or as (aucpr - max) + gap, whichever has the
         # smaller terms: each way the error is about 2**-104 times the largest term
         over_h, over_l = _add(x, 0.0, *_two_sum(s_a, -s_b))  # aucpr - (b - a), exact
@@ -418,7 +545,16 @@ def aucnpr(aucpr: Any, pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
             np.where(upper, gl, -ml),
             np.where(upper, ge, me),
         )
-        out[inner] = _round(*_div(nh, nl, gh, gl), ne - ge)
+        # The numerator's error is 2**-90 of its larger term (each term's own bound, and the
+        # exact-up-to-3u**2 subtraction), which may be far more than 2**-90 of the difference
+        # (aucpr close to AUCPR_min): ``rel`` is scaled by that ratio, term by term.
+        with np.errstate(over="ignore", under="ignore", divide="ignore", invalid="ignore"):
+            big = np.where(upper, np.abs(over_h) + np.ldexp(gh, ge), np.abs(x) + np.ldexp(mh, me))
+            ratio = big / np.abs(np.ldexp(nh, ne))
+        unknown = (nh == 0) | ~np.isfinite(ratio)  # no relative bound: the oracle decides
+        rel = np.where(unknown, 0.0, 2 * _DD_REL * (1.0 + ratio))
+        y, undecided = _decide(*_div(nh, nl, gh, gl), ne - ge, rel)
+        _settle(out, fast, y, undecided | unknown, _slow_aucnpr, area, pi, a, b)
     return _result(out)
 
 
@@ -434,7 +570,10 @@ def _plus_scaled(xh: Array, xl: Array, yh: Array, yl: Array, e: Array) -> Scaled
     huge = np.abs(sh) > 2.0**900
     sh, sl = np.where(huge, 0.0, sh), np.where(huge, 0.0, sl)
     h, lo = _add(sh, sl, yh, yl)
-    return np.where(huge, xh, h), np.where(huge, xl, lo), np.where(huge, 0, e)
+    # the dominant x itself, scaled to [1/2, 1) too (a subnormal x would otherwise be divided
+    # as it is, losing its low bits)
+    xh_s, xl_s, ex = _frexp2(xh, xl)
+    return np.where(huge, xh_s, h), np.where(huge, xl_s, lo), np.where(huge, ex, e)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -442,7 +581,9 @@ def _plus_scaled(xh: Array, xl: Array, yh: Array, yl: Array, e: Array) -> Scaled
 
 
 def _gain(x: Any, pi: Any, name: str, quantity: str) -> Any:
-    """``(x - pi)/((1 - pi) x)`` (F4 with min = pi, max = 1)."""
+    """``(x - pi)/((1 - pi) x)`` (F4 with min = pi, max = 1), correctly rounded: ``x - pi`` is
+    exact, then a product and a quotient (error below 2**-100), the rounding test, and the exact
+    rational where it cannot decide (0 exactly when ``x == pi``)."""
     x = as_float_array(x, name, 0.0, 1.0)
     pi = as_float_array(pi, "pi", 0.0, 1.0)
     x, pi = np.broadcast_arrays(x, pi)
@@ -452,8 +593,12 @@ def _gain(x: Any, pi: Any, name: str, quantity: str) -> Any:
     mx, ex = np.frexp(x)
     mx = np.where(x == 0, 1.0, mx)
     dh, dl = _mul(*_two_sum(np.ones_like(pi), -pi), mx, 0.0)
-    out = _round(*_div(nh, nl, dh, dl), en - ex)
-    return _result(np.where(x == 0, -np.inf, out))
+    # x - pi is exact (TwoSum, even among subnormals) and scaled exactly; then a product and a
+    # quotient of double-doubles of moderate size: relative error below 25 u**2
+    y, undecided = _decide(*_div(nh, nl, dh, dl), en - ex, _DD_REL)
+    out = np.where(x == 0, -np.inf, y)
+    _slow_fill(out, undecided & (x != 0), _exact_gain, x, pi)
+    return _result(out)
 
 
 def precision_gain(p: Any, pi: Any) -> Any:
@@ -479,7 +624,9 @@ def fbeta(p: Any, r: Any, beta: Any = 1.0) -> Any:
     """F-beta ``(1 + beta^2) p r/(beta^2 p + r)`` (F2); 0 at p = r = 0 (the limit).
 
     For ``beta > 1`` it is evaluated as ``F_{1/beta}(r, p)``, with ``1/beta^2`` in
-    double-double, so that ``beta^2`` never overflows.
+    double-double, so that ``beta^2`` never overflows. Correctly rounded: about ten
+    double-double operations (error below 2**-98), the rounding test, and the exact rational
+    where it cannot decide -- e.g. on exact midpoints, which F-beta of two floats can be.
     """
     p = as_float_array(p, "p", 0.0, 1.0)
     r = as_float_array(r, "r", 0.0, 1.0)
@@ -504,8 +651,14 @@ def fbeta(p: Any, r: Any, beta: Any = 1.0) -> Any:
         dh, dl = _add(*_ldexp2(*_mul(ch, cl, mx, 0.0), ex - top), np.ldexp(my, ey - top), 0.0)
     zero = (p == 0) & (r == 0)
     dh = np.where(zero, 1.0, dh)
-    out = _round(*_div(nh, nl, dh, dl), ex + ey - top)
-    return _result(np.where(zero, 0.0, out))
+    # With 2**-400 <= beta <= 2**400, c >= 2**-800 and the larger denominator term is at least
+    # 2**-801; an underflow in the smaller one costs 2**-1074 absolute: a handful of
+    # double-double operations, far inside _DD_REL. Other betas go to the exact path.
+    y, undecided = _decide(*_div(nh, nl, dh, dl), ex + ey - top, _DD_REL)
+    out = np.where(zero, 0.0, y)
+    extreme = (beta < 2.0**-400) | (beta > 2.0**400)
+    _slow_fill(out, (undecided | extreme) & ~zero, _exact_fbeta, p, r, beta)
+    return _result(out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -525,9 +678,16 @@ def _counts(pos: Any, neg: Any, quantity: str) -> tuple[Array, Array]:
     return pos, neg
 
 
-def _harmonic(n: Array) -> tuple[Array, Array]:
-    """``H_n`` in double-double for integer-valued float64 ``n >= 0`` (exact table below 32)."""
+def _harmonic(n: Array) -> tuple[Array, Array, Array]:
+    """``H_n`` in double-double for integer-valued float64 ``n >= 0`` (exact table below 32),
+    and a bound on its absolute error.
+
+    The Bernoulli tail is summed in float64 by Horner's rule on ``1/n**2 <= 2**-10``; its error is
+    below 2**-46 of the tail (a dozen roundings of terms that decrease by a factor above 100),
+    which is added to the double-double part's ``_DD_REL |H_n|``.
+    """
     hh, hl = np.empty_like(n), np.empty_like(n)
+    err = np.zeros_like(n)
     small = n < _ASYMPTOTIC_MIN
     if np.any(small):
         idx = n[small].astype(np.int64)
@@ -544,7 +704,8 @@ def _harmonic(n: Array) -> tuple[Array, Array]:
         for c in reversed(_BERNOULLI):
             tail = (tail + c) * inv2
         hh[big], hl[big] = _add(*_add(lh, ll, *_EULER), -tail, 0.0)
-    return hh, hl
+        err[big] = _DD_REL * hh[big] + 2.0**-46 * np.abs(tail)
+    return hh, hl, err
 
 
 def ap_min(pos: Any, neg: Any) -> Any:
@@ -552,9 +713,13 @@ def ap_min(pos: Any, neg: Any) -> Any:
     ``(1/pos) sum_{i=1}^{pos} i/(i+neg) = 1 - (neg/pos)(H_{pos+neg} - H_neg)`` (X3).
 
     Counts are integer-valued up to 2**53 (e.g. 10**12); no term-by-term sum beyond 32 terms.
+    Correctly rounded: each branch's bound (``_DD_REL``, plus the float64 Bernoulli tails
+    element by element) feeds the rounding test; undecided elements go to the oracle (exact
+    sum up to 2000 terms, digamma at up to 2000 digits beyond, then the exact sum).
     """
     pos, neg = _counts(pos, neg, "AP_min")
     out = np.empty(pos.shape)
+    undecided = np.zeros(pos.shape, dtype=bool)
     few = pos <= _ASYMPTOTIC_MIN
     if np.any(few):
         P, n = pos[few], neg[few]
@@ -563,7 +728,8 @@ def ap_min(pos: Any, neg: Any) -> Any:
             on = i <= P
             th, tl = _div(np.full_like(P, float(i)), 0.0, i + n, 0.0)
             sh, sl = _add(sh, sl, np.where(on, th, 0.0), np.where(on, tl, 0.0))
-        out[few] = _round(*_div(sh, sl, P, 0.0))
+        # at most 65 double-double operations on positive terms: below 1200 u**2 < 2**-95
+        out[few], undecided[few] = _decide(*_div(sh, sl, P, 0.0), 0, _DD_REL)
     many = ~few & (neg >= _ASYMPTOTIC_MIN)
     if np.any(many):
         P, n = pos[many], neg[many]
@@ -572,35 +738,59 @@ def ap_min(pos: Any, neg: Any) -> Any:
         # The k = 1 term is rational, -(2n + P)/(12 n (n+P)^2): double-double. The rest
         # (k >= 2) is below 1/(10 n^2) of it, so float64 is ample there.
         lp = np.log1p(P / n)
-        rest_k = np.zeros_like(P)
+        rest_k, rest_abs = np.zeros_like(P), np.zeros_like(P)
         for k, c in reversed(list(enumerate(_BERNOULLI[1:], start=2))):
-            rest_k += c * n ** (1.0 - 2 * k) * np.expm1(-2 * k * lp)
+            term = c * n ** (1.0 - 2 * k) * np.expm1(-2 * k * lp)
+            rest_k += term
+            rest_abs += np.abs(term)
         total = _two_sum(n, P)
         den = _mul(*_mul(*total, *total), *_two_prod(n, np.full_like(n, 12.0)))
         first = _div(*_two_sum(-2 * n, -P), *den)
         half = _div(np.full_like(P, 0.5), 0.0, *total)
         corr = _add(*first, rest_k / P, 0.0)
-        out[many] = _round(*_add(*_add(*_phi_over(th, tl), *half), *corr))
+        vh, vl = _add(*_add(*_phi_over(th, tl), *half), *corr)
+        # the float64 part: each term within 2**-48 of its value (log1p, the power and expm1
+        # each err by an ulp or two, and |z| / expm1(|z|) <= 1 damps the error of z = -2k lp)
+        rel = _DD_REL + 2.0**-45 * rest_abs / P / np.abs(vh)
+        out[many], undecided[many] = _decide(vh, vl, 0, rel)
     rest = ~few & ~many
     if np.any(rest):
         P, n = pos[rest], neg[rest]
-        hh, hl = _harmonic(n + P)
-        nh, nl = _harmonic(n)
+        hh, hl, h_err = _harmonic(n + P)
+        nh, nl, n_err = _harmonic(n)
         dh, dl = _mul(*_add(hh, hl, -nh, -nl), n, 0.0)
         gh, gl = _div(dh, dl, P, 0.0)
-        out[rest] = _round(*_add(np.ones_like(P), 0.0, -gh, -gl))
+        vh, vl = _add(np.ones_like(P), 0.0, -gh, -gl)
+        # the subtracted term g is at most 1 and the result at least 1/4 (AP_min >= pi/2 >= 1/4
+        # here); errors: the harmonic numbers' (times n/P), and 2**-90 of 1 + g
+        rel = (4 * _DD_REL + 2 * (n / P) * (h_err + n_err)) / np.abs(vh)
+        out[rest], undecided[rest] = _decide(vh, vl, 0, rel)
+    _slow_fill(out, undecided, _slow_ap_min, pos, neg)
     return _result(out)
+
+
+def _slow_ap_min(pos: float, neg: float) -> float:
+    return _oracle_rounded("ap_min", pos, neg)
+
+
+def _slow_expected_random_ap(pos: float, neg: float) -> float:
+    return _oracle_rounded("expected_random_ap", pos, neg)
 
 
 def expected_random_ap(pos: Any, neg: Any) -> Any:
     """Expected AP of a uniformly random ranking (X1):
     ``(pos-1)/(N-1) + neg H_N/(N (N-1))`` with ``N = pos + neg``; 1 when ``neg = 0``.
+    Correctly rounded as :func:`ap_min` (two non-negative terms; ``H_N``'s float64 tail adds
+    its own bound).
     """
     pos, neg = _counts(pos, neg, "expected random AP")
     total = pos + neg
     nm1 = np.where(neg == 0, 1.0, total - 1)
-    hh, hl = _harmonic(total)
+    hh, hl, h_err = _harmonic(total)
     first = _div(pos - 1, 0.0, nm1, 0.0)
     second = _div(*_mul(hh, hl, neg, 0.0), *_two_prod(total, nm1))
-    out = _round(*_add(*first, *second))
-    return _result(np.where(neg == 0, 1.0, out))
+    # two non-negative terms: the relative error is at most the worse of the two
+    y, undecided = _decide(*_add(*first, *second), 0, 2 * _DD_REL + h_err / hh)
+    out = np.where(neg == 0, 1.0, y)
+    _slow_fill(out, undecided & (neg != 0), _slow_expected_random_ap, pos, neg)
+    return _result(out)

@@ -28,6 +28,6 @@ def average_precision(y_true, y_score, sample_weight=None, *, convention=None) -
     """
     steps = recall_steps(y_true, y_score, sample_weight)
     if steps.pos == 0:
-        return float(no_positives("average precision", convention))
+        return float(no_positives("average precision", convention, y_true))
     nums, dens = steps.ap_terms()
     return round_quotient_sum(nums, dens, steps.pos)

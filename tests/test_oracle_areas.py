@@ -322,11 +322,50 @@ def test_aucnpr_step_on_a_range_brute_force(case, a, b):
     assert aucnpr_ranking(y, s, method="step", a=a, b=b) == want
 
 
-def test_worst_ranking_normalises_to_zero_under_davis_goadrich():
-    got = aucnpr_ranking(
-        [0, 0, 0, 1, 1], [5, 4, 3, 2, 1], method="davis-goadrich", first_point="spark", dps=30
-    )
-    assert abs(got) < mpmath.mpf(10) ** -45
+@pytest.mark.parametrize("first_point", ["spark", "none"])
+@pytest.mark.parametrize(("pos", "neg"), [(1, 1), (2, 3), (5, 1), (7, 40)])
+@pytest.mark.parametrize("tied", [False, True])
+def test_worst_ranking_normalises_to_exactly_zero_under_davis_goadrich(first_point, pos, neg, tied):
+    # B2: every negative above every positive is the minimum curve itself, so AUCNPR is 0 exactly
+    y = [0] * neg + [1] * pos
+    s = [2] * neg + [1] * pos if tied else list(range(pos + neg, 0, -1))
+    got = aucnpr_ranking(y, s, method="davis-goadrich", first_point=first_point)
+    assert got == 0
+    assert isinstance(got, F)
+    assert rounded(aucnpr_ranking, y, s, method="davis-goadrich", first_point=first_point) == 0.0
+    # weighted and over a sub-range too (B7: the minimum over [a, b] is the same curve)
+    w = list(range(1, pos + neg + 1))
+    args = {"method": "davis-goadrich", "first_point": first_point}
+    assert aucnpr_ranking(y, s, w, **args) == 0
+    assert aucnpr_ranking(y, s, a=F(1, 4), b=F(3, 4), **args) == 0
+
+
+def test_davis_goadrich_aucnpr_by_hand():
+    # y = 0 1 0 1 by descending score, spark start: FP = 1 on TP in [0, 1] and FP = 2 on
+    # [1, 2], so 2 * area = int_0^1 x/(x+1) + int_1^2 x/(x+2) = (1 - ln 2) + (1 - 2 ln(4/3));
+    # AUCPR_min(1/2) = 1 - ln 2, hence AUCNPR = 1/2 - ln(4/3)/ln 2
+    with mpmath.workdps(60):
+        want = mpmath.mpf(1) / 2 - mpmath.log(mpmath.mpf(4) / 3) / mpmath.log(2)
+        got = aucnpr_ranking(
+            [0, 1, 0, 1], [4, 3, 2, 1], method="davis-goadrich", dps=50, first_point="spark"
+        )
+        assert abs(got - want) <= mpmath.mpf(2) ** -160 * abs(want)
+    assert rounded(
+        aucnpr_ranking, [0, 1, 0, 1], [4, 3, 2, 1], method="davis-goadrich", first_point="spark"
+    ) == float(want)
+
+
+def test_davis_goadrich_aucnpr_near_the_minimum_is_relatively_accurate():
+    # one positive lifted one place above the last negative: AUCNPR is tiny but not 0, and the
+    # result must still carry ~50 correct digits (not the absolute noise of area - AUCPR_min)
+    neg = 200
+    y = [0] * (neg - 1) + [1, 0, 1]
+    s = list(range(len(y), 0, -1))
+    lo = aucnpr_ranking(y, s, method="davis-goadrich", first_point="spark", dps=30)
+    hi = aucnpr_ranking(y, s, method="davis-goadrich", first_point="spark", dps=60)
+    assert 0 < lo < mpmath.mpf(10) ** -2
+    with mpmath.workdps(60):
+        assert abs(lo - hi) <= mpmath.mpf(10) ** -28 * hi
 
 
 def test_trapezoid_of_the_worst_ranking_is_below_aucpr_min():

@@ -107,7 +107,7 @@ def test_undefined_and_errors():
         precision_at_k([0, 1], [1, 2], 0)
     with pytest.raises(InvalidInputError, match=r"k: must be an integer count, got 2\.5"):
         ap_at_k([0, 1], [1, 2], 2.5)
-    with pytest.raises(InvalidInputError, match="k: must be >= 0, got -1"):
+    with pytest.raises(InvalidInputError, match="k: must be >= 1, got -1"):  # as k = 0
         precision_at_k([0, 1], [1, 2], -1)
     with pytest.raises(InvalidInputError, match="ties: must be one of 'expected'"):
         precision_at_k([0, 1], [1, 2], 1, ties="group")

@@ -25,6 +25,7 @@ Results are exact :class:`~fractions.Fraction` values summed by
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -39,18 +40,19 @@ from prtheory.oracle.ties import check_ties, expected_top, resolve_ties
 __all__ = ["average_precision", "normalized_average_precision", "untied_precision_terms"]
 
 
-def no_positives(quantity: str, convention: str | None) -> Fraction:
+def no_positives(quantity: str, convention: str | None, y_true: Any = None) -> Fraction:
     """AP-type quantities with no positive weight: raise, or scikit-learn's value 0.
 
-    scikit-learn 1.9 warns "No positive class found in y_true, recall is set to one for all
-    thresholds" and returns 0.0 (precision is 0 at every threshold).
+    The message says which it is: no positive labels, or (when ``y_true`` is given and has
+    some) positives that all carry sample weight 0. scikit-learn 1.9 warns "No positive class
+    found in y_true, recall is set to one for all thresholds" and returns 0.0 (precision is 0 at
+    every threshold).
     """
-    return undefined(
-        quantity,
-        "y_true has no positive labels (recall is 0/0 at every threshold)",
-        convention,
-        {"sklearn": Fraction(0)},
-    )
+    if y_true is not None and as_labels(y_true).any():
+        reason = "sample_weight is 0 on every positive label (recall is 0/0 at every threshold)"
+    else:
+        reason = "y_true has no positive labels (recall is 0/0 at every threshold)"
+    return undefined(quantity, reason, convention, {"sklearn": Fraction(0)})
 
 
 def untied_precision_terms(r: Ranking) -> tuple[np.ndarray, np.ndarray]:
@@ -90,7 +92,7 @@ def average_precision(
     if ties == "group":
         steps = recall_steps(y_true, y_score, sample_weight)
         if steps.pos == 0:
-            return no_positives("average precision", convention)
+            return no_positives("average precision", convention, y_true)
         nums, dens = steps.ap_terms()
         return rational_sum(nums, dens) / steps.pos
     r = ranking(y_true, y_score, sample_weight)
@@ -98,13 +100,13 @@ def average_precision(
     if ties == "expected":
         _equal_weights(r, ties)
         if pos == 0:
-            return no_positives("average precision", convention)
+            return no_positives("average precision", convention, y_true)
         pts = Ranking(r.order, r.labels, r.scores, None, 1).points()
         n = r.labels.size
         return expected_top(pts.tp, pts.tp + pts.fp, n)[1] / int(r.labels.sum())
     r = resolve_ties(r, ties, doc_ids)
     if pos == 0:
-        return no_positives("average precision", convention)
+        return no_positives("average precision", convention, y_true)
     nums, dens = untied_precision_terms(r)
     return rational_sum(nums, dens) / pos
 

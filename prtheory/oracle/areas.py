@@ -499,8 +499,10 @@ def aucnpr_ranking(
       Needs unit weights (AP_min is a statement about counts of items).
 
     ``pi = pos/(pos+neg)``; at ``pi = 1`` (no negatives) max = min and the value is undefined:
-    ``convention="paper"`` gives 1 (Boyd et al. §4). The DG area is passed on at ``dps + 20``
-    digits, so near ``area = min`` the result is accurate in absolute, not relative, terms.
+    ``convention="paper"`` gives 1 (Boyd et al. §4). For ``"davis-goadrich"`` the numerator
+    ``area - AUCPR_min`` is evaluated at rising precision until it is known to ``dps`` digits
+    (relative), and a curve that *is* the minimum curve (the worst ranking, B2) gives exactly
+    ``Fraction(0)`` (see :func:`_dg_is_minimum`).
     """
     first_point, points, tp, fp, (a_q, b_q, lo, hi) = _validated(
         y_true, y_score, sample_weight, method, first_point, a, b
@@ -523,8 +525,85 @@ def aucnpr_ranking(
         worst_fp = np.full(pos + 1, neg, dtype=object)
         low = _step_area(worst_tp, worst_fp, lo, hi) / pos
         return (area - low) / (b_q - a_q - low)
+    if method == "davis-goadrich" and neg != 0:
+        return _dg_aucnpr(tp, fp, pos, neg, first_point, (a_q, b_q, lo, hi), dps)
     area = _interpolated(method, tp, fp, pos, first_point, lo, hi, prec_of_dps(dps + 20))
     return closed_forms.aucnpr(area, pi, a_q, b_q, dps=dps, convention=convention)
+
+
+def _dg_is_minimum(tp, fp, pos, neg, first_point, a_q, b_q, lo, hi) -> bool:
+    """Whether the DG area over ``[a, b]`` equals AUCPR_min(pi, a, b) exactly.
+
+    ``pos (area - min) = (sum R - pos (b - a)) - (sum C ln Q + neg ln(u/v))`` with
+    ``u = 1 - pi (1 - a)``, ``v = 1 - pi (1 - b)`` (B7: ``pos (1-pi)/pi = neg``). A sum of
+    logarithms of rationals with rational coefficients is the logarithm of an algebraic number, and
+    ``e**r`` is transcendental for rational ``r != 0`` (Lindemann), so the difference is 0 only if
+    the rational part is 0 and the logarithms cancel. Grouping the logarithms by their (reduced)
+    argument decides the cancellation whenever the arguments that occur are distinct
+    multiplicatively. Consecutive tables that lie on one line in (TP, FP) are merged first (DG
+    interpolates FP linearly in TP, so the area is unchanged): the worst ranking then is a single
+    segment with ``Q = u/v``. Otherwise this may return False for a zero difference, and the
+    caller's precision loop ends with an error instead of a value.
+    """
+    if first_point == "spark":
+        tp = np.concatenate(([0], tp))
+        fp = np.concatenate(([0], fp))
+    t, f = as_objects(tp), as_objects(fp)
+    if t.size > 2:  # keep the ends and every table where the (TP, FP) polyline turns
+        turns = (t[1:-1] - t[:-2]) * (f[2:] - f[1:-1]) != (t[2:] - t[1:-1]) * (f[1:-1] - f[:-2])
+        keep = np.concatenate(([True], turns, [True]))
+        t, f = t[keep], f[keep]
+    (r_num, r_den, c_num, c_den, q_num, q_den), cuts = _dg_terms(t, f, "none", lo, hi)
+    pi = Fraction(pos, pos + neg)
+    rational = rational_sum(r_num, r_den) if r_num.size else Fraction(0)
+    coeff: dict[Fraction, Fraction] = {}
+
+    def add(c: Fraction, q: Fraction) -> None:
+        if q != 1 and c != 0:
+            c, q = (c, q) if q > 1 else (-c, 1 / q)
+            coeff[q] = coeff.get(q, Fraction(0)) + c
+
+    terms = (c_num.tolist(), c_den.tolist(), q_num.tolist(), q_den.tolist())
+    for cn, cd, qn, qd in zip(*terms, strict=True):
+        add(Fraction(cn, cd), Fraction(qn, qd))
+    for r, c, q in cuts:
+        rational += r
+        add(c, q)
+    add(Fraction(neg), (1 - pi * (1 - a_q)) / (1 - pi * (1 - b_q)))
+    return rational == pos * (b_q - a_q) and not any(coeff.values())
+
+
+def _dg_aucnpr(tp, fp, pos, neg, first_point, bounds, dps) -> Fraction | mpmath.mpf:
+    """AUCNPR of the DG area (0 < pi < 1): exactly 0 on the minimum curve, else at ``dps`` digits.
+
+    The numerator ``area - AUCPR_min`` cancels near the minimum, so both terms are evaluated at a
+    working precision ``wp`` (each with relative error at most ``2**(1-wp)``), and ``wp`` doubles
+    until the numerator and the denominator ``b - a - AUCPR_min`` exceed ``2**(p+8)`` times their
+    error bound; the quotient then has relative error below ``2**(1-p)`` (the oracle contract).
+    """
+    a_q, b_q, lo, hi = bounds
+    pi = Fraction(pos, pos + neg)
+    prec = prec_of_dps(dps)
+    wp = prec + 30
+    while True:
+        area = _dg_area(tp, fp, pos, first_point, lo, hi, wp)
+        low = closed_forms.aucpr_min(pi, a_q, b_q, dps=max(1, int(wp / 3.33)))
+        low_prec = prec_of_dps(max(1, int(wp / 3.33)))
+        with mpmath.workprec(4 * wp):
+            num = area - low
+            den = mpmath.mpf(b_q.numerator) / b_q.denominator
+            den = den - mpmath.mpf(a_q.numerator) / a_q.denominator - low
+            err = abs(area) * mpmath.ldexp(1, 1 - wp) + abs(low) * mpmath.ldexp(1, 1 - low_prec)
+            decided = min(abs(num), abs(den)) > err * mpmath.ldexp(1, prec + 8)
+            result = num / den
+        if decided:
+            with mpmath.workprec(prec):
+                return +result
+        if wp == prec + 30 and _dg_is_minimum(tp, fp, pos, neg, first_point, a_q, b_q, lo, hi):
+            return Fraction(0)
+        if wp > 1 << 20:
+            raise ArithmeticError("Davis-Goadrich AUCNPR: cancellation beyond 2**20 bits")
+        wp *= 2
 
 
 def roc_auc(y_true, y_score, sample_weight=None) -> Fraction:

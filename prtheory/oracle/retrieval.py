@@ -15,6 +15,7 @@ Conventions:
 
 from __future__ import annotations
 
+import numbers
 from fractions import Fraction
 
 from prtheory._input import as_labels, check_count
@@ -35,10 +36,10 @@ _POLICIES = ("expected", *ORDERING_POLICIES)
 
 
 def _cutoff(k, name: str = "k") -> int:
-    k = check_count(k, name)
-    if k == 0:
-        raise InvalidInputError(name, "must be >= 1, got 0")
-    return k
+    """A cutoff ``k >= 1``: zero and negative values get the same message."""
+    if not isinstance(k, bool) and isinstance(k, numbers.Real) and k < 1:
+        raise InvalidInputError(name, f"must be >= 1, got {k!r}")
+    return check_count(k, name)
 
 
 def _top(y_true, y_score, k: int, ties: str, doc_ids) -> tuple[Fraction, Fraction, int]:
