@@ -115,3 +115,31 @@ def test_bad_input_is_named(session):
     with pytest.raises(UndefinedMetricError):
         pspark.average_precision(negatives)
     assert pspark.average_precision(negatives, convention="sklearn") == 0.0
+
+
+def test_per_group_equals_single_machine_per_query(session):
+    rng = np.random.default_rng(3)
+    rows, per_query = [], {}
+    for q in range(12):
+        n = int(rng.integers(1, 9))
+        y = rng.integers(0, 2, n)
+        y[0] = 1
+        s = rng.integers(0, 4, n).astype(float)
+        rows += [(q, float(a), float(b)) for a, b in zip(y, s, strict=True)]
+        per_query[q] = (y, s)
+    df = session.createDataFrame(rows, ["qid", "label", "score"]).repartition(3)
+    cases = [
+        ("average_precision", {}, lambda y, s: oracle.average_precision(y, s)),
+        ("precision_at_k", {"k": 3}, lambda y, s: oracle.precision_at_k(y, s, 3)),
+        (
+            "r_precision",
+            {"ties": "pessimistic"},
+            lambda y, s: oracle.r_precision(y, s, ties="pessimistic"),
+        ),
+    ]
+    for metric, opts, ref in cases:
+        out, mean = pspark.per_group(df, "qid", metric, **opts)
+        got = {r["qid"]: Fraction(r["exact"]) for r in out.collect()}
+        expected = {q: ref(y, s) for q, (y, s) in per_query.items()}
+        assert got == expected, metric
+        assert mean == oracle.to_float(sum(expected.values()) / len(expected))

@@ -7,3 +7,4 @@ No row is collected to the driver: see :mod:`prtheory.spark.ap` for the algorith
 # ruff: noqa: F401  (this module is a list of re-exports)
 
 from prtheory.spark.ap import average_precision
+from prtheory.spark.grouped import per_group

@@ -47,7 +47,7 @@ def _functions():
     return functions
 
 
-def _check_columns(df, label_col: str, score_col: str, weight_col: str | None) -> None:
+def check_columns(df, label_col: str, score_col: str, weight_col: str | None) -> None:
     """One native aggregation counting bad values; raise on the first kind found."""
     F = _functions()
     for name, col in (
@@ -145,7 +145,7 @@ def average_precision(
     session's ``spark.sql.shuffle.partitions``). With no positive weight AP is undefined
     (:class:`~prtheory.errors.UndefinedMetricError`; 0 with ``convention="sklearn"``).
     """
-    _check_columns(df, label_col, score_col, weight_col)
+    check_columns(df, label_col, score_col, weight_col)
     if partitions is None:
         partitions = int(df.sparkSession.conf.get("spark.sql.shuffle.partitions"))
     if isinstance(partitions, bool) or not isinstance(partitions, int) or partitions < 1:
