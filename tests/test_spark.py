@@ -28,18 +28,9 @@ from prtheory import spark as pspark  # noqa: E402
 
 @pytest.fixture(scope="session")
 def session():
-    from pyspark.sql import SparkSession
+    from prtheory.spark.session import local_session
 
-    s = (
-        SparkSession.builder.master("local[2]")
-        .appName("prtheory-tests")
-        .config("spark.sql.shuffle.partitions", "3")
-        .config("spark.default.parallelism", "2")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .getOrCreate()
-    )
-    s.sparkContext.setLogLevel("ERROR")
+    s = local_session(cores=2, partitions=3)
     yield s
     s.stop()
 

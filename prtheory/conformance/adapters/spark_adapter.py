@@ -32,18 +32,9 @@ SHIMS: tuple[str, ...] = ()
 
 @cache
 def session() -> Any:
-    from pyspark.sql import SparkSession
+    from prtheory.spark.session import local_session
 
-    s = (
-        SparkSession.builder.master("local[1]")
-        .appName("prtheory-conformance")
-        .config("spark.sql.shuffle.partitions", "1")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .getOrCreate()
-    )
-    s.sparkContext.setLogLevel("ERROR")
-    return s
+    return local_session(cores=1, partitions=1)
 
 
 def _frame(y: Any, s: Any, w: Any) -> Any:
