@@ -289,7 +289,12 @@ def check_bound_enumeration(candidate: sp.Expr, max_total: int = 14) -> tuple[bo
     ),
 )
 def _b1(pf: Proof) -> None:
-    derive_min_precision(pf, min_precision(r, pi))
+    bound = derive_min_precision(pf, min_precision(r, pi))
+    pf.establish(
+        "Precision is at least its value at FP = neg, which is the derived bound",
+        sp.GreaterThan(p, bound),
+        [5, 6, len(pf.steps)],
+    )
     pf.check(
         "enumeration",
         "All small confusion matrices, exact",
@@ -543,8 +548,14 @@ def _worst_ranking_dg_area() -> tuple[bool, str]:
     assumptions=("0 < pi < 1 (the degenerate skews are B5)", "recall runs over [0, 1]"),
 )
 def _b4(pf: Proof) -> None:
-    derive_area(pf, aucpr_min(pi))
+    area = derive_area(pf, aucpr_min(pi))
+    integrated = len(pf.steps) - 1
     derive_antiderivative(pf, SLIDES_ANTIDERIVATIVE, aucpr_min(pi))
+    pf.establish(
+        "The area under the bound is what sympy integrated",
+        sp.Eq(sp.Integral(min_precision(r, pi), (r, 0, 1)), area),
+        [1, integrated],
+    )
     pf.check("numeric", "Quadrature of the bound over [0, 1]", check_area_quadrature(aucpr_min(pi)))
     pf.check(
         "numeric",
