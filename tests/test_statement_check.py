@@ -45,3 +45,12 @@ def test_every_checked_statement_kills_every_mutant():
     killed, total, survivors = kill_rate(results)
     assert survivors == []
     assert killed == total > 0
+
+
+def test_any_prefix_of_letters_orders_after_the_documents():
+    from prtheory.theory import _key
+
+    ids = ["Y1", "X3", "B10", "AB2", "B2", "Y10", "Y2"]
+    assert sorted(ids, key=_key) == ["B2", "B10", "X3", "AB2", "Y1", "Y2", "Y10"]
+    with pytest.raises(ValueError, match="letters followed by digits"):
+        _key("12B")
