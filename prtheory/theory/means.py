@@ -235,7 +235,7 @@ def _g3(pf: Proof) -> None:
     source=SOURCE,
     location="The Weighted Harmonic Mean",
     title="The weighted harmonic mean with beta^2 = 1/gamma is F_beta",
-    statement=lambda: sp.Eq(harmonic(P, R, 1 / beta**2), f_beta(P, R)),
+    statement=lambda: sp.Eq(harmonic(P, R, 1 / beta**2), f_beta(P, R), evaluate=False),
     assumptions=("0 < P, R <= 1, gamma = 1/beta^2 > 0",),
 )
 def _g4(pf: Proof) -> None:
@@ -246,7 +246,12 @@ def _g4(pf: Proof) -> None:
         hb,
         1 / ((1 / P + beta**2 / R) / (1 + beta**2)),
     )
-    pf.equal("which is F_beta = (1+beta^2) P R/(beta^2 P + R)", hb, f_beta(P, R))
+    fb = pf.equal("which is F_beta = (1+beta^2) P R/(beta^2 P + R)", hb, f_beta(P, R))
+    pf.establish(
+        "The weighted harmonic mean at gamma = 1/beta^2 is F_beta",
+        sp.Eq(hb, fb, evaluate=False),
+        [1, 3],
+    )
     pf.check(
         "exact",
         "At random rational P, R, beta",

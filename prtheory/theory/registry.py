@@ -329,7 +329,8 @@ def _zero(expr: Any) -> tuple[bool, str]:
 def same_statement(statement: Any, conclusion: Any) -> tuple[bool, str]:
     """Decide with sympy that ``statement`` says what ``conclusion`` says.
 
-    Equalities match when the differences of their sides agree (either orientation); other
+    Equalities match when their sides are equal side by side (either orientation: comparing
+    only ``lhs - rhs`` would let any identity stand for any other); other
     relations when they are of the same kind (after reversing ``>`` to ``<``) and the differences
     of their sides agree; ``And``/``Tuple`` argument by argument in order; ``Not``, ``Implies``,
     ``Equivalent`` likewise; expressions when their difference is zero; anything else only when
@@ -339,11 +340,12 @@ def same_statement(statement: Any, conclusion: Any) -> tuple[bool, str]:
     if s == c:
         return True, "identical"
     if isinstance(s, sp.Equality) and isinstance(c, sp.Equality):
-        d_s, d_c = s.lhs - s.rhs, c.lhs - c.rhs
-        ok, how = _zero(d_s - d_c)
-        if not ok:
-            ok, how = _zero(d_s + d_c)
-        return ok, f"equal sides ({how})"
+        for lhs, rhs in ((c.lhs, c.rhs), (c.rhs, c.lhs)):  # either orientation
+            ok_l, _ = _zero(s.lhs - lhs)
+            ok_r, how = _zero(s.rhs - rhs) if ok_l else (False, "")
+            if ok_l and ok_r:
+                return True, f"equal sides ({how})"
+        return False, "the sides are not the derived sides"
     if isinstance(s, sp.core.relational.Relational) and isinstance(
         c, sp.core.relational.Relational
     ):
