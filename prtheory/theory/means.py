@@ -132,6 +132,7 @@ def _g1(pf: Proof) -> None:
     statement=lambda: sp.Gt(
         (sp.Rational(99, 109) + sp.Rational(99, 100)) / 2,
         (sp.Rational(97, 106) + sp.Rational(97, 100)) / 2,
+        evaluate=False,
     ),
     assumptions=("P and R of G1",),
 )
@@ -149,9 +150,14 @@ def _g2(pf: Proof) -> None:
     )
     pf.true(
         "It is positive: the arithmetic mean prefers A",
-        bool(diff > 0),
+        sp.Gt(diff, 0),
         "exact comparison",
         shown=sp.Gt(diff, 0, evaluate=False),
+    )
+    pf.establish(
+        "The arithmetic mean of A exceeds that of B",
+        sp.Gt((pa + ra) / 2, (pa + ra) / 2 - diff, evaluate=False),
+        [1, 2],
     )
     dp = pf.equal("B gains P_B - P_A in precision", pb - pa, sp.Rational(79, 11554))
     pf.true(
