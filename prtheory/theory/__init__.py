@@ -27,11 +27,15 @@ def _load() -> None:
         importlib.import_module(f"prtheory.theory.{name}")
 
 
-def _key(cid: str) -> tuple[int, int]:
-    m = re.fullmatch(r"([A-Z])(\d+)", cid)
+def _key(cid: str) -> tuple[int, str, int]:
+    """Order of CLAIMS.md for its prefixes (B, F, N, G, X); any other prefix of letters (Y1,
+    ABC12, ...) after them, alphabetically."""
+    m = re.fullmatch(r"([A-Za-z]+)(\d+)", cid)
     if not m:
-        raise ValueError(f"claim id {cid!r} is not of the form B1, F12, ...")
-    return _ORDER.index(m.group(1)), int(m.group(2))
+        raise ValueError(f"claim id {cid!r} is not letters followed by digits, e.g. B1, Y12")
+    prefix = m.group(1)
+    rank = _ORDER.index(prefix) if len(prefix) == 1 and prefix in _ORDER else len(_ORDER)
+    return rank, prefix, int(m.group(2))
 
 
 def all_claims() -> list[Claim]:

@@ -289,7 +289,12 @@ def check_bound_enumeration(candidate: sp.Expr, max_total: int = 14) -> tuple[bo
     ),
 )
 def _b1(pf: Proof) -> None:
-    derive_min_precision(pf, min_precision(r, pi))
+    bound = derive_min_precision(pf, min_precision(r, pi))
+    pf.establish(
+        "Precision is at least its value at FP = neg, which is the derived bound",
+        sp.GreaterThan(p, bound),
+        [5, 6, len(pf.steps)],
+    )
     pf.check(
         "enumeration",
         "All small confusion matrices, exact",
@@ -543,8 +548,14 @@ def _worst_ranking_dg_area() -> tuple[bool, str]:
     assumptions=("0 < pi < 1 (the degenerate skews are B5)", "recall runs over [0, 1]"),
 )
 def _b4(pf: Proof) -> None:
-    derive_area(pf, aucpr_min(pi))
+    area = derive_area(pf, aucpr_min(pi))
+    integrated = len(pf.steps) - 1
     derive_antiderivative(pf, SLIDES_ANTIDERIVATIVE, aucpr_min(pi))
+    pf.establish(
+        "The area under the bound is what sympy integrated",
+        sp.Eq(sp.Integral(min_precision(r, pi), (r, 0, 1)), area),
+        [1, integrated],
+    )
     pf.check("numeric", "Quadrature of the bound over [0, 1]", check_area_quadrature(aucpr_min(pi)))
     pf.check(
         "numeric",
@@ -1872,26 +1883,29 @@ def _b16_interval(branch: sp.Expr = MODIFIED_F1) -> tuple[bool, str]:
     note="The slides write the relaxed requirements as 'f'(r1, p) <= f'(r2, p) iff r1 <= r2' (the paper's "
     "OCR is unclear). Read literally, the 'only if' half says r1 > r2 implies f'(r1, p) > f'(r2, p): "
     "strict monotonicity again, which B15 shows impossible, and which the paper's own f' violates "
-    "(f'(1/2, 1/10) = f'(1/5, 1/10) = 0 at pi = 1/3). With 'if' in place of 'iff' (non-decreasing "
+    "(f'(1/2, 1/5) = f'(1/5, 1/5) = 0 at pi = 1/3, both points achievable). With 'if' in place of 'iff' (non-decreasing "
     "in each argument) every claim holds: any such f' is 0 on every achievable point with "
     "p <= pi, and the paper's f' meets the requirements and is the harmonic mean of r and "
     "(p - pi)/(1 - pi).",
 )
 def _b16(pf: Proof) -> None:
     r1, r2, p1, p2 = sp.symbols("r_1 r_2 p_1 p_2", nonnegative=True)
-    third = sp.Rational(1, 3)
-    lhs, rhs = (
-        modified_f1(sp.Rational(1, 2), sp.Rational(1, 10), third),
-        modified_f1(sp.Rational(1, 5), sp.Rational(1, 10), third),
-    )
+    third, fifth, half = sp.Rational(1, 3), sp.Rational(1, 5), sp.Rational(1, 2)
+    lhs, rhs = modified_f1(half, fifth, third), modified_f1(fifth, fifth, third)
     pf.true(
-        "Read with 'iff', the relaxed requirement fails for the paper's own f': at pi = 1/3, "
-        "f'(1/2, 1/10) <= f'(1/5, 1/10) although 1/2 > 1/5",
-        bool(lhs <= rhs and lhs == 0),
+        "Read with 'iff', the relaxed requirement fails for the paper's own f': at pi = 1/3 both "
+        "(1/2, 1/5) and (1/5, 1/5) are achievable (precision at least the B1 bound), and "
+        "f'(1/2, 1/5) <= f'(1/5, 1/5) although 1/2 > 1/5",
+        sp.And(
+            sp.Ge(fifth, min_precision(half, third)),
+            sp.Ge(fifth, min_precision(fifth, third)),
+            sp.Le(lhs, rhs),
+            sp.Eq(lhs, 0),
+        ),
         "exact evaluation",
         shown=sp.Tuple(
-            sp.Eq(name(r"f'(1/2, 1/10)"), lhs, evaluate=False),
-            sp.Eq(name(r"f'(1/5, 1/10)"), rhs, evaluate=False),
+            sp.Eq(name(r"f'(1/2, 1/5)"), lhs, evaluate=False),
+            sp.Eq(name(r"f'(1/5, 1/5)"), rhs, evaluate=False),
         ),
     )
     pf.given(

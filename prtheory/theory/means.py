@@ -132,6 +132,7 @@ def _g1(pf: Proof) -> None:
     statement=lambda: sp.Gt(
         (sp.Rational(99, 109) + sp.Rational(99, 100)) / 2,
         (sp.Rational(97, 106) + sp.Rational(97, 100)) / 2,
+        evaluate=False,
     ),
     assumptions=("P and R of G1",),
 )
@@ -149,9 +150,14 @@ def _g2(pf: Proof) -> None:
     )
     pf.true(
         "It is positive: the arithmetic mean prefers A",
-        bool(diff > 0),
+        sp.Gt(diff, 0),
         "exact comparison",
         shown=sp.Gt(diff, 0, evaluate=False),
+    )
+    pf.establish(
+        "The arithmetic mean of A exceeds that of B",
+        sp.Gt((pa + ra) / 2, (pa + ra) / 2 - diff, evaluate=False),
+        [1, 2],
     )
     dp = pf.equal("B gains P_B - P_A in precision", pb - pa, sp.Rational(79, 11554))
     pf.true(
@@ -235,7 +241,7 @@ def _g3(pf: Proof) -> None:
     source=SOURCE,
     location="The Weighted Harmonic Mean",
     title="The weighted harmonic mean with beta^2 = 1/gamma is F_beta",
-    statement=lambda: sp.Eq(harmonic(P, R, 1 / beta**2), f_beta(P, R)),
+    statement=lambda: sp.Eq(harmonic(P, R, 1 / beta**2), f_beta(P, R), evaluate=False),
     assumptions=("0 < P, R <= 1, gamma = 1/beta^2 > 0",),
 )
 def _g4(pf: Proof) -> None:
@@ -246,7 +252,12 @@ def _g4(pf: Proof) -> None:
         hb,
         1 / ((1 / P + beta**2 / R) / (1 + beta**2)),
     )
-    pf.equal("which is F_beta = (1+beta^2) P R/(beta^2 P + R)", hb, f_beta(P, R))
+    fb = pf.equal("which is F_beta = (1+beta^2) P R/(beta^2 P + R)", hb, f_beta(P, R))
+    pf.establish(
+        "The weighted harmonic mean at gamma = 1/beta^2 is F_beta",
+        sp.Eq(hb, fb, evaluate=False),
+        [1, 3],
+    )
     pf.check(
         "exact",
         "At random rational P, R, beta",

@@ -96,6 +96,8 @@ class ClaimResult:
     checks: list[Check] = field(default_factory=list)
     error: str = ""
     seconds: float = 0.0
+    statement_checked: bool = False  # the final step established the statement (``establish``)
+    established: Any = None  # the conclusion the derivation established, when it did
 
     @property
     def kinds(self) -> list[str]:
@@ -188,6 +190,18 @@ class Proof:
     def __init__(self) -> None:
         self.steps: list[Step] = []
         self.checks: list[Check] = []
+        self.established: Any = None
+
+    def establish(self, text: str, conclusion: Any, steps: Sequence[int]) -> Any:
+        """The final step: ``conclusion`` is the sympy object the derivation arrived at (built
+        from the derived expressions, never from the claim's statement), resting on the numbered
+        verified steps. :func:`run_claim` then requires sympy to decide that the claim's
+        ``statement`` is this conclusion (:func:`same_statement`); a statement that says anything
+        else fails the claim."""
+        self.conclude(text, conclusion, steps)
+        self.steps[-1].method = f"establishes the statement from steps {', '.join(map(str, steps))}"
+        self.established = conclusion
+        return conclusion
 
     # ---- derivation steps -------------------------------------------------------------
     def given(self, text: str, expr: Any) -> Any:
@@ -291,6 +305,75 @@ class Proof:
         return bool(passed)
 
 
+def _nonzero_somewhere(expr: sp.Expr) -> bool:
+    """True when ``expr`` evaluates (20 digits) to a clearly non-zero number at a point
+    of (0, 1) for every free symbol: a quick disproof of ``expr == 0`` before simplifying."""
+    point = {
+        x: sp.Rational(3 + k, 11 + 2 * k) for k, x in enumerate(sorted(expr.free_symbols, key=str))
+    }
+    try:
+        value = sp.N(expr.xreplace(point).doit(), 20)
+    except Exception:  # cannot evaluate: no disproof
+        return False
+    return bool(value.is_number and value.is_finite and abs(value) > sp.Float("1e-20"))
+
+
+def _zero(expr: Any) -> tuple[bool, str]:
+    """:func:`_is_zero`, after a quick numerical disproof."""
+    expr = sp.sympify(expr)
+    if isinstance(expr, sp.Expr) and _nonzero_somewhere(expr):
+        return False, "non-zero at a point"
+    return _is_zero(expr)
+
+
+def same_statement(statement: Any, conclusion: Any) -> tuple[bool, str]:
+    """Decide with sympy that ``statement`` says what ``conclusion`` says.
+
+    Equalities match when their sides are equal side by side (either orientation: comparing
+    only ``lhs - rhs`` would let any identity stand for any other); other
+    relations when they are of the same kind (after reversing ``>`` to ``<``) and the differences
+    of their sides agree; ``And``/``Tuple`` argument by argument in order; ``Not``, ``Implies``,
+    ``Equivalent`` likewise; expressions when their difference is zero; anything else only when
+    it is structurally identical.
+    """
+    s, c = sp.sympify(statement), sp.sympify(conclusion)
+    if s == c:
+        return True, "identical"
+    if isinstance(s, sp.Equality) and isinstance(c, sp.Equality):
+        for lhs, rhs in ((c.lhs, c.rhs), (c.rhs, c.lhs)):  # either orientation
+            ok_l, _ = _zero(s.lhs - lhs)
+            ok_r, how = _zero(s.rhs - rhs) if ok_l else (False, "")
+            if ok_l and ok_r:
+                return True, f"equal sides ({how})"
+        return False, "the sides are not the derived sides"
+    if isinstance(s, sp.core.relational.Relational) and isinstance(
+        c, sp.core.relational.Relational
+    ):
+        s = s.reversed if s.rel_op in (">", ">=") else s
+        c = c.reversed if c.rel_op in (">", ">=") else c
+        if s.rel_op != c.rel_op:
+            return False, f"relation {s.rel_op} is not {c.rel_op}"
+        ok_l, _ = _zero(s.lhs - c.lhs)
+        ok_r, how = _zero(s.rhs - c.rhs)
+        if ok_l and ok_r:
+            return True, f"same relation, equal sides ({how})"
+        ok, how = _zero((s.lhs - s.rhs) - (c.lhs - c.rhs))
+        return ok, f"same relation, equal side differences ({how})"
+    if type(s) is type(c) and isinstance(
+        s, (sp.And, sp.Tuple, sp.Not, sp.Implies, sp.Equivalent, sp.Or)
+    ):
+        if len(s.args) != len(c.args):
+            return False, "different number of parts"
+        for a, b in zip(s.args, c.args, strict=True):
+            ok, how = same_statement(a, b)
+            if not ok:
+                return False, f"part {a} is not {b} ({how})"
+        return True, "part by part"
+    if isinstance(s, sp.Expr) and isinstance(c, sp.Expr) and not isinstance(s, sp.Symbol):
+        return _zero(s - c)
+    return False, "not the same statement"
+
+
 def to_latex(expr: Any) -> str:
     if isinstance(expr, str):
         return expr
@@ -310,6 +393,14 @@ def run_claim(c: Claim) -> ClaimResult:
         res.error = str(exc)
     except Exception:  # a crashing proof is a failed claim, reported with its traceback
         res.error = "proof raised:\n" + traceback.format_exc(limit=4)
-    res.seconds = time.perf_counter() - t0
     res.steps, res.checks = pf.steps, pf.checks
+    if not res.error and pf.established is not None:
+        try:
+            ok, how = same_statement(c.statement(), pf.established)
+        except Exception as exc:  # an unbuildable statement is a failed claim
+            ok, how = False, f"statement raised {exc!r}"
+        res.statement_checked, res.established = True, pf.established
+        if not ok:
+            res.error = f"the statement is not what the derivation established: {how}"
+    res.seconds = time.perf_counter() - t0
     return res

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from prtheory.theory.mutants import kill_rate
 from prtheory.theory.registry import ClaimResult, to_latex
 
 __all__ = ["render_ledger", "render_proof", "write_documents"]
@@ -100,6 +101,7 @@ def render_proof(res: ClaimResult) -> str:
 
 
 def render_ledger(results: list[ClaimResult]) -> str:
+    killed, total, survivors = kill_rate(results)
     counts: dict[str, int] = {}
     for r in results:
         counts[_verdict(r)] = counts.get(_verdict(r), 0) + 1
@@ -113,15 +115,26 @@ def render_ledger(results: list[ClaimResult]) -> str:
         f"Totals ({len(results)} claims): "
         + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
         "",
-        "| id | source | claim | verdict | checks | note |",
-        "|---|---|---|---|---|---|",
+        f"Statements checked: {sum(r.statement_checked for r in results)} of {len(results)} "
+        "claims end with a step that establishes the statement, and sympy decides that the "
+        "statement is that conclusion; the others' statements are rendered but not yet compared "
+        "with the derivation (column *statement*).",
+        "",
+        f"Statement mutation kill rate (`prtheory.theory.mutants`: each number + 1, each relation "
+        f"flipped, each symbol replaced): {killed} of {total} mutants rejected"
+        + (f"; surviving: {', '.join(survivors)}" if survivors else "")
+        + ".",
+        "",
+        "| id | source | claim | verdict | checks | statement | note |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in results:
         c = r.claim
         note = c.note.replace("\n", " ").replace("|", "\\|")
         lines.append(
             f"| [{c.id}](../proofs/{c.id}.md) | {c.source}, {c.location} | {c.title} | "
-            f"{_verdict(r)} | {', '.join(r.kinds)} | {note} |"
+            f"{_verdict(r)} | {', '.join(r.kinds)} | "
+            f"{'checked' if r.statement_checked else 'not checked'} | {note} |"
         )
     return "\n".join(lines) + "\n"
 
