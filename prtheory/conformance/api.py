@@ -6,86 +6,245 @@
     report = check(my_average_precision, metric="average_precision")
     assert report.ok, report.summary()
 
-``fn`` receives the inputs as keyword arguments it names among ``y_true``, ``y_score``,
-``sample_weight`` and the metric's parameters (``k``, ``beta``, ``threshold``, ``pi``, ``pos``,
-``neg``, ``aucpr``); parameters arrive as floats/ints. Curves are returned as dicts of arrays in
-decreasing-threshold order (``recall``/``precision`` or ``recall_gain``/``precision_gain``).
+``fn`` receives every input of a vector (``y_true``, ``y_score``, ``sample_weight`` and the
+metric's parameters ``k``, ``beta``, ``threshold``, ``pi``, ``pos``, ``neg``, ``aucpr``) by
+keyword, or positionally for positional-only parameters; ``names`` maps the kit's names to
+``fn``'s (``names={"y_true": "target", "y_score": "preds"}``). Parameters arrive as floats/ints.
+A scalar may be returned as a float, a numpy scalar or a one-element array/tensor; a curve as a
+dict of arrays in decreasing-threshold order (``recall``/``precision`` or
+``recall_gain``/``precision_gain``).
+
+A vector is never counted as passing unless ``fn`` was called with all of its inputs. A vector
+``fn`` cannot receive (no parameter for an input and no ``**kwargs``; ``sample_weight`` passed
+through ``**kwargs`` that never reads it, i.e. the result without it is the same while the
+expected values differ; longer than ``max_n``) is *skipped* with the reason, and the report is
+not ``ok`` while anything is skipped that the caller did not opt out of by name
+(``skip=["sample_weight"]``; ``max_n`` opts out of the longer vectors).
 
 ``conventions`` lists the conventions the implementation claims, by name (see
 :mod:`prtheory.conformance.metrics`), e.g. ``["ties=input-order"]`` or
 ``["first-point=sklearn", "undefined=sklearn"]``; the expected value of each vector is then the
-one under those conventions. A result that matches another convention is reported as a failure
-that names the convention it does match.
+one under those conventions. ``precision="float32"`` declares a float32 implementation: ``ulps``
+then counts float32 ulps (default :data:`DEFAULT_F32_ULPS`) instead of float64 ulps
+(:data:`DEFAULT_ULPS`).
+
+Every failure shows the input (inline when it has at most 12 items), the exact expected value,
+the returned value, the distance in ulps and the mechanism that explains it: the smallest set of
+named mechanisms (:mod:`prtheory.conformance.mechanisms`) that explains every divergent vector.
+A crash inside ``fn`` is reported with the last line of its traceback.
 """
 
 from __future__ import annotations
 
 import inspect
+import traceback
+import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from prtheory.conformance.adapters import Implementation, Unsupported
-from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS, Verdict, classify
+import numpy as np
+
+from prtheory.conformance.classify import (
+    DEFAULT_F32_ULPS,
+    DEFAULT_ULPS,
+    Outcome,
+    Verdict,
+    _distance,
+    _expected_text,
+    _show,
+    classify,
+)
+from prtheory.conformance.mechanisms import ANY, Diagnosis, diagnose
 from prtheory.conformance.metrics import METRICS, combination_base
-from prtheory.conformance.runner import run_implementation
 from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError
 
-__all__ = ["CheckReport", "Failure", "assert_conforms", "check", "parametrize", "vectors"]
+__all__ = ["Case", "CheckReport", "Failure", "assert_conforms", "check", "parametrize", "vectors"]
+
+PRECISIONS = ("float64", "float32")
+_INLINE = 12  # inputs with at most this many items are shown in full
+
+
+@dataclass(frozen=True)
+class Case:
+    """One vector's verdict; ``skipped`` names what made it skipped (an input or ``max_n``)."""
+
+    vector: Vector
+    verdict: Verdict
+    value: Any = None
+    skipped: str | None = None
+    error: BaseException | None = None
 
 
 @dataclass(frozen=True)
 class Failure:
-    vector: Vector
-    verdict: Verdict
+    """A failing vector with everything a maintainer needs to act on it."""
+
+    case: Case
+    expected: Any
+    mechanism: tuple[str, Any] | None = None
+    float32: bool = False
+
+    @property
+    def vector(self) -> Vector:
+        return self.case.vector
+
+    @property
+    def verdict(self) -> Verdict:
+        return self.case.verdict
 
     def __str__(self) -> str:
-        v = self.vector
-        return f"{v.ident} ({v.comment}): {self.verdict.category}: {self.verdict.detail}"
+        v, d = self.vector, self.verdict
+        lines = [f"{v.ident} ({v.comment}): {d.category}: {d.detail}"]
+        lines.append(f"    input: {_input_text(v)}")
+        lines.append(f"    expected: {self.expected}")
+        if self.case.value is not None:
+            lines.append(f"    returned: {_show(self.case.value)}")
+            want = _want(v, self.case)
+            if want is not None:
+                dtype = np.float32 if self.float32 else np.float64
+                dist = _distance(self.case.value, want, dtype)
+                unit = "float32 ulps" if self.float32 else "ulps"
+                lines.append(f"    distance: {dist:.6g} {unit}")
+        if self.mechanism is not None:
+            name, predicted = self.mechanism
+            said = "any number" if predicted is ANY else _expected_text(predicted)
+            lines.append(f"    mechanism: {name} (predicts {said})")
+        return "\n".join(lines)
+
+
+def _want(v: Vector, case: Case) -> Any:
+    return v.expected if v.result == "valid" else None
+
+
+def _input_text(v: Vector) -> str:
+    x = v.inputs
+    parts = []
+    if x.y_true is not None:
+        n = len(x.y_score)
+        if n > _INLINE:
+            return f"{n} items (vector {v.ident} in prtheory/conformance/vectors/)"
+        parts.append(f"y_true={np.asarray(x.y_true).tolist()}")
+        parts.append(f"y_score={np.asarray(x.y_score, dtype=np.float64).tolist()}")
+        if x.sample_weight is not None:
+            parts.append(f"sample_weight={np.asarray(x.sample_weight).tolist()}")
+    parts += [f"{k}={value}" for k, value in x.params.items()]
+    return ", ".join(parts)
 
 
 @dataclass
 class CheckReport:
-    """Per-vector verdicts of one implementation; ``ok`` when every applicable vector passes."""
+    """Per-vector verdicts of one implementation; ``ok`` when every vector passes or was skipped
+    for a reason the caller opted out of."""
 
     metric: str
     conventions: tuple[str, ...]
-    verdicts: list[tuple[Vector, Verdict]] = field(default_factory=list)
+    precision: str = "float64"
+    opted_out: tuple[str, ...] = ()
+    cases: list[Case] = field(default_factory=list)
+    diagnosis: Diagnosis | None = None
+
+    @property
+    def verdicts(self) -> list[tuple[Vector, Verdict]]:
+        return [(c.vector, c.verdict) for c in self.cases]
+
+    @property
+    def skipped(self) -> list[Case]:
+        return [c for c in self.cases if c.skipped is not None]
 
     @property
     def failures(self) -> list[Failure]:
-        return [Failure(v, d) for v, d in self.verdicts if not _passes(v, d, self.conventions)]
+        attribution = self.diagnosis.attribution if self.diagnosis else {}
+        return [
+            Failure(
+                c,
+                _expected_for(c.vector, self.conventions),
+                attribution.get(c.vector.ident),
+                self.precision == "float32",
+            )
+            for c in self.cases
+            if c.skipped is None and not _passes(c, self.conventions, self.precision)
+        ]
+
+    @property
+    def passed(self) -> int:
+        return len(self.cases) - len(self.skipped) - len(self.failures)
 
     @property
     def ok(self) -> bool:
-        return not self.failures
+        return not self.failures and all(c.skipped in self.opted_out for c in self.skipped)
 
     @property
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
-        for _, d in self.verdicts:
-            out[d.category] = out.get(d.category, 0) + 1
+        for c in self.cases:
+            out[c.verdict.category] = out.get(c.verdict.category, 0) + 1
         return out
 
     def summary(self) -> str:
-        lines = [
-            f"{self.metric} under {list(self.conventions) or 'the default conventions'}: "
-            f"{len(self.verdicts) - len(self.failures)}/{len(self.verdicts)} vectors pass"
+        failures = self.failures
+        head = (
+            f"{self.metric} under {list(self.conventions) or 'the default conventions'} "
+            f"({self.precision}): {'OK' if self.ok else 'FAIL'}: {self.passed} pass, "
+            f"{len(failures)} fail, {len(self.skipped)} skipped of {len(self.cases)} vectors"
+        )
+        lines = [head]
+        by_key: dict[str, int] = {}
+        for c in self.skipped:
+            by_key[c.skipped] = by_key.get(c.skipped, 0) + 1  # type: ignore[index]
+        for key, count in by_key.items():
+            how = (
+                "opted out"
+                if key in self.opted_out
+                else f"NOT opted out: pass skip=[{key!r}] to accept"
+            )
+            lines.append(f"  skipped ({key}): {count} ({how})")
+        called = [c for c in self.cases if c.skipped is None and c.vector.result == "valid"]
+        if called and all(c.verdict.category in ("crashed", "rejected-valid") for c in called):
+            lines.append(
+                f"  RAISED ON EVERY ONE of the {len(called)} valid vectors: "
+                f"{called[0].verdict.detail}"
+            )
+        if self.diagnosis is not None and (self.diagnosis.chosen or self.diagnosis.unexplained):
+            counts: dict[str, int] = {}
+            for name, _ in self.diagnosis.attribution.values():
+                counts[name] = counts.get(name, 0) + 1
+            named = ", ".join(f"{n} ({counts.get(n, 0)} vectors)" for n in self.diagnosis.chosen)
+            lines.append(
+                f"  mechanisms: {named or 'none'}; unexplained: {len(self.diagnosis.unexplained)}"
+            )
+        lines += [f"  {f}" for f in failures]
+        lines += [
+            f"  skipped {c.vector.ident} ({c.vector.comment}): {c.verdict.detail}"
+            for c in self.skipped
         ]
-        lines += [f"  {f}" for f in self.failures]
         return "\n".join(lines)
 
 
-def _passes(v: Vector, d: Verdict, conventions: tuple[str, ...]) -> bool:
-    """Pass iff the result is the value under the declared conventions (at float64 accuracy)."""
-    if d.category == "unsupported":
-        return True
+def _passes(c: Case, conventions: tuple[str, ...], precision: str = "float64") -> bool:
+    """Pass iff ``fn`` was called with every input and returned the value under the declared
+    conventions (at the declared precision's accuracy)."""
+    v, d = c.vector, c.verdict
+    if c.skipped is not None:
+        return False
+    f32_ok = precision == "float32"
     target = _target_name(v, conventions)
     if target is None:  # the declared conventions give the default value here
-        return d.category == "agrees"
-    return d.category == "convention" and not d.float32 and target in d.matches
+        return d.category == "agrees" or (f32_ok and d.category == "float32")
+    return d.category == "convention" and (f32_ok or not d.float32) and target in d.matches
+
+
+def _expected_for(v: Vector, conventions: tuple[str, ...]) -> str:
+    target = _target_name(v, conventions)
+    if target is not None:
+        return f"{_expected_text(v.alternatives[target])} (under {target})"
+    if v.result == "invalid":
+        return f"an exception (invalid input: {v.reason})"
+    if v.result == "undefined":
+        return f"an exception or NaN (undefined: {v.reason})"
+    return _expected_text(v.expected)
 
 
 def _canonical(names: tuple[str, ...], metric: str) -> str | None:
@@ -132,25 +291,164 @@ def _validate_conventions(metric: str, conventions: tuple[str, ...]) -> None:
             )
 
 
-def _caller(fn: Callable[..., Any], metric: str) -> Callable[[Any], Any]:
-    try:
-        names = set(inspect.signature(fn).parameters)
-    except (TypeError, ValueError):
-        names = {"y_true", "y_score"}
+@dataclass(frozen=True)
+class _Call:
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    through_var_kw: frozenset[str]
 
-    def run(x: Any) -> Any:
+
+@dataclass(frozen=True)
+class _Skip:
+    key: str
+    reason: str
+
+
+# parameters a metric's vectors carry but its definition does not read (shared with F-beta)
+_UNREAD = {"precision_at_threshold": {"beta"}, "recall_at_threshold": {"beta"}}
+
+
+def _inputs(x: Any, metric: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if x.y_true is not None:
+        out["y_true"], out["y_score"] = x.y_true, x.y_score
+    if x.sample_weight is not None:
+        out["sample_weight"] = x.sample_weight
+    for k, value in x.params.items():
+        if k not in _UNREAD.get(metric, ()):
+            out[k] = float(value) if isinstance(value, Fraction) else value
+    return out
+
+
+class _Receiver:
+    """How ``fn`` receives a vector's inputs (its signature, after ``names``)."""
+
+    def __init__(self, fn: Callable[..., Any], names: dict[str, str]) -> None:
+        self.fn = fn
+        self.names = names
+        try:
+            self.sig: inspect.Signature | None = inspect.signature(fn)
+        except (TypeError, ValueError):  # no signature to read: pass everything by keyword
+            self.sig = None
+        self.params = dict(self.sig.parameters) if self.sig else {}
+        self.var_kw = self.sig is None or any(
+            p.kind is inspect.Parameter.VAR_KEYWORD for p in self.params.values()
+        )
+
+    def plan(self, x: Any, metric: str) -> _Call | _Skip:
+        positional: dict[int, Any] = {}
         kwargs: dict[str, Any] = {}
-        if x.y_true is not None:
-            kwargs["y_true"], kwargs["y_score"] = x.y_true, x.y_score
-        if x.sample_weight is not None:
-            if "sample_weight" not in names:
-                return Unsupported("the implementation takes no sample_weight")
-            kwargs["sample_weight"] = x.sample_weight
-        for k, value in x.params.items():
-            kwargs[k] = float(value) if isinstance(value, Fraction) else value
-        return fn(**{k: v for k, v in kwargs.items() if k in names or k in ("y_true", "y_score")})
+        through: set[str] = set()
+        order = list(self.params)
+        for key, value in _inputs(x, metric).items():
+            target = self.names.get(key, key)
+            p = self.params.get(target)
+            if p is None or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                if not self.var_kw:
+                    return _Skip(key, f"the function has no parameter {target!r} to receive {key}")
+                kwargs[target] = value
+                through.add(key)
+            elif p.kind is p.POSITIONAL_ONLY:
+                positional[order.index(target)] = value
+            else:
+                kwargs[target] = value
+        return _Call(tuple(positional[i] for i in sorted(positional)), kwargs, frozenset(through))
 
-    return run
+    def call(self, c: _Call) -> Outcome:
+        with warnings.catch_warnings(record=True), np.errstate(all="ignore"):
+            warnings.simplefilter("always")
+            try:
+                return Outcome(value=_normalise(self.fn(*c.args, **c.kwargs)))
+            except Exception as exc:  # the user's failure is a result to classify
+                return Outcome(error=exc)
+
+
+def _normalise(value: Any) -> Any:
+    """A float for numpy/torch scalars and one-element arrays; curves as dicts of arrays."""
+    if isinstance(value, dict):
+        return {k: np.asarray(_array(a), dtype=np.float64) for k, a in value.items()}
+    arr = _array(value)
+    if isinstance(arr, np.ndarray | np.generic) and np.size(arr) == 1:
+        return float(np.asarray(arr, dtype=np.float64).reshape(-1)[0])
+    return arr
+
+
+def _array(value: Any) -> Any:
+    if hasattr(value, "detach"):  # a torch tensor
+        return value.detach().cpu().numpy()
+    return value
+
+
+def _last_line(err: BaseException) -> str:
+    frames = traceback.extract_tb(err.__traceback__)
+    if not frames:
+        return ""
+    f = frames[-1]
+    return f'; last traceback line: File "{f.filename}", line {f.lineno}, in {f.name}: {f.line}'
+
+
+def _run_case(r: _Receiver, v: Vector, *, max_n: int | None, ulps: int, f32_ulps: int) -> Case:
+    x = v.inputs
+    if max_n is not None and x.y_score is not None and len(x.y_score) > max_n:
+        return Case(v, Verdict("skipped", f"{len(x.y_score)} items > max_n={max_n}"), None, "max_n")
+    plan = r.plan(x, v.metric)
+    if isinstance(plan, _Skip):
+        return Case(v, Verdict("skipped", plan.reason), None, plan.key)
+    if r.sig is not None:
+        try:
+            r.sig.bind(*plan.args, **plan.kwargs)
+        except TypeError as exc:
+            detail = (
+                f"cannot be called with this vector's inputs {sorted(_inputs(x, v.metric))}: {exc}"
+            )
+            return Case(v, Verdict("crashed", detail), None, None, exc)
+    outcome = r.call(plan)
+    unread = "sample_weight" in plan.through_var_kw and outcome.value is not None
+    if unread and _weights_unread(r, v, plan, outcome.value):
+        reason = (
+            "sample_weight went into **kwargs and was never read: the result is the same "
+            "without it, while the expected values differ (weights-ignored)"
+        )
+        return Case(v, Verdict("skipped", reason), outcome.value, "sample_weight")
+    verdict = classify(v, outcome, ulps=ulps, f32_ulps=f32_ulps)
+    if outcome.error is not None:
+        detail = f"your function {verdict.detail}{_last_line(outcome.error)}"
+        verdict = replace(verdict, detail=detail)
+    return Case(v, verdict, outcome.value, None, outcome.error)
+
+
+def _plain(want: Any) -> Any:
+    if isinstance(want, dict):
+        return {k: np.array([x.float64 for x in vals]) for k, vals in want.items()}
+    return want.float64
+
+
+def _weights_unread(r: _Receiver, v: Vector, plan: _Call, value: Any) -> bool:
+    """Weights that reached ``**kwargs`` and changed nothing although they change the value."""
+    from prtheory.conformance.mechanisms import unweighted
+
+    if v.result != "valid":
+        return False
+    unw = unweighted(v)
+    if unw is None or _distance(_plain(unw), v.expected, np.float64) == 0:
+        return False  # these weights do not change the value: nothing to tell
+    target = r.names.get("sample_weight", "sample_weight")
+    rest = {k: a for k, a in plan.kwargs.items() if k != target}
+    without = r.call(_Call(plan.args, rest, plan.through_var_kw)).value
+    return without is not None and _distance(value, _plain_result(without), np.float64) == 0
+
+
+def _plain_result(value: Any) -> Any:
+    """A returned value in the form :func:`_distance` expects of a wanted one."""
+    from prtheory.conformance.encoding import encode_value
+    from prtheory.conformance.vectors_io import _decode_outcome
+
+    if isinstance(value, dict):
+        return {
+            k: [_decode_outcome(encode_value(float(x)).to_json()) for x in a]
+            for k, a in value.items()
+        }
+    return _decode_outcome(encode_value(float(value)).to_json())
 
 
 def vectors(metric: str) -> list[Vector]:
@@ -160,31 +458,58 @@ def vectors(metric: str) -> list[Vector]:
     return list(load([metric]))
 
 
+def _tolerances(precision: str, ulps: int | None) -> tuple[int, int]:
+    """(float64 ulps, float32 ulps) for the declared precision."""
+    if precision not in PRECISIONS:
+        raise InvalidInputError("precision", f"{precision!r} is not one of {PRECISIONS}")
+    if precision == "float32":
+        return DEFAULT_ULPS, DEFAULT_F32_ULPS if ulps is None else ulps
+    return (DEFAULT_ULPS if ulps is None else ulps), DEFAULT_F32_ULPS
+
+
 def check(
     fn: Callable[..., Any],
     metric: str = "average_precision",
     conventions: list[str] | tuple[str, ...] = (),
     *,
-    ulps: int = DEFAULT_ULPS,
-    f32_ulps: int = DEFAULT_F32_ULPS,
+    ulps: int | None = None,
+    precision: str = "float64",
+    names: dict[str, str] | None = None,
+    skip: list[str] | tuple[str, ...] = (),
+    max_n: int | None = None,
 ) -> CheckReport:
-    """Run ``fn`` on every vector of ``metric`` and classify each result (module docstring)."""
+    """Run ``fn`` on every vector of ``metric``, classify each result and diagnose the
+    divergences by the fewest named mechanisms (module docstring)."""
     conventions = tuple(conventions)
     vs = vectors(metric)
     _validate_conventions(metric, conventions)
-    impl = _implementation(fn, metric, conventions)
-    report = CheckReport(metric, conventions)
-    for v in vs:
-        verdict = classify(v, run_implementation(impl, v), ulps=ulps, f32_ulps=f32_ulps)
-        report.verdicts.append((v, verdict))
+    ulps64, ulps32 = _tolerances(precision, ulps)
+    r = _Receiver(fn, dict(names or {}))
+    opted = tuple(skip) + (("max_n",) if max_n is not None else ())
+    report = CheckReport(metric, conventions, precision, opted)
+    report.cases = [_run_case(r, v, max_n=max_n, ulps=ulps64, f32_ulps=ulps32) for v in vs]
+    report.diagnosis = _diagnose(report, ulps64, ulps32)
     return report
 
 
-def _implementation(
-    fn: Callable[..., Any], metric: str, conventions: tuple[str, ...]
-) -> Implementation:
-    name = getattr(fn, "__name__", repr(fn))
-    return Implementation("user", name, metric, _caller(fn, metric), conventions)
+def _diagnose(report: CheckReport, ulps: int, f32_ulps: int) -> Diagnosis:
+    failing = {f.vector.ident for f in report.failures}
+    divergent, agreeing = [], []
+    for c in report.cases:
+        if c.value is None:
+            continue
+        if c.vector.ident in failing or c.skipped == "sample_weight":
+            divergent.append((c.vector, c.value))
+        elif c.skipped is None:
+            agreeing.append((c.vector, c.value))
+    return diagnose(
+        report.metric,
+        divergent,
+        agreeing,
+        ulps=ulps,
+        f32_ulps=f32_ulps,
+        float32=report.precision == "float32",
+    )
 
 
 def parametrize(metric: str) -> Any:
@@ -207,14 +532,26 @@ def assert_conforms(
     vector: Vector,
     conventions: list[str] | tuple[str, ...] = (),
     *,
-    ulps: int = DEFAULT_ULPS,
+    ulps: int | None = None,
+    precision: str = "float64",
+    names: dict[str, str] | None = None,
 ) -> Verdict:
-    """Raise ``AssertionError`` (naming the convention it does match, if any) unless ``fn``'s
-    result on ``vector`` is the value under ``conventions``; return the verdict otherwise."""
+    """Raise ``AssertionError`` (with the input, expected and returned values, the ulp distance
+    and the mechanism that explains the result) unless ``fn``'s result on ``vector`` is the
+    value under ``conventions``; skip the test (``pytest.skip``, with the reason) when ``fn``
+    cannot receive the vector; return the verdict otherwise."""
+    import pytest
+
     conventions = tuple(conventions)
     _validate_conventions(vector.metric, conventions)
-    impl = _implementation(fn, vector.metric, conventions)
-    verdict = classify(vector, run_implementation(impl, vector), ulps=ulps)
-    if not _passes(vector, verdict, conventions):
-        raise AssertionError(str(Failure(vector, verdict)))
-    return verdict
+    ulps64, ulps32 = _tolerances(precision, ulps)
+    case = _run_case(
+        _Receiver(fn, dict(names or {})), vector, max_n=None, ulps=ulps64, f32_ulps=ulps32
+    )
+    if case.skipped is not None:
+        pytest.skip(f"{vector.ident} skipped: {case.verdict.detail}")
+    report = CheckReport(vector.metric, conventions, precision, (), [case])
+    report.diagnosis = _diagnose(report, ulps64, ulps32)
+    if report.failures:
+        raise AssertionError(str(report.failures[0]))
+    return case.verdict

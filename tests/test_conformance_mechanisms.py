@@ -1,0 +1,331 @@
+"""check() on deliberately wrong implementations: each fails, and the summary names the mechanism.
+
+Every implementation here is written from the definitions (exact Fractions, or plain floats),
+independently of the oracle; the wrong ones differ from a correct one by exactly one mechanism.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import groupby, pairwise
+
+import numpy as np
+import pytest
+
+from prtheory.conformance import check as full_check
+
+
+def check(fn, *args, **kwargs):
+    """check() without the three 10^6-item vectors (pure-Python Fractions take ~10 s there)."""
+    return full_check(fn, *args, **{"max_n": 1000, **kwargs})
+
+
+def _validated(y_true, y_score, sample_weight=None):
+    """Labels, scores and exact weights as lists; raise on malformed input or no positives."""
+    y, s = list(y_true), [float(x) for x in y_score]
+    w = [1.0] * len(y) if sample_weight is None else [float(x) for x in sample_weight]
+    if not y or len(y) != len(s) or len(w) != len(y):
+        raise ValueError("y_true, y_score and sample_weight must have one equal, nonzero length")
+    if any(x != x for x in s) or any(label not in (0, 1) for label in y) or min(w) < 0:
+        raise ValueError("NaN score, label outside {0, 1} or negative weight")
+    if not any(label == 1 and wi > 0 for label, wi in zip(y, w, strict=True)):
+        raise ValueError("AP is 0/0 without positives")
+    return y, s, [Fraction(x) for x in w]
+
+
+def _operating_points(y, s, w):
+    """(TP, FP) after each distinct score, highest first: tied items form one point."""
+    items = sorted(zip(s, y, w, strict=True), key=lambda t: -t[0])
+    tp = fp = Fraction(0)
+    points = []
+    for _, block in groupby(items, key=lambda t: t[0]):
+        for _, label, wi in block:
+            tp, fp = (tp + wi, fp) if label == 1 else (tp, fp + wi)
+        points.append((tp, fp))
+    return points
+
+
+def ap_pure(y_true, y_score, sample_weight=None):
+    """Step AP (N2) in pure Python: sum of (R_k - R_{k-1}) P_k over the operating points."""
+    points = _operating_points(*_validated(y_true, y_score, sample_weight))
+    pos = points[-1][0]
+    total, prev = Fraction(0), Fraction(0)
+    for tp, fp in points:
+        if tp > prev:
+            total += (tp - prev) / pos * tp / (tp + fp)
+        prev = tp
+    return float(total)
+
+
+def ap_numpy(y_true, y_score, sample_weight=None):
+    """Step AP (N2) with numpy in float64: weights summed per distinct score, then cumsum."""
+    _validated(y_true, y_score, sample_weight)
+    y = np.asarray(y_true) == 1
+    s = np.asarray(y_score, dtype=np.float64)
+    w = np.ones(y.size) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    distinct, block = np.unique(-s, return_inverse=True)
+    tp = np.cumsum(np.bincount(block, weights=w * y, minlength=distinct.size))
+    fp = np.cumsum(np.bincount(block, weights=w * ~y, minlength=distinct.size))
+    gain = np.diff(tp, prepend=0.0)
+    keep = gain > 0
+    return float(np.sum(gain[keep] * (tp[keep] / (tp[keep] + fp[keep]))) / tp[-1])
+
+
+def ap_trapezoid(y_true, y_score, sample_weight=None):
+    """WRONG: the trapezoid area through the operating points, claimed as step AP."""
+    points = _operating_points(*_validated(y_true, y_score, sample_weight))
+    pos = points[-1][0]
+    curve = [(tp / pos, tp / (tp + fp)) for tp, fp in points if tp + fp > 0]
+    area = sum((r1 - r0) * (p0 + p1) / 2 for (r0, p0), (r1, p1) in pairwise(curve))
+    return float(area)
+
+
+def ap_float32(y_true, y_score, sample_weight=None):
+    """WRONG: step AP accumulated in float32."""
+    points = _operating_points(*_validated(y_true, y_score, sample_weight))
+    pos = np.float32(points[-1][0])
+    total, prev = np.float32(0), np.float32(0)
+    for tp, fp in points:
+        tp32, fp32 = np.float32(tp), np.float32(fp)
+        if tp32 > prev:
+            total += (tp32 - prev) / pos * (tp32 / (tp32 + fp32))
+        prev = tp32
+    return total  # a numpy scalar
+
+
+def ap_input_order(y_true, y_score, sample_weight=None):
+    """WRONG: AP item by item after a stable sort, i.e. ties broken by input order."""
+    y, s, w = _validated(y_true, y_score, sample_weight)
+    order = sorted(range(len(y)), key=lambda i: -s[i])
+    pos = sum(w[i] for i in order if y[i] == 1)
+    tp = fp = total = Fraction(0)
+    for i in order:
+        tp, fp = (tp + w[i], fp) if y[i] == 1 else (tp, fp + w[i])
+        if y[i] == 1 and w[i] > 0:
+            total += w[i] / pos * tp / (tp + fp)
+    return float(total)
+
+
+def ap_weights_ignored(y_true, y_score, sample_weight=None):
+    """WRONG: validates sample_weight, then computes the unweighted AP."""
+    _validated(y_true, y_score, sample_weight)
+    return ap_pure(y_true, y_score)
+
+
+def ap_kwargs_ignored(y_true, y_score, **kwargs):
+    """WRONG: takes sample_weight through **kwargs and never reads it."""
+    return ap_pure(y_true, y_score)
+
+
+def ap_zero_without_positives(y_true, y_score, sample_weight=None):
+    """WRONG for the default convention: 0.0 where AP is 0/0 (no positive)."""
+    try:
+        return ap_pure(y_true, y_score, sample_weight)
+    except ValueError as exc:
+        if "without positives" in str(exc):
+            return 0.0
+        raise
+
+
+def ap_unvalidated(y_true, y_score, sample_weight=None):
+    """WRONG: no input validation (labels clipped, NaN scores zeroed, lengths truncated)."""
+    n = min(len(y_true), len(y_score))
+    y = np.clip(np.asarray(y_true)[:n], 0, 1)
+    s = np.nan_to_num(np.asarray(y_score, dtype=np.float64)[:n])
+    w = None if sample_weight is None else np.abs(np.asarray(sample_weight)[:n])
+    return ap_pure(y, s, w)
+
+
+def precision_at(y_true, y_score, threshold, sample_weight=None, strict=False):
+    """Precision of the classifier score >= threshold (> threshold if ``strict``), exactly."""
+    y, s, w = list(y_true), [float(x) for x in y_score], sample_weight
+    w = [Fraction(1)] * len(y) if w is None else [Fraction(float(x)) for x in w]
+    if len(s) != len(y) or any(x != x for x in s) or any(label not in (0, 1) for label in y):
+        raise ValueError("malformed input")
+    hit = [x > threshold if strict else x >= threshold for x in s]
+    tp = sum(wi for wi, h, label in zip(w, hit, y, strict=True) if h and label == 1)
+    pp = sum(wi for wi, h in zip(w, hit, strict=True) if h)
+    if pp == 0:
+        raise ValueError("precision is 0/0: nothing predicted positive")
+    return float(Fraction(tp) / pp)
+
+
+def precision_strict(y_true, y_score, threshold, sample_weight=None):
+    """WRONG: predicts positive iff score > threshold."""
+    return precision_at(y_true, y_score, threshold, sample_weight, strict=True)
+
+
+@pytest.mark.parametrize(
+    "fn", [pytest.param(ap_pure, marks=pytest.mark.slow), ap_numpy], ids=["pure-python", "numpy"]
+)
+def test_correct_implementations_pass(fn):
+    report = full_check(fn, metric="average_precision")
+    assert report.ok, report.summary()
+    assert report.passed == len(report.cases) == 44
+    assert "OK: 44 pass, 0 fail, 0 skipped" in report.summary()
+
+
+def test_correct_precision_at_threshold_passes():
+    report = check(precision_at, metric="precision_at_threshold")
+    assert report.ok, report.summary()
+    assert {c.skipped for c in report.skipped} <= {"max_n"}
+
+
+WRONG = [
+    (ap_trapezoid, "average_precision", {}, "trapezoid-for-step"),
+    (ap_float32, "average_precision", {}, "float32-accumulation"),
+    (ap_input_order, "average_precision", {}, "ties=input-order"),
+    (ap_weights_ignored, "average_precision", {}, "weights-ignored"),
+    (
+        ap_kwargs_ignored,
+        "average_precision",
+        {"skip": ["sample_weight"]},
+        "weights-ignored+no-input-validation",
+    ),
+    (precision_strict, "precision_at_threshold", {}, "threshold=strict"),
+    (ap_zero_without_positives, "average_precision", {}, "undefined=sklearn"),
+    (ap_unvalidated, "average_precision", {}, "no-input-validation"),
+]
+
+
+@pytest.mark.parametrize(
+    ("fn", "metric", "kwargs", "mechanism"), WRONG, ids=[w[0].__name__ for w in WRONG]
+)
+def test_each_wrong_implementation_fails_and_is_named(fn, metric, kwargs, mechanism):
+    report = check(fn, metric=metric, **kwargs)
+    assert not report.ok
+    assert report.diagnosis.chosen == mechanism.split("+"), report.summary()
+    assert not report.diagnosis.unexplained, report.summary()
+    summary = report.summary()
+    assert f"mechanisms: {mechanism.split('+')[0]} (" in summary
+    assert "unexplained: 0" in summary
+
+
+def test_each_failure_is_attributed_with_its_exact_prediction():
+    # every score tied, labels [1, 0, 1, 0, 0] in input order: item-by-item AP is
+    # (1/1 + 2/3)/2 = 5/6 (hand computation), the grouped value 2/5
+    report = check(ap_input_order, skip=["sample_weight"])
+    failure = next(f for f in report.failures if f.vector.comment == "every score tied")
+    assert failure.mechanism[0] == "ties=input-order"
+    assert failure.mechanism[1].float64 == failure.case.value  # oracle prediction = result
+    text = str(failure)
+    assert "input: y_true=" in text
+    assert "returned: " + repr(failure.case.value) in text
+    assert "distance: " in text
+    assert "ulps" in text
+    assert "mechanism: ties=input-order" in text
+
+
+def test_weights_through_kwargs_are_skipped_never_passed():
+    report = check(ap_kwargs_ignored)
+    weighted = [c for c in report.cases if c.vector.inputs.sample_weight is not None]
+    valid_weighted = [c for c in weighted if c.vector.result == "valid"]
+    # no weighted valid vector counts as a pass: either skipped as unread, or (where the weights
+    # do not change the value) called with the weights
+    assert all(
+        c.skipped == "sample_weight" for c in valid_weighted if c.vector.tc_id in (23, 24, 25)
+    )
+    skipped = [c for c in report.cases if c.skipped == "sample_weight"]
+    assert skipped
+    assert all("never read" in c.verdict.detail for c in skipped)
+    assert "skipped (sample_weight): " in report.summary()
+    # opting out accepts the skips; the unvalidated negative weight still fails
+    opted = check(ap_kwargs_ignored, skip=["sample_weight"])
+    assert {f.vector.comment for f in opted.failures} == {"negative weight"}
+
+
+def test_kwargs_that_read_the_weights_pass():
+    def ap(y_true, y_score, **kwargs):
+        return ap_pure(y_true, y_score, kwargs.get("sample_weight"))
+
+    report = check(ap)
+    assert report.ok, report.summary()
+
+
+def test_missing_parameter_is_skipped_and_fails_unless_opted_out():
+    def ap(y_true, y_score):
+        return ap_pure(y_true, y_score)
+
+    report = check(ap)
+    assert not report.ok
+    assert (
+        sum(c.skipped == "sample_weight" for c in report.skipped) == 5
+    )  # 4 weighted vectors and the negative weight (hand count)
+    assert "skipped (sample_weight): 5" in report.summary()
+    assert "NOT opted out" in report.summary()
+    opted = check(ap, skip=["sample_weight"])
+    assert opted.ok, opted.summary()
+    assert opted.passed == 36  # 44 - 5 weighted - 3 long
+
+
+def test_max_n_skips_long_vectors_by_name():
+    report = check(ap_pure)
+    assert report.ok
+    assert {c.skipped for c in report.skipped} == {"max_n"}
+    assert len(report.skipped) == 3  # the three 10^6 + 1 item vectors
+
+
+def test_crash_on_every_vector_fails_loudly_with_the_users_line():
+    def ap(y_true, y_score, sample_weight=None):
+        return ap_pure(y_true, y_score, sample_weight) + np.alen(y_true)
+
+    report = check(ap)
+    assert not report.ok
+    assert report.passed < 10
+    summary = report.summary()
+    assert "RAISED ON EVERY ONE" in summary
+    assert "your function raised AttributeError" in summary
+    assert "last traceback line" in summary
+
+
+def test_wrong_signature_is_never_a_pass():
+    def ap(labels, scores):
+        return ap_pure(labels, scores)
+
+    report = check(ap)
+    assert not report.ok
+    assert report.passed == 0 or all(c.value is not None for c in report.cases if c.skipped is None)
+
+
+def test_names_mapping_and_positional_only():
+    def ap(target, preds, /, weight=None):
+        return ap_pure(target, preds, weight)
+
+    names = {"y_true": "target", "y_score": "preds", "sample_weight": "weight"}
+    report = check(ap, names=names)
+    assert report.ok, report.summary()
+
+
+def test_numpy_and_torch_scalar_returns():
+    torch = pytest.importorskip("torch")
+
+    def as_numpy(y_true, y_score, sample_weight=None):
+        return np.float64(ap_pure(y_true, y_score, sample_weight))
+
+    def as_torch(y_true, y_score, sample_weight=None):
+        return torch.tensor(ap_pure(y_true, y_score, sample_weight), dtype=torch.float64)
+
+    for fn in (as_numpy, as_torch):
+        report = check(fn)
+        assert report.ok, report.summary()
+
+
+def test_declared_float32_precision():
+    assert not check(ap_float32).ok
+    report = check(ap_float32, precision="float32")
+    assert report.ok, report.summary()
+    # a float32 tolerance does not hide a different definition
+    assert not check(ap_trapezoid, precision="float32").ok
+
+
+def test_mutated_correct_implementation_is_caught():
+    # perturb the result on a single vector by 64 ulps: check() must notice exactly that one
+    def mutated(y_true, y_score, sample_weight=None):
+        value = ap_pure(y_true, y_score, sample_weight)
+        if len(y_true) == 4 and sample_weight is not None and 0 in list(sample_weight):
+            value = value * (1 + 1e-5)  # beyond float32 rounding too
+        return value
+
+    report = check(mutated)
+    assert [f.vector.comment for f in report.failures] == ["a zero weight on a negative"]
+    assert report.diagnosis.unexplained
