@@ -17,12 +17,6 @@ copy is stale. Nothing here re-implements a metric: values come from :mod:`prthe
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
+from prtheory.data import data_path
 
 __all__ = ["data_path"]
-
-
-def data_path(name: str) -> Path:
-    """Path of a data file shipped with the package (``prtheory/papers/data/<name>``)."""
-    return Path(str(resources.files("prtheory.papers") / "data" / name))

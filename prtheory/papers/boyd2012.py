@@ -619,10 +619,10 @@ def report() -> str:
         + _table1_md(),
         "## Table 3: UW-CSE advisedBy, AUCNPR recomputed from AUCPR (B13)\n\n"
         "Ratio 1:k means pi = 1/(1+k); the original test set is 1:24 (pi = 0.04). "
-        "Data: `prtheory/papers/data/boyd2012_table3.csv` (also an example input of "
+        "Data: `prtheory/data/boyd2012_table3.csv` (also an example input of "
         "`prtheory audit`).\n\n" + _table3_md(),
         "## Table 2: IMDB predicates, implied skews and the means row (B12)\n\n"
-        "Data: `prtheory/papers/data/boyd2012_table2.csv`.\n\n" + _table2_md(),
+        "Data: `prtheory/data/boyd2012_table2.csv`.\n\n" + _table2_md(),
         "## Mammography (slides; B11)\n\n" + _mammography_md(),
         "## Numbers in the text (B9, B10)\n\n" + _text_numbers_md(),
         "## AP_min depends on pos, not only on pi (B6)\n\n" + _ap_min_md(),

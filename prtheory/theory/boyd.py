@@ -23,6 +23,7 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
+from prtheory.data import boyd2012_table2, boyd2012_table3
 from prtheory.theory.checks import (
     exact_function,
     exact_identity,
@@ -1229,15 +1230,8 @@ def _b11(pf: Proof) -> None:
     )
 
 
-#: Table 2 (IMDB, LSM): predicate -> (AUCPR, AUCNPR) as printed.
-TABLE2 = {
-    "actor": ("1.000", "1.000"),
-    "director": ("1.000", "1.000"),
-    "gender": ("0.509", "0.325"),
-    "genre": ("0.624", "0.611"),
-    "movie": ("0.267", "0.141"),
-    "workedUnder": ("1.000", "1.000"),
-}
+#: Table 2 (IMDB, LSM): predicate -> (AUCPR, AUCNPR) as printed (prtheory/data).
+TABLE2 = boyd2012_table2()
 TABLE2_MEANS = ("0.733", "0.680")
 #: Skews the text gives for Table 2's predicates (§4.2).
 TABLE2_TEXT_SKEW = {"gender": "close to 0.5", "genre": "closer to 0.05"}
@@ -1338,16 +1332,8 @@ def _b12(pf: Proof) -> None:
 
 
 #: Table 3 (UW-CSE advisedBy, SAYU): k of the ratio 1:k -> (downsampled AUCPR, AUCNPR,
-#: original-skew AUCPR, AUCNPR). The original test set is 1:24.
-TABLE3 = {
-    1: ("0.851", "0.785", "0.330", "0.316"),
-    2: ("0.740", "0.680", "0.329", "0.315"),
-    3: ("0.678", "0.627", "0.343", "0.329"),
-    4: ("0.701", "0.665", "0.314", "0.299"),
-    5: ("0.599", "0.560", "0.334", "0.320"),
-    10: ("0.383", "0.352", "0.258", "0.242"),
-    24: ("0.363", "0.349", "0.363", "0.349"),
-}
+#: original-skew AUCPR, AUCNPR), as printed (prtheory/data). The original test set is 1:24.
+TABLE3 = boyd2012_table3()
 
 
 def aucnpr_consistent(area: str, norm: str, skew: Fraction) -> tuple[bool, str]:

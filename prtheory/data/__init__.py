@@ -1,0 +1,43 @@
+"""Printed numbers of the source documents: the one place they are transcribed.
+
+The CSV files here are read by the theory layer (claims B12, B13 check them), by
+:mod:`prtheory.papers` (the regenerated tables) and by ``prtheory audit`` (as example inputs),
+so every layer sees the same digits. This module imports nothing from prtheory.
+
+* ``boyd2012_table2.csv`` -- Boyd et al. (2012) Table 2: IMDB predicates, AUCPR and AUCNPR;
+* ``boyd2012_table3.csv`` -- Table 3: UW-CSE advisedBy at ratios 1:k, downsampled and original.
+"""
+
+from __future__ import annotations
+
+import csv
+from importlib import resources
+from pathlib import Path
+
+__all__ = ["boyd2012_table2", "boyd2012_table3", "data_path"]
+
+
+def data_path(name: str) -> Path:
+    """Path of a data file shipped with the package (``prtheory/data/<name>``)."""
+    return Path(str(resources.files("prtheory.data") / name))
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    with data_path(name).open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def boyd2012_table2() -> dict[str, tuple[str, str]]:
+    """Table 2 as printed: predicate -> (AUCPR, AUCNPR), as text."""
+    return {r["id"]: (r["aucpr"], r["aucnpr"]) for r in _rows("boyd2012_table2.csv")}
+
+
+def boyd2012_table3() -> dict[int, tuple[str, str, str, str]]:
+    """Table 3 as printed: k of the ratio 1:k -> (downsampled AUCPR, AUCNPR, original-skew
+    AUCPR, AUCNPR), as text (rows ``"1:k downsampled"`` and ``"1:k original"`` of the CSV)."""
+    cells: dict[int, dict[str, tuple[str, str]]] = {}
+    for r in _rows("boyd2012_table3.csv"):
+        ratio, _, kind = r["id"].partition(" ")
+        k = int(ratio.split(":")[1])
+        cells.setdefault(k, {})[kind] = (r["aucpr"], r["aucnpr"])
+    return {k: (*c["downsampled"], *c["original"]) for k, c in sorted(cells.items())}
