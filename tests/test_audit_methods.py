@@ -9,6 +9,7 @@ them, must never be flagged under their own method.
 from __future__ import annotations
 
 import decimal
+import math
 from fractions import Fraction as F
 
 import mpmath
@@ -16,6 +17,7 @@ import pytest
 
 from prtheory.audit import audit_row, least_area, parse_row
 from prtheory.audit.intervals import to_mpf
+from prtheory.errors import InvalidInputError
 from prtheory.oracle.areas import pr_auc
 
 METHOD_ARGS = {
@@ -179,3 +181,47 @@ def test_each_kind_of_impossible_value_is_flagged_with_its_certificate(row, chec
     flags = [f for f in res.findings if f.flagged]
     assert [f.check for f in flags] == [check]
     assert needle in flags[0].reasoning
+
+
+def test_negative_aucnpr_from_a_legitimate_trapezoid_is_not_flagged():
+    # one negative on top, the other 3 negatives and 4 positives tied: scikit-learn's
+    # auc(recall, precision) runs (0, 1) -> (0, 0) -> (1, 1/2), area 1/4 = pi/2 at pi = 1/2
+    y = [0, 0, 0, 0, 1, 1, 1, 1]
+    s = [2, 1, 1, 1, 1, 1, 1, 1]
+    metrics = pytest.importorskip("sklearn.metrics")
+    p, r, _ = metrics.precision_recall_curve(y, s)
+    area = metrics.auc(r, p)
+    assert area == 0.25
+    # AUCNPR = (1/4 - (1 - ln 2))/(ln 2) = -0.08202 (B8 with AUCPR_min(1/2) = 1 - ln 2, B4)
+    aucnpr = (area - (1 - math.log(2))) / math.log(2)
+    assert f"{aucnpr:.3f}" == "-0.082"
+    for method in ("trapezoid", "unknown"):
+        row = parse_row(
+            {"id": "x", "pos": 4, "neg": 4, "aucpr": "0.250", "aucnpr": "-0.082", "method": method},
+            "x",
+        )
+        res = audit_row(row)
+        assert not res.flagged, (method, [f.reasoning for f in res.findings])
+        assert any(f.check == "aucnpr" for f in res.findings)
+    # without the skew the pair still fits (m = (0.25 + 0.082)/1.082 = 0.3068 is AUCPR_min(1/2))
+    row = parse_row({"id": "x", "aucpr": "0.250", "aucnpr": "-0.082", "method": "trapezoid"}, "x")
+    assert not audit_row(row).flagged
+
+
+def test_negative_aucnpr_is_impossible_for_step_and_davis_goadrich():
+    # step and Davis-Goadrich areas are at least AUCPR_min (B4, B6): AUCNPR >= 0
+    for method in ("step", "davis-goadrich"):
+        row = parse_row({"id": "x", "aucpr": "0.250", "aucnpr": "-0.082", "method": method}, "x")
+        flags = [f for f in audit_row(row).findings if f.flagged]
+        assert [f.check for f in flags] == ["aucnpr"], method
+        # with the counts, the area check names the method's minimum instead
+        row = parse_row(
+            {"id": "x", "pos": 4, "neg": 4, "aucpr": "0.250", "aucnpr": "-0.082", "method": method},
+            "x",
+        )
+        assert "aucpr-range" in [f.check for f in audit_row(row).findings if f.flagged]
+
+
+def test_aucnpr_above_one_is_rejected():
+    with pytest.raises(InvalidInputError, match=r"aucnpr.*at most 1"):
+        parse_row({"id": "x", "aucnpr": "1.2"}, "x")

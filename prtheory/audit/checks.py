@@ -239,7 +239,8 @@ def check_aucnpr(row: Row, convention: str) -> Finding | None:
     skew = row.skew_box(convention)
     top = row.b - row.a
     x = row.box("aucpr", convention, ZERO, top)
-    y = row.box("aucnpr", convention)
+    y = row.values["aucnpr"].interval(convention)
+    y = y.clip(min(ZERO, y.lo), ONE)  # negative when the area is below AUCPR_min (table.py)
     if skew is None:
         if (row.a, row.b) != (ZERO, ONE):
             return None
@@ -251,6 +252,14 @@ def check_aucnpr(row: Row, convention: str) -> Finding | None:
                 True,
                 f"{_printed(row, 'aucpr', convention)}, {_printed(row, 'aucnpr', convention)}; "
                 "AUCNPR <= AUCPR at every skew (AUCPR_min >= 0), so no skew fits the pair",
+            )
+        if row.method in ("step", "davis-goadrich") and compare(y.hi, ZERO) < 0:
+            return Finding(
+                "aucnpr",
+                "B4, B6, B8",
+                True,
+                f"{_printed(row, 'aucnpr', convention)}, method {row.method}: its area is at "
+                "least AUCPR_min (B4, B6), so AUCNPR >= 0 at every skew",
             )
         return Finding(
             "aucnpr",

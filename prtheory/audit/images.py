@@ -121,12 +121,13 @@ def implied_aucpr_min(aucpr: Interval, aucnpr: Interval) -> Interval | None:
     """The AUCPR_min values m compatible with a printed (AUCPR, AUCNPR) pair, full recall range.
 
     Solving AUCNPR = (AUCPR - m)/(1 - m) for m gives m = (AUCPR - AUCNPR)/(1 - AUCNPR)
-    (for AUCNPR < 1), increasing in AUCPR and decreasing in AUCNPR, so over the box m ranges
+    (for AUCNPR < 1; a negative AUCNPR, an area below AUCPR_min, gives m above AUCPR),
+    increasing in AUCPR and decreasing in AUCNPR, so over the box m ranges
     from m(AUCPR_lo, AUCNPR_hi) to m(AUCPR_hi, AUCNPR_lo). When the box reaches AUCNPR = 1 the
     lower end is unbounded (AUCPR = AUCNPR = 1 fits every skew). The result is intersected with
     the feasible [0, 1]; ``None`` means no skew at all fits the pair.
     """
-    x, y = aucpr.clip(ZERO, ONE), aucnpr.clip(ZERO, ONE)
+    x, y = aucpr.clip(ZERO, ONE), aucnpr.clip(min(ZERO, aucnpr.lo), ONE)
     if x.is_empty() or y.is_empty():
         return None
     if y.hi >= 1:

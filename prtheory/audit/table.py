@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from prtheory._input import check_count
-from prtheory.audit.intervals import Interval, value_str
+from prtheory.audit.intervals import Interval, compare, value_str
 from prtheory.audit.methods import canonical_method
 from prtheory.audit.printed import Printed, parse_printed, parse_skew
 from prtheory.errors import InvalidInputError
@@ -243,7 +243,13 @@ def parse_row(mapping: dict, default_id: str, *, averaged: bool = False, where: 
         if _given(mapping, k)
     }
     for k, v in values.items():
-        if v.interval("any").clip(ZERO, ONE).is_empty():
+        if k == "aucnpr":
+            # AUCNPR = (AUCPR - AUCPR_min)/(AUCPR_max - AUCPR_min) (B8) is negative whenever a
+            # method's area goes below AUCPR_min (a trapezoid can reach pi/2, see
+            # prtheory.audit.methods): only values above 1 are outside its range
+            if compare(v.interval("any").lo, ONE) > 0:
+                raise InvalidInputError(f"{tag}: {k}", f"must be at most 1, got {v.text}")
+        elif v.interval("any").clip(ZERO, ONE).is_empty():
             raise InvalidInputError(f"{tag}: {k}", f"must lie in [0, 1], got {v.text}")
     skew = _skew(mapping, tag, decimals)
     pos = _count(mapping["pos"], f"{tag}: pos") if _given(mapping, "pos") else None
