@@ -185,7 +185,7 @@ def check_aucpr_range(row: Row, convention: str) -> Finding | None:
         return None
     top = row.b - row.a
     x = row.values["aucpr"].interval(convention)
-    pos, neg = (row.pos, row.neg) if row.counts else (None, None)
+    pos, neg = (row.pos, row.neg) if row.per_ranking_counts else (None, None)
     bound = least_area(row.method, skew.lo, pos, neg, row.a, row.b)
     too_low = _below(x, bound.value, bound.attained, skew.lo_closed)
     too_high = x.lo > top or (x.lo == top and not x.lo_closed)
@@ -212,7 +212,7 @@ def check_ap_min(row: Row, convention: str) -> Finding | None:
     if "ap" not in row.values:
         return None
     x = row.values["ap"].interval(convention)
-    if row.counts:
+    if row.per_ranking_counts:
         skew_lo, closed = Fraction(row.pos, row.pos + row.neg), True
         pos, neg = row.pos, row.neg
     else:

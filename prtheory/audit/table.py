@@ -155,7 +155,7 @@ class Row:
     averaged: bool = False
 
     @property
-    def counts(self) -> bool:
+    def per_ranking_counts(self) -> bool:
         """Whether the exact class counts are given and the values are not fold averages."""
         return self.pos is not None and not self.averaged
 
