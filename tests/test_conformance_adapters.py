@@ -7,6 +7,7 @@ extra, so they run there.
 from __future__ import annotations
 
 import math
+import os
 
 import pytest
 
@@ -238,3 +239,103 @@ def test_cli_json_for_one_library_and_metric(capsys):
     assert {r["metric"] for r in rows} == {"fbeta_at_threshold"}
     assert {r["library"] for r in rows} == {"scikit-learn"}
     assert sum(r["category"] == "agrees" for r in rows) >= 14
+
+
+# ------------------------------------------------------------------------------------------
+# Keras
+
+
+def _keras():
+    # Keras 3 picks its backend at import; the adapter (and this test) use torch
+    os.environ.setdefault("KERAS_BACKEND", "torch")
+    return pytest.importorskip("keras")
+
+
+def test_keras_davis_goadrich_at_every_score_agrees_up_to_float32():
+    _keras()
+    verdict, value = _verdict(
+        "keras",
+        "AUC(curve='PR', thresholds=every distinct score)",
+        "auc_davis_goadrich",
+        "distinct scores, mixed labels",
+    )
+    # the vector's exact Davis-Goadrich area with first point (0, p_first) is 0.71110019498957
+    assert verdict.category == "float32"
+    assert value != float.fromhex("0x1.6c15532351a04p-1")
+    assert abs(value - 0.7111001949895699) < 2**-22
+
+
+def test_keras_interpolation_cancels_catastrophically_in_float32():
+    np = pytest.importorskip("numpy")
+    _keras()
+    impl = "AUC(curve='PR', thresholds=every distinct score)"
+    comment = "1 positive among 10^6 tied negatives, positive ranked at the bottom"
+    verdict, value = _verdict("keras", impl, "auc_davis_goadrich", comment)
+    assert verdict.category == "wrong"
+    # the last bucket: TP 0 -> 1 while TP + FP goes 10^6 -> 10^6 + 1, so Keras's increment
+    # slope (dTP + intercept log(P_A/P_B)) = 1 - 10^6 log(1 + 10^-6) (exactly 5.0e-7) is
+    # evaluated in float32, where log(1.000001) keeps one significant digit
+    f32 = np.float32
+    predicted = f32(1) - f32(1e6) * np.log(f32(1_000_001) / f32(1_000_000))
+    assert value == float(predicted)
+    assert value > 0.04  # against the exact 4.999996666669166e-07
+
+
+def test_keras_default_is_binned_on_200_thresholds():
+    _keras()
+    verdict, value = _verdict(
+        "keras",
+        "AUC(curve='PR'), default 200 thresholds",
+        "auc_davis_goadrich",
+        "0.5 + 1e-12 above 0.5: distinct in float64, one float32",
+    )
+    # both scores fall in the bin (99/199, 100/199]: a tie of a positive and a negative, so
+    # the area is 1/2 where the exact one is 1
+    assert verdict.convention == "binned(200 thresholds)"
+    assert value == 0.5
+
+
+def test_keras_is_given_no_logits():
+    _keras()
+    impl = _impl("keras", "AUC(curve='PR'), default 200 thresholds")
+    outcome = run_implementation(impl, _vector("auc_davis_goadrich", "logits in (-3, 3)"))
+    assert outcome.unsupported == "Keras's AUC takes probabilities in [0, 1]"
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "distinct scores, mixed labels",
+        "1 positive among 10^6 tied negatives, positive ranked at the bottom",
+        "integer weights with ties",
+    ],
+)
+def test_keras_float32_emulation_reproduces_keras(comment):
+    # the report attributes Keras's wrong areas to its float32 closed form only when this
+    # numpy emulation (which never imports Keras) reproduces the returned value
+    from prtheory.conformance.adapters.keras_adapter import float32_interpolation
+
+    _keras()
+    impl = "AUC(curve='PR', thresholds=every distinct score)"
+    v = _vector("auc_davis_goadrich", comment)
+    got = run_implementation(_impl("keras", impl), v).value
+    assert float32_interpolation(v.inputs) == got
+
+
+def test_keras_findings_separate_float32_scores_from_cancellation():
+    from prtheory.conformance.report import KNOWN_FINDINGS
+    from prtheory.conformance.runner import Row
+
+    _keras()
+    name = "AUC(curve='PR', thresholds=every distinct score)"
+    rows = []
+    for comment in (
+        "1 positive among 10^6 tied negatives, positive ranked at the bottom",
+        "0.5 + 1e-12 above 0.5: distinct in float64, one float32",
+    ):
+        verdict, value = _verdict("keras", name, "auc_davis_goadrich", comment)
+        v = _vector("auc_davis_goadrich", comment)
+        rows.append(Row("Keras", name, "auc_davis_goadrich", v, verdict, value))
+    found = {f.key: [r.vector.comment for r in f.evidence(rows)] for f in KNOWN_FINDINGS}
+    assert found["keras-float32-cancellation"] == [rows[0].vector.comment]
+    assert found["keras-float32-scores"] == [rows[1].vector.comment]

@@ -129,6 +129,47 @@ def _sklearn_auc_no_positives(rows: list[Row]) -> list[Row]:
     ]
 
 
+def _keras_float32(cancels: bool) -> Callable[[list[Row]], list[Row]]:
+    """Keras results off beyond float32 rounding that its float32 interpolation formula,
+    emulated independently (:func:`~prtheory.conformance.adapters.keras_adapter.float32_interpolation`),
+    reproduces to within one float32 ulp; split by cause: the exact area of the scores rounded to
+    float32 is the returned value (scores collide) or is not (the formula cancels)."""
+
+    def pick(rows: list[Row]) -> list[Row]:
+        from prtheory.conformance.adapters.keras_adapter import (
+            DEFAULT_THRESHOLDS,
+            float32_interpolation,
+        )
+        from prtheory.conformance.metrics import scores_float32
+        from prtheory.oracle.areas import pr_auc
+
+        out = []
+        for r in rows:
+            if r.library != "Keras" or r.verdict.category != "wrong" or r.value is None:
+                continue
+            grid = DEFAULT_THRESHOLDS if "default" in r.implementation else None
+            x = r.vector.inputs
+            predicted = np.float32(float32_interpolation(x, grid))
+            if abs(np.float32(r.value) - predicted) > np.spacing(predicted):
+                continue
+            x32 = scores_float32(x)
+            area = float(
+                pr_auc(
+                    x32.y_true,
+                    x32.y_score,
+                    x32.sample_weight,
+                    method="davis-goadrich",
+                    first_point="spark",
+                )
+            )
+            collides = abs(area - r.value) <= 2**-20 * abs(area)
+            if collides != cancels:
+                out.append(r)
+        return out
+
+    return pick
+
+
 def _nonfinite(library: str) -> Callable[[list[Row]], list[Row]]:
     def pick(rows: list[Row]) -> list[Row]:
         out = []
@@ -274,6 +315,20 @@ KNOWN_FINDINGS = (
         "precision-recall-gain returns NaN or ±inf",
         "`precision_recall_gain_curve` takes `proportion_of_positives = pos/neg` (the odds, not pi = pos/(pos+neg)), divides by recall 0 at its appended first point (recall gain -inf) and by precision 0, and `area_under_precision_recall_gain_score` sums those values unguarded: NaN or ±inf areas, and gains at the wrong skew.",
         _nonfinite("precision-recall-gain"),
+    ),
+    Finding(
+        "keras-float32-scores",
+        ("Keras",),
+        "Keras compares scores in float32",
+        "`update_confusion_matrix_variables` casts predictions (and thresholds) to the metric's float32 dtype, so float64 scores closer than a float32 ulp tie; the exact area of the float32-rounded scores is what Keras returns.",
+        _keras_float32(cancels=False),
+    ),
+    Finding(
+        "keras-float32-cancellation",
+        ("Keras",),
+        "Keras's Davis-Goadrich area cancels catastrophically in float32",
+        "`AUC.interpolate_pr_auc` integrates each bucket in closed form, `slope * (dTP + intercept * log(P_A / P_B)) / (TP + FN)` with P = TP + FP, in float32. When a bucket moves P by a small fraction the two terms nearly cancel: one positive below 10^6 tied negatives has the exact area 1 - 10^6 ln(1 + 10^-6) = 5.0e-7, and float32 gives 1 - 10^6 * 9.54e-7 = 0.0463. Every result listed is reproduced to one float32 ulp by the formula evaluated in numpy float32, and is far from the exact area of the float32-rounded scores.",
+        _keras_float32(cancels=True),
     ),
 )
 

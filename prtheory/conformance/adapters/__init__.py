@@ -41,6 +41,7 @@ ADAPTERS = (
     "precision_recall_gain",
     "pytrec_eval",
     "ranx",
+    "keras",
 )
 
 
