@@ -14,9 +14,10 @@ from __future__ import annotations
 import importlib
 import re
 
-from prtheory.theory.registry import REGISTRY, Claim, ClaimResult, run_claim
+from prtheory.theory.registry import REGISTRY, Claim, Proof, claim
+from prtheory.theory.runner import load_claims, run_claims
 
-__all__ = ["MODULES", "all_claims", "run_claims"]
+__all__ = ["MODULES", "REGISTRY", "Proof", "all_claims", "claim", "load_claims", "run_claims"]
 
 MODULES = ("boyd", "flach", "notes", "means", "extras")
 _ORDER = "BFNGX"
@@ -42,15 +43,3 @@ def all_claims() -> list[Claim]:
     """Every registered claim, in the order of CLAIMS.md (B, F, N, G, X; by number)."""
     _load()
     return sorted(REGISTRY.values(), key=lambda c: _key(c.id))
-
-
-def run_claims(ids: list[str] | None = None) -> list[ClaimResult]:
-    """Run the named claims (all when ``ids`` is empty or None) and return their results."""
-    claims = all_claims()
-    if ids:
-        unknown = [i for i in ids if i not in REGISTRY]
-        if unknown:
-            raise ValueError(f"ids: unknown claim id(s) {', '.join(unknown)}")
-        wanted = set(ids)
-        claims = [c for c in claims if c.id in wanted]
-    return [run_claim(c) for c in claims]

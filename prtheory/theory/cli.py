@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
+import textwrap
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prtheory.theory.registry import ClaimResult
 
 __all__ = ["register"]
 
@@ -14,17 +21,47 @@ def register(sub: argparse._SubParsersAction) -> None:
     v = sub.add_parser("verify", help="derive and check every claim; print the verdict table")
     v.add_argument("ids", nargs="*", help="claim ids to run (default: all), e.g. B4 F8")
     v.add_argument("--json", action="store_true", help="emit a JSON list instead of a table")
+    v.add_argument(
+        "--claims",
+        action="append",
+        default=[],
+        metavar="FILE_OR_MODULE",
+        help="also load the claims registered by this .py file or module, and run those "
+        "(repeatable; with ids, run the ids named)",
+    )
+    v.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar="N", help="run claims in N processes"
+    )
     v.set_defaults(func=_verify)
     p = sub.add_parser("proofs", help="regenerate proofs/*.md and reports/claims.md")
     p.add_argument("--root", type=Path, default=Path.cwd(), help="project root (default: cwd)")
     p.set_defaults(func=_proofs)
 
 
+def _line(r: ClaimResult, width: int) -> str:
+    """One claim's result: id, verdict, checks, time, then its title and source, wrapped."""
+    verdict = r.claim.verdict if r.passed else "FAILED"
+    head = f"{r.claim.id:<5} {verdict:<19} {r.seconds:6.2f}s  "
+    body = f"{r.claim.title} ({r.claim.source}, {r.claim.location}); checks: {', '.join(r.kinds)}"
+    lines = textwrap.wrap(
+        body,
+        width=max(40, width),
+        initial_indent=head,
+        subsequent_indent=" " * len(head),
+        break_on_hyphens=False,
+    )
+    lines += [f"      ! {line}" for problem in r.problems for line in problem.splitlines()]
+    return "\n".join(lines)
+
+
 def _verify(args: argparse.Namespace) -> int:
     from prtheory.theory import run_claims
 
+    width = shutil.get_terminal_size((100, 24)).columns
+    stream = None if args.json else (lambda r: print(_line(r, width), flush=True))
+    t0 = time.perf_counter()
     try:
-        results = run_claims(args.ids)
+        results = run_claims(args.ids, jobs=args.jobs, sources=args.claims, on_result=stream)
     except ValueError as exc:
         print(f"prtheory verify: {exc}", file=sys.stderr)
         return 2
@@ -32,6 +69,7 @@ def _verify(args: argparse.Namespace) -> int:
         rows = [
             {
                 "id": r.claim.id,
+                "title": r.claim.title,
                 "source": f"{r.claim.source}, {r.claim.location}",
                 "verdict": r.claim.verdict,
                 "passed": r.passed,
@@ -44,17 +82,12 @@ def _verify(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(rows, indent=2))
     else:
-        print(f"{'id':<5} {'source':<34} {'verdict':<20} {'checks':<42} {'time':>7}")
-        for r in results:
-            verdict = r.claim.verdict if r.passed else "FAILED"
-            src = f"{r.claim.source}, {r.claim.location}"[:34]
-            print(
-                f"{r.claim.id:<5} {src:<34} {verdict:<20} {', '.join(r.kinds):<42} {r.seconds:6.2f}s"
-            )
-            for problem in r.problems:
-                print(f"      ! {problem}")
         failed = sum(not r.passed for r in results)
-        print(f"{len(results)} claims, {len(results) - failed} passed, {failed} failed")
+        wall = time.perf_counter() - t0
+        print(
+            f"{len(results)} claims, {len(results) - failed} passed, {failed} failed "
+            f"({wall:.1f}s wall, {args.jobs} job{'s' if args.jobs > 1 else ''})"
+        )
     return 1 if any(not r.passed for r in results) else 0
 
 

@@ -23,6 +23,7 @@ non-zero.
 
 from __future__ import annotations
 
+import re
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -141,7 +142,14 @@ def claim(
     note: str = "",
     printed_numbers: bool = False,
 ) -> Callable[[Callable[[Proof], None]], Callable[[Proof], None]]:
-    """Register the decorated proof function as the derivation of claim ``id``."""
+    """Register the decorated proof function as the derivation of claim ``id``.
+
+    ``id`` is letters followed by digits (``B4``, ``Y12``); the verdict one of :data:`VERDICTS`.
+    """
+    if not re.fullmatch(r"[A-Za-z]+\d+", id):
+        raise ValueError(
+            f"id: a claim id is letters followed by digits, e.g. B1 or Y12, got {id!r}"
+        )
     if verdict not in VERDICTS:
         raise ValueError(f"verdict: must be one of {VERDICTS}, got {verdict!r}")
     if verdict != "holds" and not note:

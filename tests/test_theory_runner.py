@@ -1,0 +1,90 @@
+"""``prtheory verify``: a user's claims (``--claims``), parallel runs (``--jobs``), streamed lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sympy as sp
+
+from prtheory.cli import main
+from prtheory.theory import REGISTRY, all_claims, claim, load_claims, run_claims
+from prtheory.theory import runner as runner_module
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.fixture
+def clean_registry():
+    """User claims registered by a test are removed afterwards (other tests list all claims)."""
+    all_claims()  # the project's claims are registered once per process: keep them
+    before = dict(REGISTRY)
+    loaded = dict(runner_module._LOADED)
+    yield
+    REGISTRY.clear()
+    REGISTRY.update(before)
+    runner_module._LOADED.clear()
+    runner_module._LOADED.update(loaded)
+
+
+def test_tutorial_claim_passes_and_its_wrong_variant_fails(clean_registry, capsys):
+    assert main(["verify", "--claims", str(EXAMPLES / "my_claim.py")]) == 0
+    out = capsys.readouterr().out
+    assert "Y1" in out
+    assert "1 claims, 1 passed, 0 failed" in out
+    assert main(["verify", "--claims", str(EXAMPLES / "my_claim_wrong.py")]) == 1
+    out = capsys.readouterr().out
+    assert "Y2    FAILED" in out
+    assert "the statement is not what the derivation established" in out
+
+
+def test_user_claims_run_alone_unless_ids_are_named(clean_registry):
+    ids = load_claims(EXAMPLES / "my_claim.py")
+    assert ids == ["Y1"]
+    assert [r.claim.id for r in run_claims(sources=[EXAMPLES / "my_claim.py"])] == ["Y1"]
+    got = run_claims(["B1", "Y1"], sources=[EXAMPLES / "my_claim.py"])
+    assert [r.claim.id for r in got] == ["B1", "Y1"]  # the catalogue's order: B first
+    assert all(r.passed for r in got)
+
+
+def test_bad_claim_sources_are_named(clean_registry, tmp_path, capsys):
+    with pytest.raises(ValueError, match="no such file"):
+        load_claims(tmp_path / "missing.py")
+    empty = tmp_path / "empty.py"
+    empty.write_text("x = 1\n")
+    with pytest.raises(ValueError, match="registered no claim"):
+        load_claims(empty)
+    with pytest.raises(ValueError, match=r"neither a \.py file nor an importable module"):
+        load_claims("no_such_module_of_claims")
+    assert main(["verify", "--claims", str(tmp_path / "missing.py")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", ["Y", "1Y", "Y1a", "Y-1", ""])
+def test_claim_ids_are_letters_then_digits(bad):
+    with pytest.raises(ValueError, match="letters followed by digits"):
+        claim(bad, source="s", location="l", title="t", statement=lambda: sp.true, assumptions=())
+
+
+def test_parallel_run_gives_the_serial_results_and_streams_each_claim():
+    ids = ["B1", "B4", "F2", "N3", "G2"]
+    seen = []
+    serial = run_claims(ids)
+    parallel = run_claims(ids, jobs=2, on_result=lambda r: seen.append(r.claim.id))
+    assert sorted(seen) == sorted(ids)  # one callback per claim, in finishing order
+    assert [r.claim.id for r in parallel] == [r.claim.id for r in serial]
+    for a, b in zip(serial, parallel, strict=True):
+        assert (a.passed, a.kinds, a.statement_checked) == (b.passed, b.kinds, b.statement_checked)
+        assert [s.latex for s in a.steps] == [s.latex for s in b.steps]
+        assert [c.detail for c in a.checks] == [c.detail for c in b.checks]
+    with pytest.raises(ValueError, match="jobs"):
+        run_claims(ids, jobs=0)
+
+
+def test_lines_wrap_instead_of_truncating(capsys):
+    assert main(["verify", "B14"]) == 0
+    out = capsys.readouterr().out
+    title, source = REGISTRY["B14"].title, REGISTRY["B14"].location
+    flat = " ".join(out.split())
+    assert title in flat
+    assert source in flat
