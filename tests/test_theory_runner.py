@@ -10,6 +10,7 @@ import sympy as sp
 from prtheory.cli import main
 from prtheory.theory import REGISTRY, all_claims, claim, load_claims, run_claims
 from prtheory.theory import runner as runner_module
+from prtheory.theory.mutants import kill_rate
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -77,6 +78,12 @@ def test_parallel_run_gives_the_serial_results_and_streams_each_claim():
         assert (a.passed, a.kinds, a.statement_checked) == (b.passed, b.kinds, b.statement_checked)
         assert [s.latex for s in a.steps] == [s.latex for s in b.steps]
         assert [c.detail for c in a.checks] == [c.detail for c in b.checks]
+    # the statement was compared in the worker; its conclusion is not shipped back, because
+    # pickling evaluates relations (G2's) and a kill rate computed on the copy would be wrong
+    assert all(r.established is None for r in parallel)
+    assert any(r.statement_checked for r in parallel)
+    with pytest.raises(ValueError, match="kill rate"):
+        kill_rate(parallel)
     with pytest.raises(ValueError, match="jobs"):
         run_claims(ids, jobs=0)
 

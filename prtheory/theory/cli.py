@@ -33,8 +33,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--jobs", "-j", type=int, default=1, metavar="N", help="run claims in N processes"
     )
     v.set_defaults(func=_verify)
-    p = sub.add_parser("proofs", help="regenerate proofs/*.md and reports/claims.md")
+    p = sub.add_parser(
+        "proofs",
+        help="regenerate proofs/*.md (with the catalog), reports/claims.md and "
+        "reports/corrections.md; or, with --format latex, one LaTeX document of all proofs",
+    )
     p.add_argument("--root", type=Path, default=Path.cwd(), help="project root (default: cwd)")
+    p.add_argument(
+        "--format",
+        choices=("markdown", "latex"),
+        default="markdown",
+        help="latex: write ROOT/proofs/proofs.tex (article, amsmath) instead of the Markdown",
+    )
     p.set_defaults(func=_proofs)
 
 
@@ -95,7 +105,15 @@ def _proofs(args: argparse.Namespace) -> int:
     from prtheory.theory import run_claims
     from prtheory.theory.render import write_documents
 
-    results = run_claims()
-    paths = write_documents(results, args.root)
-    print(f"wrote {len(paths)} files under {args.root}")
+    results = run_claims()  # in this process: the kill rate needs the established objects
+    if args.format == "latex":
+        from prtheory.theory.latex import render_latex
+
+        path = args.root / "proofs" / "proofs.tex"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render_latex(results))
+        print(f"wrote {path}")
+    else:
+        paths = write_documents(results, args.root)
+        print(f"wrote {len(paths)} files under {args.root}")
     return 1 if any(not r.passed for r in results) else 0

@@ -75,6 +75,11 @@ def kill_rate(results: list[ClaimResult]) -> tuple[int, int, list[str]]:
     for res in results:
         if not res.statement_checked:
             continue
+        if res.established is None:
+            raise ValueError(
+                f"{res.claim.id}: the established conclusion is not available (a result from a "
+                "worker process); run the claims in this process to compute the kill rate"
+            )
         for what, mutant in statement_mutants(res.claim.statement()):
             total += 1
             if same_statement(mutant, res.established)[0]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from prtheory.theory.catalog import render_catalog, render_corrections
 from prtheory.theory.mutants import kill_rate
 from prtheory.theory.registry import ClaimResult, to_latex
 
@@ -140,7 +141,8 @@ def render_ledger(results: list[ClaimResult]) -> str:
 
 
 def write_documents(results: list[ClaimResult], root: Path) -> list[Path]:
-    """Write ``proofs/<id>.md`` for each claim and ``reports/claims.md``; return the paths."""
+    """Write ``proofs/<id>.md`` for each claim, the catalog ``proofs/README.md``, the ledger
+    ``reports/claims.md`` and ``reports/corrections.md``; return the paths."""
     proofs = root / "proofs"
     reports = root / "reports"
     proofs.mkdir(parents=True, exist_ok=True)
@@ -150,7 +152,11 @@ def write_documents(results: list[ClaimResult], root: Path) -> list[Path]:
         p = proofs / f"{r.claim.id}.md"
         p.write_text(render_proof(r))
         written.append(p)
-    p = reports / "claims.md"
-    p.write_text(render_ledger(results))
-    written.append(p)
+    for p, text in (
+        (reports / "claims.md", render_ledger(results)),
+        (proofs / "README.md", render_catalog(results)),
+        (reports / "corrections.md", render_corrections(results)),
+    ):
+        p.write_text(text)
+        written.append(p)
     return written
