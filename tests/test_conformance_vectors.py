@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
@@ -13,12 +14,23 @@ import pytest
 jsonschema = pytest.importorskip("jsonschema")
 
 from prtheory.conformance.encoding import decode_inputs, encode_float, encode_inputs  # noqa: E402
-from prtheory.conformance.generate import build_all  # noqa: E402
-from prtheory.conformance.vectors_io import VECTOR_DIR, files, load, validate  # noqa: E402
+from prtheory.conformance.generate import assign_ids, build_all, input_key, load_lock  # noqa: E402
+from prtheory.conformance.vectors_io import (  # noqa: E402
+    LOCK_PATH,
+    VECTOR_DIR,
+    files,
+    load,
+    load_file,
+    validate,
+)
 
 
 def _doc(name: str) -> dict:
     return json.loads((VECTOR_DIR / name).read_text(encoding="utf-8"))
+
+
+def _first(doc: dict) -> dict:
+    return doc["testGroups"][0]["tests"][0]["expected"]
 
 
 def _find(metric: str, comment: str):
@@ -55,6 +67,23 @@ def test_committed_vector_files_match_the_schema(path):
             lambda d: d["testGroups"][0]["tests"][0]["expected"].update(decimal="0.5"),
             id="decimal-not-40-digits",
         ),
+        pytest.param(lambda d: d.pop("generatorVersion"), id="no-generator-version"),
+        pytest.param(lambda d: d["notes"]["ties"].pop("effect"), id="note-without-effect"),
+        # the three forms of a value must agree: a float64 one ulp off its exact value
+        pytest.param(
+            lambda d: d["testGroups"][0]["tests"][0]["expected"].update(
+                float64=float.hex(math.nextafter(float.fromhex(_first(d)["float64"]), 2))
+            ),
+            id="float64-disagrees-with-exact",
+        ),
+        pytest.param(
+            lambda d: _first(d).update(decimal="9.000000000000000000000000000000000000000e-1"),
+            id="decimal-disagrees-with-exact",
+        ),
+        pytest.param(
+            lambda d: d["testGroups"][0]["tests"][0]["inputs"]["y_score"].append("0.5"),
+            id="lengths-differ",
+        ),
     ],
 )
 def test_a_malformed_vector_file_fails_validation(break_it):
@@ -68,7 +97,7 @@ def test_a_malformed_vector_file_fails_validation(break_it):
 def test_committed_vectors_are_not_stale():
     """Regenerating from the oracle gives the committed files byte for byte."""
     fresh = build_all()
-    committed = {p.name: p.read_text(encoding="utf-8") for p in files()}
+    committed = {p.name: p.read_text(encoding="utf-8") for p in [*files(), LOCK_PATH]}
     assert sorted(fresh) == sorted(committed), (
         "vector files added or removed: run python -m prtheory.conformance.generate"
     )
@@ -189,8 +218,47 @@ def test_export_writes_plain_json_that_validates(tmp_path):
 
     assert main(["conformance", "--export", str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert "schema.json" in names
-    assert "average_precision.json" in names
+    assert {"schema.json", "tcids.json", "README.md", "average_precision.json"} <= set(names)
+    assert "tcIds are stable" in (tmp_path / "README.md").read_text(encoding="utf-8")
     for p in tmp_path.glob("*.json"):
-        if p.name != "schema.json":
+        if p.name not in ("schema.json", "tcids.json"):
             validate(json.loads(p.read_text(encoding="utf-8")))
+
+
+def test_a_malformed_vector_file_fails_to_load(tmp_path):
+    doc = _doc("average_precision.json")
+    _first(doc)["float64"] = "0x1.0000000000000p-1"  # not the exact value rounded
+    path = tmp_path / "average_precision.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(jsonschema.ValidationError, match="not the exact"):
+        load_file(path)
+    assert load_file(path, check=False)  # the caller can opt out, by name
+
+
+def test_curve_arrays_of_different_lengths_fail_validation():
+    doc = copy.deepcopy(_doc("pr_curve.json"))
+    test = next(t for g in doc["testGroups"] for t in g["tests"] if t["result"] == "valid")
+    test["expected"]["recall"].pop()
+    with pytest.raises(jsonschema.ValidationError, match="different lengths"):
+        validate(doc)
+
+
+def test_tcids_never_change_their_inputs():
+    """Every committed tcId's inputs hash to the key recorded for it in tcids.json."""
+    lock = load_lock(LOCK_PATH)
+    for path in files():
+        doc = _doc(path.name)
+        seen: dict[str, int] = {}
+        for g in doc["testGroups"]:
+            for t in g["tests"]:
+                key = input_key(t["inputs"], seen)
+                assert lock[doc["metric"]][str(t["tcId"])] == key, (path.name, t["tcId"])
+
+
+def test_adding_or_removing_cases_renumbers_nothing():
+    lock: dict = {}
+    assert assign_ids("m", ["a", "b", "c"], lock) == [1, 2, 3]
+    assert assign_ids("m", ["a", "x", "b", "c"], lock) == [1, 4, 2, 3]  # inserted: a new id
+    assert assign_ids("m", ["a", "c"], lock) == [1, 3]  # removed: the others keep theirs
+    assert assign_ids("m", ["a", "y"], lock) == [1, 5]  # ids are never reused
+    assert lock["m"] == {"1": "a", "2": "b", "3": "c", "4": "x", "5": "y"}

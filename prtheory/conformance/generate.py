@@ -18,6 +18,7 @@ committed files with a fresh generation and fails when they are stale.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from typing import Any
 import mpmath
 import numpy as np
 
+from prtheory._version import __version__
 from prtheory.conformance.encoding import encode_inputs, encode_value
 from prtheory.conformance.metrics import METRICS, Inputs, combination_base, evaluate
 from prtheory.errors import InvalidInputError, UndefinedMetricError
@@ -37,63 +39,131 @@ VECTOR_DIR = Path(__file__).parent / "vectors"
 SEED = 20150
 INF = float("inf")
 
-NOTES = {
-    "basic": ("BASIC", "An ordinary input with distinct finite scores."),
+TORCHMETRICS_SIGMOID = (
+    "https://github.com/Lightning-AI/torchmetrics/issues/1604",
+    "https://github.com/Lightning-AI/torchmetrics/issues/2195",
+    "https://github.com/Lightning-AI/torchmetrics/issues/2819",
+)
+
+# flag -> (bugType, description, effect, upstream links)
+NOTES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
+    "basic": (
+        "BASIC",
+        "An ordinary input with distinct finite scores.",
+        "A wrong value here is wrong for most inputs users have.",
+        (),
+    ),
     "ties": (
         "CONVENTION",
         "Tied scores. Grouping a tied block into one operating point, ordering it by input order, by document id (trec_eval) or optimistically all give different values.",
+        "Results depend on the order of the input rows or on document ids, so the same predictions score differently after a shuffle.",
+        (),
     ),
     "nonfinite-score": (
         "EDGE_CASE",
         "+inf and -inf scores are legal and rank first and last; ties between infinite scores are ties like any other. Rejecting them, or splitting their ties (inf - inf is NaN), is a divergence.",
+        "Models that output log-odds saturate to ±inf; a library that rejects them stops the evaluation, one that splits their ties reports an order-dependent value.",
+        (),
     ),
     "single-class": (
         "EDGE_CASE",
         "Every item has the same label. Recall (and so AP and the PR curve) is 0/0 without positives; precision gain is undefined without negatives.",
+        "A per-query or per-fold average silently includes a made-up 0 or 1 for queries without relevant items.",
+        ("https://github.com/scikit-learn/scikit-learn/issues/8245",),
     ),
-    "single-item": ("EDGE_CASE", "A ranking of one item."),
+    "single-item": (
+        "EDGE_CASE",
+        "A ranking of one item.",
+        "Crashes or 0/0 values on the smallest input.",
+        ("https://github.com/scikit-learn/scikit-learn/issues/30615",),
+    ),
     "weights": (
         "BASIC",
         "Sample weights, including fractional and zero weights; floats are taken at their exact binary value.",
+        "Weighted evaluations (importance weights, de-duplicated counts) come out wrong, or zero-weight rows still move the curve.",
+        (),
     ),
     "extreme-skew": (
         "NUMERICAL",
         "One positive among 10^6 negatives (run-length encoded inputs), or a skew within 1e-8 of 0 or 1.",
+        "Rare-event evaluations (fraud, ads, retrieval) lose all significant digits to cancellation or float32 counts.",
+        (),
     ),
     "float32-collision": (
         "NUMERICAL",
         "Distinct float64 scores that round to the same float32, so a library that stores scores as float32 sees a tie.",
+        "Nearby scores become ties: the ranking, and every metric of it, changes.",
+        (),
     ),
     "logits": (
         "CONVENTION",
         "Scores outside [0, 1]. A library that applies a sigmoid to such scores changes thresholds, and saturation to 1.0 creates ties.",
+        "Thresholded metrics change with the score scale; large logits all become 1.0 and tie.",
+        TORCHMETRICS_SIGMOID,
     ),
     "invalid-input": (
         "MALFORMED_INPUT",
         "NaN scores, labels other than 0/1, mismatched lengths, empty input or negative weights: the result is invalid and a conforming library raises.",
+        "A bug upstream (a NaN prediction, a label encoding mistake) produces a plausible number instead of an error.",
+        (),
     ),
     "worst-ranking": (
         "EDGE_CASE",
         "Every negative above every positive: the points lie on the Theorem 1 bound (B2) and AP = AP_min (B6).",
+        "Baselines and normalised scores (AUCNPR) built on the worst case are off.",
+        (),
     ),
-    "best-ranking": ("EDGE_CASE", "Every positive above every negative."),
+    "best-ranking": (
+        "EDGE_CASE",
+        "Every positive above every negative.",
+        "A perfect ranker does not score 1.",
+        (),
+    ),
     "threshold-boundary": (
         "CONVENTION",
         "A score equals the threshold: score >= t predicts it positive, score > t does not.",
+        "Counts at a threshold differ from scikit-learn's precision_recall_curve at the same threshold.",
+        (),
     ),
     "undefined": (
         "EDGE_CASE",
         "The metric is 0/0 for this legal input; a library may raise, return NaN, or substitute a documented convention value.",
+        "Averages over queries or classes silently include a substituted 0 (or 1), biasing the mean.",
+        ("https://github.com/scikit-learn/scikit-learn/issues/8245",),
     ),
     "skew-limit": (
         "NUMERICAL",
         "A skew at or near 0 or 1, where naive closed forms lose all accuracy or are defined only by convention.",
+        "Closed-form baselines (AUCPR_min, AP_min) are wrong, or NaN, for very rare or very common positives.",
+        (),
     ),
     "random-search": (
         "SEARCHED",
         f"Found by the generator's seeded search (random.Random({SEED})) for small rankings on which tie conventions disagree; pinned so the case never changes.",
+        "As for ties: the value depends on a tie convention.",
+        (),
     ),
 }
+
+ORACLE_SOURCES = ("oracle", "_input.py", "errors.py")
+
+
+def oracle_digest() -> str:
+    """sha256 (12 hex digits) of the source that computes expected values: ``prtheory/oracle``,
+    ``_input.py`` (validation) and ``errors.py``, file by file in path order."""
+    root = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    paths: list[Path] = []
+    for name in ORACLE_SOURCES:
+        p = root / name
+        paths += sorted(p.rglob("*.py")) if p.is_dir() else [p]
+    for p in paths:
+        h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+def generator_version() -> str:
+    return f"{__version__}+oracle.{oracle_digest()}"
 
 
 @dataclass
@@ -655,31 +725,72 @@ def build_test(metric: str, tc_id: int, case: Case) -> dict[str, Any]:
     return test
 
 
-def build_file(metric: str) -> dict[str, Any]:
+TCID_LOCK = VECTOR_DIR / "tcids.json"
+
+
+def input_key(inputs: dict[str, Any], seen: dict[str, int]) -> str:
+    """A test's identity: sha256 (16 hex digits) of its encoded inputs (canonical JSON), with
+    ``#n`` appended for the n-th repeat of the same inputs within one metric."""
+    text = json.dumps(inputs, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    key = hashlib.sha256(text.encode()).hexdigest()[:16]
+    seen[key] = seen.get(key, 0) + 1
+    return key if seen[key] == 1 else f"{key}#{seen[key]}"
+
+
+def load_lock(path: Path = TCID_LOCK) -> dict[str, dict[str, str]]:
+    """metric -> {tcId: input key} for every test ever published (ids are never reused)."""
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def assign_ids(metric: str, keys: list[str], lock: dict[str, dict[str, str]]) -> list[int]:
+    """The tcId of each key: its recorded id, or a new one above every id ever recorded for the
+    metric (recorded in ``lock``). Adding, removing or reordering cases renumbers nothing."""
+    recorded = lock.setdefault(metric, {})
+    by_key = {key: int(tc) for tc, key in recorded.items()}
+    next_id = max((int(tc) for tc in recorded), default=0) + 1
+    ids = []
+    for key in keys:
+        if key not in by_key:
+            by_key[key] = next_id
+            recorded[str(next_id)] = key
+            next_id += 1
+        ids.append(by_key[key])
+    return ids
+
+
+def build_file(metric: str, lock: dict[str, dict[str, str]]) -> dict[str, Any]:
     spec = METRICS[metric]
+    grouped = cases_for(metric)
+    seen: dict[str, int] = {}
+    keys = [input_key(c.encoded_inputs(), seen) for _, cases in grouped for c in cases]
+    ids = iter(assign_ids(metric, keys, lock))
     groups = []
-    tc_id = 0
     used_flags: set[str] = set()
-    for group_name, cases in cases_for(metric):
+    for group_name, cases in grouped:
         tests = []
         for case in cases:
-            tc_id += 1
-            test = build_test(metric, tc_id, case)
+            test = build_test(metric, next(ids), case)
             used_flags.update(test["flags"])
             tests.append(test)
         groups.append({"type": f"{spec.kind}-test", "comment": group_name, "tests": tests})
+    notes = {}
+    for f in sorted(used_flags):
+        bug, description, effect, links = NOTES[f]
+        notes[f] = {"bugType": bug, "description": description, "effect": effect}
+        if links:
+            notes[f]["links"] = list(links)
     return {
+        "schema": "schema.json",
         "generator": "prtheory.conformance.generate",
+        "generatorVersion": generator_version(),
         "metric": metric,
         "kind": spec.kind,
         "description": spec.description,
         "claims": list(spec.claims),
         "conventions": dict(spec.defaults),
         "alternativeConventions": [a.name for a in spec.alternatives],
-        "notes": {
-            f: {"bugType": NOTES[f][0], "description": NOTES[f][1]} for f in sorted(used_flags)
-        },
-        "numberOfTests": tc_id,
+        "notes": notes,
+        "numberOfTests": len(keys),
         "testGroups": groups,
     }
 
@@ -689,15 +800,18 @@ def dumps(doc: dict[str, Any]) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def build_all() -> dict[str, str]:
-    """File name -> canonical text, for every metric."""
-    return {f"{m}.json": dumps(build_file(m)) for m in METRICS}
+def build_all(lock: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
+    """File name -> canonical text, for every metric, and ``tcids.json`` (the updated lock)."""
+    lock = load_lock() if lock is None else lock
+    out = {f"{m}.json": dumps(build_file(m, lock)) for m in METRICS}
+    out[TCID_LOCK.name] = json.dumps(lock, indent=1, sort_keys=True) + "\n"
+    return out
 
 
 def main(directory: Path = VECTOR_DIR) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in build_all().items():
+    for name, text in build_all(load_lock(directory / TCID_LOCK.name)).items():
         path = directory / name
         path.write_text(text, encoding="utf-8")
         written.append(path)

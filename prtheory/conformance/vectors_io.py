@@ -14,10 +14,22 @@ from typing import Any
 from prtheory.conformance.encoding import decode_float, decode_inputs, decode_value
 from prtheory.conformance.metrics import Inputs
 
-__all__ = ["VECTOR_DIR", "Vector", "export", "load", "load_file", "schema", "validate"]
+__all__ = [
+    "VECTOR_DIR",
+    "Vector",
+    "VectorFileError",
+    "export",
+    "load",
+    "load_file",
+    "schema",
+    "validate",
+]
 
 VECTOR_DIR = Path(__file__).parent / "vectors"
 SCHEMA_PATH = VECTOR_DIR / "schema.json"
+README_PATH = VECTOR_DIR / "README.md"
+LOCK_PATH = VECTOR_DIR / "tcids.json"
+NOT_VECTORS = ("schema.json", "tcids.json")
 
 
 @dataclass(frozen=True)
@@ -82,33 +94,105 @@ def schema() -> dict[str, Any]:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
-def validate(doc: dict[str, Any]) -> None:
-    """Raise ``jsonschema.ValidationError`` unless ``doc`` is a well-formed vector file."""
-    import jsonschema
+class VectorFileError(ValueError):
+    """A vector file that breaks the schema or whose values disagree with each other."""
 
-    jsonschema.validate(doc, schema(), cls=jsonschema.Draft202012Validator)
+
+def _schema_error() -> type[Exception]:
+    try:
+        import jsonschema
+    except ImportError:  # pragma: no cover - jsonschema is in the test and conformance extras
+        return VectorFileError
+    return jsonschema.ValidationError
+
+
+def _outcome_values(outcome: Any) -> list[dict[str, Any]]:
+    if outcome is None:
+        return []
+    if "float64" in outcome:
+        return [outcome]
+    return [v for vals in outcome.values() for v in vals]
+
+
+def _value_problem(v: dict[str, Any]) -> str | None:
+    """Why the three encodings of one value disagree, or None. The float64 must be the decimal
+    rounded to nearest (and, for a rational, the exact value rounded); the 40 digits must be
+    within half a unit of their last place of the exact value."""
+    try:
+        f64 = float.fromhex(v["float64"])
+    except ValueError:
+        return f"float64 {v['float64']!r} is not C99 hex"
+    dec = Fraction(v["decimal"])
+    if v["exact"] is not None:
+        exact = Fraction(v["exact"])
+        if float(exact) != f64:
+            return f"float64 {v['float64']} is not the exact {v['exact']} rounded"
+        digits = Fraction(10) ** (int(v["decimal"].split("e")[1]) - 39)
+        if abs(dec - exact) > digits / 2:
+            return f"decimal {v['decimal']} is not the exact {v['exact']} to 40 digits"
+    elif float(dec) != f64:
+        return f"float64 {v['float64']} is not the decimal {v['decimal']} rounded"
+    return None
+
+
+def _lengths(inputs: dict[str, Any]) -> set[int]:
+    return {len(inputs[k]) for k in ("y_true", "y_score", "sample_weight") if k in inputs}
+
+
+def validate(doc: dict[str, Any]) -> None:
+    """Raise unless ``doc`` is a well-formed vector file whose values agree with each other.
+
+    The JSON schema (``jsonschema.ValidationError`` when jsonschema is installed); then
+    ``numberOfTests`` and unique tcIds, a note for every flag, the exact, 40-digit and float64
+    forms of every value agreeing (:func:`_value_problem`), equal input lengths for every test
+    that is not meant to be invalid, and curves whose arrays have equal lengths.
+    """
+    error = _schema_error()
+    if error is not VectorFileError:
+        import jsonschema
+
+        jsonschema.validate(doc, schema(), cls=jsonschema.Draft202012Validator)
     count = sum(len(g["tests"]) for g in doc["testGroups"])
     ids = [t["tcId"] for g in doc["testGroups"] for t in g["tests"]]
     if count != doc["numberOfTests"] or len(set(ids)) != count:
-        raise jsonschema.ValidationError("numberOfTests or tcIds inconsistent")
+        raise error("numberOfTests or tcIds inconsistent")
     flags = {f for g in doc["testGroups"] for t in g["tests"] for f in t["flags"]}
     missing = flags - set(doc["notes"])
     if missing:
-        raise jsonschema.ValidationError(f"flags without a note: {sorted(missing)}")
+        raise error(f"flags without a note: {sorted(missing)}")
+    for g in doc["testGroups"]:
+        for t in g["tests"]:
+            where = f"{doc['metric']} tcId {t['tcId']}"
+            if t["result"] != "invalid" and len(_lengths(t["inputs"])) > 1:
+                raise error(f"{where}: y_true, y_score and sample_weight lengths differ")
+            outcomes = [t.get("expected"), *t.get("alternatives", {}).values()]
+            for outcome in outcomes:
+                curve = isinstance(outcome, dict) and "float64" not in outcome
+                if curve and len({len(vals) for vals in outcome.values()}) > 1:
+                    raise error(f"{where}: curve arrays of different lengths")
+                for v in _outcome_values(outcome):
+                    problem = _value_problem(v)
+                    if problem:
+                        raise error(f"{where}: {problem}")
 
 
 def files(directory: Path = VECTOR_DIR) -> list[Path]:
-    return sorted(p for p in directory.glob("*.json") if p.name != "schema.json")
+    return sorted(p for p in directory.glob("*.json") if p.name not in NOT_VECTORS)
 
 
-def load_file(path: Path) -> list[Vector]:
-    """Decoded vectors of one file (decoded once per file version; treat them as read-only)."""
-    return list(_load_cached(path, path.stat().st_mtime_ns))
+def load_file(path: Path, *, check: bool = True) -> list[Vector]:
+    """Decoded vectors of one file (decoded once per file version; treat them as read-only).
+
+    The file is validated first (:func:`validate`) unless ``check=False``: a malformed file or
+    one whose values disagree raises instead of loading."""
+    return list(_load_cached(path, path.stat().st_mtime_ns, check))
 
 
 @functools.lru_cache(maxsize=32)
-def _load_cached(path: Path, mtime_ns: int) -> tuple[Vector, ...]:
+def _load_cached(path: Path, mtime_ns: int, check: bool) -> tuple[Vector, ...]:
     doc = json.loads(path.read_text(encoding="utf-8"))
+    if check:
+        validate(doc)
     return tuple(_decode_test(doc["metric"], t) for g in doc["testGroups"] for t in g["tests"])
 
 
@@ -120,9 +204,10 @@ def load(metrics: list[str] | None = None, directory: Path = VECTOR_DIR) -> Iter
 
 
 def export(target: Path) -> list[Path]:
-    """Copy the plain-JSON vector files and their schema into ``target`` (for other languages)."""
+    """Copy the plain-JSON vector files, their schema, the tcId record and the README for
+    consumers in other languages into ``target``."""
     target.mkdir(parents=True, exist_ok=True)
     out = []
-    for p in [*files(), SCHEMA_PATH]:
+    for p in [*files(), SCHEMA_PATH, LOCK_PATH, README_PATH]:
         out.append(Path(shutil.copy2(p, target / p.name)))
     return out
