@@ -230,15 +230,14 @@ def test_cli_json_for_one_library_and_metric(capsys):
 
     from prtheory.cli import main
 
-    assert (
-        main(["conformance", "--libraries", "sklearn", "--metrics", "fbeta_at_threshold", "--json"])
-        == 0
-    )
+    args = ["conformance", "--libraries", "sklearn", "--metrics", "fbeta_at_threshold"]
+    assert main([*args, "--json", "-"]) == 0  # sklearn's F-beta differs only by declared ones
     payload = json.loads(capsys.readouterr().out)
     rows = payload["results"]
     assert {r["metric"] for r in rows} == {"fbeta_at_threshold"}
     assert {r["library"] for r in rows} == {"scikit-learn"}
-    assert sum(r["category"] == "agrees" for r in rows) >= 14
+    assert sum(r["outcome"] == "agrees" for r in rows) >= 14
+    assert payload["libraries"][0]["version"] == rows[0]["version"]
 
 
 # ------------------------------------------------------------------------------------------

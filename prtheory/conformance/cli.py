@@ -6,28 +6,102 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 __all__ = ["register"]
 
 REPORT = Path("reports") / "conformance.md"
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    from prtheory.conformance.adapters import ADAPTERS
+FAIL_CATEGORIES = {
+    "wrong": ("wrong",),
+    "crash": ("crashed",),
+    "accepted-invalid": ("accepted-invalid",),
+    "rejected-valid": ("rejected-valid",),
+    "undefined-value": ("undefined-value",),
+}
 
+
+def _fail_on(text: str) -> tuple[str, ...]:
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if names == ["none"]:
+        return ()
+    bad = [n for n in names if n not in FAIL_CATEGORIES]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown {bad or text!r}; use 'none' or a comma-separated subset of "
+            f"{', '.join(FAIL_CATEGORIES)}"
+        )
+    return tuple(c for n in names for c in FAIL_CATEGORIES[n])
+
+
+def _fails(row: Any, kinds: tuple[str, ...]) -> bool:
+    """Whether a result counts against ``--fail-on``: its category is listed, or (under
+    ``wrong``) it agrees only with a convention the implementation does not declare."""
+    v = row.verdict
+    if v.category in kinds:
+        return True
+    undeclared = v.category == "convention" and v.convention not in row.claims
+    return "wrong" in kinds and undeclared
+
+
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "conformance",
         help="check metric libraries against the oracle's test vectors; write reports/conformance.md",
     )
     p.add_argument(
-        "--libraries", nargs="+", choices=ADAPTERS, help="adapters to run (default: all)"
+        "--libraries",
+        nargs="+",
+        metavar="NAME",
+        help="adapters to run (default: every built-in one and every entry point of the group "
+        "prtheory.adapters)",
+    )
+    p.add_argument(
+        "--adapter",
+        action="append",
+        default=[],
+        metavar="MODULE:CALLABLE",
+        help="also run your own implementations: a callable returning a list of "
+        "prtheory.conformance.adapters.Implementation (repeatable; alone, it runs only these)",
     )
     p.add_argument("--metrics", nargs="+", help="vector files to use, e.g. average_precision")
-    p.add_argument("--json", action="store_true", help="print every verdict as JSON")
+    p.add_argument(
+        "--fail-on",
+        type=_fail_on,
+        default=_fail_on("wrong,crash"),
+        metavar="KINDS",
+        help="exit 1 when a result is of these kinds (comma-separated: wrong, crash, "
+        "accepted-invalid, rejected-valid, undefined-value; or none). wrong includes a value "
+        "that only a convention the implementation does not declare explains. Default: "
+        "wrong,crash",
+    )
+    p.add_argument(
+        "--json",
+        type=Path,
+        metavar="FILE",
+        help="also write every result, with inputs, expected and returned values, as JSON to "
+        "FILE ('-' for stdout), from the same run as the report",
+    )
     p.add_argument(
         "--stdout",
         action="store_true",
-        help=f"print the report instead of writing {REPORT} (implied by --libraries/--metrics)",
+        help=f"print the report instead of writing {REPORT} (implied by --libraries/--metrics/"
+        "--adapter)",
+    )
+    p.add_argument("--jobs", type=int, default=2, help="libraries run at once (default 2)")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=60.0,
+        help="seconds per vector before a library is "
+        "stopped and the vector counted as a crash (default 60)",
+    )
+    p.add_argument(
+        "--memory-mb",
+        type=int,
+        default=4096,
+        help="address-space cap of each library process in MiB (default 4096; 0 for none)",
     )
     p.add_argument(
         "--write-vectors",
@@ -38,10 +112,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--export",
         type=Path,
         metavar="DIR",
-        help="copy the plain-JSON vectors and schema to DIR, then stop",
+        help="copy the plain-JSON vectors, schema, tcId record and README to DIR, then stop",
     )
     p.add_argument("--root", type=Path, default=Path.cwd(), help="project root (default: cwd)")
     p.set_defaults(func=_main)
+
+
+def _progress_line(counts: dict[str, tuple[int, int]]) -> None:
+    parts = [f"{lib} {done}/{total}" for lib, (done, total) in sorted(counts.items())]
+    sys.stderr.write("\r" + " | ".join(parts)[-150:].ljust(150))
+    sys.stderr.flush()
 
 
 def _main(args: argparse.Namespace) -> int:
@@ -57,48 +137,52 @@ def _main(args: argparse.Namespace) -> int:
         print(f"exported {len(paths)} files to {args.export}")
     if args.write_vectors or args.export is not None:
         return 0
-    from prtheory.conformance.report import render
-    from prtheory.conformance.runner import run
+    from prtheory.conformance.isolated import run_isolated
+    from prtheory.conformance.report import render, results_json
     from prtheory.errors import InvalidInputError
 
+    libraries = list(args.libraries or [])
+    if args.adapter and not libraries:
+        libraries = list(args.adapter)
+    else:
+        libraries += args.adapter
+    tty = sys.stderr.isatty()
     try:
-        result = run(args.libraries, args.metrics)
+        result = run_isolated(
+            libraries or None,
+            args.metrics,
+            jobs=args.jobs,
+            time_limit=args.time_limit,
+            memory_mb=args.memory_mb or None,
+            progress=_progress_line if tty else None,
+        )
     except InvalidInputError as exc:
         print(f"prtheory conformance: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        payload = {
-            "libraries": [
-                {
-                    "library": s.library,
-                    "distribution": s.distribution,
-                    "version": s.version,
-                    "available": s.available,
-                    "reason": s.reason,
-                    "shims": list(s.shims),
-                }
-                for s in result.statuses
-            ],
-            "results": [
-                {
-                    "library": r.library,
-                    "implementation": r.implementation,
-                    "metric": r.metric,
-                    "tcId": r.vector.tc_id,
-                    "comment": r.vector.comment,
-                    **r.verdict.to_json(),
-                }
-                for r in result.rows
-            ],
-        }
-        print(json.dumps(payload, indent=1))
-    else:
-        text = render(result)
-        if args.stdout or args.libraries or args.metrics:
-            print(text, end="")
+    if tty:
+        sys.stderr.write("\r" + " " * 150 + "\r")
+    if args.json is not None:
+        text = json.dumps(results_json(result), indent=1) + "\n"
+        if str(args.json) == "-":
+            sys.stdout.write(text)
+        else:
+            args.json.write_text(text, encoding="utf-8")
+    if str(args.json) != "-":
+        report = render(result)
+        if args.stdout or args.libraries or args.metrics or args.adapter:
+            print(report, end="")
         else:
             path = args.root / REPORT
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            path.write_text(report, encoding="utf-8")
             print(f"wrote {path}")
+    failing = [r for r in result.rows if _fails(r, args.fail_on)]
+    if failing:
+        kinds = sorted({r.verdict.category for r in failing})
+        print(
+            f"prtheory conformance: {len(failing)} result(s) of kind {', '.join(kinds)} "
+            f"(--fail-on)",
+            file=sys.stderr,
+        )
+        return 1
     return 0

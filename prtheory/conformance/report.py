@@ -25,7 +25,14 @@ from prtheory.conformance.metrics import METRICS
 from prtheory.conformance.runner import Row, Run
 from prtheory.conformance.vectors_io import Vector
 
-__all__ = ["KNOWN_FINDINGS", "committed_versions", "environment", "render", "versions_line"]
+__all__ = [
+    "KNOWN_FINDINGS",
+    "committed_versions",
+    "environment",
+    "render",
+    "results_json",
+    "versions_line",
+]
 
 SHORT = {
     "agrees": "✓",
@@ -599,3 +606,91 @@ def render(run: Run) -> str:
     if missing:
         out += ["Libraries not run: " + ", ".join(missing), ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+# ------------------------------------------------------------------------------------------
+# machine-readable results
+
+
+def _json_value(value: Any) -> Any:
+    """A returned value as JSON: floats as shortest-repr numbers (non-finite as strings), curves
+    as lists, anything else as its repr."""
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        return {k: [_json_value(float(x)) for x in np.ravel(v)] for k, v in value.items()}
+    try:
+        f = float(value)
+    except (TypeError, ValueError):
+        return repr(value)
+    return f if math.isfinite(f) else str(f)
+
+
+def _json_expected(expected: Any) -> Any:
+    if expected is None:
+        return None
+    if isinstance(expected, Value):
+        return expected.to_json()
+    return {k: [v.to_json() for v in vals] for k, vals in expected.items()}
+
+
+_INLINE = 1000  # inputs longer than this are referenced by file and tcId, not copied
+
+
+def _json_inputs(v: Vector) -> dict[str, Any]:
+    x = v.inputs
+    n = 0 if x.y_true is None else len(x.y_true)
+    if n > _INLINE:
+        return {"see": f"{v.metric}.json", "tcId": v.tc_id, "items": n}
+    out: dict[str, Any] = {}
+    for name in ("y_true", "y_score", "sample_weight"):
+        arr = getattr(x, name)
+        if arr is not None:
+            out[name] = [_json_value(a) for a in np.asarray(arr).tolist()]
+    if x.params:
+        out["params"] = {k: str(val) for k, val in x.params.items()}
+    return out
+
+
+def results_json(run: Run) -> dict[str, Any]:
+    """Every result of ``run`` with what is needed to reproduce and judge it, and the environment:
+    per result the library and its version, metric, tcId, inputs (inline up to 1000 items, else
+    a reference to the vector file), the expected outcome (``result`` and the exact, 40-digit and
+    float64 values), what the library returned, the outcome category, the mechanism (the
+    convention that explains it, if any), and the warnings it raised."""
+    versions = {s.library: s.version for s in run.statuses}
+    return {
+        "environment": environment(run),
+        "libraries": [
+            {
+                "library": s.library,
+                "distribution": s.distribution,
+                "version": s.version,
+                "ran": s.available,
+                "reason": s.reason or None,
+                "shims": list(s.shims),
+            }
+            for s in run.statuses
+        ],
+        "results": [
+            {
+                "library": r.library,
+                "version": versions.get(r.library),
+                "implementation": r.implementation,
+                "metric": r.metric,
+                "tcId": r.vector.tc_id,
+                "comment": r.vector.comment,
+                "inputs": _json_inputs(r.vector),
+                "result": r.vector.result,
+                "expected": _json_expected(r.vector.expected),
+                "got": _json_value(r.value),
+                "outcome": r.verdict.category,
+                "mechanism": r.verdict.convention,
+                "detail": r.verdict.detail,
+                "ulps": r.verdict.ulps,
+                "warnings": list(r.warnings),
+                "declared": list(r.claims),
+            }
+            for r in run.rows
+        ],
+    }

@@ -1,0 +1,130 @@
+"""``prtheory conformance`` as a gate: exit codes, user adapters, isolation, the JSON results."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from prtheory.cli import main
+from prtheory.conformance import isolated
+from prtheory.conformance.adapters import Implementation
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.fixture
+def examples_on_path(monkeypatch):
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+
+
+def test_a_correct_adapter_passes_the_gate_and_a_wrong_one_fails_it(examples_on_path, capsys):
+    args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
+    assert main([*args, "--adapter", "my_adapter:correct"]) == 0
+    out = capsys.readouterr().out
+    assert "| my AP | 44/44✓ |" in out
+    # ties by input order while claiming nothing: explained by a convention it does not declare
+    assert main([*args, "--adapter", "my_adapter:wrong"]) == 1
+    assert "of kind convention" in capsys.readouterr().err
+    # the same results pass when the gate is turned off
+    assert main([*args, "--adapter", "my_adapter:wrong", "--fail-on", "none"]) == 0
+
+
+def test_unknown_names_are_errors(capsys):
+    assert main(["conformance", "--metrics", "average_precison"]) == 2
+    assert "unknown ['average_precison']" in capsys.readouterr().err
+    assert main(["conformance", "--libraries", "scikitlearn"]) == 2
+    assert "unknown 'scikitlearn'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["conformance", "--fail-on", "wrongs"])
+
+
+# ------------------------------------------------------------------------------------------
+# isolation: these implementations misbehave on purpose; the run must go on
+
+
+def _misbehaving_ap(x):
+    n = len(x.y_true)  # 6 and 7 items: one vector each; 1 item: two vectors
+    if n == 6:
+        time.sleep(60)  # a hang: stopped by the time limit
+    if n == 7:
+        ctypes.string_at(0)  # a segfault in compiled code
+    if n == 1:
+        bytearray(8 * 2**30)  # more memory than the cap allows
+    return 0.5
+
+
+def misbehaving() -> list[Implementation]:
+    return [Implementation("misbehaving", "ap", "average_precision", _misbehaving_ap)]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signals and RLIMIT_AS are POSIX")
+def test_a_hang_a_segfault_and_memory_exhaustion_are_reported_per_vector():
+    run = isolated.run_isolated(
+        [f"{__name__}:misbehaving"],
+        ["average_precision"],
+        jobs=1,
+        time_limit=2.0,
+        memory_mb=2048,
+    )
+    rows = run.rows
+    assert len(rows) == 44  # every vector got a result: the run went on after each failure
+    sizes = [0 if r.vector.inputs.y_true is None else len(r.vector.inputs.y_true) for r in rows]
+    crashed = {
+        n: r.verdict.detail
+        for n, r in zip(sizes, rows, strict=True)
+        if r.verdict.category == "crashed"
+    }
+    assert set(crashed) == {1, 6, 7}, crashed
+    assert crashed[6] == "timed out after 2 s (killed)"
+    assert crashed[7] == "the process died with signal 11"
+    assert crashed[1] == "ran out of memory (cap 2048 MiB)"
+    # every other vector ran normally (and the constant 0.5 is simply wrong or agrees)
+    others = [r for n, r in zip(sizes, rows, strict=True) if n not in (1, 6, 7)]
+    assert len(others) == 44 - 4
+    assert not [r.verdict.detail for r in others if r.verdict.category == "crashed"]
+
+
+def test_entry_point_adapters_are_found_and_run(monkeypatch):
+    class EntryPoint:
+        name = "mine"
+
+        @staticmethod
+        def load():
+            return misbehaving_free
+
+    monkeypatch.setattr(isolated, "_entry_points", lambda: {"mine": EntryPoint()})
+    assert "mine" in isolated.known_libraries()
+    run = isolated.run_isolated(["mine"], ["ap_min"], jobs=1)
+    assert [s.library for s in run.statuses] == ["constant"]
+    assert {r.verdict.category for r in run.rows} >= {"wrong"}
+
+
+def misbehaving_free() -> list[Implementation]:
+    return [Implementation("constant", "ap_min = 1/2", "ap_min", lambda x: 0.5)]
+
+
+def test_json_results_come_from_the_same_run_as_the_report(examples_on_path, tmp_path, capsys):
+    out = tmp_path / "results.json"
+    args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
+    assert main([*args, "--adapter", "my_adapter:wrong", "--json", str(out)]) == 1
+    report = capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert {"environment", "libraries", "results"} <= set(data)
+    rows = data["results"]
+    assert len(rows) == 44
+    # y = [1, 0, 1, 0], s = [.9, .9, .5, .2]: grouped, the tied block has precision 1/2 at
+    # recall 1/2, then 2/3 at recall 1: AP = 7/12; in input order the positive comes first:
+    # (1 + 2/3)/2 = 5/6
+    tie = next(r for r in rows if r["comment"].startswith("tie of a positive and a negative"))
+    assert tie["expected"]["exact"] == "7/12"
+    assert tie["outcome"] == "convention"
+    assert tie["mechanism"] == "ties=input-order"
+    assert tie["inputs"]["y_true"] == [1, 0, 1, 0]
+    assert tie["got"] == 5 / 6
+    assert tie["version"] is None  # a module with no distribution of that name
+    assert "ties=input-order" in report  # the report printed from the same rows
