@@ -24,6 +24,8 @@ def _validated(y_true, y_score, sample_weight=None):
     if not (y == 1).any():
         raise ValueError("AP is 0/0 without positives")
     weights = None if sample_weight is None else [Fraction(float(x)) for x in w]
+    if weights is not None and not any(wi for wi, yi in zip(weights, y, strict=True) if yi == 1):
+        raise ValueError("AP is 0/0 with zero weight on every positive")
     return y == 1, s, weights
 
 
@@ -109,7 +111,12 @@ def test_sigmoid_on_logits_is_named():
 
     report = check(sigmoid_ap)
     named = {f.vector.comment: f.verdict.convention for f in report.failures}
-    assert named == {"large logits that saturate the sigmoid to 1.0": "sigmoid-on-logits"}
+    # both saturate: sigmoid(50), sigmoid(40), sigmoid(39) are all 1.0, and so are the sigmoids
+    # of 1.8e308, 1e308 and 1e300 (a tie of a negative and two positives: 2/3, not 7/12)
+    assert named == {
+        "large logits that saturate the sigmoid to 1.0": "sigmoid-on-logits",
+        "huge scores up to the largest float64": "sigmoid-on-logits",
+    }
 
 
 def test_silently_accepted_invalid_input_is_reported():

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,6 +136,18 @@ NOTES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "NUMERICAL",
         "A skew at or near 0 or 1, where naive closed forms lose all accuracy or are defined only by convention.",
         "Closed-form baselines (AUCPR_min, AP_min) are wrong, or NaN, for very rare or very common positives.",
+        (),
+    ),
+    "scale": (
+        "NUMERICAL",
+        "Scores that are tiny (times 1e-300, subnormal), huge (up to the largest float64), one ulp apart, or signed zeros: only their order matters, so the value is that of the same ranking at ordinary scores.",
+        "A library that shifts, normalises or subtracts scores (or stores them as float32) collapses or reorders them: the value of a model changes with the units of its scores.",
+        (),
+    ),
+    "weight-extremes": (
+        "NUMERICAL",
+        "Weights at the ends of float64: 1e308 (sums overflow), subnormal, spanning 2^-1000 to 2^1000, or zero on every positive (the metric is 0/0).",
+        "Float sums of weights overflow to inf or lose the small weights entirely, and the result is 0, NaN or silently wrong.",
         (),
     ),
     "random-search": (
@@ -396,7 +409,85 @@ def ranking_cases() -> list[tuple[str, list[Case]]]:
         ),
         Case("scores in [0, 1] except one", ["logits"], [0, 1, 1, 0], [0.9, 0.8, 1.5, 0.1]),
     ]
+    one_below = [math.nextafter(1.0, 0.0)]
+    for _ in range(4):
+        one_below.append(math.nextafter(one_below[-1], 0.0))
+    scale = [
+        Case(
+            "scores times 1e-300 (the ranking of 'distinct scores, mixed labels')",
+            ["scale"],
+            [1, 0, 1, 1, 0, 0, 1, 0],
+            [x * 1e-300 for x in (0.9, 0.8, 0.7, 0.6, 0.55, 0.5, 0.4, 0.3)],
+        ),
+        Case(
+            "subnormal scores",
+            ["scale"],
+            [1, 0, 1, 1, 0],
+            [5e-324 * k for k in (9, 7, 5, 3, 1)],
+        ),
+        Case(
+            "scores one ulp apart below 1.0",
+            ["scale", "float32-collision"],
+            [0, 1, 1, 0, 1],
+            one_below,
+        ),
+        Case(
+            "huge scores up to the largest float64",
+            ["scale"],
+            [0, 1, 1, 0],
+            [1.7976931348623157e308, 1e308, 1e300, -1e308],
+        ),
+        Case("0.0 and -0.0 are one tied score", ["scale", "ties"], [1, 0, 1], [0.0, -0.0, -1.0]),
+    ]
+    weight_extremes = [
+        Case(
+            "weights of 1e308 (their sum overflows float64)",
+            ["weight-extremes", "weights"],
+            [1, 0, 1],
+            [0.3, 0.2, 0.1],
+            [1e308, 1e308, 1e308],
+        ),
+        Case(
+            "subnormal weights",
+            ["weight-extremes", "weights"],
+            [1, 0, 1, 0],
+            [0.4, 0.3, 0.2, 0.1],
+            [5e-324, 1e-323, 1.5e-323, 5e-324],
+        ),
+        Case(
+            "weights from 2^-1000 to 2^1000",
+            ["weight-extremes", "weights"],
+            [1, 0, 1, 0, 1],
+            [0.9, 0.7, 0.5, 0.3, 0.1],
+            [2.0**-1000, 2.0**1000, 1.0, 2.0**-500, 2.0**500],
+        ),
+        Case(
+            "zero weight on every positive",
+            ["weight-extremes", "weights", "undefined"],
+            [1, 0, 1],
+            [0.9, 0.5, 0.1],
+            [0.0, 1.0, 0.0],
+            intent="undefined",
+        ),
+    ]
     invalid = [
+        Case("empty input", ["invalid-input"], [], [], intent="invalid"),
+        Case(
+            "NaN weight",
+            ["invalid-input", "weights"],
+            [1, 0, 1],
+            [0.9, 0.5, 0.1],
+            [1.0, float("nan"), 1.0],
+            intent="invalid",
+        ),
+        Case(
+            "infinite weight",
+            ["invalid-input", "weights"],
+            [1, 0, 1],
+            [0.9, 0.5, 0.1],
+            [1.0, INF, 1.0],
+            intent="invalid",
+        ),
         Case("NaN score", ["invalid-input"], [1, 0, 1], [0.9, float("nan"), 0.1], intent="invalid"),
         Case("label 2", ["invalid-input"], [1, 2, 0], [0.9, 0.5, 0.1], intent="invalid"),
         Case("label -1", ["invalid-input"], [1, -1, 0], [0.9, 0.5, 0.1], intent="invalid"),
@@ -421,6 +512,8 @@ def ranking_cases() -> list[tuple[str, list[Case]]]:
         ("logits", logits),
         ("invalid input", invalid),
         ("random search", _searched_cases()),
+        ("scale and ulp", scale),
+        ("weight extremes", weight_extremes),
     ]
 
 

@@ -98,11 +98,14 @@ def _trapezoid(first_point: str) -> Callable[[Vector], Any]:
 
 
 def unweighted(v: Vector) -> Any:
-    """The oracle's value of ``v`` without its weights (``None`` where that is undefined)."""
-    if v.result != "valid":
+    """The oracle's value of ``v`` without its weights (``None`` where that is undefined).
+
+    A vector that is undefined only because of its weights (zero weight on every positive) has
+    a value without them."""
+    if v.result == "invalid":
         return None
     if v.inputs.sample_weight is None:
-        return v.expected
+        return v.expected if v.result == "valid" else None
     return _oracle(v.metric, replace(v, inputs=replace(v.inputs, sample_weight=None)))
 
 

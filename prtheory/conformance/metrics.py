@@ -86,8 +86,11 @@ def sigmoid_on_logits(x: Inputs, batches: int = 1) -> Inputs:
 
 
 def scores_float32(x: Inputs) -> Inputs:
-    """Round scores to float32 (and back), as libraries that store scores as float do."""
-    return replace(x, y_score=np.asarray(x.y_score, dtype=np.float32).astype(np.float64))
+    """Round scores to float32 (and back), as libraries that store scores as float do; scores
+    beyond the float32 range become ±inf, as they do in such a library."""
+    with np.errstate(over="ignore"):
+        s32 = np.asarray(x.y_score, dtype=np.float64).astype(np.float32)
+    return replace(x, y_score=s32.astype(np.float64))
 
 
 def split_infinite_ties(x: Inputs) -> Inputs:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -114,6 +115,15 @@ def _outcome_values(outcome: Any) -> list[dict[str, Any]]:
     return [v for vals in outcome.values() for v in vals]
 
 
+def rounded(q: Fraction) -> float:
+    """``q`` rounded to the nearest float64, ``±inf`` beyond the largest one (where
+    ``float(q)`` raises OverflowError instead)."""
+    try:
+        return float(q)
+    except OverflowError:
+        return -math.inf if q < 0 else math.inf
+
+
 def _value_problem(v: dict[str, Any]) -> str | None:
     """Why the three encodings of one value disagree, or None. The float64 must be the decimal
     rounded to nearest (and, for a rational, the exact value rounded); the 40 digits must be
@@ -125,12 +135,12 @@ def _value_problem(v: dict[str, Any]) -> str | None:
     dec = Fraction(v["decimal"])
     if v["exact"] is not None:
         exact = Fraction(v["exact"])
-        if float(exact) != f64:
+        if rounded(exact) != f64:
             return f"float64 {v['float64']} is not the exact {v['exact']} rounded"
         digits = Fraction(10) ** (int(v["decimal"].split("e")[1]) - 39)
         if abs(dec - exact) > digits / 2:
             return f"decimal {v['decimal']} is not the exact {v['exact']} to 40 digits"
-    elif float(dec) != f64:
+    elif rounded(dec) != f64:
         return f"float64 {v['float64']} is not the decimal {v['decimal']} rounded"
     return None
 

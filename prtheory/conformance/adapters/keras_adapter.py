@@ -116,6 +116,11 @@ def float32_interpolation(x: Any, thresholds: list[float] | None = None) -> floa
     exact 1 - 10^6 ln(1 + 10^-6) = 5.0e-7 of one positive below 10^6 tied negatives comes out as
     0.0463.
     """
+    with np.errstate(all="ignore"):  # float32 overflow and inf * 0 are part of what Keras does
+        return _float32_interpolation(x, thresholds)
+
+
+def _float32_interpolation(x: Any, thresholds: list[float] | None) -> float:
     f32 = np.float32
     s = np.asarray(x.y_score, dtype=np.float64).astype(f32)
     y = np.asarray(x.y_true, dtype=np.float64).astype(f32)
@@ -128,14 +133,13 @@ def float32_interpolation(x: Any, thresholds: list[float] | None = None) -> floa
     pos = np.concatenate([[f32(0)], np.cumsum((y * w)[order], dtype=f32)])
     neg = np.concatenate([[f32(0)], np.cumsum(((1 - y) * w)[order], dtype=f32)])
     tp, fp, fn = pos[-1] - pos[k], neg[-1] - neg[k], pos[k]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        dtp = tp[:-1] - tp[1:]
-        p = tp + fp
-        dp = p[:-1] - p[1:]
-        slope = np.where(dp > 0, dtp / np.maximum(dp, f32(0)), f32(0)).astype(f32)
-        intercept = tp[1:] - slope * p[1:]
-        ratio = np.where((p[:-1] > 0) & (p[1:] > 0), p[:-1] / np.maximum(p[1:], f32(0)), f32(1))
-        num = slope * (dtp + intercept * np.log(ratio.astype(f32)))
-        den = np.maximum(tp[1:] + fn[1:], f32(0))
-        inc = np.where(den > 0, num / den, f32(0)).astype(f32)
+    dtp = tp[:-1] - tp[1:]
+    p = tp + fp
+    dp = p[:-1] - p[1:]
+    slope = np.where(dp > 0, dtp / np.maximum(dp, f32(0)), f32(0)).astype(f32)
+    intercept = tp[1:] - slope * p[1:]
+    ratio = np.where((p[:-1] > 0) & (p[1:] > 0), p[:-1] / np.maximum(p[1:], f32(0)), f32(1))
+    num = slope * (dtp + intercept * np.log(ratio.astype(f32)))
+    den = np.maximum(tp[1:] + fn[1:], f32(0))
+    inc = np.where(den > 0, num / den, f32(0)).astype(f32)
     return float(inc.sum(dtype=f32))
