@@ -29,8 +29,10 @@ def _checked(x):
     w = None if x.sample_weight is None else np.asarray(x.sample_weight, dtype=np.float64)
     if len(y) == 0 or len(s) != len(y) or (w is not None and len(w) != len(y)):
         raise ValueError("y_true, y_score and sample_weight must be non-empty and equally long")
-    if np.isnan(s).any() or not np.isin(y, [0, 1]).all() or (w is not None and (w < 0).any()):
-        raise ValueError("NaN score, a label other than 0/1, or a negative weight")
+    if np.isnan(s).any() or not np.isin(y, [0, 1]).all():
+        raise ValueError("NaN score, or a label other than 0/1")
+    if w is not None and not (np.isfinite(w).all() and (w >= 0).all()):
+        raise ValueError("sample_weight must be finite and non-negative")
     weights = [Fraction(1)] * len(y) if w is None else [Fraction(float(v)) for v in w]
     return (y == 1).tolist(), s.tolist(), weights
 
