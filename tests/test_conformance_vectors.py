@@ -190,11 +190,27 @@ def test_hand_computed_expected_values():
 
 def test_invalid_and_undefined_vectors_carry_reasons():
     results = {v.result for v in load()}
-    assert results == {"valid", "undefined", "invalid"}
+    assert results == {"valid", "acceptable", "undefined", "invalid"}
     for v in load():
-        if v.result != "valid":
+        if v.result in ("undefined", "invalid"):
             assert v.expected is None
             assert v.reason
+        if v.result == "acceptable":  # a value, and why refusing is defensible
+            assert v.expected is not None
+            assert "acceptable" in v.reason
+
+
+def test_acceptable_limits_of_beta_are_precision_and_recall():
+    # at threshold 0.45, y = [1,0,1,1,0,0,1,0], s = [.9,.8,.7,.6,.5,.5,.4,.3]: six items are
+    # predicted positive, TP 3, FP 3, FN 1: precision 1/2 (beta -> 0), recall 3/4 (beta -> inf)
+    v0 = _find("fbeta_at_threshold", "beta 0: the limit is the precision")
+    vinf = _find("fbeta_at_threshold", "beta inf: the limit is the recall")
+    assert (v0.result, v0.expected.exact) == ("acceptable", Fraction(1, 2))
+    assert (vinf.result, vinf.expected.exact) == ("acceptable", Fraction(3, 4))
+    # beta = 10^200: (1 + b^2) 3/((1 + b^2) 3 + 3 + b^2) = 3 (1 + b^2)/(4 b^2 + 6), just under 3/4
+    b2 = Fraction(10) ** 400
+    v = _find("fbeta_at_threshold", "beta 1e200 at threshold 0.45")
+    assert v.expected.exact == 3 * (1 + b2) / (4 * b2 + 6)
 
 
 def test_run_length_encoding_round_trips():

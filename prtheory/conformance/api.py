@@ -116,7 +116,7 @@ class Failure:
 
 
 def _want(v: Vector, case: Case) -> Any:
-    return v.expected if v.result == "valid" else None
+    return v.expected if v.result in ("valid", "acceptable") else None
 
 
 def _input_text(v: Vector) -> str:

@@ -170,6 +170,8 @@ def classify(
         err = outcome.error
         if vector.result in ("invalid", "undefined"):
             return Verdict("agrees", f"raised {_exception(err)}")
+        if vector.result == "acceptable":
+            return Verdict("agrees", f"refused, which is acceptable here: raised {_exception(err)}")
         if isinstance(err, ValueError):
             return Verdict("rejected-valid", f"raised {_exception(err)}")
         return Verdict("crashed", f"raised {_exception(err)}")

@@ -138,6 +138,12 @@ NOTES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "Closed-form baselines (AUCPR_min, AP_min) are wrong, or NaN, for very rare or very common positives.",
         (),
     ),
+    "beta-extremes": (
+        "NUMERICAL",
+        "F-beta at beta 1e-300, 1e19, 1e154 and 1e200, where beta^2 underflows or overflows float64, and at the limits beta = 0 (precision) and beta = inf (recall), which a library may compute or refuse (result 'acceptable').",
+        "Extreme weightings return NaN, raise OverflowError, or lose the small term entirely.",
+        (),
+    ),
     "scale": (
         "NUMERICAL",
         "Scores that are tiny (times 1e-300, subnormal), huge (up to the largest float64), one ulp apart, or signed zeros: only their order matters, so the value is that of the same ranking at ordinary scores.",
@@ -188,7 +194,8 @@ class Case:
     sample_weight: Any = None
     params: dict[str, Any] = field(default_factory=dict)
     runs: bool = False
-    intent: str | None = None  # "invalid" / "undefined" when the case is meant to be
+    intent: str | None = None  # "invalid" / "undefined" / "acceptable" when meant to be
+    reason: str = ""  # for "acceptable": why refusing the input is defensible
 
     def inputs(self) -> Inputs:
         def arr(v: Any, dtype: Any = None) -> Any:
@@ -517,6 +524,49 @@ def ranking_cases() -> list[tuple[str, list[Case]]]:
     ]
 
 
+def _beta_cases(y: list[int], s: list[float]) -> list[Case]:
+    """F-beta far from 1: tiny and huge finite betas (the value tends to precision and to
+    recall), and the limits 0 and inf themselves, which a library may compute or refuse."""
+    cases = [
+        Case(
+            f"beta {text} at threshold 0.45",
+            ["beta-extremes"],
+            y,
+            s,
+            params={"threshold": "0.45", "beta": beta},
+        )
+        for text, beta in (
+            ("1e-300", "1/1" + "0" * 300),
+            ("1e19", "1" + "0" * 19),
+            ("1e154", "1" + "0" * 154),
+            ("1e200", "1" + "0" * 200),
+        )
+    ]
+    cases += [
+        Case(
+            "beta 0: the limit is the precision",
+            ["beta-extremes"],
+            y,
+            s,
+            params={"threshold": "0.45", "beta": "0"},
+            intent="acceptable",
+            reason="beta = 0 is outside F-beta's domain (beta > 0); the value given is the limit "
+            "as beta -> 0, the precision. Returning it or raising are both acceptable.",
+        ),
+        Case(
+            "beta inf: the limit is the recall",
+            ["beta-extremes"],
+            y,
+            s,
+            params={"threshold": "0.45", "beta": "inf"},
+            intent="acceptable",
+            reason="beta = inf is not a finite weight; the value given is the limit as "
+            "beta -> inf, the recall. Returning it or raising are both acceptable.",
+        ),
+    ]
+    return cases
+
+
 def threshold_cases() -> list[tuple[str, list[Case]]]:
     """Inputs for metrics at a threshold: the ranking inputs at a few thresholds and betas."""
     y = [1, 0, 1, 1, 0, 0, 1, 0]
@@ -751,6 +801,9 @@ def cases_for(metric: str) -> list[tuple[str, list[Case]]]:
     kind = METRICS[metric].kind
     if kind == "closed-form":
         return closed_form_cases(metric)
+    if metric == "fbeta_at_threshold":
+        y, s = [1, 0, 1, 1, 0, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.4, 0.3]
+        return [*threshold_cases(), ("extreme beta", _beta_cases(y, s))]
     if metric.endswith("_at_threshold"):
         return threshold_cases()
     if metric in ("precision_at_k", "ap_at_k", "r_precision"):
@@ -782,6 +835,9 @@ def _outcome(metric: str, x: Inputs, alt: Any = None) -> tuple[str, Any]:
 def build_test(metric: str, tc_id: int, case: Case) -> dict[str, Any]:
     x = case.inputs()
     result, value = _outcome(metric, x)
+    acceptable = case.intent == "acceptable"
+    if acceptable and result == "valid":  # a value, and a refusal would be defensible too
+        result = "acceptable"
     if case.intent is not None and result != case.intent:
         raise AssertionError(
             f"{metric} #{tc_id} ({case.comment}): meant {case.intent}, oracle says {result}: {value}"
@@ -793,10 +849,12 @@ def build_test(metric: str, tc_id: int, case: Case) -> dict[str, Any]:
         "inputs": case.encoded_inputs(),
         "result": result,
     }
-    if result == "valid":
+    if result in ("valid", "acceptable"):
         test["expected"] = value
     else:
         test["reason"] = value
+    if acceptable:
+        test["reason"] = case.reason
     if result != "invalid":
         alternatives: dict[str, Any] = {}
         for alt in METRICS[metric].alternatives:

@@ -68,7 +68,7 @@ def _oracle(metric: str, v: Vector, alt: Alternative | None = None) -> Any:
 
 
 def _default(v: Vector) -> Any:
-    return v.expected if v.result == "valid" else None
+    return v.expected if v.result in ("valid", "acceptable") else None
 
 
 def _stored(name: str) -> Callable[[Vector], Any]:
@@ -105,7 +105,7 @@ def unweighted(v: Vector) -> Any:
     if v.result == "invalid":
         return None
     if v.inputs.sample_weight is None:
-        return v.expected if v.result == "valid" else None
+        return v.expected if v.result in ("valid", "acceptable") else None
     return _oracle(v.metric, replace(v, inputs=replace(v.inputs, sample_weight=None)))
 
 

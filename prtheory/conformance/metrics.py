@@ -35,6 +35,7 @@ Convention names (used in vectors, reports and :func:`prtheory.conformance.check
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -191,10 +192,18 @@ def _counts_at_threshold(x: Inputs, strict: bool) -> tuple[Fraction, Fraction, F
 
 
 def _fbeta(x: Inputs, threshold: str = ">=", convention: str | None = None) -> Fraction:
-    from prtheory.oracle.points import fbeta
+    """F-beta at the threshold (F2). ``beta`` is a rational, or one of the limits the vectors
+    test as *acceptable* (a library may refuse them): ``"0"`` gives the precision and ``"inf"``
+    the recall, the limits of (1+b^2) TP/((1+b^2) TP + FP + b^2 FN) as b -> 0 and b -> inf."""
+    from prtheory.oracle.points import fbeta, precision, recall
 
     tp, fp, fn = _counts_at_threshold(x, threshold == ">")
-    return fbeta(tp, fp, fn, Fraction(x.params["beta"]), convention=convention)
+    beta = x.params["beta"]
+    if beta in ("inf", math.inf):
+        return recall(tp, fn, convention=convention)
+    if Fraction(beta) == 0:
+        return precision(tp, fp, convention=convention)
+    return fbeta(tp, fp, fn, Fraction(beta), convention=convention)
 
 
 def _precision_at_t(x: Inputs, threshold: str = ">=", convention: str | None = None) -> Fraction:

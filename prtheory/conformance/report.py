@@ -493,7 +493,7 @@ def render(run: Run) -> str:
         "| --- | --- | --- | --- | --- |",
     ]
     for s in run.statuses:
-        status = "ran" if s.available else s.reason
+        status = "ran" if s.available else f"not run: {s.reason}"
         shims = "; ".join(s.shims) if s.shims else "none"
         out.append(
             f"| {s.library} | `{s.distribution}` | {s.version or '—'} | {status} | {shims} |"
@@ -522,6 +522,16 @@ def render(run: Run) -> str:
     for lib in libs:
         cells = [_cell([r for r in rows if r.library == lib and r.metric == m]) for m in metrics]
         out.append(f"| {lib} | " + " | ".join(cells) + " |")
+    unrun = [m for m in METRICS if m not in metrics]
+    if unrun:
+        out += [
+            "",
+            "Vector files no installed library implements: "
+            + ", ".join(f"`{m}`" for m in unrun)
+            + ". The closed forms AUCPR_min, AUCNPR and AP_min (Boyd et al.) are not in any "
+            "Python library we know of; R's PRROC computes the minimum curve "
+            "(`pr.curve(..., min.compute = TRUE)`), but R and CRAN are not reachable here.",
+        ]
     # known findings
     out += ["", "## Known divergences", ""]
     for f in KNOWN_FINDINGS:

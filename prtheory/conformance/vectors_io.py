@@ -65,6 +65,8 @@ def _decode_params(params: dict[str, Any]) -> dict[str, Any]:
     for k, v in params.items():
         if k == "threshold":
             out[k] = decode_float(v)
+        elif k == "beta" and v == "inf":
+            out[k] = math.inf
         elif k in ("beta", "pi", "aucpr"):
             out[k] = Fraction(v)
         else:
