@@ -231,13 +231,17 @@ def test_cli_json_for_one_library_and_metric(capsys):
     from prtheory.cli import main
 
     args = ["conformance", "--libraries", "sklearn", "--metrics", "fbeta_at_threshold"]
-    assert main([*args, "--json", "-"]) == 0  # sklearn's F-beta differs only by declared ones
+    # fbeta_score returns NaN at beta 1e154 and raises OverflowError at 1e200: the gate fails
+    assert main([*args, "--json", "-"]) == 1
     payload = json.loads(capsys.readouterr().out)
     rows = payload["results"]
     assert {r["metric"] for r in rows} == {"fbeta_at_threshold"}
     assert {r["library"] for r in rows} == {"scikit-learn"}
     assert sum(r["outcome"] == "agrees" for r in rows) >= 14
     assert payload["libraries"][0]["version"] == rows[0]["version"]
+    by_comment = {r["comment"]: r for r in rows}
+    assert by_comment["beta 1e200 at threshold 0.45"]["outcome"] == "crashed"
+    assert "OverflowError" in by_comment["beta 1e200 at threshold 0.45"]["detail"]
 
 
 # ------------------------------------------------------------------------------------------
