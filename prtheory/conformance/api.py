@@ -315,7 +315,9 @@ def _inputs(x: Any, metric: str) -> dict[str, Any]:
     if x.sample_weight is not None:
         out["sample_weight"] = x.sample_weight
     for k, value in x.params.items():
-        if k not in _UNREAD.get(metric, ()):
+        if k == "dtype":  # how users pass the scores, not an argument
+            out["y_score"] = np.asarray(x.y_score, dtype=np.float64).astype(value)
+        elif k not in _UNREAD.get(metric, ()):
             out[k] = float(value) if isinstance(value, Fraction) else value
     return out
 

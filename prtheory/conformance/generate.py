@@ -138,6 +138,12 @@ NOTES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "Closed-form baselines (AUCPR_min, AP_min) are wrong, or NaN, for very rare or very common positives.",
         (),
     ),
+    "dtype": (
+        "CONVENTION",
+        "Scores in the dtype users pass them (params.dtype: float32 or float16 arrays and tensors, int64 scores); every value is exact in that dtype, so the expected value is that of the float64 vector.",
+        "Computations carried out in the input's dtype (a float32 sigmoid saturates to 1.0 from about 17, so logits 20 and 30 tie) or integer scores rejected.",
+        (),
+    ),
     "beta-extremes": (
         "NUMERICAL",
         "F-beta at beta 1e-300, 1e19, 1e154 and 1e200, where beta^2 underflows or overflows float64, and at the limits beta = 0 (precision) and beta = inf (recall), which a library may compute or refuse (result 'acceptable').",
@@ -202,6 +208,10 @@ class Case:
             return None if v is None else np.asarray(v, dtype=dtype)
 
         params = dict(self.params)
+        if "dtype" in params:  # the scores must be exact in the dtype they are passed in
+            s = np.asarray(self.y_score, dtype=np.float64)
+            if not np.array_equal(s.astype(params["dtype"]).astype(np.float64), s):
+                raise AssertionError(f"{self.comment}: scores not exact in {params['dtype']}")
         return Inputs(
             arr(self.y_true), arr(self.y_score, np.float64), arr(self.sample_weight), params
         )
@@ -446,6 +456,36 @@ def ranking_cases() -> list[tuple[str, list[Case]]]:
         ),
         Case("0.0 and -0.0 are one tied score", ["scale", "ties"], [1, 0, 1], [0.0, -0.0, -1.0]),
     ]
+    as_passed = [
+        Case(
+            "float32 logits 20 and 30, as a model outputs them",
+            ["dtype"],
+            [0, 1],
+            [20.0, 30.0],
+            params={"dtype": "float32"},
+        ),
+        Case(
+            "float32 probabilities",
+            ["dtype"],
+            [1, 0, 1, 0],
+            [0.75, 0.5, 0.25, 0.125],
+            params={"dtype": "float32"},
+        ),
+        Case(
+            "float16 probabilities with a tie",
+            ["dtype", "ties"],
+            [1, 0, 1, 1, 0],
+            [0.875, 0.5, 0.5, 0.25, 0.0625],
+            params={"dtype": "float16"},
+        ),
+        Case(
+            "int64 scores (counts, votes) with ties",
+            ["dtype", "ties"],
+            [1, 0, 1, 0, 1],
+            [7, 7, 3, 2, 2],
+            params={"dtype": "int64"},
+        ),
+    ]
     weight_extremes = [
         Case(
             "weights of 1e308 (their sum overflows float64)",
@@ -521,6 +561,7 @@ def ranking_cases() -> list[tuple[str, list[Case]]]:
         ("random search", _searched_cases()),
         ("scale and ulp", scale),
         ("weight extremes", weight_extremes),
+        ("dtypes as users pass them", as_passed),
     ]
 
 

@@ -75,14 +75,19 @@ def doc_ids(n: int) -> tuple[str, ...]:
 
 
 def sigmoid_on_logits(x: Inputs, batches: int = 1) -> Inputs:
-    """Replace scores by 1/(1+exp(-s)) when a (batch's) score leaves [0, 1] (float64)."""
-    parts = np.array_split(np.asarray(x.y_score, dtype=np.float64), batches)
+    """Replace scores by 1/(1+exp(-s)) when a (batch's) score leaves [0, 1], computed in the
+    dtype the scores are passed in (``params["dtype"]``, float64 by default; a float32 sigmoid
+    saturates to 1.0 from about s = 17, where float64 keeps s = 30 below 1)."""
+    dtype = np.dtype(x.params.get("dtype", "float64"))
+    if dtype.kind != "f":
+        dtype = np.dtype(np.float64)
+    parts = np.array_split(np.asarray(x.y_score, dtype=np.float64).astype(dtype), batches)
     out = []
     for s in parts:
         if s.size and not np.all((s >= 0) & (s <= 1)):
             with np.errstate(over="ignore"):
-                s = 1.0 / (1.0 + np.exp(-s))
-        out.append(s)
+                s = dtype.type(1) / (dtype.type(1) + np.exp(-s))
+        out.append(s.astype(np.float64))
     return replace(x, y_score=np.concatenate(out))
 
 

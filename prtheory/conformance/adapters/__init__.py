@@ -122,6 +122,12 @@ def reversed_curve(precision: Any, recall: Any) -> dict[str, np.ndarray]:
     }
 
 
+def scores_as_passed(x: Any) -> np.ndarray:
+    """The scores in the dtype the vector says users pass (``params["dtype"]``: float32,
+    float16 or int64; float64 by default). The vector's values are exact in that dtype."""
+    return np.asarray(x.y_score, dtype=np.float64).astype(x.params.get("dtype", "float64"))
+
+
 def labels_int(y: np.ndarray) -> np.ndarray:
     """Labels as int64 (malformed values such as 2 or -1 kept, to see what the library does)."""
     return np.asarray(y).astype(np.int64)

@@ -14,7 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.adapters import Implementation, Unsupported, labels_int, reversed_curve
+from prtheory.conformance.adapters import (
+    Implementation,
+    Unsupported,
+    labels_int,
+    reversed_curve,
+    scores_as_passed,
+)
 
 LIBRARY = "scikit-learn"
 DISTRIBUTION = "scikit-learn"
@@ -28,19 +34,19 @@ def implementations() -> list[Implementation]:
     def ap(x: Any) -> float:
         return float(
             m.average_precision_score(
-                labels_int(x.y_true), x.y_score, sample_weight=x.sample_weight
+                labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight
             )
         )
 
     def curve(x: Any) -> dict[str, np.ndarray]:
         p, r, _ = m.precision_recall_curve(
-            labels_int(x.y_true), x.y_score, sample_weight=x.sample_weight
+            labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight
         )
         return reversed_curve(p, r)
 
     def trapezoid(x: Any) -> float:
         p, r, _ = m.precision_recall_curve(
-            labels_int(x.y_true), x.y_score, sample_weight=x.sample_weight
+            labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight
         )
         return float(m.auc(r, p))
 

@@ -11,7 +11,13 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.adapters import Implementation, labels_int, no_weights, reversed_curve
+from prtheory.conformance.adapters import (
+    Implementation,
+    labels_int,
+    no_weights,
+    reversed_curve,
+    scores_as_passed,
+)
 
 LIBRARY = "torcheval"
 DISTRIBUTION = "torcheval"
@@ -27,7 +33,7 @@ def implementations() -> list[Implementation]:
     from torcheval.metrics import functional as f
 
     def tensors(x: Any) -> tuple[Any, Any]:
-        return torch.tensor(x.y_score, dtype=torch.float64), torch.tensor(labels_int(x.y_true))
+        return torch.from_numpy(scores_as_passed(x)), torch.tensor(labels_int(x.y_true))
 
     def ap(x: Any) -> float:
         return float(f.binary_auprc(*tensors(x)))

@@ -14,7 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.adapters import Implementation, labels_int, no_weights, reversed_curve
+from prtheory.conformance.adapters import (
+    Implementation,
+    labels_int,
+    no_weights,
+    reversed_curve,
+    scores_as_passed,
+)
 
 LIBRARY = "torchmetrics"
 DISTRIBUTION = "torchmetrics"
@@ -31,7 +37,7 @@ def implementations() -> list[Implementation]:
     import torchmetrics.functional.retrieval as fr
 
     def tensors(x: Any) -> tuple[Any, Any]:
-        return torch.tensor(x.y_score, dtype=torch.float64), torch.tensor(labels_int(x.y_true))
+        return torch.from_numpy(scores_as_passed(x)), torch.tensor(labels_int(x.y_true))
 
     def scalar(out: Any) -> float:
         return float(out)
