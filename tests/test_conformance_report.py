@@ -7,12 +7,19 @@ which versions differ (regenerate the report to record the new ones).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from prtheory.conformance.report import committed_versions, environment, render
-from prtheory.conformance.runner import run
+from prtheory.conformance.isolated import run_isolated
+from prtheory.conformance.report import (
+    committed_versions,
+    environment,
+    render,
+    with_run_time,
+    without_run_time,
+)
 
 REPORT = Path(__file__).resolve().parent.parent / "reports" / "conformance.md"
 
@@ -35,5 +42,15 @@ def test_report_is_current():
             f"reports/conformance.md was made with other versions (recorded, installed): {diff}; "
             "run `prtheory conformance` to record the installed ones"
         )
-    fresh = render(run())
-    assert fresh == committed, "reports/conformance.md is stale: run `prtheory conformance`"
+    assert re.search(r"^Full run: \d+ s wall", committed, re.M)  # the measured run time
+    fresh = render(run_isolated())
+    assert fresh == without_run_time(committed), (
+        "reports/conformance.md is stale: run `prtheory conformance`"
+    )
+
+
+def test_run_time_line_round_trips():
+    report = "# R\n\n12 results over 3 (metric, vector) pairs.\n\n## Libraries\n"
+    timed = with_run_time(report, 58.4, 2)
+    assert "Full run: 58 s wall, 2 libraries at a time" in timed
+    assert without_run_time(timed) == report

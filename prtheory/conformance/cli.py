@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +139,7 @@ def _main(args: argparse.Namespace) -> int:
     if args.write_vectors or args.export is not None:
         return 0
     from prtheory.conformance.isolated import run_isolated
-    from prtheory.conformance.report import render, results_json
+    from prtheory.conformance.report import render, results_json, with_run_time
     from prtheory.errors import InvalidInputError
 
     libraries = list(args.libraries or [])
@@ -147,6 +148,7 @@ def _main(args: argparse.Namespace) -> int:
     else:
         libraries += args.adapter
     tty = sys.stderr.isatty()
+    t0 = time.perf_counter()
     try:
         result = run_isolated(
             libraries or None,
@@ -174,7 +176,7 @@ def _main(args: argparse.Namespace) -> int:
         else:
             path = args.root / REPORT
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(report, encoding="utf-8")
+            path.write_text(with_run_time(report, time.perf_counter() - t0, args.jobs), "utf-8")
             print(f"wrote {path}")
     failing = [r for r in result.rows if _fails(r, args.fail_on)]
     if failing:

@@ -813,7 +813,7 @@ def retrieval_cases(with_k: bool) -> list[tuple[str, list[Case]]]:
                 c.y_true,
                 c.y_score,
                 None,
-                {"k": 3} if with_k else {},
+                {**c.params, "k": 3} if with_k else dict(c.params),
                 c.runs,
                 c.intent,
             )

@@ -32,6 +32,8 @@ __all__ = [
     "render",
     "results_json",
     "versions_line",
+    "with_run_time",
+    "without_run_time",
 ]
 
 SHORT = {
@@ -704,3 +706,33 @@ def results_json(run: Run) -> dict[str, Any]:
             for r in run.rows
         ],
     }
+
+
+RUN_TIME = "Full run: "
+
+
+def with_run_time(report: str, seconds: float, jobs: int) -> str:
+    """The report with the wall time of the run that made it, after the results count (the one
+    line that differs between two runs; :func:`without_run_time` removes it to compare)."""
+    line = (
+        f"{RUN_TIME}{seconds:.0f} s wall, {jobs} libraries at a time "
+        "(`prtheory conformance`, including imports and the report)."
+    )
+    out, done = [], False
+    for text in report.splitlines(keepends=True):
+        out.append(text)
+        if not done and " results over " in text:
+            out += ["\n", line + "\n"]
+            done = True
+    return "".join(out)
+
+
+def without_run_time(report: str) -> str:
+    keep: list[str] = []
+    for text in report.splitlines(keepends=True):
+        if text.startswith(RUN_TIME):
+            if keep and keep[-1] == "\n":
+                keep.pop()
+            continue
+        keep.append(text)
+    return "".join(keep)
