@@ -110,6 +110,9 @@ def _worker(
     source: str, metrics: list[str] | None, start: int, conn: Any, memory_mb: int | None
 ) -> None:
     """Runs in the child: import, then announce, run and report each pair from ``start``."""
+    import faulthandler
+
+    faulthandler.disable()  # a library's segfault is reported by the parent, without a dump
     try:
         _limit_memory(memory_mb)
         impls = list(_resolve(source)())
