@@ -43,7 +43,8 @@ def test_report_is_current():
             "run `prtheory conformance` to record the installed ones"
         )
     assert re.search(r"^Full run: \d+ s wall", committed, re.M)  # the measured run time
-    fresh = render(run_isolated())
+    # generous limits: a loaded machine must not turn a slow vector into a "crashed" result
+    fresh = render(run_isolated(time_limit=600.0, memory_mb=None))
     assert fresh == without_run_time(committed), (
         "reports/conformance.md is stale: run `prtheory conformance`"
     )

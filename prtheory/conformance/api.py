@@ -317,6 +317,8 @@ def _inputs(x: Any, metric: str) -> dict[str, Any]:
     for k, value in x.params.items():
         if k == "dtype":  # how users pass the scores, not an argument
             out["y_score"] = np.asarray(x.y_score, dtype=np.float64).astype(value)
+        elif k == "relevant_at":  # graded labels: the vector's semantics, not an argument
+            continue
         elif k not in _UNREAD.get(metric, ()):
             out[k] = float(value) if isinstance(value, Fraction) else value
     return out

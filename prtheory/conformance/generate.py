@@ -144,6 +144,12 @@ NOTES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "Computations carried out in the input's dtype (a float32 sigmoid saturates to 1.0 from about 17, so logits 20 and 30 tie) or integer scores rejected.",
         (),
     ),
+    "graded": (
+        "CONVENTION",
+        "Graded relevance labels (0-3, and -1 for judged non-relevant) with params.relevant_at = 1: an item is relevant iff its label is at least 1, as in trec_eval. Result 'acceptable': a library for binary labels may refuse them.",
+        "Graded judgments (TREC qrels) are counted with the wrong relevance, or -1 counts as relevant.",
+        (),
+    ),
     "beta-extremes": (
         "NUMERICAL",
         "F-beta at beta 1e-300, 1e19, 1e154 and 1e200, where beta^2 underflows or overflows float64, and at the limits beta = 0 (precision) and beta = inf (recall), which a library may compute or refuse (result 'acceptable').",
@@ -806,6 +812,8 @@ def retrieval_cases(with_k: bool) -> list[tuple[str, list[Case]]]:
     cutoffs 1, n and beyond n (N4)."""
     groups = []
     for name, cases in ranking_cases():
+        # graded labels are legal for retrieval metrics: the graded group below tests them
+        cases = [c for c in cases if c.comment not in ("label 2", "label -1")]
         kept = [
             Case(
                 c.comment,
@@ -822,6 +830,37 @@ def retrieval_cases(with_k: bool) -> list[tuple[str, list[Case]]]:
         ]
         if kept:
             groups.append((name, kept))
+    graded_reason = (
+        "graded relevance labels: relevant iff label >= 1 (trec_eval's default relevance "
+        "level; -1 is judged non-relevant); a library for binary labels may refuse them, "
+        "which is acceptable"
+    )
+    k3 = {"k": 3} if with_k else {}
+    groups.append(
+        (
+            "graded relevance",
+            [
+                Case(
+                    "graded labels 0-3",
+                    ["graded"],
+                    [2, 0, 3, 1, 0, 2, 0, 1],
+                    [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2],
+                    params={**k3, "relevant_at": 1},
+                    intent="acceptable",
+                    reason=graded_reason,
+                ),
+                Case(
+                    "graded labels with -1 (judged non-relevant) at the top",
+                    ["graded"],
+                    [-1, 1, 2, 0, 1],
+                    [0.9, 0.8, 0.7, 0.6, 0.5],
+                    params={**k3, "relevant_at": 1},
+                    intent="acceptable",
+                    reason=graded_reason,
+                ),
+            ],
+        )
+    )
     if with_k:
         y, s = [1, 0, 1, 1, 0, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.4, 0.3]
         groups.append(

@@ -6,9 +6,10 @@ one vector must not stop the run. :func:`run_isolated` starts one worker process
 vector) pair announces the pair, runs it (:func:`~prtheory.conformance.runner.run_implementation`)
 and sends back the classified result. The parent waits at most ``time_limit`` seconds per pair;
 when a pair overruns, or the worker dies, that pair is recorded as ``crashed`` with what happened
-("timed out after 30 s", "the process died with signal 11", "exceeded the memory cap"), the
+("timed out after 30 s", "the process died with signal 11", "ran out of memory"), the
 worker is replaced, and the run continues with the next pair. The memory cap is an address-space
-limit (``RLIMIT_AS``) set in the worker; where :mod:`resource` is missing it is not applied.
+limit (``RLIMIT_AS``) set in the worker at its starting size plus ``memory_mb``; where
+:mod:`resource` is missing it is not applied.
 
 Libraries are named by adapter key (:data:`~prtheory.conformance.adapters.ADAPTERS`), by an
 entry point of the group ``prtheory.adapters``, or as ``module:callable`` (a callable returning a
@@ -95,15 +96,32 @@ def _pairs(impl_metrics: list[str], vectors: list[Vector]) -> list[tuple[int, in
     ]
 
 
+def _address_space() -> int:
+    """This process's current virtual memory size in bytes (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:  # pragma: no cover - not Linux
+        pass
+    return 0
+
+
 def _limit_memory(memory_mb: int | None) -> None:
+    """Allow the worker ``memory_mb`` MiB of address space beyond what it has at the start (a
+    forked worker inherits its parent's mappings, which torch alone makes several GiB)."""
     if not memory_mb:
         return
     try:
         import resource
     except ImportError:  # pragma: no cover - not on POSIX
         return
-    cap = memory_mb * 2**20
-    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    cap = _address_space() + memory_mb * 2**20
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
 def _worker(

@@ -229,6 +229,9 @@ def _retrieval(name: str) -> Callable[..., Fraction]:
     def compute(x: Inputs, ties: str = "expected", normalise: str = "min(k,pos)") -> Fraction:
         from prtheory.oracle import retrieval
 
+        if "relevant_at" in x.params:  # graded labels: relevant iff label >= relevant_at
+            graded = np.asarray(x.y_true)
+            x = replace(x, y_true=(graded >= int(x.params["relevant_at"])).astype(np.int64))
         ids = doc_ids(len(x.y_true)) if ties == "trec_eval" else None
         fn = getattr(retrieval, name)
         args = (

@@ -471,7 +471,7 @@ def _repro(r: Row) -> str:
     target = v.alternatives.get(r.verdict.convention) if r.verdict.convention else None
     lines = [
         f"  - `{r.implementation}` on `{v.ident}` ({v.comment}): {_fmt_inputs(v)}",
-        f"    - got {_fmt_value(r.value)}; expected ({v.result}) {_fmt_expected(v.expected) if v.result == 'valid' else v.reason}",
+        f"    - got {_fmt_value(r.value)}; expected ({v.result}) {_fmt_expected(v.expected) if v.expected is not None else v.reason}",
     ]
     if target is not None:
         lines.append(f"    - value under `{r.verdict.convention}`: {_fmt_expected(target)}")

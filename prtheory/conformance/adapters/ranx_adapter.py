@@ -28,7 +28,8 @@ def implementations() -> list[Implementation]:
                 return Unsupported("a run and qrels of different sizes are legal ranx input")
             ids = doc_ids(len(x.y_true))
             labels = labels_int(x.y_true).tolist()
-            qrels = Qrels({"q": {d: lab for d, lab in zip(ids, labels, strict=False) if lab != 0}})
+            # every judgment, zeros included: dropping them leaves a query without qrels
+            qrels = Qrels({"q": dict(zip(ids, labels, strict=False))})
             r = Run({"q": dict(zip(ids, x.y_score.tolist(), strict=True))})
             return float(evaluate(qrels, r, name.format(k=x.params.get("k"))))
 

@@ -71,15 +71,17 @@ def implementations() -> list[Implementation]:
         p, r, _ = f.binary_precision_recall_curve(*tensors(x))
         return reversed_curve(p.numpy(), r.numpy())
 
+    # the labels go in as the integers they are: torchmetrics checks that a retrieval target
+    # is binary (a bool() here would turn a graded 2, or a -1, into "relevant" on its behalf)
     def retrieval_ap(x: Any) -> float:
         s, y = tensors(x)
-        return scalar(fr.retrieval_average_precision(s, y.bool()))
+        return scalar(fr.retrieval_average_precision(s, y))
 
     def retrieval(fn: Any, with_k: bool) -> Any:
         def run(x: Any) -> float:
             s, y = tensors(x)
             kw = {"top_k": int(x.params["k"])} if with_k else {}
-            return scalar(fn(s, y.bool(), **kw))
+            return scalar(fn(s, y, **kw))
 
         return no_weights(run)
 
