@@ -200,17 +200,21 @@ def _nonfinite(library: str) -> Callable[[list[Row]], list[Row]]:
 
 
 def _retrieval_nonpositive(rows: list[Row]) -> list[Row]:
-    """torchmetrics retrieval AP results that are wrong on inputs with a positive scored <= 0."""
-    return [
-        r
-        for r in rows
-        if r.library == "torchmetrics"
-        and r.implementation == "functional.retrieval_average_precision"
-        and r.verdict.category == "wrong"
-        and (
-            np.asarray(r.vector.inputs.y_score)[np.asarray(r.vector.inputs.y_true) == 1] <= 0
-        ).any()
-    ]
+    """torchmetrics retrieval AP results that are wrong on inputs with a positive whose score,
+    cast to float32 as torchmetrics casts it, is <= 0 (1e-300 becomes 0)."""
+    out = []
+    for r in rows:
+        if not (
+            r.library == "torchmetrics"
+            and r.implementation == "functional.retrieval_average_precision"
+            and r.verdict.category == "wrong"
+        ):
+            continue
+        with np.errstate(over="ignore", under="ignore"):
+            s32 = np.asarray(r.vector.inputs.y_score, dtype=np.float64).astype(np.float32)
+        if (s32[np.asarray(r.vector.inputs.y_true) == 1] <= 0).any():
+            out.append(r)
+    return out
 
 
 def _negative_weights(rows: list[Row]) -> list[Row]:
@@ -296,8 +300,8 @@ KNOWN_FINDINGS = (
     Finding(
         "torchmetrics-retrieval-nonpositive",
         ("torchmetrics",),
-        "torchmetrics' retrieval AP ignores relevant items whose score is <= 0",
-        "`retrieval_average_precision` starts with `target = torch.where(preds > 0, target, 0)`: a relevant item scored 0 or below (a logit, -inf) no longer counts as relevant, and the mean is taken over the remaining hits only.",
+        "torchmetrics' retrieval AP ignores relevant items whose score is <= 0 in float32",
+        "`retrieval_average_precision` starts with `target = torch.where(preds > 0, target, 0)`: a relevant item scored 0 or below (a logit, -inf) no longer counts as relevant, and the mean is taken over the remaining hits only. The scores were cast to float32 first (`preds = preds.float()` in `_check_retrieval_target_and_prediction_types`), so a positive score below float32's range (1e-300, 1e-46) becomes 0 and its item is dropped too: every score times 1e-300 gives AP 0.",
         _retrieval_nonpositive,
     ),
     Finding(
