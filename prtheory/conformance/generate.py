@@ -485,6 +485,12 @@ def ranking_cases() -> list[tuple[str, list[Case]]]:
             params={"dtype": "float16"},
         ),
         Case(
+            "boolean labels",
+            ["dtype"],
+            [True, False, True, True, False],
+            [0.9, 0.8, 0.7, 0.6, 0.5],
+        ),
+        Case(
             "int64 scores (counts, votes) with ties",
             ["dtype", "ties"],
             [1, 0, 1, 0, 1],

@@ -129,8 +129,10 @@ def scores_as_passed(x: Any) -> np.ndarray:
 
 
 def labels_int(y: np.ndarray) -> np.ndarray:
-    """Labels as int64 (malformed values such as 2 or -1 kept, to see what the library does)."""
-    return np.asarray(y).astype(np.int64)
+    """Labels as int64 (malformed values such as 2 or -1 kept, to see what the library does);
+    boolean labels stay boolean, as users pass them."""
+    y = np.asarray(y)
+    return y if y.dtype == np.bool_ else y.astype(np.int64)
 
 
 def no_weights(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:

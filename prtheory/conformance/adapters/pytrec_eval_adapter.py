@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from prtheory.conformance.adapters import Implementation, Unsupported, labels_int
 from prtheory.conformance.metrics import doc_ids
 
@@ -29,7 +31,7 @@ def implementations() -> list[Implementation]:
         if len(x.y_true) != len(x.y_score):
             return Unsupported("a run and qrels of different sizes are legal trec_eval input")
         ids = doc_ids(len(x.y_true))
-        qrels = {"q": dict(zip(ids, labels_int(x.y_true).tolist(), strict=True))}
+        qrels = {"q": dict(zip(ids, labels_int(x.y_true).astype(np.int64).tolist(), strict=True))}
         run = {"q": dict(zip(ids, x.y_score.tolist(), strict=True))}
         out = pytrec_eval.RelevanceEvaluator(qrels, {measure}).evaluate(run)
         return float(out["q"][measure])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from prtheory.conformance.adapters import Implementation, Unsupported, labels_int
 from prtheory.conformance.metrics import doc_ids
 
@@ -27,7 +29,7 @@ def implementations() -> list[Implementation]:
             if len(x.y_true) != len(x.y_score):
                 return Unsupported("a run and qrels of different sizes are legal ranx input")
             ids = doc_ids(len(x.y_true))
-            labels = labels_int(x.y_true).tolist()
+            labels = labels_int(x.y_true).astype(np.int64).tolist()  # qrels hold integers
             # every judgment, zeros included: dropping them leaves a query without qrels
             qrels = Qrels({"q": dict(zip(ids, labels, strict=False))})
             r = Run({"q": dict(zip(ids, x.y_score.tolist(), strict=True))})
