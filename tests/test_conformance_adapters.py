@@ -342,3 +342,19 @@ def test_keras_findings_separate_float32_scores_from_cancellation():
     found = {f.key: [r.vector.comment for r in f.evidence(rows)] for f in KNOWN_FINDINGS}
     assert found["keras-float32-cancellation"] == [rows[0].vector.comment]
     assert found["keras-float32-scores"] == [rows[1].vector.comment]
+
+
+def test_keras_minoring_and_majoring_bracket_average_precision():
+    from prtheory.conformance.adapters.keras_adapter import float32_riemann
+
+    _keras()
+    v = _vector("average_precision", "distinct scores, mixed labels")
+    exact = float(v.expected.exact)  # 251/336
+    got = {}
+    for method in ("minoring", "majoring"):
+        name = f"AUC(curve='PR', summation_method='{method}', thresholds=every distinct score)"
+        got[method] = run_implementation(_impl("keras", name), v).value
+        assert got[method] == float32_riemann(v.inputs, method)
+    # min(P_i, P_i+1) <= P_i <= max(P_i, P_i+1) on every recall step; the float32 sums are
+    # within float32 rounding of the exact Riemann sums, far from AP on this ranking
+    assert got["minoring"] < exact < got["majoring"]

@@ -138,6 +138,24 @@ def _sklearn_auc_no_positives(rows: list[Row]) -> list[Row]:
     ]
 
 
+def _keras_riemann(rows: list[Row]) -> list[Row]:
+    """Keras minoring/majoring results on AP vectors that differ from AP and that an
+    independent float32 emulation of the Riemann sum reproduces to one float32 ulp."""
+    from prtheory.conformance.adapters.keras_adapter import float32_riemann
+
+    out = []
+    for r in rows:
+        method = next((m for m in ("minoring", "majoring") if m in r.implementation), None)
+        if r.library != "Keras" or method is None or r.verdict.category != "wrong":
+            continue
+        if not isinstance(r.value, float) or not math.isfinite(r.value):
+            continue
+        predicted = np.float32(float32_riemann(r.vector.inputs, method))
+        if abs(np.float32(r.value) - predicted) <= np.spacing(predicted):
+            out.append(r)
+    return out
+
+
 def _keras_float32(cancels: bool) -> Callable[[list[Row]], list[Row]]:
     """Keras results off beyond float32 rounding that its float32 interpolation formula,
     emulated independently (:func:`~prtheory.conformance.adapters.keras_adapter.float32_interpolation`),
@@ -342,6 +360,13 @@ KNOWN_FINDINGS = (
             and "beta-extremes" in r.vector.flags
             and r.verdict.category in ("wrong", "crashed")
         ],
+    ),
+    Finding(
+        "keras-riemann",
+        ("Keras",),
+        "Keras's minoring and majoring PR areas are Riemann sums, not average precision",
+        "`AUC.result` with `summation_method='minoring'` or `'majoring'` sums `(R_i - R_{i+1}) * min(P_i, P_{i+1})` or `max(...)` over consecutive thresholds (precision 0 at the threshold above every score), in float32. Even with one threshold per distinct score these bracket the step AP, `sum (R_i - R_{i+1}) P_i`, and equal it only where the precision does not change within a recall step; minoring also drops the first recall step (its other end has precision 0). Every result listed is reproduced to one float32 ulp by the sum evaluated in numpy float32.",
+        _keras_riemann,
     ),
     Finding(
         "keras-float32-scores",

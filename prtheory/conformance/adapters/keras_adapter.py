@@ -20,8 +20,10 @@ Two calling patterns are run:
 
 Keras takes probabilities: scores outside [0, 1] (or non-finite) are reported as unsupported
 rather than passed in (the default clips them to [0, 1]; explicit thresholds must lie in [0, 1]).
-``summation_method="minoring"``/``"majoring"`` (lower and upper Riemann sums of the binned curve)
-compute neither the step AP nor a trapezoid and are not run.
+``summation_method="minoring"``/``"majoring"`` are the lower and upper Riemann sums of the curve:
+run with one threshold per distinct score on the average-precision vectors, they bracket the step
+AP and equal it only when the precision does not change within a recall step
+(:func:`float32_riemann` emulates them).
 """
 
 from __future__ import annotations
@@ -83,8 +85,31 @@ def implementations() -> list[Implementation]:
 
         return run
 
+    def riemann(method: str) -> Any:
+        def run(x: Any) -> Any:
+            s = _probabilities(x)
+            if isinstance(s, Unsupported):
+                return s
+            metric = keras.metrics.AUC(
+                curve="PR", summation_method=method, thresholds=every_score_thresholds(s)
+            )
+            w = None if x.sample_weight is None else np.asarray(x.sample_weight, np.float64)
+            metric.update_state(np.asarray(x.y_true, np.float64), s, sample_weight=w)
+            return float(metric.result())
+
+        return run
+
     claims = ("first-point=spark",)
     return [
+        Implementation(
+            LIBRARY,
+            f"AUC(curve='PR', summation_method='{method}', thresholds=every distinct score)",
+            "average_precision",
+            riemann(method),
+            note="a Riemann sum of the PR curve, offered where users look for AP",
+        )
+        for method in ("minoring", "majoring")
+    ] + [
         Implementation(
             LIBRARY,
             "AUC(curve='PR', thresholds=every distinct score)",
@@ -143,3 +168,28 @@ def _float32_interpolation(x: Any, thresholds: list[float] | None) -> float:
     den = np.maximum(tp[1:] + fn[1:], f32(0))
     inc = np.where(den > 0, num / den, f32(0)).astype(f32)
     return float(inc.sum(dtype=f32))
+
+
+def float32_riemann(x: Any, method: str) -> float:
+    """What Keras's ``AUC(curve="PR", summation_method=method)`` computes at one threshold per
+    distinct score, emulated in numpy float32: precision and recall at each threshold (0 where
+    0/0), then ``sum_i (R_i - R_{i+1}) h_i`` with ``h_i`` the smaller (``minoring``) or the larger
+    (``majoring``) of the two precisions of each recall step. With exact thresholds the step AP,
+    ``sum_i (R_i - R_{i+1}) P_i``, lies between the two: min <= P_i <= max.
+    """
+    with np.errstate(all="ignore"):
+        f32 = np.float32
+        s = np.asarray(x.y_score, dtype=np.float64).astype(f32)
+        y = np.asarray(x.y_true, dtype=np.float64).astype(f32)
+        w = np.ones_like(s) if x.sample_weight is None else np.asarray(x.sample_weight).astype(f32)
+        t = np.array([-EPSILON, *every_score_thresholds(s), 1.0 + EPSILON], dtype=f32)
+        order = np.argsort(s, kind="stable")
+        k = np.searchsorted(s[order], t, side="right")
+        pos = np.concatenate([[f32(0)], np.cumsum((y * w)[order], dtype=f32)])
+        neg = np.concatenate([[f32(0)], np.cumsum(((1 - y) * w)[order], dtype=f32)])
+        tp, fp, fn = pos[-1] - pos[k], neg[-1] - neg[k], pos[k]
+        recall = np.where(tp + fn > 0, tp / (tp + fn), f32(0)).astype(f32)
+        precision = np.where(tp + fp > 0, tp / (tp + fp), f32(0)).astype(f32)
+        pick = np.minimum if method == "minoring" else np.maximum
+        heights = pick(precision[:-1], precision[1:])
+        return float(((recall[:-1] - recall[1:]) * heights).sum(dtype=f32))
