@@ -595,28 +595,22 @@ def _beta_cases(y: list[int], s: list[float]) -> list[Case]:
             ("1e200", "1" + "0" * 200),
         )
     ]
-    cases += [
-        Case(
-            "beta 0: the limit is the precision",
-            ["beta-extremes"],
-            y,
-            s,
-            params={"threshold": "0.45", "beta": "0"},
-            intent="acceptable",
-            reason="beta = 0 is outside F-beta's domain (beta > 0); the value given is the limit "
-            "as beta -> 0, the precision. Returning it or raising are both acceptable.",
-        ),
-        Case(
-            "beta inf: the limit is the recall",
-            ["beta-extremes"],
-            y,
-            s,
-            params={"threshold": "0.45", "beta": "inf"},
-            intent="acceptable",
-            reason="beta = inf is not a finite weight; the value given is the limit as "
-            "beta -> inf, the recall. Returning it or raising are both acceptable.",
-        ),
-    ]
+    for beta, limit, why in (
+        ("0", "precision", "beta = 0 is outside F-beta's domain (beta > 0)"),
+        ("inf", "recall", "beta = inf is not a finite weight"),
+    ):
+        cases.append(
+            Case(
+                f"beta {beta}: the limit is the {limit}",
+                ["beta-extremes"],
+                y,
+                s,
+                params={"threshold": "0.45", "beta": beta},
+                intent="acceptable",
+                reason=f"{why}; the value given is the limit as beta -> {beta}, the {limit}. "
+                "Returning it or raising are both acceptable.",
+            )
+        )
     return cases
 
 

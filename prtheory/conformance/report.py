@@ -351,7 +351,7 @@ KNOWN_FINDINGS = (
         "fbeta-beta-overflow",
         ("scikit-learn", "torchmetrics"),
         "F-beta overflows for large beta in scikit-learn and torchmetrics",
-        "Both compute `beta2 = beta**2` in Python floats, then `(1 + beta2) * tp / ((1 + beta2) * tp + beta2 * fn + fp)`. At beta = 1e200, `beta**2` raises OverflowError; at beta = 1e154, beta2 = 1e308 and `(1 + beta2) * tp` overflows to inf, so scikit-learn returns inf/inf = NaN; torchmetrics multiplies in float32, where already at beta = 1e19 the denominator (4e38) overflows while the numerator (3e38) does not, and F-beta comes out 0.0. The exact value tends to the recall (3/4 here).",
+        "Both compute `beta2 = beta**2` in Python floats, then `(1 + beta2) * tp / ((1 + beta2) * tp + beta2 * fn + fp)`. At beta = 1e200, `beta**2` raises OverflowError; at beta = 1e154, beta2 = 1e308 and `(1 + beta2) * tp` overflows to inf, so scikit-learn returns inf/inf = NaN; torchmetrics multiplies in float32, where already at beta = 1e19 the denominator (4e38) overflows while the numerator (3e38) does not, and F-beta comes out 0.0. At beta = inf itself, beta2 = inf and torchmetrics divides inf by inf. The exact value tends to the recall (3/4 here).",
         lambda rows: [
             r
             for r in rows
