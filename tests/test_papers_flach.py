@@ -6,8 +6,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 from itertools import pairwise
 
-from brute_ranking import ir_ap
-
+from prtheory._testing.brute import ir_ap
 from prtheory.oracle.curves import prg_curve
 from prtheory.oracle.prg import f_calibrated_scores
 from prtheory.papers import flach2015

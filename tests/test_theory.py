@@ -7,10 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
-from theory_helpers import result
 
+from prtheory._testing.claims import result
 from prtheory.cli import main
 from prtheory.theory import all_claims
+from prtheory.theory.mutants import kill_rate
 from prtheory.theory.registry import VERDICTS
 from prtheory.theory.render import render_ledger, render_proof
 
@@ -46,6 +47,20 @@ def test_ids_match_shared_claims_file_when_present():
 def test_every_claim_passes_its_checks(results):
     failed = {r.claim.id: r.problems for r in results if not r.passed}
     assert failed == {}
+
+
+def test_every_claim_establishes_its_statement(results):
+    """Issue: a statement nothing checks. Every claim's derivation ends by establishing a
+    conclusion that sympy found to be the statement."""
+    assert [r.claim.id for r in results if not r.statement_checked] == []
+
+
+def test_every_statement_mutant_fails_its_claim(results):
+    """Each number + 1, each relation flipped, each symbol replaced in any claim's statement:
+    the statement check refuses every mutant that says something else."""
+    rate = kill_rate(results)
+    assert rate.survivors == []
+    assert rate.killed == rate.total > 10 * len(results)
 
 
 def test_verdicts_are_backed_by_two_kinds_of_check(results):

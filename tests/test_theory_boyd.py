@@ -1,4 +1,4 @@
-"""Claims B1-B16 (prtheory.theory.boyd): the checking machinery rejects wrong formulas, the bound
+"""Claims B1-B16 (prtheory.theory.boyd2012): the checking machinery rejects wrong formulas, the bound
 and AP_min hold on random inputs, and values derived by hand agree."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import pytest
 import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from theory_helpers import claims_pass
 
-from prtheory.theory import boyd
-from prtheory.theory.boyd import (
+from prtheory._testing.claims import claims_pass
+from prtheory.theory import boyd2012 as boyd
+from prtheory.theory.boyd2012 import (
     AP_MIN_TERM,
     MODIFIED_F1,
     SLIDES_ANTIDERIVATIVE,
@@ -36,6 +36,7 @@ from prtheory.theory.boyd import (
     i,
     implied_min_interval,
     min_precision,
+    modified_f,
     mp_aucpr_min,
     neg,
     p,
@@ -101,9 +102,9 @@ def test_modified_f1_that_decreases_in_recall_is_rejected():
     assert check_modified_f1_grid(WRONG_F1, n=10)[0] is False
     with pytest.raises(StepFailed):
         derive_modified_f1(Proof(), WRONG_F1)
-    assert boyd._b16_interval(WRONG_F1)[0] is False  # its r-derivative is negative
+    assert modified_f._b16_interval(WRONG_F1)[0] is False  # its r-derivative is negative
     assert check_modified_f1_grid(MODIFIED_F1, n=10)[0] is True
-    assert boyd._b16_interval(MODIFIED_F1)[0] is True
+    assert modified_f._b16_interval(MODIFIED_F1)[0] is True
 
 
 def test_printed_aucnpr_off_by_more_than_rounding_is_inconsistent():
@@ -189,8 +190,8 @@ def test_davis_goadrich_area_by_hand():
 def test_genre_lower_end_rounds_to_003_not_002():
     value = 1 + 19 * math.log(0.95)  # AUCPR_min(0.05) = 1 + (0.95/0.05) ln 0.95, in float64
     assert 0.025 < value < 0.0255  # rounds to 0.03; the text prints 0.02
-    assert not boyd._rounds_to(mpmath.mpf(value), "0.02")
-    assert boyd._rounds_to(mpmath.mpf(value), "0.03")
+    assert not boyd.rounds_to(mpmath.mpf(value), "0.02")
+    assert boyd.rounds_to(mpmath.mpf(value), "0.03")
     assert REGISTRY["B10"].verdict == "holds as corrected"
 
 

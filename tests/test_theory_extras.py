@@ -11,9 +11,9 @@ import pytest
 import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from theory_helpers import claims_pass
 
-from prtheory.theory.boyd import mp_aucpr_min
+from prtheory._testing.claims import claims_pass
+from prtheory.theory.boyd2012 import mp_aucpr_min
 from prtheory.theory.extras import (
     AP_MIN_HARMONIC,
     EXPECTED_AP,

@@ -11,17 +11,18 @@ import pytest
 import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from theory_helpers import claims_pass, ids
 
-from prtheory.theory import flach
+from prtheory._testing.claims import claims_pass, ids
+from prtheory.theory import flach2015 as flach
 from prtheory.theory.checks import exact_identity, integer_sampler, joint_sampler, rational_sampler
-from prtheory.theory.common import dg_aucpr, f_beta
-from prtheory.theory.flach import (
+from prtheory.theory.common import beta, dg_aucpr, f_beta
+from prtheory.theory.flach2015 import (
     A_,
     FN,
     FP,
     TP,
-    beta,
+    expected_fg,
+    f_measures,
     lam,
     pi,
     y0_,
@@ -29,6 +30,10 @@ from prtheory.theory.flach import (
 from prtheory.theory.registry import REGISTRY, Proof, StepFailed
 
 test_claim_passes = claims_pass("F")
+
+#: Two small untied rankings (3 positives among 8 items) with hand-computed areas.
+SMALL_A = (1, 0, 0, 1, 0, 0, 1, 0)
+SMALL_B = (0, 0, 1, 1, 1, 0, 0, 0)
 
 
 def test_verdicts():
@@ -180,33 +185,47 @@ def test_prg_path_and_auprg_by_hand():
     # always-positive (1, 0). AUPRG = 1.
     assert flach.prg_path((1, 0)) == [(0, 1), (1, 1), (1, 0)]
     assert flach.auprg((1, 0)) == 1
-    # F13's rankings, pi = 3/8, odds 3/5. A = 10010010: the recG = 0 table is TP = 9/8, FP = 2:
-    # precG = 1 - (3/5)(16/9) = -1/15; then (7/10, 2/5); the segment (7/10, -1/5) -> (1, 1/5)
-    # has zero signed area, so AUPRG(A) = (7/10)(-1/15 + 2/5)/2 = 7/60.
-    assert flach.prg_path(flach.RANKING_A)[0] == (0, Fraction(-1, 15))
-    assert flach.auprg(flach.RANKING_A) == Fraction(7, 60)
+    # Two small rankings, pi = 3/8, odds 3/5. A = 10010010: the recG = 0 table is TP = 9/8,
+    # FP = 2: precG = 1 - (3/5)(16/9) = -1/15; then (7/10, 2/5); the segment (7/10, -1/5) ->
+    # (1, 1/5) has zero signed area, so AUPRG(A) = (7/10)(-1/15 + 2/5)/2 = 7/60.
+    assert flach.prg_path(SMALL_A)[0] == (0, Fraction(-1, 15))
+    assert flach.auprg(SMALL_A) == Fraction(7, 60)
     # B = 00111000: same start, then (7/10, 2/5) -> (1, 3/5): 7/60 + (3/10)(1/2) = 4/15.
-    assert flach.auprg(flach.RANKING_B) == Fraction(4, 15)
+    assert flach.auprg(SMALL_B) == Fraction(4, 15)
 
 
-def test_f13_pair_by_hand():
+def test_ap_of_small_rankings_by_hand():
     # AP(A) = (1 + 2/4 + 3/7)/3 = 9/14; AP(B) = (1/3 + 2/4 + 3/5)/3 = 43/90.
     from prtheory.theory.notes import average_precision
 
-    assert average_precision(flach.RANKING_A) == Fraction(9, 14)
-    assert average_precision(flach.RANKING_B) == Fraction(43, 90)
+    assert average_precision(SMALL_A) == Fraction(9, 14)
+    assert average_precision(SMALL_B) == Fraction(43, 90)
+
+
+def test_f13_pair_ap_by_hand():
+    # The pair's positives sit at ranks A: 1-3, 10-15, 19; B: 3-9, 11, 13, 19 (10 of 24 items).
+    from prtheory.theory.notes import average_precision
+
+    def ap(ranks):
+        return sum(Fraction(j, k) for j, k in enumerate(ranks, 1)) / len(ranks)
+
+    want_a = ap([1, 2, 3, 10, 11, 12, 13, 14, 15, 19])
+    want_b = ap([3, 4, 5, 6, 7, 8, 9, 11, 13, 19])
+    assert average_precision(flach.RANKING_A) == want_a
+    assert average_precision(flach.RANKING_B) == want_b
+    assert want_a > want_b  # AUPR prefers A (F13)
 
 
 def test_expected_fg1_by_hand():
     # (1, 0): Delta = 2 recG - 2 precG runs over [-2, 2]; integral of FG1 is 3/2 + 3/2 -> 3/4.
-    e, area, y0, skew = flach._expected_fg1_exact((1, 0))
+    e, area, y0, skew = expected_fg._expected_fg1_exact((1, 0))
     assert (e, area, y0, skew) == (Fraction(3, 4), 1, 1, Fraction(1, 2))
     # (0, 1, 1, 0): path (0, 0) -> (1, 1/2) -> (1, 0), AUPRG 1/4, y0 = 0; integrals 3/8 + 5/8
     # over a Delta-range of length 2 give 1/2, which eq. (5) also gives: (1/8+1/4-1/8)/(1/2).
-    e, area, y0, skew = flach._expected_fg1_exact((0, 1, 1, 0))
+    e, area, y0, skew = expected_fg._expected_fg1_exact((0, 1, 1, 0))
     assert (e, area, y0) == (Fraction(1, 2), Fraction(1, 4), 0)
     # (0, 1): every negative precedes the recG = 0 point, Delta is constant: no uniform law.
-    e, _, y0, skew = flach._expected_fg1_exact((0, 1))
+    e, _, y0, skew = expected_fg._expected_fg1_exact((0, 1))
     assert e is None
     assert 1 - skew * (1 - y0) == 0
 
@@ -218,10 +237,10 @@ def test_f3_counterexample_by_hand():
     f = f_beta(1, sp.Rational(9, 20)).subs(beta, sp.Rational(1, 2))
     base = flach.BASELINE.subs({beta: sp.Rational(1, 2), pi: sp.Rational(1, 2)})
     assert (f, base) == (sp.Rational(45, 56), sp.Rational(5, 9))
-    assert flach._f1_finite_mean() == Fraction(5, 12)
+    assert f_measures._f1_finite_mean() == Fraction(5, 12)
 
 
-def test_davis_goadrich_area_of_the_f13_pair_by_hand():
+def test_davis_goadrich_area_of_small_rankings_by_hand():
     # A = 10010010: positive steps from (T, F) = (0, 0), (1, 2), (2, 4):
     # (1 + (1 - 2 ln(4/3)) + (1 - 4 ln(7/6)))/3. B = 00111000: from (0, 2), (1, 2), (2, 2):
     # ((1 - 2 ln(3/2)) + (1 - 2 ln(4/3)) + (1 - 2 ln(5/4)))/3.
@@ -233,8 +252,8 @@ def test_davis_goadrich_area_of_the_f13_pair_by_hand():
         want_b = (
             3 - 2 * ln(mpmath.mpf(3) / 2) - 2 * ln(mpmath.mpf(4) / 3) - 2 * ln(mpmath.mpf(5) / 4)
         ) / 3
-        got_a = dg_aucpr(flach.RANKING_A)
-        got_b = dg_aucpr(flach.RANKING_B)
+        got_a = dg_aucpr(SMALL_A)
+        got_b = dg_aucpr(SMALL_B)
         # Same operations in a different order at 50 digits: agreement to 1e-45 is ample.
         assert abs(got_a - want_a) < mpmath.mpf(10) ** -45
         assert abs(got_b - want_b) < mpmath.mpf(10) ** -45

@@ -8,11 +8,11 @@ import pytest
 import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from theory_helpers import claims_pass, ids
 
-from prtheory.theory import means
+from prtheory._testing.claims import claims_pass, ids
+from prtheory.theory import gandenberger2019 as means
 from prtheory.theory.common import P, R, beta, f_beta
-from prtheory.theory.means import gamma
+from prtheory.theory.gandenberger2019 import gamma
 from prtheory.theory.registry import REGISTRY, Proof, StepFailed
 
 test_claim_passes = claims_pass("G")

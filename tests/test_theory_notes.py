@@ -6,8 +6,8 @@ from fractions import Fraction
 
 from hypothesis import given
 from hypothesis import strategies as st
-from theory_helpers import claims_pass, ids
 
+from prtheory._testing.claims import claims_pass, ids
 from prtheory.theory import notes
 from prtheory.theory.registry import REGISTRY
 

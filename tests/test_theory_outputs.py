@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
-from theory_helpers import result
 
+from prtheory._testing.claims import result
 from prtheory.theory import all_claims
 from prtheory.theory.catalog import CORRECTED, render_catalog, render_corrections
 from prtheory.theory.latex import render_latex, tex_text

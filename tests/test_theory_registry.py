@@ -36,8 +36,14 @@ def test_failed_enumeration_step_raises():
 def test_conclusion_must_cite_existing_verified_steps():
     pf = Proof()
     pf.equal("an identity", (x + 1) ** 2, x**2 + 2 * x + 1)
-    pf.conclude("so", x, [1])
-    assert pf.steps[-1].method == "follows from steps 1"
+    pf.conclude("restated", sp.Eq(x**2 + 2 * x + 1, (x + 1) ** 2), [1])
+    assert pf.steps[-1].verified is True  # sympy saw that it restates step 1
+    assert pf.steps[-1].method.startswith("follows from steps 1 (")
+    assert "prose lemma" not in pf.steps[-1].method
+    pf.conclude("so", x, [1])  # does not follow from step 1 by any rule sympy applies
+    assert pf.steps[-1].method == "follows from steps 1 (prose lemma)"
+    assert pf.steps[-1].verified is None
+    assert pf.steps[-1].prose
     with pytest.raises(StepFailed):
         pf.conclude("from nothing", x, [])
     with pytest.raises(StepFailed):
@@ -61,9 +67,9 @@ def test_rendered_document_summarises_steps_and_checks():
     pf.check("numeric", "one", (True, "ok"))
     pf.check("numeric", "two", (True, "ok"))
     text = render_proof(_result(pf))
-    assert "3 steps (1 verified by sympy, 1 given, 1 conclusion)" in text
+    assert "3 steps (1 verified by sympy, 1 given, 1 prose lemma)" in text
     assert "numeric ×2" in text
-    assert "*follows from steps 2*" in text
+    assert "*follows from steps 2 (prose lemma)*" in text
 
 
 def test_interval_sign_reports_boxes_without_fraction_reprs():

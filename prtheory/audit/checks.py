@@ -41,6 +41,7 @@ Rounding: ``--rounding any`` (default) accepts every round-to-nearest rule at ex
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -54,6 +55,7 @@ from prtheory.audit.images import (
 from prtheory.audit.intervals import Approx, Interval, compare, value_str
 from prtheory.audit.methods import least_area
 from prtheory.audit.table import Row
+from prtheory.errors import InvalidInputError
 from prtheory.oracle import closed_forms, points
 
 __all__ = [
@@ -106,16 +108,18 @@ def _printed(row: Row, name: str, convention: str) -> str:
 
 
 def check_skew_counts(row: Row, convention: str) -> Finding | None:
-    if row.skew is None or row.pos is None:
+    counts = row.counts
+    if row.skew is None or counts is None:
         return None
-    exact = Fraction(row.pos, row.pos + row.neg)
+    pos, neg = counts
+    exact = Fraction(pos, pos + neg)
     box = row.skew.interval(convention)
     ok = box.contains(exact)
     return Finding(
         "skew-vs-counts",
         "-",
         not ok,
-        f"skew {row.skew.text} stands for {box}; pos/(pos+neg) = {row.pos}/{row.pos + row.neg} "
+        f"skew {row.skew.text} stands for {box}; pos/(pos+neg) = {pos}/{pos + neg} "
         f"= {value_str(exact)} is {'inside' if ok else 'outside'} it",
     )
 
@@ -143,14 +147,25 @@ def check_achievable(row: Row, convention: str) -> Finding | None:
     return Finding("achievable", "B1", not ok, text)
 
 
-def check_fbeta(row: Row, convention: str) -> list[Finding]:
+def _f_scores(names: Iterable[str], beta: Fraction | None) -> list[tuple[str, Fraction]]:
+    """``(name, beta)`` of the F-scores among ``names``: F1, and F-beta with the row's beta
+    (which the table requires wherever fbeta is given)."""
     out = []
+    for name in ("f1", "fbeta"):
+        if name in names:
+            b = ONE if name == "f1" else beta
+            if b is None:
+                raise InvalidInputError("beta", "is required with fbeta")
+            out.append((name, b))
+    return out
+
+
+def check_fbeta(row: Row, convention: str) -> list[Finding]:
+    out: list[Finding] = []
     if not {"precision", "recall"} <= row.values.keys():
         return out
     p, r = row.box("precision", convention), row.box("recall", convention)
-    for name, beta in (("f1", ONE), ("fbeta", row.beta)):
-        if name not in row.values:
-            continue
+    for name, beta in _f_scores(row.values, row.beta):
         image = fbeta_image(p, r, beta)
         printed = row.box(name, convention)
         ok = image.meets(printed)
@@ -212,9 +227,12 @@ def check_ap_min(row: Row, convention: str) -> Finding | None:
     if "ap" not in row.values:
         return None
     x = row.values["ap"].interval(convention)
-    if row.per_ranking_counts:
-        skew_lo, closed = Fraction(row.pos, row.pos + row.neg), True
-        pos, neg = row.pos, row.neg
+    counts = row.counts
+    pos: int | None
+    neg: int | None
+    if counts is not None and not row.averaged:  # row.per_ranking_counts
+        pos, neg = counts
+        skew_lo, closed = Fraction(pos, pos + neg), True
     else:
         skew = row.skew_box(convention)
         if skew is None:
@@ -359,7 +377,7 @@ def count_witness(
         tp_lo, tp_hi = 0, pos
     if tp_hi - tp_lo + 1 > MAX_TP_CANDIDATES:
         raise OverflowError(f"{tp_hi - tp_lo + 1} candidate TP values")
-    fscores = [(boxes[k], b) for k, b in (("f1", ONE), ("fbeta", beta)) if k in boxes]
+    fscores = [(boxes[k], b) for k, b in _f_scores(boxes, beta)]
     for tp in range(tp_lo, tp_hi + 1):
         fn = pos - tp
         lo, hi = 0, neg
@@ -394,14 +412,15 @@ def count_witness(
 
 
 def check_counts(row: Row, convention: str) -> Finding | None:
-    if row.pos is None:
+    if row.counts is None:
         return None
+    pos, neg = row.counts
     names = [k for k in ("recall", "precision", "f1", "fbeta") if k in row.values]
     if not names:
         return None
-    boxes = {k: row.box(k, convention) for k in names}
+    boxes: dict[str, Interval] = {k: row.box(k, convention) for k in names}
     try:
-        joint = count_witness(row.pos, row.neg, boxes, row.beta)
+        joint = count_witness(pos, neg, boxes, row.beta)
     except OverflowError as exc:
         return Finding("counts", "GRIM", False, f"skipped: {exc}; give the recall to narrow TP")
     if joint is not None:
@@ -410,10 +429,10 @@ def check_counts(row: Row, convention: str) -> Finding | None:
             "counts",
             "GRIM",
             False,
-            f"TP={tp}, FP={fp} (of pos={row.pos}, neg={row.neg}) reproduces the printed "
+            f"TP={tp}, FP={fp} (of pos={pos}, neg={neg}) reproduces the printed "
             + ", ".join(f"{k} {row.values[k].text}" for k in names),
         )
-    single = [k for k in names if count_witness(row.pos, row.neg, {k: boxes[k]}, row.beta) is None]
+    single = [k for k in names if count_witness(pos, neg, {k: boxes[k]}, row.beta) is None]
     why = (
         f"on its own, no integer count gives {', '.join(single)}"
         if single
@@ -423,7 +442,7 @@ def check_counts(row: Row, convention: str) -> Finding | None:
         "counts",
         "GRIM",
         True,
-        f"no integers 0 <= TP <= {row.pos}, 0 <= FP <= {row.neg} reproduce "
+        f"no integers 0 <= TP <= {pos}, 0 <= FP <= {neg} reproduce "
         + ", ".join(f"{k} {row.values[k].text} ({boxes[k]})" for k in names)
         + f": {why}",
     )

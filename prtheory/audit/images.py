@@ -92,7 +92,7 @@ def aucnpr_image(
     )
 
 
-def fbeta_from_pr(p: Fraction, r: Fraction, beta: Fraction) -> Fraction:
+def fbeta_from_pr(p: Fraction, r: Fraction, beta: Fraction | int) -> Fraction:
     """F-beta of precision ``p`` and recall ``r`` through the oracle's count form (F2).
 
     The counts TP = p r, FP = r (1 - p), FN = p (1 - r) have exactly this precision and recall

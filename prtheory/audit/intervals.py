@@ -25,6 +25,7 @@ import decimal
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Generic, TypeVar
 
 import mpmath
 
@@ -77,6 +78,8 @@ class Approx:
 
 
 Real = Fraction | Approx
+#: the type of an interval's ends: Fraction (a printed value's box) or Real (a computed bound)
+R = TypeVar("R", Fraction, Real)
 
 
 def _as_real(x: Real | mpmath.mpf) -> Real:
@@ -151,16 +154,20 @@ def _decimal_str(x: Fraction) -> str:
 
 
 @dataclass(frozen=True)
-class Interval:
-    """An interval of reals; each end is open or closed. ``lo <= hi`` for a non-empty interval."""
+class Interval(Generic[R]):
+    """An interval of reals; each end is open or closed. ``lo <= hi`` for a non-empty interval.
 
-    lo: Real
-    hi: Real
+    ``Interval[Fraction]`` has exact ends (the box of a printed value); ``Interval[Real]`` may
+    have :class:`Approx` ends, compared only through :func:`compare`.
+    """
+
+    lo: R
+    hi: R
     lo_closed: bool = True
     hi_closed: bool = True
 
     @classmethod
-    def point(cls, x: Real) -> Interval:
+    def point(cls, x: R) -> Interval[R]:
         return cls(x, x)
 
     @property
@@ -177,7 +184,7 @@ class Interval:
         below = c_hi < 0 or (c_hi == 0 and self.hi_closed)
         return above and below
 
-    def intersect(self, other: Interval) -> Interval:
+    def intersect(self, other: Interval[R]) -> Interval[R]:
         """The intersection (possibly empty: test with :meth:`is_empty`)."""
         c = compare(self.lo, other.lo)
         if c > 0:
@@ -195,11 +202,11 @@ class Interval:
             hi, hi_closed = self.hi, self.hi_closed and other.hi_closed
         return Interval(lo, hi, lo_closed, hi_closed)
 
-    def meets(self, other: Interval) -> bool:
+    def meets(self, other: Interval[R]) -> bool:
         """Whether the two intervals share a point."""
         return not self.intersect(other).is_empty()
 
-    def clip(self, lo: Fraction, hi: Fraction) -> Interval:
+    def clip(self, lo: R, hi: R) -> Interval[R]:
         """Intersect with the closed domain ``[lo, hi]``."""
         return self.intersect(Interval(lo, hi))
 

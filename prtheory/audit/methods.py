@@ -156,15 +156,15 @@ def least_area(
     module table for the values and their proofs.
     """
     full = (a, b) == (0, 1)
-    counts = pos is not None and neg is not None
+    counts = (pos, neg) if pos is not None and neg is not None else None
     where = f"pos={pos}, neg={neg}" if counts else f"pi={value_str(pi)}"
     rng = "" if full else f" over recalls [{value_str(a)}, {value_str(b)}]"
-    if pi == 1 or (counts and neg == 0):
+    if pi == 1 or (counts is not None and counts[1] == 0):
         return Bound(b - a, True, method, f"no negatives: every method gives {value_str(b - a)}")
     if method in ("trapezoid", "lower-trapezoid", "unknown") or (
-        method == "trapezoid-untied" and not (counts and full)
+        method == "trapezoid-untied" and not (counts is not None and full)
     ):
-        value = _chord(pi, a, b)
+        value: Real = _chord(pi, a, b)
         why = (
             f"{method} at {where}{rng}: every vertex lies on or above the chord p = pi r of the "
             f"minimum-precision curve (B1, concave), so the area is at least pi (b^2 - a^2)/2 = "
@@ -174,8 +174,8 @@ def least_area(
             why += " (the least of every method's minimum)"
         attained = method != "trapezoid-untied"
         return Bound(value, attained, method, why)
-    if method == "trapezoid-untied":
-        value = trapezoid_untied_min(pos, neg)
+    if method == "trapezoid-untied" and counts is not None:  # with full: the branch above
+        value = trapezoid_untied_min(*counts)
         return Bound(
             value,
             True,
@@ -183,11 +183,14 @@ def least_area(
             f"trapezoid with distinct scores at {where}: at least the worst ranking's "
             f"(negatives first) T = {value_str(value)}",
         )
-    if method == "step" and counts and full:
-        value = closed_forms.ap_min(pos, neg)
-        if not isinstance(value, Fraction):  # huge pos: digamma evaluation, an mpf
-            value = Approx(lambda dps: closed_forms.ap_min(pos, neg, dps=dps), "AP_min")
-        return Bound(value, True, method, f"step (AP) at {where}: AP_min = {value_str(value)} (B6)")
+    if method == "step" and counts is not None and full:
+        n_pos, n_neg = counts
+        ap_min: Real = closed_forms.ap_min(n_pos, n_neg)
+        if not isinstance(ap_min, Fraction):  # huge pos: digamma evaluation, an mpf
+            ap_min = Approx(lambda dps: closed_forms.ap_min(n_pos, n_neg, dps=dps), "AP_min")
+        return Bound(
+            ap_min, True, method, f"step (AP) at {where}: AP_min = {value_str(ap_min)} (B6)"
+        )
     value = aucpr_min_real(pi, a, b)
     if method == "step":
         why = (

@@ -77,15 +77,15 @@ class Printed:
         return Interval(
             x - half,
             x + half,
-            self._rounds_to_self(x - half, convention),
-            self._rounds_to_self(x + half, convention),
+            self._rounds_to_self(x - half, self.decimals, convention),
+            self._rounds_to_self(x + half, self.decimals, convention),
         )
 
-    def _rounds_to_self(self, midpoint: Fraction, convention: str) -> bool:
+    def _rounds_to_self(self, midpoint: Fraction, decimals: int, convention: str) -> bool:
         with decimal.localcontext() as ctx:
             ctx.prec = 100
             d = decimal.Decimal(value_str(midpoint, digits=90))
-            q = d.quantize(decimal.Decimal(1).scaleb(-self.decimals), _DECIMAL_MODE[convention])
+            q = d.quantize(decimal.Decimal(1).scaleb(-decimals), _DECIMAL_MODE[convention])
             return Fraction(q) == self.value
 
     def __str__(self) -> str:
@@ -114,14 +114,15 @@ def parse_printed(raw: object, name: str, decimals: object = None) -> Printed:
         raise InvalidInputError(name, f"must be a printed decimal number, got {text!r}") from None
     if not dec.is_finite():
         raise InvalidInputError(name, f"must be finite, got {text!r}")
-    printed_decimals = max(0, -dec.as_tuple().exponent)
+    exponent = dec.as_tuple().exponent  # an int: dec is finite
+    shown = max(0, -int(exponent))  # the decimals the text shows
+    printed_decimals: int | None = shown
     if decimals is not None and decimals != "":
         if decimals == "exact":
             printed_decimals = None
         else:
-            shown = printed_decimals
             try:
-                printed_decimals = int(decimals)
+                printed_decimals = int(str(decimals))
             except (TypeError, ValueError):
                 printed_decimals = -1
             if printed_decimals < 0 or str(printed_decimals) != str(decimals).strip():

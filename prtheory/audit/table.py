@@ -155,6 +155,13 @@ class Row:
     averaged: bool = False
 
     @property
+    def counts(self) -> tuple[int, int] | None:
+        """``(pos, neg)`` when the row gives the class counts (both or neither are given)."""
+        if self.pos is None or self.neg is None:
+            return None
+        return self.pos, self.neg
+
+    @property
     def per_ranking_counts(self) -> bool:
         """Whether the exact class counts are given and the values are not fold averages."""
         return self.pos is not None and not self.averaged
@@ -342,7 +349,8 @@ def read_text(
 ) -> list[Row]:
     """Rows of a table given as text (``name`` labels the errors); see :func:`read_rows`."""
     raw = _rows_from_json(text, name) if json_format else _rows_from_delimited(text, name)
-    rows, seen = [], {}
+    rows: list[Row] = []
+    seen: dict[str, str] = {}
     for default_id, mapping in raw:
         if json_format:
             mapping = {canonical_header(k) or k: clean_value(v) for k, v in mapping.items()}

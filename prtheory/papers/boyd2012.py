@@ -12,6 +12,7 @@ cleanly, only pi is garbled in the captions).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 import numpy as np
@@ -27,6 +28,7 @@ from prtheory.audit.images import (
 from prtheory.audit.intervals import Interval, round_real, to_mpf, value_str
 from prtheory.audit.printed import CONVENTIONS, parse_printed
 from prtheory.audit.table import parse_row, read_rows
+from prtheory.data.constructed import FIGURE4_F1, FIGURE4_RECALLS, FIGURE4_SKEW
 from prtheory.oracle import closed_forms
 from prtheory.oracle.rounding import rounded, to_float
 from prtheory.papers import data_path
@@ -58,7 +60,7 @@ TABLE1_POINTS = (
 )
 
 
-def table_1() -> list[dict[str, object]]:
+def table_1() -> list[dict[str, Any]]:
     """The confusion matrix that a (recall, precision) pair forces at pos=100, neg=200 (B3).
 
     TP = r pos and FP = TP (1 - p)/p follow from the definitions; FN = pos - TP and
@@ -89,7 +91,7 @@ def _table2_rows():
     return read_rows(data_path("boyd2012_table2.csv"))
 
 
-def _aucnpr_cells(row, convention: str = "any") -> dict[str, object]:
+def _aucnpr_cells(row, convention: str = "any") -> dict[str, Any]:
     """Recomputation of one printed (AUCPR, AUCNPR) cell at an exact skew."""
     pi = row.skew.value
     x = row.values["aucpr"]
@@ -175,7 +177,7 @@ def _table3_md() -> str:
     return text
 
 
-def means_row() -> dict[str, object]:
+def means_row() -> dict[str, Any]:
     """The MEAN row of Table 2 recomputed from the printed per-predicate values (B12)."""
     rows = _table2_rows()
     out = {}
@@ -204,8 +206,12 @@ def _table2_md() -> str:
     implied = {}
     for row in _table2_rows():
         m = implied_aucpr_min(row.box("aucpr", "any"), row.box("aucnpr", "any"))
+        if m is None:  # the published pairs all fit some skew; a change to the data must not pass
+            raise ValueError(f"Table 2, {row.id}: no skew fits the printed AUCPR and AUCNPR")
         skews = implied_skew(m)
-        implied[row.id] = Interval(*(Fraction(round_real(e, 3)) for e in (skews.lo, skews.hi)))
+        implied[row.id] = Interval(
+            Fraction(round_real(skews.lo, 3)), Fraction(round_real(skews.hi, 3))
+        )
         at_text = ""
         if row.id in TEXT_SKEWS:
             pi = TEXT_SKEWS[row.id]
@@ -422,19 +428,20 @@ def _ap_min_md() -> str:
 # ------------------------------------------------------------------------------------------
 # Figure 4 (B14): F1 = 0.45 at pi = 0.33
 
-FIG4_SKEW = Fraction(33, 100)
-FIG4_F1 = Fraction(9, 20)
+FIG4_SKEW = FIGURE4_SKEW
+FIG4_F1 = FIGURE4_F1
 
 
 def figure_4_points() -> dict[str, tuple[Fraction, Fraction]]:
-    """Points A, B, C on the F1 = 0.45 contour, placed as the text describes (B14).
+    """Points A, B, C on the F1 = 0.45 contour, as the proof of B14 places them
+    (:data:`prtheory.data.constructed.FIGURE4_RECALLS`).
 
     On the contour, p = F r/(2r - F). A (r = 0.95) lies below the minimum PR curve at pi = 0.33
     (unachievable); B (r = 0.8) lies just above it; C (r = 0.3, p = 0.9) has good precision at
     modest recall.
     """
     out = {}
-    for name, r in (("A", Fraction(19, 20)), ("B", Fraction(4, 5)), ("C", Fraction(3, 10))):
+    for name, r in FIGURE4_RECALLS.items():
         p = FIG4_F1 * r / (2 * r - FIG4_F1)
         out[name] = (r, p)
     return out

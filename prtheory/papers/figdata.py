@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -30,7 +31,7 @@ class FigureData:
     name: str
     title: str
     arrays: dict[str, np.ndarray]
-    meta: dict[str, object] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)  # JSON values
 
     def canonical(self) -> dict[str, object]:
         """A JSON-able form with every float rounded to 10 significant digits."""

@@ -12,18 +12,20 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 
 from prtheory.papers.figdata import FigureData
 from prtheory.papers.outputs import figure_data
 
 __all__ = ["DRAW", "write_figures"]
 
-_UNACHIEVABLE = {"color": "0.75", "alpha": 0.6, "label": "unachievable region"}
+_UNACHIEVABLE: dict[str, Any] = {"color": "0.75", "alpha": 0.6, "label": "unachievable region"}
 
 
 def _frac_value(text: str) -> float:
@@ -46,7 +48,7 @@ def _pr_axes(ax, title: str) -> None:
     _unit_axes(ax, title, "recall", "precision", top=1.02)
 
 
-def boyd_fig1(d: FigureData):
+def boyd_fig1(d: FigureData) -> Figure:
     fig, ax = plt.subplots(figsize=(5.2, 5))
     r, pmin = d.arrays["recall"], d.arrays["min_precision"]
     ax.fill_between(r, 0, pmin, **_UNACHIEVABLE)
@@ -57,7 +59,7 @@ def boyd_fig1(d: FigureData):
     return fig
 
 
-def boyd_fig2(d: FigureData):
+def boyd_fig2(d: FigureData) -> Figure:
     fig, ax = plt.subplots(figsize=(5.6, 5))
     r = d.arrays["recall"]
     for i, pi in enumerate(d.meta["skews"]):
@@ -74,7 +76,7 @@ def boyd_fig2(d: FigureData):
     return fig
 
 
-def boyd_fig3(d: FigureData):
+def boyd_fig3(d: FigureData) -> Figure:
     fig, axes = plt.subplots(1, 2, figsize=(10, 4.4))
     pi = d.arrays["pi"]
     styles = ("-", "--", ":")
@@ -97,7 +99,7 @@ def boyd_fig3(d: FigureData):
     return fig
 
 
-def boyd_fig4(d: FigureData):
+def boyd_fig4(d: FigureData) -> Figure:
     fig, ax = plt.subplots(figsize=(5.6, 6.0))
     axis, f1 = d.arrays["axis"], d.arrays["f1"]
     level = _frac_value(d.meta["f1_level"])
@@ -131,7 +133,7 @@ def _prg_axes(ax, title: str) -> None:
     _unit_axes(ax, title, "recall gain", "precision gain")
 
 
-def flach_fig2(d: FigureData):
+def flach_fig2(d: FigureData) -> Figure:
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5.4))
     a = d.arrays
     pi = _frac_value(d.meta["pi"])
@@ -189,7 +191,7 @@ def flach_fig2(d: FigureData):
     return fig
 
 
-def flach_pair(d: FigureData):
+def flach_pair(d: FigureData) -> Figure:
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5.4))
     a = d.arrays
     pi = _frac_value(d.meta["pi"])
@@ -222,7 +224,7 @@ def flach_pair(d: FigureData):
     return fig
 
 
-def notes_scores(d: FigureData):
+def notes_scores(d: FigureData) -> Figure:
     fig, ax = plt.subplots(figsize=(5.6, 5.6))
     a = d.arrays
     for name, color, ls in (("A", "C0", "-"), ("B", "C1", "--")):
@@ -245,7 +247,7 @@ def notes_scores(d: FigureData):
     return fig
 
 
-def notes_means(d: FigureData):
+def notes_means(d: FigureData) -> Figure:
     fig, axes = plt.subplots(1, 3, figsize=(15, 5.4))
     a = d.arrays
     beta, gamma = _frac_value(d.meta["beta"]), _frac_value(d.meta["gamma"])
@@ -273,7 +275,7 @@ def notes_means(d: FigureData):
     return fig
 
 
-DRAW: dict[str, Callable[[FigureData], object]] = {
+DRAW: dict[str, Callable[[FigureData], Figure]] = {
     "boyd2012_fig1": boyd_fig1,
     "boyd2012_fig2": boyd_fig2,
     "boyd2012_fig3": boyd_fig3,

@@ -17,6 +17,7 @@ Every value comes from :mod:`prtheory.oracle` (curves, areas, PRG areas, point m
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 import numpy as np
@@ -24,6 +25,7 @@ import numpy as np
 from prtheory.audit.images import fbeta_from_pr
 from prtheory.audit.intervals import Interval, round_real, to_mpf, value_str
 from prtheory.audit.printed import parse_printed
+from prtheory.data.constructed import FLACH2015_PAIR
 from prtheory.oracle import points
 from prtheory.oracle.ap import average_precision
 from prtheory.oracle.areas import pr_auc
@@ -39,12 +41,8 @@ __all__ = ["EXAMPLE", "PAIR", "figure_2", "figure_pair", "figures", "pair_summar
 EXAMPLE = (1, 1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1,
            0, 0, 0, 0, 1, 0, 0, 0, 0, 0)  # fmt: skip
 
-#: Two rankings of 10 positives and 14 negatives (pi = 5/12). A puts three positives first and
-#: then stalls; B starts with two negatives and then ranks well.
-PAIR = {
-    "A": (1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0),
-    "B": (0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0),
-}
+#: The constructed pair of F13 (one definition for the proof and this report).
+PAIR = FLACH2015_PAIR
 
 F1_LEVELS = (Fraction(3, 5), Fraction(7, 10), Fraction(4, 5), Fraction(9, 10))
 
@@ -69,7 +67,8 @@ def _dg_path(labels, per_segment: int = 12) -> tuple[np.ndarray, np.ndarray]:
     pos = curve.pos
     rs, ps = [to_float(curve.recall[0])], [to_float(curve.precision[0])]
     prev = (0, 0)
-    for tp, fp in zip(curve.tp[1:], curve.fp[1:], strict=True):
+    # the counts after the prepended first point (which is no table: None)
+    for tp, fp in zip(curve.tp.values.tolist(), curve.fp.values.tolist(), strict=True):
         for j in range(1, per_segment + 1):
             lam = Fraction(j, per_segment)
             t = prev[0] + lam * (tp - prev[0])
@@ -136,7 +135,7 @@ def figure_2() -> FigureData:
     )
 
 
-def pair_summary() -> dict[str, dict[str, object]]:
+def pair_summary() -> dict[str, dict[str, Any]]:
     """AP, AUPR (DG and trapezoid), AUPR split at recall pi, AUPRG and E[FG1] of each model."""
     out = {}
     for name, labels in PAIR.items():
@@ -162,7 +161,7 @@ def pair_summary() -> dict[str, dict[str, object]]:
 
 def figure_pair() -> FigureData:
     """The constructed pair: PR curves (left) and PRG curves (right), as in the paper's Figure 5."""
-    arrays = {}
+    arrays: dict[str, np.ndarray] = {}
     for name, labels in PAIR.items():
         r, p = _dg_path(labels)
         rg, pg, _ = _prg_points(labels)

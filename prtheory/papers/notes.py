@@ -89,7 +89,7 @@ def geometric_mean(p: Fraction, r: Fraction, beta: Fraction, dps: int = 30) -> m
 
 
 def marginal_rate(p: Fraction, r: Fraction, beta: Fraction) -> Fraction:
-    """|dP/dR| along an F-beta level curve: ``beta^2 P^2 / R^2`` (G5), exact.
+    """``|dP/dR|`` along an F-beta level curve: ``beta^2 P^2 / R^2`` (G5), exact.
 
     From F = (1+b^2) P R/(b^2 P + R): dF/dR is proportional to b^2 P^2 and dF/dP to R^2 (same
     factor), so along a level curve dP/dR = -b^2 P^2/R^2. It is 1 exactly where R/P = beta; a

@@ -1,11 +1,13 @@
 """The symbolic layer: every claim of the source documents, derived, checked twice, with a verdict.
 
-Importing this package registers every claim. One module per source document:
+Importing this package registers every claim. One home per source document, named as in
+:mod:`prtheory.papers` (a package by theme where the document is long):
 
-* :mod:`prtheory.theory.boyd` -- Boyd, Santos Costa, Davis & Page (ICML 2012) and their slides (B)
-* :mod:`prtheory.theory.flach` -- Flach & Kull (NeurIPS 2015) (F)
+* :mod:`prtheory.theory.boyd2012` -- Boyd, Santos Costa, Davis & Page (ICML 2012) and their
+  slides (B)
+* :mod:`prtheory.theory.flach2015` -- Flach & Kull (NeurIPS 2015) (F)
 * :mod:`prtheory.theory.notes` -- notes on precision, recall, AP, P@k and AP@k (N)
-* :mod:`prtheory.theory.means` -- Gandenberger (2019), weighted Pythagorean means (G)
+* :mod:`prtheory.theory.gandenberger2019` -- Gandenberger (2019), weighted Pythagorean means (G)
 * :mod:`prtheory.theory.extras` -- the project's own results beyond the documents (X)
 """
 
@@ -19,7 +21,7 @@ from prtheory.theory.runner import load_claims, run_claims
 
 __all__ = ["MODULES", "REGISTRY", "Proof", "all_claims", "claim", "load_claims", "run_claims"]
 
-MODULES = ("boyd", "flach", "notes", "means", "extras")
+MODULES = ("boyd2012", "flach2015", "notes", "gandenberger2019", "extras")
 _ORDER = "BFNGX"
 
 

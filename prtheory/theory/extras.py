@@ -5,7 +5,7 @@
   skews near 0 and 1);
 * X3 -- AP_min through harmonic numbers (and digamma), usable for huge class counts.
 
-As in :mod:`prtheory.theory.boyd`, each derivation function (``derive_expected_ap``,
+As in :mod:`prtheory.theory.boyd2012`, each derivation function (``derive_expected_ap``,
 ``derive_series``, ``derive_harmonic_form``) and each check function (``check_expected_ap``,
 ``check_series_remainder``, ``check_harmonic_form``) takes the candidate formula, so the tests can
 run them on wrong variants.
@@ -19,13 +19,12 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from prtheory.theory.boyd import (
-    _sign,
-    _sum_value,
-    _unit_branch,
+from prtheory.theory.boyd2012 import (
     aucpr_min,
     mp_aucpr_min,
     pi,
+    sum_value,
+    unit_branch,
 )
 from prtheory.theory.checks import exhaustive
 from prtheory.theory.common import name, rankings
@@ -60,7 +59,7 @@ def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
     y = sp.Symbol("y", real=True)
     pf.true(
         "A relevance y satisfies y^2 = y exactly when y is 0 or 1",
-        sp.solveset(sp.Eq(y**2, y), y, sp.S.Reals) == sp.FiniteSet(0, 1),
+        sp.Eq(sp.solveset(sp.Eq(y**2, y), y, sp.S.Reals), sp.FiniteSet(0, 1)),
         "solveset over the reals",
         shown=sp.Eq(
             sp.ConditionSet(y, sp.Eq(y**2, y), sp.S.Reals), sp.FiniteSet(0, 1), evaluate=False
@@ -162,11 +161,17 @@ def check_expected_ap(candidate: sp.Expr, max_n: int = 10) -> tuple[bool, str]:
     "continuous random-guessing AUCPR of B9) does not equal pi for random scores.",
 )
 def _x1(pf: Proof) -> None:
-    derive_expected_ap(pf, EXPECTED_AP)
+    expected = derive_expected_ap(pf, EXPECTED_AP)
+    summed = len(pf.steps) - 2
     pf.equal(
         "Equivalently",
-        EXPECTED_AP,
+        expected,
         ((pos - 1) * n + (n - pos) * sp.harmonic(n)) / (n * (n - 1)),
+    )
+    pf.establish(
+        "E[AP] as sympy summed it, written with pi = pos/n",
+        sp.Eq(name(r"E[\mathrm{AP}]"), expected.subs(pos, pi * n), evaluate=False),
+        [summed],
     )
     pf.check("enumeration", "All rankings of small data sets", check_expected_ap(EXPECTED_AP))
 
@@ -186,15 +191,15 @@ def remainder_bounds(skew: mpmath.mpf, terms: int) -> tuple[mpmath.mpf, mpmath.m
 def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
     """Expand AUCPR_min in powers of pi from the log series; ``coefficient`` is the k-th one."""
     j = sp.Symbol("j", positive=True, integer=True)
-    _sum_value(pf, "Mercator series, 0 < pi < 1", pi**j / j, (j, 1, sp.oo), -sp.log(1 - pi))
-    shifted = _sum_value(
+    sum_value(pf, "Mercator series, 0 < pi < 1", pi**j / j, (j, 1, sp.oo), -sp.log(1 - pi))
+    shifted = sum_value(
         pf,
         "Multiplied by pi, with the index shifted (k = j + 1)",
         pi**k / (k - 1),
         (k, 2, sp.oo),
         -pi * sp.log(1 - pi),
     )
-    tail = _sum_value(
+    tail = sum_value(
         pf, "and without its first term", pi**k / k, (k, 2, sp.oo), -sp.log(1 - pi) - pi
     )
     c_k = 1 / (k - 1) - 1 / k
@@ -218,28 +223,34 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
     pf.equal(
         "c_{k+1} is the series coefficient a_k", (1 / (k * (k - 1))).subs(k, k + 1), coefficient
     )
-    _sum_value(
+    total = sum_value(
         pf,
         "Summing the series back (0 < pi < 1) gives the closed form",
         coefficient * pi**k,
         (k, 1, sp.oo),
         aucpr_min(pi),
     )
+    summed = len(pf.steps)
     taylor = sp.series(aucpr_min(pi), pi, 0, 9).removeO()
     pf.true(
         "sympy's Taylor expansion of the closed form agrees in its first 8 coefficients",
-        all(sp.simplify(taylor.coeff(pi, kk) - coefficient.subs(k, kk)) == 0 for kk in range(1, 9)),
+        sp.And(
+            *(
+                sp.Eq(taylor.coeff(pi, kk), coefficient.subs(k, kk), evaluate=False)
+                for kk in range(1, 9)
+            ),
+            evaluate=False,
+        ),
         "series",
         shown=sp.Eq(name(r"\mathrm{AUCPR}_{\min}"), taylor + sp.O(pi**9)),
     )
     geometric = pf.obtain(
         "Tail of the geometric series (sympy summation, 0 < pi < 1)",
-        sp.Eq(name(r"\sum_{k > K} \pi^k"), _unit_branch(sp.summation(pi**k, (k, K + 1, sp.oo)))),
+        sp.Eq(name(r"\sum_{k > K} \pi^k"), unit_branch(sp.summation(pi**k, (k, K + 1, sp.oo)))),
         "summation",
     ).rhs
     tail_step = len(pf.steps)
-    _sign(
-        pf,
+    pf.sign(
         "Every term a_k pi^k of the remainder R_K = sum_{k > K} a_k pi^k is positive, so R_K is at "
         "least its first term",
         coefficient * pi**k,
@@ -247,8 +258,7 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
         how="sign from the positivity assumptions (k >= 1, 0 < pi)",
     )
     shift = sp.Symbol("j", nonnegative=True, integer=True)
-    _sign(
-        pf,
+    pf.sign(
         "The coefficients decrease: a_{K+1} - a_{K+1+j} >= 0 for j >= 0, so each term of R_K is at "
         "most a_{K+1} pi^k",
         coefficient.subs(k, K + 1) - coefficient.subs(k, K + 1 + shift),
@@ -264,14 +274,19 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
         ),
         [tail_step, tail_step + 1, tail_step + 2],
     )
-    _sum_value(
+    sum_value(
         pf,
         "At pi = 1 the series telescopes: the remainder after K terms is",
         coefficient,
         (k, K + 1, sp.oo),
         1 / (K + 1),
     )
-    _sum_value(pf, "and the whole sum is 1, the convention of B5", coefficient, (k, 1, sp.oo), 1)
+    sum_value(pf, "and the whole sum is 1, the convention of B5", coefficient, (k, 1, sp.oo), 1)
+    pf.establish(
+        "The series with these coefficients sums (sympy) to the function on the left",
+        sp.Eq(total, sp.Sum(coefficient * pi**k, (k, 1, sp.oo)), evaluate=False),
+        [summed - 1, summed],
+    )
 
 
 def float64_terms(max_skew: Fraction = Fraction(1, 2)) -> int:
@@ -370,6 +385,7 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
         1 / (neg + pos),
     )
     pf.equal("Hence the harmonic form", 1 - neg / pos * h, candidate)
+    harmonic_step = len(pf.steps)
     m = sp.Symbol("m", nonnegative=True, integer=True)
     pf.value(
         "Harmonic numbers through digamma (sympy rewrite)",
@@ -384,6 +400,11 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
         candidate.rewrite(sp.digamma),
         1 - neg / pos * (sp.digamma(pos + neg + 1) - sp.digamma(neg + 1)),
         "rewrite",
+    )
+    pf.establish(
+        "Theorem 3's sum in harmonic numbers",
+        sp.Eq(sp.Sum(i / (i + neg), (i, 1, pos)) / pos, 1 - neg / pos * h, evaluate=False),
+        [1, harmonic_step - 2, harmonic_step - 1, harmonic_step],
     )
 
 

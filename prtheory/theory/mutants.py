@@ -7,19 +7,23 @@ something else. :func:`statement_mutants` builds such statements from the expres
 * every relation in turn flipped (``<=`` to ``>=``, ``<`` to ``>``, ``=`` to ``!=``, ...);
 * every free symbol in turn replaced by another free symbol of the statement (or a fresh one).
 
-Mutants are kept when they differ structurally from the original; the kill rate counts a mutant
-as surviving when the statement check accepts it.
+Mutants are kept when they differ structurally from the original *and* say something else:
+a mutant that :func:`same_statement` finds equivalent to the original (a constant added inside a
+derivative, a change inside a limit that does not move its value) is an *equivalent mutant*,
+which no check could or should reject; it is counted apart. The kill rate counts a mutant as
+surviving when the statement check accepts it against the derivation's conclusion.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import sympy as sp
 
 from prtheory.theory.registry import ClaimResult, same_statement
 
-__all__ = ["kill_rate", "statement_mutants"]
+__all__ = ["KillRate", "kill_rate", "statement_mutants"]
 
 _FLIP = {
     sp.GreaterThan: sp.LessThan,
@@ -48,9 +52,8 @@ def _raw_mutants(expr: sp.Basic) -> Iterator[tuple[str, sp.Basic]]:
                 yield what, expr.func(*args)
 
 
-def statement_mutants(statement: sp.Basic) -> list[tuple[str, sp.Basic]]:
-    """The distinct mutants of ``statement`` (structurally different from it)."""
-    statement = sp.sympify(statement)
+def _all_mutants(statement: sp.Basic) -> list[tuple[str, sp.Basic]]:
+    """The distinct single-site mutants of ``statement`` (structurally different from it)."""
     found: list[tuple[str, sp.Basic]] = list(_raw_mutants(statement))
     symbols = sorted(statement.free_symbols, key=sp.default_sort_key)
     for a in symbols:
@@ -64,26 +67,63 @@ def statement_mutants(statement: sp.Basic) -> list[tuple[str, sp.Basic]]:
     return kept
 
 
-def kill_rate(results: list[ClaimResult]) -> tuple[int, int, list[str]]:
-    """Over the claims whose statement was established: (mutants rejected, mutants, survivors).
+def _equivalent(mutant: sp.Basic, statement: sp.Basic) -> bool:
+    try:
+        return same_statement(mutant, statement)[0]
+    except Exception:  # a mutant sympy cannot compare is not shown equivalent
+        return False
+
+
+def statement_mutants(statement: sp.Basic) -> list[tuple[str, sp.Basic]]:
+    """The distinct mutants of ``statement`` that say something else (equivalent ones dropped)."""
+    statement = sp.sympify(statement)
+    return [(w, m) for w, m in _all_mutants(statement) if not _equivalent(m, statement)]
+
+
+class KillRate(NamedTuple):
+    killed: int
+    total: int  # mutants that say something other than the statement
+    survivors: list[str]  # "ID: mutation" accepted by the statement check
+    equivalent: int  # mutants sympy finds equivalent to the statement (not counted in total)
+
+
+def kill_rate(results: list[ClaimResult]) -> KillRate:
+    """Over the claims whose statement was established: mutants rejected, mutants, survivors,
+    and the equivalent mutants set aside.
 
     A mutant is rejected when :func:`same_statement` refuses it against the conclusion the
     derivation established -- the comparison :func:`run_claim` makes for the claim's statement.
     """
-    killed = total = 0
-    survivors = []
+    killed = total = equivalent = 0
+    survivors: list[str] = []
     for res in results:
         if not res.statement_checked:
             continue
-        if res.established is None:
-            raise ValueError(
-                f"{res.claim.id}: the established conclusion is not available (a result from a "
-                "worker process); run the claims in this process to compute the kill rate"
-            )
-        for what, mutant in statement_mutants(res.claim.statement()):
-            total += 1
-            if same_statement(mutant, res.established)[0]:
-                survivors.append(f"{res.claim.id}: {what}")
-            else:
-                killed += 1
-    return killed, total, survivors
+        if res.mutation is None:
+            res.mutation = _one(res)
+        k, t, s, e = res.mutation
+        killed, total, equivalent = killed + k, total + t, equivalent + e
+        survivors += s
+    return KillRate(killed, total, survivors, equivalent)
+
+
+def _one(res: ClaimResult) -> KillRate:
+    """The kill rate of one claim's statement mutants (computed once per result)."""
+    if res.established is None:
+        raise ValueError(
+            f"{res.claim.id}: the established conclusion is not available (a result from a "
+            "worker process); run the claims in this process to compute the kill rate"
+        )
+    killed = total = equivalent = 0
+    survivors = []
+    statement = sp.sympify(res.claim.statement())
+    for what, mutant in _all_mutants(statement):
+        if _equivalent(mutant, statement):
+            equivalent += 1
+            continue
+        total += 1
+        if same_statement(mutant, res.established)[0]:
+            survivors.append(f"{res.claim.id}: {what}")
+        else:
+            killed += 1
+    return KillRate(killed, total, survivors, equivalent)

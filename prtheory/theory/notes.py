@@ -86,8 +86,8 @@ F_BETA_003 = f_beta(P, R)
     location="F1 and FBScore sections",
     title="F1 is the harmonic mean; F_beta weighs recall beta times as much as precision",
     statement=lambda: sp.And(
-        sp.Eq(2 / (1 / P + 1 / R), 2 * P * R / (P + R)),
-        sp.Eq(F_BETA_003, 1 / ((1 / P + beta**2 / R) / (1 + beta**2))),
+        sp.Eq(2 / (1 / P + 1 / R), 2 * P * R / (P + R), evaluate=False),
+        sp.Eq(F_BETA_003, 1 / ((1 / P + beta**2 / R) / (1 + beta**2)), evaluate=False),
         sp.Equivalent(
             sp.Eq(
                 sp.Derivative(sp.Function(r"F_\beta")(P, R), R),
@@ -106,7 +106,7 @@ F_BETA_003 = f_beta(P, R)
 )
 def _n1(pf: Proof) -> None:
     h = pf.given("F1 as printed: 2/(1/precision + 1/recall)", 2 / (1 / P + 1 / R))
-    pf.equal("equals the printed product form", h, 2 * P * R / (P + R))
+    product = pf.equal("equals the printed product form", h, 2 * P * R / (P + R))
     f = pf.given("F_beta as printed in the notes", F_BETA_003)
     weighted = 1 / ((1 / P + beta**2 / R) / (1 + beta**2))
     pf.equal(
@@ -121,9 +121,20 @@ def _n1(pf: Proof) -> None:
     sol = sp.solve(sp.Eq(ratio, 1), R)
     pf.true(
         "The marginal values are equal exactly on R = beta P",
-        sol == [beta * P],
+        sp.Eq(sp.FiniteSet(*sol), sp.FiniteSet(beta * P)),
         "solve",
         shown=sp.Equivalent(sp.Eq(ratio, 1), sp.Eq(R, beta * P)),
+    )
+    fn = sp.Function(r"F_\beta")(P, R)
+    pf.establish(
+        "F1's product form, F_beta as the weighted harmonic mean, and where the marginal values "
+        "of recall and precision are equal (the single root sympy found)",
+        sp.And(
+            sp.Eq(h, product, evaluate=False),
+            sp.Eq(f, weighted, evaluate=False),
+            sp.Equivalent(sp.Eq(sp.Derivative(fn, R), sp.Derivative(fn, P)), sp.Eq(R, sol[0])),
+        ),
+        [2, 4, len(pf.steps)],
     )
     u = sp.Symbol("u", positive=True)
     pf.check(
@@ -188,6 +199,18 @@ def _n2(pf: Proof) -> None:
         sum(sp.Rational(1, k) * tp[k] * rel[k - 1] for k in range(1, n + 1)) / n_rel,
         shown=r"\sum_{k=1}^{6} \frac{TP(k)}{k} \cdot \frac{TP(k) - TP(k-1)}{n_{\mathrm{rel}}}"
         r" = \frac{1}{n_{\mathrm{rel}}} \sum_{k=1}^{6} \frac{TP(k)}{k}\, \mathrm{rel}_k",
+    )
+    k_, n_ = sp.Symbol("k"), sp.Symbol("n")
+    prec, step = sp.Function("P")(k_), sp.Function(r"\Delta r")(k_)
+    pf.establish(
+        "Term by term, delta r(k) = rel(k)/n_rel (the step above, for a generic ranking of six; "
+        "the same cancellation for any n)",
+        sp.Eq(
+            sp.Sum(prec * step, (k_, 1, n_)),
+            sp.Sum(prec * step.subs(step, sp.Function("rel")(k_)), (k_, 1, n_))
+            / sp.Symbol(r"n_{\mathrm{rel}}"),
+        ),
+        [3],
     )
 
     pf.check(
@@ -309,13 +332,19 @@ def _n3(pf: Proof) -> None:
     pred_b, tp_b, fp_b, fn_b = counts(SCORES_B)
     pf.true(
         "At threshold 0.5 the two prediction vectors are identical (items 1-4 positive)",
-        pred_a == pred_b == [True] * 4 + [False] * 4,
+        sp.And(
+            sp.Eq(sp.Tuple(*pred_a), sp.Tuple(*pred_b)),
+            sp.Eq(sp.Tuple(*pred_a), sp.Tuple(*([sp.true] * 4 + [sp.false] * 4))),
+        ),
         "comparison",
         shown=sp.Tuple(*(sp.Integer(int(y)) for y in pred_a)),
     )
     pf.true(
         "Hence the same table for both: (TP, FP, FN) = (2, 2, 2)",
-        (tp_a, fp_a, fn_a) == (tp_b, fp_b, fn_b) == (2, 2, 2),
+        sp.And(
+            sp.Eq(sp.Tuple(tp_a, fp_a, fn_a), sp.Tuple(tp_b, fp_b, fn_b)),
+            sp.Eq(sp.Tuple(tp_b, fp_b, fn_b), sp.Tuple(2, 2, 2)),
+        ),
         "counting",
         shown=sp.Tuple(tp_b, fp_b, fn_b),
     )
@@ -335,11 +364,19 @@ def _n3(pf: Proof) -> None:
     pf.equal(
         f"AP(B) = (1/3 + 2/4 + 3/7 + 4/8)/4, relevant ranks {ranks_b}", ap_b, sp.Rational(37, 84)
     )
+    pf.establish(
+        "The same predictions at 0.5, and the two APs as computed from the ranks",
+        sp.And(
+            sp.Eq(sp.Symbol(r"\mathrm{AP}(A)"), ap_a),
+            sp.Eq(sp.Symbol(r"\mathrm{AP}(B)"), ap_b),
+            sp.Eq(sp.Symbol("P(A)"), sp.Symbol("P(B)")),
+        ),
+        [1, len(pf.steps) - 1, len(pf.steps)],
+    )
     pf.true(
         "AP(A) > AP(B)",
-        bool(ap_a > ap_b),
+        sp.Gt(ap_a, ap_b, evaluate=False),
         "exact comparison",
-        shown=sp.Gt(ap_a, ap_b, evaluate=False),
     )
     cmp_ = _curve_comparison()
     pf.check(
@@ -403,9 +440,8 @@ def _n4(pf: Proof) -> None:
     gap = pf.equal("n_rel/k - P@k", n_rel / k - (n_rel - s) / k, s / k)
     pf.true(
         "which is >= 0 (and P@k = n_rel/k < 1 when all relevant items are on top)",
-        bool(gap.is_nonnegative),
+        sp.Ge(gap, 0, evaluate=False),
         "sign under positivity",
-        shown=sp.Ge(gap, 0, evaluate=False),
     )
     den = sp.Add(
         tp_m, sp.Add(m, -tp_m, evaluate=False), sp.Add(k, -m, evaluate=False), evaluate=False
@@ -415,6 +451,12 @@ def _n4(pf: Proof) -> None:
         sp.Mul(tp_m, sp.Pow(den, -1, evaluate=False), evaluate=False),
     )
     pf.equal("P@k = TP_m/k", padded, tp_m / k)
+    n_rel_, k_ = sp.Symbol(r"n_{\mathrm{rel}}"), sp.Symbol("k")
+    pf.establish(
+        "With fewer relevant items than k, at most n_rel of the k slots are hits",
+        sp.Implies(sp.Lt(n_rel_, k_), sp.Le(sp.Symbol("P@k"), n_rel_ / k_)),
+        [2, 3],
+    )
 
     def bound(case: tuple[tuple[int, ...], int]) -> bool:
         labels, kk = case
@@ -471,12 +513,22 @@ def _n5(pf: Proof) -> None:
         "sum_{i<=3} P(i) rel(i) = 1 + 1", sum(pi_ * y for pi_, y in zip(prec, top3, strict=True)), 2
     )
     ap3 = pf.equal("AP@3 = 2/min(3, 4)", s / sp.Min(3, 4), sp.Rational(2, 3))
+    i_, k_ = sp.Symbol("i"), sp.Symbol("k")
+    pf.establish(
+        "The definition the worked example follows (sum of P(i) rel(i) over the top k, over "
+        "min(k, n_rel)), evaluated above at k = 3",
+        sp.Eq(
+            sp.Symbol("AP@k"),
+            sp.Sum(sp.Function("P")(i_) * sp.Function("rel")(i_), (i_, 1, k_))
+            / sp.Min(k_, sp.Symbol(r"n_{\mathrm{rel}}")),
+        ),
+        [1, 2, 3],
+    )
     mean = pf.equal("The mean of P@1, P@2, P@3", sum(prec) / 3, sp.Rational(8, 9))
     pf.true(
         "AP@3 is not the mean of P@i",
-        bool(ap3 != mean),
+        sp.Ne(ap3, mean, evaluate=False),
         "exact comparison",
-        shown=sp.Ne(ap3, mean, evaluate=False),
     )
     patterns = [
         pat

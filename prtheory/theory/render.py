@@ -26,14 +26,19 @@ def _step_summary(res: ClaimResult) -> str:
     sympy_ = sum(s.kind == "symbolic" and s.verified is not None for s in res.steps)
     enumerated = sum(s.kind == "enumeration" for s in res.steps)
     given = sum(s.method == "given" for s in res.steps)
-    concluded = sum(s.method.startswith("follows from") for s in res.steps)
+    checked = sum(s.kind == "logic" and bool(s.verified) for s in res.steps)
+    prose = sum(s.prose for s in res.steps)
     parts = [
         f"{n} {what}"
         for n, what in (
             (sympy_, "verified by sympy"),
             (enumerated, "verified by exhaustive enumeration"),
             (given, "given"),
-            (concluded, "conclusion" if concluded == 1 else "conclusions"),
+            (
+                checked,
+                "conclusion checked by sympy" if checked == 1 else "conclusions checked by sympy",
+            ),
+            (prose, "prose lemma" if prose == 1 else "prose lemmas"),
         )
         if n
     ]
@@ -102,7 +107,9 @@ def render_proof(res: ClaimResult) -> str:
 
 
 def render_ledger(results: list[ClaimResult]) -> str:
-    killed, total, survivors = kill_rate(results)
+    killed, total, survivors, equivalent = kill_rate(results)
+    conclusions = [s for r in results for s in r.steps if s.kind == "logic" and s.method != "given"]
+    prose = sum(s.prose for s in conclusions)
     counts: dict[str, int] = {}
     for r in results:
         counts[_verdict(r)] = counts.get(_verdict(r), 0) + 1
@@ -118,11 +125,16 @@ def render_ledger(results: list[ClaimResult]) -> str:
         "",
         f"Statements checked: {sum(r.statement_checked for r in results)} of {len(results)} "
         "claims end with a step that establishes the statement, and sympy decides that the "
-        "statement is that conclusion; the others' statements are rendered but not yet compared "
-        "with the derivation (column *statement*).",
+        "statement is that conclusion (column *statement*); a claim without such a step fails.",
+        "",
+        f"Conclusions: {len(conclusions)} steps draw a conclusion from cited steps; sympy checks "
+        f"{len(conclusions) - prose} of them (the conclusion restates a cited step, or follows by "
+        f"transitivity or substitution); the other {prose} are prose lemmas, labelled so in the "
+        "proofs: their inference is an argument in words over verified steps.",
         "",
         f"Statement mutation kill rate (`prtheory.theory.mutants`: each number + 1, each relation "
         f"flipped, each symbol replaced): {killed} of {total} mutants rejected"
+        f" ({equivalent} equivalent mutants, which say what the statement says, set aside)"
         + (f"; surviving: {', '.join(survivors)}" if survivors else "")
         + ".",
         "",

@@ -89,17 +89,25 @@ def _pct(v: Fraction) -> Fraction:
     ),
 )
 def _g1(pf: Proof) -> None:
+    computed = []
     for name, m in MODELS.items():
         tp, fp, fn = (sp.Integer(m[k]) for k in ("TP", "FP", "FN"))
         pf.given(f"Model {name}", sp.Tuple(*(sp.Eq(sp.Symbol(k), v) for k, v in m.items())))
         pf.true(
             f"Row totals of model {name} are 100 and 100",
-            m["TN"] + m["FP"] == 100 and m["FN"] + m["TP"] == 100,
+            sp.And(
+                sp.Eq(sp.Integer(m["TN"]) + sp.Integer(m["FP"]), 100),
+                sp.Eq(sp.Integer(m["FN"]) + sp.Integer(m["TP"]), 100),
+            ),
             "arithmetic",
             shown=sp.Tuple(sp.Integer(m["TN"] + m["FP"]), sp.Integer(m["FN"] + m["TP"])),
         )
         prec = pf.obtain(f"P_{name} = TP/(TP+FP)", tp / (tp + fp), "exact rational arithmetic")
         rec = pf.obtain(f"R_{name} = TP/(TP+FN)", tp / (tp + fn), "exact rational arithmetic")
+        computed += [
+            (len(pf.steps), sp.Eq(sp.Symbol(f"P_{name}"), prec)),
+            (len(pf.steps), sp.Eq(sp.Symbol(f"R_{name}"), rec)),
+        ]
         for label, value in (("P", prec), ("R", rec)):
             pct_text, (formula_text, num, den) = PRINTED[name][label]
             exact = Fraction(int(value.p), int(value.q))
@@ -121,6 +129,11 @@ def _g1(pf: Proof) -> None:
                     + ("" if right else f", not {pct_text}%"),
                 ),
             )
+    pf.establish(
+        "Precision and recall of both models, from their matrices",
+        sp.And(*(eq for _, eq in computed)),
+        sorted({k for k, _ in computed} | {k - 1 for k, _ in computed}),
+    )
 
 
 # ---- G2 ---------------------------------------------------------------------------------------
@@ -150,9 +163,8 @@ def _g2(pf: Proof) -> None:
     )
     pf.true(
         "It is positive: the arithmetic mean prefers A",
-        sp.Gt(diff, 0),
+        sp.Gt(diff, 0, evaluate=False),
         "exact comparison",
-        shown=sp.Gt(diff, 0, evaluate=False),
     )
     pf.establish(
         "The arithmetic mean of A exceeds that of B",
@@ -162,9 +174,8 @@ def _g2(pf: Proof) -> None:
     dp = pf.equal("B gains P_B - P_A in precision", pb - pa, sp.Rational(79, 11554))
     pf.true(
         "that is 0.68 points (printed 0.7), less than the 2.0 points of recall it loses",
-        bool(dp < sp.Rational(2, 100)),
+        sp.Lt(dp, sp.Rational(2, 100), evaluate=False),
         "exact comparison",
-        shown=sp.Lt(dp, sp.Rational(2, 100), evaluate=False),
     )
     mean_a = (Fraction(99, 109) + Fraction(99, 100)) / 2
     mean_b = (Fraction(97, 106) + Fraction(97, 100)) / 2
@@ -190,6 +201,11 @@ def arithmetic_slope_steps(pf: Proof, slope: sp.Expr = -1 / gamma) -> None:
     a = pf.given("Weighted arithmetic mean", arithmetic(P, R))
     d = pf.obtain("dP/dR on a level curve = -(dA/dR)/(dA/dP)", level_slope(a), "diff")
     pf.equal("The slope (recall on x, precision on y)", d, slope)
+    pf.establish(
+        "The level curves' slope is what implicit differentiation gave",
+        sp.Eq(sp.Derivative(sp.Function("P")(R), R), d),
+        [2, 3],
+    )
 
 
 @claim(
@@ -211,7 +227,7 @@ def _g3(pf: Proof) -> None:
     arithmetic_slope_steps(pf)
     pf.true(
         "-1/gamma = -gamma only at gamma = 1",
-        sp.solve(sp.Eq(-1 / gamma, -gamma), gamma) == [1],
+        sp.Eq(sp.FiniteSet(*sp.solve(sp.Eq(-1 / gamma, -gamma), gamma)), sp.FiniteSet(1)),
         "solve",
         shown=sp.Equivalent(sp.Eq(-1 / gamma, -gamma), sp.Eq(gamma, 1)),
     )
@@ -271,12 +287,12 @@ def harmonic_tradeoff_steps(pf: Proof, slope: sp.Expr = -(beta**2) * P**2 / R**2
     f = pf.given("F_beta", f_beta(P, R))
     d = pf.obtain("dP/dR on a level curve", level_slope(f), "diff")
     pf.equal("The tangent slope", d, slope)
-    delta = pf.equal(
+    pf.equal(
         "Units of recall required per unit of precision: delta = -1/slope",
         -1 / d,
         R**2 / (beta**2 * P**2),
     )
-    return delta
+    return -1 / d
 
 
 @claim(
@@ -310,7 +326,7 @@ def _g5(pf: Proof) -> None:
     delta = harmonic_tradeoff_steps(pf)
     pf.true(
         "delta = 1 exactly on R = beta P",
-        sp.solve(sp.Eq(delta, 1), R) == [beta * P],
+        sp.Eq(sp.FiniteSet(*sp.solve(sp.Eq(delta, 1), R)), sp.FiniteSet(beta * P)),
         "solve",
         shown=sp.Equivalent(sp.Eq(delta, 1), sp.Eq(R, beta * P)),
     )
@@ -318,6 +334,16 @@ def _g5(pf: Proof) -> None:
         "With R = u beta P (u < 1: above the line, u > 1: below) delta is u^2",
         delta.subs(R, u * beta * P),
         u**2,
+    )
+    sides = len(pf.steps)
+    delta_sym = sp.Symbol(r"\delta")
+    pf.establish(
+        "delta as derived; delta = u^2 < 1 exactly when u < 1, i.e. R < beta P, i.e. P > R/beta",
+        sp.And(
+            sp.Eq(delta_sym, delta),
+            sp.Equivalent(sp.Lt(delta_sym, 1), sp.Gt(P, R / beta)),
+        ),
+        [sides - 2, sides],
     )
     ratio = pf.equal(
         "The marginal values: (dF/dR)/(dF/dP) = 1/delta",
@@ -337,16 +363,21 @@ def _g5(pf: Proof) -> None:
     )
     pf.true(
         "It decreases in beta",
-        bool(sp.diff(below_big, beta).is_negative),
+        sp.Lt(sp.diff(below_big, beta), 0, evaluate=False),
         "diff, sign under positivity",
-        shown=sp.Lt(sp.diff(below_big, beta), 0, evaluate=False),
     )
     below_small = pf.obtain(
         "For beta <= 1 the line leaves the square at R = beta: area below",
         sp.simplify(sp.integrate(rr / beta, (rr, 0, beta)) + (1 - beta)),
         "integrate",
     )
-    pf.equal("= 1 - beta/2, also decreasing", below_small, 1 - beta / 2)
+    pf.equal("= 1 - beta/2", below_small, 1 - beta / 2)
+    pf.sign(
+        "which also decreases in beta",
+        sp.diff(below_small, beta),
+        "<",
+        how="diff, sign under positivity",
+    )
     gap = (sp.diff(f_beta(P, R), R) - sp.diff(f_beta(P, R), P)).subs(R, u * beta * P)
     pf.check(
         "exact",
@@ -399,16 +430,15 @@ def _g6(pf: Proof) -> None:
     )
     pf.true(
         "R = 3/4 = 75%",
-        switch == [sp.Rational(3, 4)],
+        sp.Eq(sp.FiniteSet(*switch), sp.FiniteSet(sp.Rational(3, 4))),
         "exact",
         shown=sp.Eq(R, switch[0], evaluate=False),
     )
     above = ratio.subs({beta: 3, P: sp.Rational(1, 4), R: sp.Rational(4, 5)})
     pf.true(
         "At R = 80% > 75% a unit of precision is worth more (ratio < 1)",
-        bool(above < 1),
+        sp.Lt(above, 1, evaluate=False),
         "exact evaluation",
-        shown=sp.Lt(above, 1, evaluate=False),
     )
     at = {P: sp.Rational(9, 10), R: sp.Rational(36, 100)}
     b_star = sp.solve(sp.Eq(ratio.subs(at), 1), beta)
@@ -417,7 +447,7 @@ def _g6(pf: Proof) -> None:
     )
     pf.true(
         "beta* = 0.36/0.9 = 2/5 = 0.4",
-        b_star == [sp.Rational(2, 5)],
+        sp.Eq(sp.FiniteSet(*b_star), sp.FiniteSet(sp.Rational(2, 5))),
         "exact",
         shown=sp.Eq(beta, b_star[0], evaluate=False),
     )
@@ -434,17 +464,23 @@ def _g6(pf: Proof) -> None:
     )
     pf.true(
         "It exceeds 1 (she prefers recall) exactly when beta > 0.4",
-        sp.solveset(beta**2 * sp.Rational(25, 4) > 1, beta, sp.Interval.open(0, sp.oo))
-        == sp.Interval.open(sp.Rational(2, 5), sp.oo),
+        sp.Eq(
+            sp.solveset(beta**2 * sp.Rational(25, 4) > 1, beta, sp.Interval.open(0, sp.oo)),
+            sp.Interval.open(sp.Rational(2, 5), sp.oo),
+        ),
         "solveset over beta > 0",
         shown=sp.Equivalent(sp.Gt(beta**2 * sp.Rational(25, 4), 1), sp.Gt(beta, sp.Rational(2, 5))),
     )
+    pf.establish(
+        "The switching recall, and the betas whose ratio exceeds 1 at (0.9, 0.36)",
+        sp.And(sp.Eq(sp.Symbol("R^*"), switch[0]), sp.Gt(beta, b_star[0])),
+        [1, len(pf.steps) - 3, len(pf.steps)],
+    )
     pf.true(
         "beta = 0.3 prefers precision there; beta = 0.5 prefers recall",
-        bool(
-            ratio.subs(at).subs(beta, sp.Rational(3, 10))
-            < 1
-            < ratio.subs(at).subs(beta, sp.Rational(1, 2))
+        sp.And(
+            sp.Lt(ratio.subs(at).subs(beta, sp.Rational(3, 10)), 1),
+            sp.Lt(1, ratio.subs(at).subs(beta, sp.Rational(1, 2))),
         ),
         "exact evaluation",
         shown=sp.Tuple(
@@ -503,9 +539,14 @@ def _g7(pf: Proof) -> None:
     d = pf.obtain("dP/dR on a level curve", level_slope(form), "diff")
     pf.equal("The slope is -beta P/R", d, -beta * P / R)
     delta = -1 / d
+    pf.establish(
+        "The geometric mean with gamma = 1/beta (equal logarithms), and delta = -1/slope",
+        sp.And(sp.Eq(gb, form, evaluate=False), sp.Eq(sp.Symbol(r"\delta"), delta)),
+        [2, 3, 4],
+    )
     pf.true(
         "delta = R/(beta P) = 1 exactly on R/P = beta",
-        sp.solve(sp.Eq(delta, 1), R) == [beta * P],
+        sp.Eq(sp.FiniteSet(*sp.solve(sp.Eq(delta, 1), R)), sp.FiniteSet(beta * P)),
         "solve",
         shown=sp.Equivalent(sp.Eq(delta, 1), sp.Eq(R, beta * P)),
     )
@@ -551,12 +592,24 @@ def _g8(pf: Proof) -> None:
     pf.equal("Geometric - harmonic", gm - hm, a * b * (a - b) ** 2 / (a**2 + b**2))
     pf.true(
         "Both are squares times positive factors: > 0 unless a = b, i.e. P = R; all equal when P = R",
-        bool(
-            sp.simplify(am.subs(a, b) - hm.subs(a, b)) == 0
-            and sp.simplify(gm.subs(a, b) - b**2) == 0
+        sp.And(
+            sp.Eq(am.subs(a, b), hm.subs(a, b), evaluate=False),
+            sp.Eq(gm.subs(a, b), b**2, evaluate=False),
+            evaluate=False,
         ),
         "substitution",
         shown=sp.Tuple(am.subs(a, b), sp.simplify(gm.subs(a, b)), sp.simplify(hm.subs(a, b))),
+    )
+    pf.establish(
+        "Both differences are positive squares' multiples when a != b, i.e. P != R",
+        sp.Implies(
+            sp.Ne(P, R),
+            sp.And(
+                sp.Lt(harmonic(P, R, 1), geometric(P, R, 1)),
+                sp.Lt(geometric(P, R, 1), arithmetic(P, R, 1)),
+            ),
+        ),
+        [1, 2, 3, 4],
     )
     # Weighted version (weight w = gamma/(1+gamma) on P), with x = P/R.
     x, w = sp.symbols("x w", positive=True)

@@ -1,0 +1,199 @@
+"""Claim B6: the minimum average precision (Theorem 3), attained only by the worst ranking."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+import sympy as sp
+
+from prtheory.theory.boyd2012.formulas import (
+    AP_MIN_TERM,
+    SOURCE,
+    i,
+    min_precision,
+    neg,
+    pos,
+    worst_ranking,
+)
+from prtheory.theory.checks import exact_function, exhaustive
+from prtheory.theory.common import name, rankings
+from prtheory.theory.notes import average_precision
+from prtheory.theory.registry import Proof, claim
+
+# ==== B6 ======================================================================================
+
+
+def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
+    """Sum the worst ranking's precisions; prove no ranking has lower AP (``term`` in i, neg)."""
+    pf.given(
+        "AP of an untied ranking: the mean, over the pos positives, of the precision at each one's rank",
+        sp.Eq(name("AP"), sp.Sum(name("P_j"), (sp.Symbol("j"), 1, pos)) / pos),
+    )
+    prec_i = pf.given(
+        "In the worst ranking the i-th positive sits at rank neg + i with i positives at or above it",
+        sp.Eq(name("P_i"), i / (neg + i)),
+    ).rhs
+    pf.equal("Its precision is the summand of Theorem 3", prec_i, term)
+    pf.equal(
+        "Slides' route: the summand is the Theorem 1 bound at recall r_i = i/pos, pi = pos/(pos+neg)",
+        min_precision(i / pos, pos / (pos + neg)),
+        term,
+    )
+    k = sp.Symbol("k", positive=True, integer=True)
+    m = sp.Symbol("m", nonnegative=True, integer=True)
+    pf.given(
+        "Exchange: a positive at rank k with m positives above it (so k >= m + 1) is directly "
+        "followed by a negative; swap the two. The moved positive's precision goes from",
+        sp.Tuple(
+            sp.Eq(name("P_{before}"), (m + 1) / k), sp.Eq(name("P_{after}"), (m + 1) / (k + 1))
+        ),
+    )
+    pf.equal(
+        "Change of that precision",
+        (m + 1) / (k + 1) - (m + 1) / k,
+        -(m + 1) / (k * (k + 1)),
+    )
+    pf.sign(
+        "So the swap lowers the moved positive's term of AP by (m + 1)/(pos k (k + 1)) > 0",
+        (m + 1) / (pos * k * (k + 1)),
+        ">",
+    )
+    lowers = len(pf.steps)
+    pf.enumerated(
+        "No other positive's precision changes (those above rank k keep rank and count; those "
+        "below rank k + 1 keep rank and count), so the swap changes AP by exactly "
+        "-(m + 1)/(pos k (k + 1)); and it removes exactly one (positive above negative) pair",
+        sp.Eq(name(r"\Delta\mathrm{AP}"), -(m + 1) / (pos * k * (k + 1))),
+        _swap_facts(),
+    )
+    exact_change = len(pf.steps)
+    pf.enumerated(
+        "A ranking with no positive directly above a negative is the worst ranking",
+        name(r"\text{no adjacent (positive, negative)} \iff \text{worst ranking}"),
+        _no_adjacent_pair_is_worst(),
+    )
+    start = lowers - 6  # the AP definition and the worst ranking's precision (the first steps)
+    pf.establish(
+        "The (positive above negative) pairs are a non-negative integer count that each swap lowers "
+        "by one, so from any ranking finitely many swaps reach one with no such adjacent pair: the "
+        "worst ranking. Each swap lowers AP strictly, so every other ranking has a larger AP than "
+        "the worst ranking: it is the unique minimiser, and AP_min is the mean of its precisions",
+        sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(prec_i, (i, 1, pos)) / pos),
+        [start, start + 1, lowers, exact_change, exact_change + 1],
+    )
+
+
+def _inversions(labels: Sequence[int]) -> int:
+    """The number of (positive above negative) pairs of a ranking."""
+    negatives_below, count = labels.count(0), 0
+    for y in labels:
+        if y:
+            count += negatives_below
+        else:
+            negatives_below -= 1
+    return count
+
+
+def _swap_facts(max_total: int = 12) -> tuple[bool, str]:
+    """Every adjacent (positive, negative) swap, every ranking with n <= max_total: the AP change
+    is exactly -(m + 1)/(pos k (k + 1)) and the inversion count drops by one."""
+
+    def cases() -> Iterator[tuple[tuple[int, ...], int]]:
+        for n in range(2, max_total + 1):
+            for n_pos in range(1, n):
+                for lab in rankings(n_pos, n - n_pos):
+                    for k in range(1, n):
+                        if lab[k - 1] == 1 and lab[k] == 0:
+                            yield lab, k
+
+    def ok(case: tuple[tuple[int, ...], int]) -> bool:
+        lab, k = case
+        swapped = (*lab[: k - 1], 0, 1, *lab[k + 1 :])
+        m, n_pos = sum(lab[: k - 1]), sum(lab)
+        change = average_precision(swapped) - average_precision(lab)
+        return (
+            change == -Fraction(m + 1, n_pos * k * (k + 1))
+            and _inversions(swapped) == _inversions(lab) - 1
+        )
+
+    return exhaustive(
+        cases(), ok, f"every swap in every ranking with 2 <= n <= {max_total}, AP in Fractions"
+    )
+
+
+def _no_adjacent_pair_is_worst(max_total: int = 12) -> tuple[bool, str]:
+    cases = (
+        lab
+        for n in range(1, max_total + 1)
+        for n_pos in range(1, n + 1)
+        for lab in rankings(n_pos, n - n_pos)
+    )
+    return exhaustive(
+        cases,
+        lambda lab: (
+            (not any(x == 1 and y == 0 for x, y in itertools.pairwise(lab)))
+            == (lab == worst_ranking(sum(lab), len(lab) - sum(lab)))
+        ),
+        f"every ranking with 1 <= pos <= n <= {max_total}",
+    )
+
+
+def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, str]:
+    """Least AP over every ranking with pos + neg <= max_total equals (1/pos) sum term, uniquely.
+
+    ``term`` is the i-th summand, an expression in ``i``, ``pos`` and ``neg``.
+    """
+    summand = exact_function((i, pos, neg), term)
+
+    def cases() -> Iterator[tuple[int, int]]:
+        for n in range(1, max_total + 1):
+            for n_pos in range(1, n + 1):
+                yield n_pos, n - n_pos
+
+    def ok(case: tuple[int, int]) -> bool:
+        n_pos, n_neg = case
+        claimed = sum((summand(j, n_pos, n_neg) for j in range(1, n_pos + 1)), Fraction(0)) / n_pos
+        aps = {lab: average_precision(lab) for lab in rankings(n_pos, n_neg)}
+        least = min(aps.values())
+        argmin = [lab for lab, v in aps.items() if v == least]
+        return least == claimed and argmin == [worst_ranking(n_pos, n_neg)]
+
+    return exhaustive(
+        cases(),
+        ok,
+        f"every ranking of every (pos >= 1, neg >= 0) with pos + neg <= {max_total}, AP in Fractions: "
+        "the least AP is the formula and only the worst ranking attains it",
+    )
+
+
+@claim(
+    "B6",
+    source=f"{SOURCE} (000 §2.2, 001)",
+    location="Theorem 3",
+    title="Minimum average precision, attained only by the worst ranking",
+    statement=lambda: sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(AP_MIN_TERM, (i, 1, pos)) / pos),
+    assumptions=("pos >= 1 positives, neg >= 0 negatives, untied scores",),
+)
+def _b6(pf: Proof) -> None:
+    v11 = pf.obtain(
+        "pos = neg = 1 (pi = 1/2)",
+        sp.Eq(name(r"\mathrm{AP}_{\min}(1, 1)"), sp.summation(AP_MIN_TERM.subs(neg, 1), (i, 1, 1))),
+        "summation",
+    ).rhs
+    v22 = pf.obtain(
+        "pos = neg = 2 (pi = 1/2 as well)",
+        sp.Eq(
+            name(r"\mathrm{AP}_{\min}(2, 2)"),
+            sp.summation(AP_MIN_TERM.subs(neg, 2), (i, 1, 2)) / 2,
+        ),
+        "summation",
+    ).rhs
+    pf.true(
+        "Same skew, different AP_min: it depends on pos, not only on pi",
+        sp.Ne(v11, v22, evaluate=False),
+        "comparison",
+    )
+    derive_ap_min(pf, AP_MIN_TERM)
+    pf.check("enumeration", "All rankings, exact", check_ap_min_enumeration(AP_MIN_TERM))

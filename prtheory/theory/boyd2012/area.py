@@ -1,0 +1,282 @@
+"""Claims B4, B5 and B7: the area under the minimum PR curve (Theorem 2), its limits and
+monotonicity in the skew, and its restriction to a recall range (Corollary 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import mpmath
+import sympy as sp
+
+from prtheory.theory.boyd2012.formulas import (
+    SLIDES_ANTIDERIVATIVE,
+    SOURCE,
+    UNIT_HOW,
+    UNIT_SKEW,
+    a,
+    aucpr_min,
+    aucpr_min_range,
+    b,
+    min_precision,
+    mp_aucpr_min,
+    p,
+    pi,
+    r,
+    recall_range_sampler,
+    skew_sampler,
+    sum_value,
+    worst_ranking,
+)
+from prtheory.theory.checks import (
+    interval_function,
+    interval_sign,
+    mp_derivative_identity,
+    mp_quad_identity,
+    rational_sampler,
+)
+from prtheory.theory.common import dg_aucpr, name
+from prtheory.theory.registry import Proof, claim
+
+# ==== B4 and B7: areas under the bound ===========================================================
+
+
+def derive_area(pf: Proof, candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1) -> sp.Expr:
+    """Integrate the Theorem 1 bound over recall [lo, hi] with sympy; it must equal ``candidate``."""
+    pf.given(
+        "The minimum PR curve (B1, B2) as a function of recall", sp.Eq(p, min_precision(r, pi))
+    )
+    area = pf.obtain(
+        f"sympy integrates it over recall from {sp.latex(lo)} to {sp.latex(hi)}",
+        sp.Eq(name(r"\mathrm{AUCPR}_{\min}"), sp.integrate(min_precision(r, pi), (r, lo, hi))),
+        "integrate",
+    ).rhs
+    pf.equal("It equals the closed form", area, candidate)
+    return area
+
+
+def check_area_quadrature(
+    candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1, sampler: Callable | None = None
+) -> tuple[bool, str]:
+    """mpmath quadrature of the bound over [lo, hi] against ``candidate`` at 50 digits."""
+    return mp_quad_identity(min_precision(r, pi), r, lo, hi, candidate, sampler or skew_sampler())
+
+
+def derive_antiderivative(pf: Proof, antiderivative: sp.Expr, area: sp.Expr) -> None:
+    """Differentiate ``antiderivative`` back to the bound and evaluate it between 0 and 1."""
+    pf.equal(
+        "Differentiating the slides' antiderivative F(r) gives back the bound",
+        sp.diff(antiderivative, r),
+        min_precision(r, pi),
+    )
+    pf.equal(
+        "F(1) - F(0) is the closed form",
+        antiderivative.subs(r, 1) - antiderivative.subs(r, 0),
+        area,
+    )
+
+
+def check_antiderivative_numeric(antiderivative: sp.Expr) -> tuple[bool, str]:
+    """Numerical derivative (mpmath, 50 digits) of ``antiderivative`` against the bound."""
+    return mp_derivative_identity(
+        antiderivative, r, min_precision(r, pi), rational_sampler({r: (0, 1), pi: (0, 1)})
+    )
+
+
+def _worst_ranking_dg_area() -> tuple[bool, str]:
+    """The Davis-Goadrich area of the worst ranking equals the closed form (mpmath, 50 digits)."""
+    worst = mpmath.mpf(0)
+    with mpmath.workdps(50):
+        for n_pos in range(1, 13):
+            for n_neg in range(1, 13):
+                area = dg_aucpr(worst_ranking(n_pos, n_neg))
+                err = abs(area - mp_aucpr_min(mpmath.mpf(n_pos) / (n_pos + n_neg)))
+                worst = max(worst, err)
+                if err > mpmath.mpf(10) ** -45:
+                    return False, f"pos={n_pos}, neg={n_neg}: area {area}"
+    return True, (
+        "Davis-Goadrich area of the worst ranking, summed step by step, equals the closed form "
+        f"for all 1 <= pos, neg <= 12 (largest difference {mpmath.nstr(worst, 3)})"
+    )
+
+
+@claim(
+    "B4",
+    source=f"{SOURCE} (000 §2.2, 001)",
+    location="Theorem 2",
+    title="Minimum AUCPR: the area under the minimum PR curve",
+    statement=lambda: sp.Eq(sp.Integral(min_precision(r, pi), (r, 0, 1)), aucpr_min(pi)),
+    assumptions=("0 < pi < 1 (the degenerate skews are B5)", "recall runs over [0, 1]"),
+)
+def _b4(pf: Proof) -> None:
+    area = derive_area(pf, aucpr_min(pi))
+    integrated = len(pf.steps) - 1
+    derive_antiderivative(pf, SLIDES_ANTIDERIVATIVE, aucpr_min(pi))
+    pf.establish(
+        "The area under the bound is what sympy integrated",
+        sp.Eq(sp.Integral(min_precision(r, pi), (r, 0, 1)), area),
+        [1, integrated],
+    )
+    pf.check("numeric", "Quadrature of the bound over [0, 1]", check_area_quadrature(aucpr_min(pi)))
+    pf.check(
+        "numeric",
+        "The slides' antiderivative differentiated numerically",
+        check_antiderivative_numeric(SLIDES_ANTIDERIVATIVE),
+    )
+    pf.check("enumeration", "Worst rankings, Davis-Goadrich area", _worst_ranking_dg_area())
+
+
+# ==== B5 ======================================================================================
+
+
+def _b5_ends_numeric(dps: int = 80) -> tuple[bool, str]:
+    """mpmath at ``dps`` digits: pi/2 < AUCPR_min(pi) < pi at pi = 10^-k (so it tends to 0), and
+    0 < 1 - AUCPR_min(1 - e) <= 2 k e ln 10 at e = 10^-k (so it tends to 1), k = 1..40."""
+    with mpmath.workdps(dps):
+        for k_ in range(1, 41):
+            e = mpmath.mpf(10) ** -k_
+            low, high = mp_aucpr_min(e), 1 - mp_aucpr_min(1 - e)
+            if not (e / 2 < low < e and 0 < high <= 2 * k_ * e * mpmath.log(10)):
+                return (
+                    False,
+                    f"k = {k_}: AUCPR_min(1e-{k_}) = {low}, 1 - AUCPR_min(1 - 1e-{k_}) = {high}",
+                )
+    return True, (
+        f"at {dps} digits, for pi = 10^-k, k = 1..40: pi/2 < AUCPR_min(pi) < pi, and "
+        "0 < 1 - AUCPR_min(1 - 10^-k) <= 2 k 10^-k ln 10: both ends approach their limits"
+    )
+
+
+@claim(
+    "B5",
+    source=f"{SOURCE} (000 §2.2)",
+    location="§2.2, degenerate data sets",
+    title="AUCPR_min tends to 0 and 1 at the ends and increases strictly with the skew",
+    statement=lambda: sp.And(
+        sp.Eq(sp.Limit(aucpr_min(pi), pi, 0, "+"), 0, evaluate=False),
+        sp.Eq(sp.Limit(aucpr_min(pi), pi, 1, "-"), 1, evaluate=False),
+        sp.Gt(sp.Derivative(aucpr_min(pi), pi), 0, evaluate=False),
+    ),
+    assumptions=(
+        "0 < pi < 1 for the derivative; conventions AUCPR_min = 0 at pi = 0, 1 at pi = 1",
+    ),
+)
+def _b5(pf: Proof) -> None:
+    m = aucpr_min(pi)
+    at0 = pf.value(
+        "Limit as pi -> 0+ (sympy limit)",
+        sp.Limit(m, pi, 0, "+"),
+        sp.limit(m, pi, 0, "+"),
+        0,
+        "limit",
+    )
+    at1 = pf.value(
+        "Limit as pi -> 1- (sympy limit)",
+        sp.Limit(m, pi, 1, "-"),
+        sp.limit(m, pi, 1, "-"),
+        1,
+        "limit",
+    )
+    pf.value(
+        "The convention at pi = 0 is also the area under the bound there, which is 0",
+        sp.Integral(min_precision(r, 0), (r, 0, 1)),
+        sp.integrate(min_precision(r, 0), (r, 0, 1)),
+        0,
+        "integrate",
+    )
+    pf.value(
+        "and at pi = 1 the bound is r/r = 1 for r > 0, with area 1",
+        sp.Integral(sp.cancel(min_precision(r, 1)), (r, 0, 1)),
+        sp.integrate(min_precision(r, 1), (r, 0, 1)),
+        1,
+        "integrate",
+    )
+    d = pf.obtain(
+        "Derivative in pi",
+        sp.Eq(name(r"\frac{d\,\mathrm{AUCPR}_{\min}}{d\pi}"), sp.diff(m, pi)),
+        "diff",
+    ).rhs
+    g = -sp.log(1 - pi) - pi
+    pf.equal("It is g(pi)/pi^2 with g(pi) = -ln(1 - pi) - pi", d, g / pi**2)
+    k = sp.Symbol("k", positive=True, integer=True)
+    sum_value(pf, "g is the tail of the Mercator series (0 < pi < 1)", pi**k / k, (k, 2, sp.oo), g)
+    pf.true(
+        "Every term pi^k/k is positive, so g(pi) > 0 and the derivative is positive",
+        sp.Gt(pi**k / k, 0, evaluate=False),
+        "sign of the terms",
+    )
+    pf.equal("Second route: g(0) = 0 and g'(pi) = pi/(1-pi)", sp.diff(g, pi), pi / (1 - pi))
+    terms_positive = len(pf.steps)
+    pf.sign(
+        "g' > 0 on (0, 1), so g increases from g(0) = 0 and stays positive",
+        pi / (1 - pi),
+        ">",
+        UNIT_SKEW,
+        how=UNIT_HOW,
+    )
+    pf.establish(
+        "The two limits as sympy computed them, and the derivative g/pi^2 with g > 0",
+        sp.And(
+            sp.Eq(sp.Limit(m, pi, 0, "+"), at0, evaluate=False),
+            sp.Eq(sp.Limit(m, pi, 1, "-"), at1, evaluate=False),
+            sp.Gt(sp.Derivative(m, pi), 0, evaluate=False),
+            evaluate=False,
+        ),
+        [1, 2, terms_positive - 3, terms_positive, len(pf.steps)],
+    )
+    pf.check("numeric", "Both limits approached at skews 10^-k from each end", _b5_ends_numeric())
+    pf.check(
+        "interval",
+        "The derivative exactly as sympy returned it, certified positive",
+        interval_sign(
+            interval_function([pi], d),
+            [(sp.Rational(1, 100), 1 - sp.Rational(1, 10**9))],
+            strict=True,
+            max_depth=24,
+        ),
+    )
+
+
+# ==== B7 ======================================================================================
+
+
+@claim(
+    "B7",
+    source=f"{SOURCE} (000 §2.2)",
+    location="Corollary 4",
+    title="Minimum and maximum AUCPR over a recall range [a, b]",
+    statement=lambda: sp.And(
+        sp.Eq(sp.Integral(min_precision(r, pi), (r, a, b)), aucpr_min_range(a, b, pi)),
+        sp.Eq(name(r"\mathrm{AUCPR}_{\max}"), b - a),
+        evaluate=False,
+    ),
+    assumptions=("0 <= a < b <= 1, 0 < pi < 1",),
+)
+def _b7(pf: Proof) -> None:
+    area = derive_area(pf, aucpr_min_range(a, b, pi), a, b)
+    integrated = len(pf.steps) - 1
+    pf.equal("With a = 0, b = 1 it is Theorem 2", aucpr_min_range(0, 1, pi), aucpr_min(pi))
+    pf.given(
+        "Precision never exceeds 1, and the perfect ranking (every positive first) keeps "
+        "FP = 0, so p = 1 at every recall r > 0 of its curve",
+        sp.Le(p, 1),
+    )
+    top = pf.obtain(
+        "Hence AUCPR_max over [a, b] is",
+        sp.Eq(name(r"\mathrm{AUCPR}_{\max}"), sp.integrate(1, (r, a, b))),
+        "integrate",
+    ).rhs
+    pf.establish(
+        "The area under the bound over [a, b], and the area under p = 1, as sympy integrated them",
+        sp.And(
+            sp.Eq(sp.Integral(min_precision(r, pi), (r, a, b)), area),
+            sp.Eq(name(r"\mathrm{AUCPR}_{\max}"), top),
+            evaluate=False,
+        ),
+        [integrated, len(pf.steps)],
+    )
+    pf.check(
+        "numeric",
+        "Quadrature of the bound over random [a, b]",
+        check_area_quadrature(aucpr_min_range(a, b, pi), a, b, recall_range_sampler),
+    )

@@ -1,0 +1,315 @@
+"""Claims B1-B3: the minimum precision at a recall and skew (Theorem 1), its tightness (the worst
+ranking and its Davis-Goadrich interpolation lie on it) and Table 1.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from fractions import Fraction
+
+import sympy as sp
+
+from prtheory.theory.boyd2012.formulas import (
+    FP,
+    SOURCE,
+    TP,
+    i,
+    min_precision,
+    neg,
+    p,
+    pi,
+    pos,
+    r,
+    worst_ranking,
+)
+from prtheory.theory.checks import exact_function, exhaustive
+from prtheory.theory.common import name, sweep
+from prtheory.theory.registry import Proof, claim
+
+# ==== B1 ======================================================================================
+
+
+def derive_min_precision(pf: Proof, candidate: sp.Expr) -> sp.Expr:
+    """Derive the least precision at recall r and skew pi from FP <= neg; it must equal ``candidate``.
+
+    ``candidate`` is an expression in ``r`` and ``pi``. Returns the derived bound.
+    """
+    pf.given("Precision of a confusion matrix with TP >= 1", sp.Eq(p, TP / (TP + FP)))
+    pf.given("Recall", sp.Eq(r, TP / pos))
+    pf.given("Skew", sp.Eq(pi, pos / (pos + neg)))
+    pf.given("A valid matrix has no more false positives than there are negatives", sp.Le(FP, neg))
+    gap = pf.equal(
+        "Precision minus its value at FP = neg, over a common denominator",
+        TP / (TP + FP) - TP / (TP + neg),
+        TP * (neg - FP) / ((TP + FP) * (TP + neg)),
+    )
+    s = sp.Symbol("s", nonnegative=True)
+    slack = gap.subs(neg, FP + s)
+    pf.sign("With the slack s = neg - FP >= 0 the difference is never negative", slack, ">=")
+    pf.solved(
+        "It is zero only for s = 0: the least precision, TP/(TP + neg), is reached exactly at FP = neg",
+        sp.Eq(slack, 0),
+        s,
+        [0],
+        sp.Interval(0, sp.oo),
+    )
+    neg_pi = pf.obtain(
+        "Solving the skew for neg",
+        sp.Eq(neg, sp.solve(sp.Eq(pi, pos / (pos + neg)), neg)[0]),
+        "solve",
+    ).rhs
+    bound = pf.obtain(
+        "Substituting TP = r pos and that neg into TP/(TP + neg); pos cancels",
+        sp.Eq(sp.Symbol("p_{min}"), sp.cancel((TP / (TP + neg)).subs({TP: r * pos, neg: neg_pi}))),
+        "subs + cancel",
+    ).rhs
+    pf.true(
+        "The bound depends on the skew only, not on the data set size",
+        sp.And(sp.Eq(sp.diff(bound, pos), 0), sp.Eq(sp.diff(bound, neg), 0)),
+        "diff",
+    )
+    pf.equal("It is the Theorem 1 bound", bound, candidate)
+    return bound
+
+
+def check_bound_enumeration(candidate: sp.Expr, max_total: int = 14) -> tuple[bool, str]:
+    """Every confusion matrix with pos + neg <= max_total has p >= candidate(r, pi), equality at FP = neg."""
+    bound = exact_function((r, pi), candidate)
+
+    def cases() -> Iterator[tuple[int, int, int]]:
+        for n_pos in range(1, max_total + 1):
+            for n_neg in range(0, max_total - n_pos + 1):
+                for tp in range(1, n_pos + 1):
+                    yield n_pos, n_neg, tp
+
+    def ok(case: tuple[int, int, int]) -> bool:
+        n_pos, n_neg, tp = case
+        least = bound(Fraction(tp, n_pos), Fraction(n_pos, n_pos + n_neg))
+        precisions = [Fraction(tp, tp + fp) for fp in range(n_neg + 1)]
+        return min(precisions) == least == precisions[-1] and all(q >= least for q in precisions)
+
+    return exhaustive(
+        cases(),
+        ok,
+        f"every (pos, neg, TP) with pos + neg <= {max_total}: p >= bound for all FP, equality at FP = neg",
+    )
+
+
+@claim(
+    "B1",
+    source=f"{SOURCE} (000 §2.1, 001)",
+    location="Theorem 1",
+    title="Minimum precision for a given recall and skew",
+    statement=lambda: sp.GreaterThan(p, min_precision(r, pi)),
+    assumptions=(
+        "pos >= 1 positives and neg >= 0 negatives; pi = pos/(pos+neg) in (0, 1]",
+        "TP >= 1 (recall r = TP/pos > 0, so precision is defined), 0 <= FP <= neg",
+    ),
+)
+def _b1(pf: Proof) -> None:
+    bound = derive_min_precision(pf, min_precision(r, pi))
+    pf.establish(
+        "Precision is at least its value at FP = neg, which is the derived bound",
+        sp.GreaterThan(p, bound),
+        [5, 6, len(pf.steps)],
+    )
+    pf.check(
+        "enumeration",
+        "All small confusion matrices, exact",
+        check_bound_enumeration(min_precision(r, pi)),
+    )
+
+
+# ==== B2 ======================================================================================
+
+
+def _b2_enumeration(max_total: int = 12) -> tuple[bool, str]:
+    """The worst ranking's threshold points, and Davis-Goadrich points between them, lie on the bound."""
+    steps = [Fraction(k, 4) for k in range(5)]
+
+    def cases() -> Iterator[tuple[int, int]]:
+        for n_pos in range(1, max_total):
+            for n_neg in range(1, max_total - n_pos + 1):
+                yield n_pos, n_neg
+
+    def ok(case: tuple[int, int]) -> bool:
+        n_pos, n_neg = case
+        skew = Fraction(n_pos, n_pos + n_neg)
+        pts = sweep(worst_ranking(n_pos, n_neg))
+        for (tp_a, fp_a), (tp_b, fp_b) in itertools.pairwise(pts):
+            if tp_b == tp_a:  # a negative: no recall gained, nothing to interpolate
+                continue
+            for lam in steps:
+                tp_x, fp_x = tp_a + lam * (tp_b - tp_a), fp_a + lam * (fp_b - fp_a)
+                if tp_x == 0:
+                    continue
+                rec, prec = tp_x / n_pos, tp_x / (tp_x + fp_x)
+                if prec != min_precision(rec, skew):
+                    return False
+        return pts[-1] == (n_pos, n_neg)
+
+    return exhaustive(
+        cases(),
+        ok,
+        f"worst rankings with pos + neg <= {max_total}; every threshold point and the Davis-Goadrich "
+        "points at quarter steps between them are exactly on the bound",
+    )
+
+
+@claim(
+    "B2",
+    source=f"{SOURCE} (000 §2.2)",
+    location="§2.2, minimum PR curve",
+    title="The bound is tight: the worst ranking and its Davis-Goadrich interpolation lie on it",
+    statement=lambda: sp.And(
+        sp.Eq(i / (i + neg), min_precision(i / pos, pos / (pos + neg)), evaluate=False),
+        sp.Eq(name(r"p_{\mathrm{DG}}(r)"), min_precision(r, pos / (pos + neg)), evaluate=False),
+        evaluate=False,
+    ),
+    assumptions=(
+        "pos >= 1, neg >= 1; the worst ranking puts every negative above every positive",
+        "Davis-Goadrich interpolation: straight lines in ROC (count) space between thresholds",
+    ),
+)
+def _b2(pf: Proof) -> None:
+    pf.given(
+        "Worst ranking: after all neg negatives and the first i positives, TP = i and FP = neg",
+        sp.Tuple(sp.Eq(TP, i), sp.Eq(FP, neg)),
+    )
+    point = (TP / (TP + FP)).subs({TP: i, FP: neg})
+    pf.equal(
+        "Its PR point (r_i, p_i) = (i/pos, i/(i+neg)) lies on the bound at pi = pos/(pos+neg)",
+        min_precision(i / pos, pos / (pos + neg)),
+        point,
+    )
+    on_bound = len(pf.steps)
+    tp_a, tp_b, fp_a, fp_b = sp.symbols("TP_A TP_B FP_A FP_B", nonnegative=True)
+    lam = sp.Symbol("lambda", nonnegative=True)
+    pf.given(
+        "Davis-Goadrich: between thresholds A and B the ROC segment is straight, 0 <= lambda <= 1",
+        sp.Tuple(sp.Eq(TP, tp_a + lam * (tp_b - tp_a)), sp.Eq(FP, fp_a + lam * (fp_b - fp_a))),
+    )
+    lam_tp = sp.solve(sp.Eq(TP, tp_a + lam * (tp_b - tp_a)), lam)[0]
+    fp_line = pf.obtain(
+        "Eliminating lambda (solve the TP equation for lambda, substitute)",
+        sp.Eq(FP, fp_a + lam_tp * (fp_b - fp_a)),
+        "solve + subs",
+    ).rhs
+    pf.equal(
+        "FP grows linearly with TP at slope (FP_B - FP_A)/(TP_B - TP_A)",
+        fp_line,
+        fp_a + (TP - tp_a) * (fp_b - fp_a) / (tp_b - tp_a),
+    )
+    fp_worst = pf.obtain(
+        "End points of the worst ranking: (TP, FP) = (0, neg), the PR point (0, 0), and "
+        "(pos, neg), the PR point (1, pi): the slope is 0 and FP stays neg",
+        sp.Eq(FP, sp.simplify(fp_line.subs({tp_a: 0, fp_a: neg, tp_b: pos, fp_b: neg}))),
+        "subs",
+    ).rhs
+    interpolated = (TP / (TP + fp_worst)).subs(TP, r * pos)
+    pf.equal(
+        "So at every recall r on the interpolated curve (TP = r pos), precision equals the bound",
+        interpolated,
+        min_precision(r, pos / (pos + neg)),
+    )
+    pf.establish(
+        "The worst ranking's points and its Davis-Goadrich interpolation have the bound's precision",
+        sp.And(
+            sp.Eq(point, min_precision(i / pos, pos / (pos + neg)), evaluate=False),
+            sp.Eq(name(r"p_{\mathrm{DG}}(r)"), interpolated, evaluate=False),
+            evaluate=False,
+        ),
+        [on_bound, len(pf.steps)],
+    )
+    pf.check("enumeration", "Worst rankings swept threshold by threshold, exact", _b2_enumeration())
+
+
+# ==== B3 ======================================================================================
+
+#: Table 1 and the text around it (pos = 100, neg = 200): (r, p) -> printed (TP, FP, FN, TN).
+#: 0.4 is printed on the slides (TP 40, FP 160, FN 60, TN 40); 0.5 in the text (all negatives
+#: are false positives, TN = 0); 0.2 and 0.6 are Table 1 (a) and (b).
+TABLE1 = {
+    ("0.2", "0.2"): (20, 80, 80, 120),
+    ("0.4", "0.2"): (40, 160, 60, 40),
+    ("0.5", "0.2"): (50, 200, 50, 0),
+    ("0.6", "0.2"): (60, 240, 40, -40),
+}
+
+
+def _table1_counts(rec: Fraction, prec: Fraction, n_pos: int, n_neg: int) -> tuple[Fraction, ...]:
+    tp = rec * n_pos
+    fp = tp / prec - tp
+    return tp, fp, n_pos - tp, n_neg - fp
+
+
+@claim(
+    "B3",
+    source=f"{SOURCE} (000 §2.1, 001)",
+    location="Table 1",
+    title="Table 1: holding precision at 0.2 with 100 positives and 200 negatives",
+    statement=lambda: sp.Eq(name("TN"), neg - r * pos * (1 - p) / p),
+    assumptions=("pos = 100, neg = 200 (pi = 1/3); precision held at p = 0.2",),
+)
+def _b3(pf: Proof) -> None:
+    fp_needed = pf.obtain(
+        "Solving p = TP/(TP + FP) for FP, with TP = r pos",
+        sp.Eq(FP, sp.solve(sp.Eq(p, TP / (TP + FP)), FP)[0].subs(TP, r * pos)),
+        "solve",
+    ).rhs
+    pf.equal("So the true negatives left are", neg - fp_needed, neg - r * pos * (1 - p) / p)
+    pf.establish(
+        "TN = neg - FP at the FP that holds precision at p",
+        sp.Eq(name("TN"), neg - fp_needed),
+        [1, 2],
+    )
+    r_max = pf.obtain(
+        "TN >= 0 holds up to the recall where TN = 0",
+        sp.Eq(name("r_{max}"), sp.solve(sp.Eq(neg - fp_needed, 0), r)[0]),
+        "solve",
+    ).rhs
+    pf.equal(
+        "The same recall solves bound(r) = p (Theorem 1) at pi = pos/(pos+neg)",
+        sp.solve(sp.Eq(min_precision(r, pos / (pos + neg)), p), r)[0],
+        r_max,
+    )
+    values = {pos: 100, neg: 200, p: sp.Rational(1, 5)}
+    pf.obtain(
+        "With pos = 100, neg = 200, p = 0.2", sp.Eq(name("r_{max}"), r_max.subs(values)), "subs"
+    )
+    for (rec_s, _), printed in TABLE1.items():
+        got = fp_needed.subs({**values, r: sp.Rational(rec_s)})
+        pf.obtain(f"FP needed at r = {rec_s}: {printed[1]} printed", sp.Eq(FP, got), "subs")
+
+    def printed_ok() -> tuple[bool, str]:
+        bad = []
+        for (rec_s, prec_s), printed in TABLE1.items():
+            got = _table1_counts(Fraction(rec_s), Fraction(prec_s), 100, 200)
+            if tuple(got) != printed:
+                bad.append(f"(r, p) = ({rec_s}, {prec_s}): computed {got}, printed {printed}")
+        return (
+            not bad,
+            "; ".join(bad)
+            or "every printed (TP, FP, FN, TN) recomputes exactly from "
+            "TP = r pos, FP = TP/p - TP, FN = pos - TP, TN = neg - FP",
+        )
+
+    def valid_iff_bound() -> tuple[bool, str]:
+        skew = Fraction(1, 3)
+        for (rec_s, prec_s), _ in TABLE1.items():
+            rec, prec = Fraction(rec_s), Fraction(prec_s)
+            valid = min(_table1_counts(rec, prec, 100, 200)) >= 0
+            if valid != (prec >= min_precision(rec, skew)):
+                return False, f"validity and the bound disagree at r = {rec_s}"
+        return True, (
+            "the matrix is valid (all cells >= 0) exactly where p >= bound(r, 1/3): "
+            "r = 0.2, 0.4, 0.5 valid (0.5 with TN = 0, on the bound), r = 0.6 not (TN = -40)"
+        )
+
+    pf.check("printed-number", "Table 1 counts and the text's r = 0.4, 0.5 cases", printed_ok())
+    pf.check(
+        "exact",
+        "Validity of each matrix against the Theorem 1 bound, in Fractions",
+        valid_iff_bound(),
+    )

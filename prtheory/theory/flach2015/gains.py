@@ -1,0 +1,343 @@
+"""Claims F5-F8: precision and recall gain, the baseline line, linear interpolation in PRG space
+(Theorem 1) and FG_beta (Theorem 2).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy as sp
+
+from prtheory.theory.checks import (
+    exact_identity,
+    exhaustive,
+    integer_sampler,
+    joint_sampler,
+    rational_sampler,
+)
+from prtheory.theory.common import beta, f_beta, name
+from prtheory.theory.flach2015.f_measures import F1_COUNT_FORM, F_BETA_COUNT_FORM
+from prtheory.theory.flach2015.formulas import (
+    FG,
+    FN,
+    FN1,
+    FN2,
+    FP,
+    FP1,
+    FP2,
+    SOURCE,
+    TP,
+    TP1,
+    TP2,
+    F_sym,
+    contingency_tables,
+    gain,
+    harmonic_rescale,
+    lam,
+    mu,
+    neg,
+    p,
+    pi,
+    pos,
+    precG,
+    precision,
+    precision_gain_counts,
+    recall,
+    recall_gain_counts,
+    recG,
+)
+from prtheory.theory.registry import Proof, claim
+
+
+# ---- F5 ---------------------------------------------------------------------------------------
+def definition1_steps(
+    pf: Proof,
+    precg_counts: sp.Expr = None,
+    recg_counts: sp.Expr = None,
+) -> None:
+    """Derive precG/recG from the harmonic rescaling and check the given count forms against it."""
+    precg_counts = precision_gain_counts(TP, FP) if precg_counts is None else precg_counts
+    recg_counts = recall_gain_counts(TP, FN) if recg_counts is None else recg_counts
+    rescaled = harmonic_rescale(p, pi, sp.Integer(1))
+    g = pf.equal("Harmonic rescaling with min = pi, max = 1 (eq. 3)", rescaled, gain(p))
+    pf.equal(
+        "precG from the counts: substitute p = TP/(TP+FP)",
+        rescaled.subs(p, precision(TP, FP)),
+        precg_counts,
+    )
+    pf.equal(
+        "recG from the counts: substitute r = TP/(TP+FN)",
+        rescaled.subs(p, recall(TP, FN)),
+        recg_counts,
+    )
+    pf.establish(
+        "The gains as rescalings, and both in counts",
+        sp.And(
+            sp.Eq(rescaled, g, evaluate=False),
+            sp.Eq(name(r"\mathrm{precG}"), rescaled.subs(p, precision(TP, FP)), evaluate=False),
+            sp.Eq(name(r"\mathrm{recG}"), rescaled.subs(p, recall(TP, FN)), evaluate=False),
+            evaluate=False,
+        ),
+        [1, 2, 3],
+    )
+
+
+@claim(
+    "F5",
+    source=SOURCE,
+    location="Definition 1, eq. (4)",
+    title="Precision gain and recall gain, and their count forms",
+    statement=lambda: sp.And(
+        sp.Eq(harmonic_rescale(p, pi, sp.Integer(1)), gain(p), evaluate=False),
+        sp.Eq(name(r"\mathrm{precG}"), precision_gain_counts(TP, FP), evaluate=False),
+        sp.Eq(name(r"\mathrm{recG}"), recall_gain_counts(TP, FN), evaluate=False),
+        evaluate=False,
+    ),
+    assumptions=(
+        "pi = pos/(pos+neg) in (0, 1) is the skew of the test set",
+        "TP >= 1, FP, FN >= 0; p = TP/(TP+FP), r = TP/(TP+FN)",
+    ),
+)
+def _f5(pf: Proof) -> None:
+    definition1_steps(pf)
+
+    def agrees(t: tuple[int, int, int, int]) -> bool:
+        tp, fp, fn, tn = t
+        skew = Fraction(tp + fn, tp + fp + fn + tn)
+        prec, rec = Fraction(tp, tp + fp), Fraction(tp, tp + fn)
+        odds = skew / (1 - skew)
+        return (prec - skew) / ((1 - skew) * prec) == 1 - odds * fp / tp and (rec - skew) / (
+            (1 - skew) * rec
+        ) == 1 - odds * fn / tp
+
+    pf.check(
+        "enumeration",
+        "Both definitions agree in Fractions, with pi the table's own skew",
+        exhaustive(contingency_tables(14), agrees, "contingency tables with TP >= 1 and n <= 14"),
+    )
+
+
+# ---- F6 ---------------------------------------------------------------------------------------
+@claim(
+    "F6",
+    source=SOURCE,
+    location="§3.1, after Definition 1",
+    title="Always-positive at (1, 0); baseline-F1 classifiers on precG + recG = 1",
+    statement=lambda: sp.Equivalent(
+        sp.Eq(F1_COUNT_FORM, 2 * pi / (1 + pi)),
+        sp.Eq(precision_gain_counts(TP, FP) + recall_gain_counts(TP, FN), 1),
+    ),
+    assumptions=("pi = pos/(pos+neg) in (0, 1)", "TP >= 1"),
+)
+def _f6(pf: Proof) -> None:
+    skew = pos / (pos + neg)
+    pf.given("Always-positive: TP = pos, FP = neg, FN = 0, and pi = pos/(pos+neg)", sp.Eq(pi, skew))
+    pf.equal("Its precision gain is 0", precision_gain_counts(pos, neg, skew), 0)
+    pf.equal("Its recall gain is 1, at every skew", recall_gain_counts(pos, 0, skew), 1)
+    base = pf.equal(
+        "Its F1 (the baseline) is F1(pi, 1)",
+        F1_COUNT_FORM.subs({TP: pos, FP: neg, FN: 0}),
+        2 * skew / (1 + skew),
+    )
+    del base
+    fn_sol = sp.solve(sp.Eq(F1_COUNT_FORM, 2 * pi / (1 + pi)), FN)
+    pf.obtain("A table has baseline F1 exactly when", sp.Eq(FN, fn_sol[0]), "solve")
+    s = precision_gain_counts(TP, FP) + recall_gain_counts(TP, FN)
+    pf.equal("Then precG + recG = 1", s.subs(FN, fn_sol[0]), 1)
+    fn_back = sp.solve(sp.Eq(s, 1), FN)
+    pf.equal(
+        "Conversely precG + recG = 1 forces the same FN (the minor diagonal)", fn_back[0], fn_sol[0]
+    )
+    pf.establish(
+        "Baseline F1 and precG + recG = 1 single out the same FN",
+        sp.Equivalent(sp.Eq(F1_COUNT_FORM, f_beta(pi, 1).subs(beta, 1)), sp.Eq(s, 1)),
+        [len(pf.steps) - 2, len(pf.steps) - 1, len(pf.steps)],
+    )
+
+    def agrees(t: tuple[int, int, int, int]) -> bool:
+        tp, fp, fn, tn = t
+        skew_ = Fraction(tp + fn, tp + fp + fn + tn)
+        odds = skew_ / (1 - skew_)
+        on_diag = (1 - odds * fp / tp) + (1 - odds * fn / tp) == 1
+        return (Fraction(2 * tp, 2 * tp + fp + fn) == 2 * skew_ / (1 + skew_)) == on_diag
+
+    pf.check(
+        "enumeration",
+        "F1 = 2pi/(1+pi) iff precG + recG = 1, exactly, on every small table",
+        exhaustive(contingency_tables(16), agrees, "contingency tables with TP >= 1 and n <= 16"),
+    )
+
+
+# ---- F7 ---------------------------------------------------------------------------------------
+MU_PRINTED = lam * TP1 / (lam * TP1 + (1 - lam) * TP2)
+
+
+def theorem1_steps(pf: Proof, weight: sp.Expr = MU_PRINTED) -> None:
+    """Theorem 1 for an interpolated table C* = lambda C1 + (1-lambda) C2, with ``weight`` as mu."""
+    tps = lam * TP1 + (1 - lam) * TP2
+    fps = lam * FP1 + (1 - lam) * FP2
+    fns = lam * FN1 + (1 - lam) * FN2
+    pf.given(
+        "The interpolated table (same pos and neg, hence the same pi)",
+        sp.Eq(sp.Symbol("TP^*"), tps),
+    )
+    pf.given("and its false positives", sp.Eq(sp.Symbol("FP^*"), fps))
+    pf.given("and false negatives", sp.Eq(sp.Symbol("FN^*"), fns))
+    pf.given("The weight mu", sp.Eq(mu, weight))
+    pg = [precision_gain_counts(t, f) for t, f in ((tps, fps), (TP1, FP1), (TP2, FP2))]
+    rg = [recall_gain_counts(t, f) for t, f in ((tps, fns), (TP1, FN1), (TP2, FN2))]
+    pf.equal("precG* = mu precG1 + (1-mu) precG2", pg[0], weight * pg[1] + (1 - weight) * pg[2])
+    pf.equal("recG* = mu recG1 + (1-mu) recG2", rg[0], weight * rg[1] + (1 - weight) * rg[2])
+    g = sp.Symbol
+    pf.establish(
+        "The interpolated table's gains are the mu-combination, with mu the weight used above",
+        sp.And(
+            sp.Eq(
+                g(r"\mathrm{precG}^*"),
+                mu * g(r"\mathrm{precG}_1") + (1 - mu) * g(r"\mathrm{precG}_2"),
+            ),
+            sp.Eq(
+                g(r"\mathrm{recG}^*"), mu * g(r"\mathrm{recG}_1") + (1 - mu) * g(r"\mathrm{recG}_2")
+            ),
+            sp.Eq(mu, weight),
+        ),
+        [4, 5, 6],
+    )
+
+
+@claim(
+    "F7",
+    source=SOURCE,
+    location="Theorem 1",
+    title="Linear interpolation in PRG space, with the TP-weighted mu",
+    statement=lambda: sp.And(
+        sp.Eq(
+            sp.Symbol(r"\mathrm{precG}^*"),
+            mu * sp.Symbol(r"\mathrm{precG}_1") + (1 - mu) * sp.Symbol(r"\mathrm{precG}_2"),
+        ),
+        sp.Eq(
+            sp.Symbol(r"\mathrm{recG}^*"),
+            mu * sp.Symbol(r"\mathrm{recG}_1") + (1 - mu) * sp.Symbol(r"\mathrm{recG}_2"),
+        ),
+        sp.Eq(mu, MU_PRINTED),
+    ),
+    assumptions=(
+        "C1, C2 contingency tables on the same test set (same pos, neg, pi)",
+        "TP1, TP2 >= 1; 0 <= lambda <= 1",
+    ),
+)
+def _f7(pf: Proof) -> None:
+    theorem1_steps(pf)
+    d = pf.obtain("d mu / d lambda", sp.factor(sp.diff(MU_PRINTED, lam)), "diff")
+    num, den = sp.fraction(d)
+    pf.true(
+        "Its numerator TP1 TP2 is positive and its denominator a square, so mu increases from mu(0) = 0 to mu(1) = 1",
+        sp.And(
+            sp.Gt(num, 0, evaluate=False),
+            sp.Ge(den, 0, evaluate=False),
+            sp.Eq(MU_PRINTED.subs(lam, 0), 0),
+            sp.Eq(MU_PRINTED.subs(lam, 1), 1),
+            evaluate=False,
+        ),
+        "sign and substitution",
+        shown=sp.Tuple(
+            sp.Gt(num, 0, evaluate=False),
+            sp.Eq(sp.Function("mu")(0), MU_PRINTED.subs(lam, 0), evaluate=False),
+            sp.Eq(sp.Function("mu")(1), MU_PRINTED.subs(lam, 1), evaluate=False),
+        ),
+    )
+    pf.true(
+        "So every point of the PRG segment is achieved, but mu differs from lambda unless TP1 = TP2",
+        sp.Eq(sp.FiniteSet(*sp.solve(sp.Eq(MU_PRINTED, lam), TP1)), sp.FiniteSet(TP2)),
+        "solve",
+        shown=sp.Equivalent(sp.Eq(mu, lam), sp.Eq(TP1, TP2)),
+    )
+    sampler = joint_sampler(
+        integer_sampler(
+            {TP1: (1, 40), FP1: (0, 40), FN1: (0, 40), TP2: (1, 40), FP2: (0, 40), FN2: (0, 40)}
+        ),
+        rational_sampler({lam: (0, 1), pi: (0, 1)}),
+    )
+    tps = lam * TP1 + (1 - lam) * TP2
+    fps = lam * FP1 + (1 - lam) * FP2
+    lhs = precision_gain_counts(tps, fps)
+    rhs = MU_PRINTED * precision_gain_counts(TP1, FP1) + (1 - MU_PRINTED) * precision_gain_counts(
+        TP2, FP2
+    )
+    pf.check(
+        "exact",
+        "precG of the interpolated table vs the mu-combination, integer tables",
+        exact_identity(lhs, rhs, sampler),
+    )
+
+
+# ---- F8 ---------------------------------------------------------------------------------------
+FG_COUNT_FORM = 1 - pi / (1 - pi) * (FP + beta**2 * FN) / ((1 + beta**2) * TP)
+
+
+def theorem2_steps(pf: Proof, weight: sp.Expr = beta**2, slope: sp.Expr = -(beta**2)) -> None:
+    """Theorem 2 with ``weight`` as the recall-gain coefficient and ``slope`` as the isometric slope."""
+    fb = F_BETA_COUNT_FORM
+    fg = pf.given("FG_beta is the gain of F_beta", gain(F_sym))
+    fg_counts = fg.subs(F_sym, fb)
+    pf.equal("FG_beta in counts: substitute F_beta's count form", fg_counts, FG_COUNT_FORM)
+    lhs = precision_gain_counts(TP, FP) + weight * recall_gain_counts(TP, FN)
+    pf.equal("precG + weight * recG = (1 + weight) FG_beta", lhs, (1 + weight) * fg_counts)
+    iso = sp.solve(sp.Eq(precG + weight * recG, (1 + weight) * FG), precG)[0]
+    pf.obtain(
+        "On an isometric (FG_beta fixed), precG as a function of recG", sp.Eq(precG, iso), "solve"
+    )
+    pf.equal("whose slope is", sp.diff(iso, recG), slope)
+    pf.establish(
+        "FG_beta in counts, the gains' weighted sum, and the isometrics' slope",
+        sp.And(
+            sp.Eq(FG, fg_counts, evaluate=False),
+            sp.Eq(precG + weight * recG, (1 + weight) * FG, evaluate=False),
+            sp.Eq(name("slope"), sp.diff(iso, recG), evaluate=False),
+            evaluate=False,
+        ),
+        [2, 3, 5],
+    )
+
+
+@claim(
+    "F8",
+    source=SOURCE,
+    location="Theorem 2",
+    title="precG + beta^2 recG = (1+beta^2) FG_beta; F_beta isometrics have slope -beta^2",
+    statement=lambda: sp.And(
+        sp.Eq(FG, FG_COUNT_FORM, evaluate=False),
+        sp.Eq(precG + beta**2 * recG, (1 + beta**2) * FG, evaluate=False),
+        sp.Eq(name("slope"), -(beta**2), evaluate=False),
+        evaluate=False,
+    ),
+    assumptions=("pi in (0, 1), beta > 0, TP >= 1", "precG, recG, F_beta of the same table"),
+)
+def _f8(pf: Proof) -> None:
+    theorem2_steps(pf)
+    pf.equal(
+        "beta = 1: F1 isometrics have slope -1 and FG1 = (precG + recG)/2",
+        FG_COUNT_FORM.subs(beta, 1),
+        (precision_gain_counts(TP, FP) + recall_gain_counts(TP, FN)) / 2,
+    )
+
+    def agrees(t: tuple[int, int, int, int], b2: Fraction) -> bool:
+        tp, fp, fn, tn = t
+        skew = Fraction(tp + fn, tp + fp + fn + tn)
+        odds = skew / (1 - skew)
+        pg, rg = 1 - odds * fp / tp, 1 - odds * fn / tp
+        f = (1 + b2) * tp / ((1 + b2) * tp + fp + b2 * fn)
+        return pg + b2 * rg == (1 + b2) * (f - skew) / ((1 - skew) * f)
+
+    cases = [
+        (t, b2)
+        for t in contingency_tables(11)
+        for b2 in (Fraction(1, 9), Fraction(1, 2), Fraction(1), Fraction(3))
+    ]
+    pf.check(
+        "enumeration",
+        "precG + beta^2 recG = (1+beta^2)(F_beta - pi)/((1-pi)F_beta) in Fractions",
+        exhaustive(
+            cases, lambda c: agrees(*c), "tables with n <= 11 and beta^2 in {1/9, 1/2, 1, 3}"
+        ),
+    )
