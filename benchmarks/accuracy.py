@@ -18,15 +18,17 @@ below 2**-150 (the run fails otherwise). Arb and mpmath share no code.
 
 The reference results are cached under ``$PRTHEORY_CACHE`` (default
 ``~/.cache/prtheory/accuracy``), keyed by the sample's bytes and the source of the evaluators, so
-re-running after a change to ``floats.py`` alone takes seconds.
+re-running after a change to ``prtheory/floats`` alone takes seconds.
 
 Usage::
 
     python benchmarks/accuracy.py                 # 10**6 points per function -> reports/accuracy.md
     python benchmarks/accuracy.py --n 20000 --out /tmp/accuracy.md --workers 2
 
-The report records the SHA-256 of ``prtheory/floats.py``, of the sampling code below and of the
-oracle modules; ``tests/test_floats.py`` fails when the committed report no longer matches them.
+The samplers, the oracles with their ulp bounds and the error measurement are those of the test
+suite (``prtheory._testing``). The report records the SHA-256 of ``prtheory/floats/``, of the
+samplers and of the oracle modules (``prtheory._testing.digests``); ``tests/test_floats.py``
+fails when the committed report no longer matches them.
 The run time on the machine described in the report is recorded too.
 """
 
@@ -34,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import math
 import os
 import platform
 import sys
@@ -44,218 +45,23 @@ from fractions import Fraction
 from multiprocessing import Pool
 from pathlib import Path
 
+import flint  # python-flint, the 'bench' extra
 import mpmath
 import numpy as np
-
-try:  # only the reference evaluation needs python-flint (extra 'bench'); tests import the sampler
-    import flint
-    from flint import arb
-except ImportError:  # pragma: no cover
-    flint = arb = None
+from flint import arb
+from machine import cpu_model
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from prtheory import floats  # noqa: E402
-from prtheory.oracle import closed_forms, points, rounding  # noqa: E402
+from prtheory._testing import digests, ulps  # noqa: E402
+from prtheory._testing.reference import CASES, DPS  # noqa: E402
+from prtheory._testing.samplers import sample, sample_kinds  # noqa: E402
+from prtheory.oracle import rounding  # noqa: E402
 
 N_DEFAULT = 1_000_000
-SEED = 20120628
-DPS = 50
 REPORT = ROOT / "reports" / "accuracy.md"
-ORACLE_FILES = (
-    "prtheory/oracle/closed_forms.py",
-    "prtheory/oracle/points.py",
-    "prtheory/oracle/rounding.py",
-)
-
-# ---------------------------------------------------------------------------------------------
-# sampling (everything from here to the end of the section is hashed into the report)
-
-
-def _loguniform(rng: np.random.Generator, lo: float, hi: float, n: int) -> np.ndarray:
-    return np.exp(rng.uniform(np.log(lo), np.log(hi), n))
-
-
-def _edge_skews() -> np.ndarray:
-    powers = [2.0**-j for j in range(1, 1075)]
-    near_one = [1 - 2.0**-j for j in range(1, 54)]
-    special = [1e-300, 1e-17, 1e-12, 1e-8, 1e-6, 0.1, 0.125, 1 / 9, 0.2, 0.25, 0.5, 0.75, 0.9]
-    special += [1 - 1e-12, 1 - 1e-8, 5e-324, 2.0**-1022, 3 * 2.0**-1074]
-    base = np.array(powers + near_one + special)
-    return np.unique(np.concatenate([base, np.nextafter(base, 0), np.nextafter(base, 1)]))
-
-
-def _skews(rng: np.random.Generator, n: int) -> np.ndarray:
-    """Skews in (0, 1): edges, log-spaced to 1e-300 and to 1 - 2**-53, and uniform."""
-    edges = _edge_skews()
-    edges = edges[(edges > 0) & (edges < 1)]
-    k = (n - edges.size) // 5
-    parts = [
-        edges,
-        _loguniform(rng, 1e-300, 1e-12, k),
-        _loguniform(rng, 1e-12, 0.5, k),
-        1 - _loguniform(rng, 2.0**-53, 1e-12, k),
-        1 - _loguniform(rng, 1e-12, 0.5, k),
-        rng.uniform(0, 1, n - edges.size - 4 * k),
-    ]
-    pi = np.concatenate(parts)[:n]
-    pi = np.where((pi <= 0) | (pi >= 1), 0.5, pi)
-    return rng.permutation(pi)
-
-
-def _unit(rng: np.random.Generator, n: int) -> np.ndarray:
-    """Values in (0, 1]: half log-spaced from 1e-300, half uniform, a few 1s."""
-    x = np.concatenate([_loguniform(rng, 1e-300, 1.0, n // 2), rng.uniform(0, 1, n - n // 2)])
-    x[rng.integers(0, n, n // 100)] = 1.0
-    return rng.permutation(np.where(x == 0, 0.5, x))
-
-
-def _ranges(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Recall ranges: 80% [0, 1]; 20% random a < b, the width log-spaced from 1e-15."""
-    a, b = np.zeros(n), np.ones(n)
-    sub = rng.uniform(0, 1, n) < 0.2
-    m = int(sub.sum())
-    lo = rng.uniform(0, 1, m) * (rng.uniform(0, 1, m) < 0.8)
-    hi = np.minimum(1.0, lo + (1 - lo) * _loguniform(rng, 1e-15, 1.0, m))
-    hi = np.where(hi > lo, hi, 1.0)
-    a[sub], b[sub] = lo, hi
-    return a, b
-
-
-def _counts(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """(pos, neg): a third with pos <= 64, a third with neg <= 64, a third log-spaced to 1e12."""
-    k = n // 3
-    pos = np.floor(_loguniform(rng, 1, 1e12, n))
-    neg = np.floor(_loguniform(rng, 1, 1e12, n)) - 1
-    pos[:k] = rng.integers(1, 65, k)
-    neg[k : 2 * k] = rng.integers(0, 65, k)
-    order = rng.permutation(n)
-    return pos[order], neg[order]
-
-
-def _sample_aucpr_min(rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
-    pi = _skews(rng, n)
-    a, b = _ranges(rng, n)
-    return pi, a, b
-
-
-def _sample_aucnpr(rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
-    pi, a, b = _sample_aucpr_min(rng, n)
-    low = floats.aucpr_min(pi, a, b)
-    u = rng.uniform(0, 1, n)
-    area = low + (b - a - low) * u
-    near = rng.uniform(0, 1, n) < 0.1  # just above (or below) the minimum
-    area[near] = low[near] * (1 + rng.integers(-4, 2**20, int(near.sum())) * 2.0**-52)
-    return np.clip(area, 0, 1), pi, a, b
-
-
-def _sample_min_precision(rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
-    return _unit(rng, n), _skews(rng, n)
-
-
-def _sample_gain(rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
-    return _unit(rng, n), _skews(rng, n)
-
-
-def _sample_fbeta(rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
-    beta = _loguniform(rng, 1e-3, 1e3, n)
-    beta[rng.uniform(0, 1, n) < 0.2] = 1.0
-    return _unit(rng, n), _unit(rng, n), beta
-
-
-def _sample_counts(rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
-    return _counts(rng, n)
-
-
-# Hard cases: the last hundredth of each sample (where a construction is known). A true value within
-# 2**-100 (relative) of a rounding boundary cannot be found by chance; these are built so that it
-# is -- exactly on a midpoint (F-beta) or within about 2**-900 of one (the others, where a
-# subnormal or tiny argument contributes a midpoint-valued leading term plus a tiny excess) --
-# or so that an argument or the result is subnormal.
-
-
-def _odd_subnormals(rng: np.random.Generator, n: int) -> np.ndarray:
-    """Odd multiples of 2**-1074 (half of each is a midpoint of the subnormal grid)."""
-    return (2 * rng.integers(0, 2**51, n) + 1) * 2.0**-1074
-
-
-def _subnormals(rng: np.random.Generator, n: int) -> np.ndarray:
-    return rng.integers(1, 2**52, n) * 2.0**-1074
-
-
-def _hard_fbeta(rng: np.random.Generator, n: int) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
-    # p = (1-t)/2, r = (1+t)/2 (times 2**-s), t = k 2**-27, k odd: F_1 = 2**-s (2**54 - k**2)/2**55,
-    # an odd multiple of half the spacing, i.e. exactly a midpoint, for s <= 1020
-    k = 2 * rng.integers(2**19, 2**25, n) + 1  # t < 1/2, so F_1 is in (3/8, 1/2)
-    t = k * 2.0**-27
-    s = rng.integers(0, 1047, n)
-    p, r = np.ldexp((1 - t) / 2, -s), np.ldexp((1 + t) / 2, -s)
-    swap = rng.uniform(0, 1, n) < 0.5
-    p, r = np.where(swap, r, p), np.where(swap, p, r)
-    kind = np.where(s <= 1020, "exact midpoint", "subnormal result, fine dyadic")
-    return (p, r, np.ones(n)), kind
-
-
-def _hard_gain(rng: np.random.Generator, n: int) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
-    # x = 2**-e, pi = x m, m = (2j+1) 2**-54: gain = (1 - m)/(1 - pi), and 1 - m is a midpoint
-    # below 1, pi <= 2**-100 the relative excess
-    h = n // 2
-    x = np.ldexp(1.0, -rng.integers(100, 969, h))
-    pi = x * ((2 * rng.integers(0, 2**50, h) + 1) * 2.0**-54)
-    xs, ps = _subnormals(rng, n - h), _subnormals(rng, n - h)
-    kind = np.array(["within 2**-100 of a midpoint"] * h + ["subnormal x and pi"] * (n - h))
-    return (np.concatenate([x, xs]), np.concatenate([pi, ps])), kind
-
-
-def _hard_min_precision(
-    rng: np.random.Generator, n: int
-) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
-    # r = 1/2, pi an odd multiple of 2**-1074: pi r (1 + pi/2 + ...) is a midpoint plus 2**-1000
-    h = n // 2
-    r = np.concatenate([np.full(h, 0.5), _unit(rng, n - h)])
-    pi = np.concatenate([_odd_subnormals(rng, h), _subnormals(rng, n - h)])
-    kind = np.array(["within 2**-1000 of a midpoint"] * h + ["subnormal pi"] * (n - h))
-    return (r, pi), kind
-
-
-def _hard_aucpr_min(rng: np.random.Generator, n: int) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
-    # pi odd subnormal over [0, 1]: pi/2 + pi**2/6 + ..., a midpoint plus 2**-1000
-    h = n // 2
-    pi = np.concatenate([_odd_subnormals(rng, h), _subnormals(rng, n - h)])
-    a, b = _ranges(rng, n)
-    a[:h], b[:h] = 0.0, 1.0
-    kind = np.array(["within 2**-1000 of a midpoint"] * h + ["subnormal pi, any range"] * (n - h))
-    return (pi, a, b), kind
-
-
-def _hard_aucnpr(rng: np.random.Generator, n: int) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
-    # aucpr subnormal, pi odd subnormal over [0, 1]: aucpr - pi/2 + O(2**-2000), a midpoint
-    # plus a tiny excess; then subnormal aucpr with tiny pi and tiny ranges
-    h = n // 2
-    area = _subnormals(rng, n)
-    pi = np.concatenate([_odd_subnormals(rng, h), _loguniform(rng, 1e-320, 1e-200, n - h)])
-    a, b = np.zeros(n), np.ones(n)
-    b[h:] = _loguniform(rng, 1e-300, 1.0, n - h)
-    kind = np.array(["within 2**-900 of a midpoint"] * h + ["subnormal aucpr, tiny pi"] * (n - h))
-    return (area, pi, a, b), kind
-
-
-def _oracle_ap_min(pos: float, neg: float) -> object:
-    return closed_forms.ap_min(int(pos), int(neg), exact=pos <= 64, dps=DPS)
-
-
-def _oracle_expected_ap(pos: float, neg: float) -> object:
-    return closed_forms.expected_random_ap(int(pos), int(neg), exact=pos + neg <= 64, dps=DPS)
-
-
-def _oracle_aucpr_min(pi: float, a: float, b: float) -> object:
-    return closed_forms.aucpr_min(pi, a, b, dps=DPS)
-
-
-def _oracle_aucnpr(area: float, pi: float, a: float, b: float) -> object:
-    return closed_forms.aucnpr(area, pi, a, b, dps=DPS)
 
 
 def _naive_aucpr_min(pi: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -263,6 +69,13 @@ def _naive_aucpr_min(pi: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray
     with np.errstate(all="ignore"):
         return b - a + ((1 - pi) / pi) * np.log((pi * (a - 1) + 1) / (pi * (b - 1) + 1))
 
+
+NAIVE = ("aucpr_min (naive formula)", _naive_aucpr_min, "aucpr_min")
+FLOATS_SHA = digests.floats_digest()  # of the prtheory/floats this process imported (measured)
+
+
+# ---------------------------------------------------------------------------------------------
+# reference evaluation (process pool) and error measurement
 
 # Arb evaluations of the defining formulas (arguments are exact float64 values, converted to
 # exact balls; every operation's rounding is tracked in the ball's radius).
@@ -305,102 +118,22 @@ def _arb_expected_ap(pos: arb, neg: arb) -> arb:
     return (pos - 1) / (total - 1) + neg * harmonic / (total * (total - 1))
 
 
-# name -> (float64 function, sampler, mpmath/exact oracle, Arb evaluator, ulp bound, skew index)
-CASES: dict[str, tuple[Callable, Callable, Callable, Callable, float, int | None]] = {
-    "aucpr_min": (floats.aucpr_min, _sample_aucpr_min, _oracle_aucpr_min, _arb_aucpr_min, 0.5, 0),
-    "min_precision": (
-        floats.min_precision,
-        _sample_min_precision,
-        closed_forms.min_precision,
-        _arb_min_precision,
-        0.5,
-        1,
-    ),
-    "precision_gain": (floats.precision_gain, _sample_gain, points.gain, _arb_gain, 0.5, 1),
-    "recall_gain": (floats.recall_gain, _sample_gain, points.gain, _arb_gain, 0.5, 1),
-    "fbeta": (floats.fbeta, _sample_fbeta, points.fbeta_from_rates, _arb_fbeta, 0.5, None),
-    "fbeta_gain": (floats.fbeta_gain, _sample_gain, points.gain, _arb_gain, 0.5, 1),
-    "aucnpr": (floats.aucnpr, _sample_aucnpr, _oracle_aucnpr, _arb_aucnpr, 0.5, 1),
-    "ap_min": (floats.ap_min, _sample_counts, _oracle_ap_min, _arb_ap_min, 0.5, None),
-    "expected_random_ap": (
-        floats.expected_random_ap,
-        _sample_counts,
-        _oracle_expected_ap,
-        _arb_expected_ap,
-        0.5,
-        None,
-    ),
+# name -> the Arb evaluator of its defining formula
+ARB: dict[str, Callable[..., arb]] = {
+    "aucpr_min": _arb_aucpr_min,
+    "min_precision": _arb_min_precision,
+    "precision_gain": _arb_gain,
+    "recall_gain": _arb_gain,
+    "fbeta": _arb_fbeta,
+    "fbeta_gain": _arb_gain,
+    "aucnpr": _arb_aucnpr,
+    "ap_min": _arb_ap_min,
+    "expected_random_ap": _arb_expected_ap,
 }
-NAIVE = ("aucpr_min (naive formula)", _naive_aucpr_min, "aucpr_min")
-HARD: dict[str, Callable] = {
-    "aucpr_min": _hard_aucpr_min,
-    "min_precision": _hard_min_precision,
-    "precision_gain": _hard_gain,
-    "recall_gain": _hard_gain,
-    "fbeta": _hard_fbeta,
-    "fbeta_gain": _hard_gain,
-    "aucnpr": _hard_aucnpr,
-}
-HARD_SHARE = 100  # the last n // HARD_SHARE points of a sample are hard cases
 #: Functions whose value is rational: a reference ball that still straddles a rounding boundary
 #: at 2**14 bits is decided by the exact oracle (the value may be exactly a midpoint).
 RATIONAL = ("min_precision", "precision_gain", "recall_gain", "fbeta", "fbeta_gain")
 
-
-def _split(name: str, n: int) -> tuple[int, int]:
-    hard = n // HARD_SHARE if name in HARD else 0
-    return n - hard, hard
-
-
-def sample(name: str, n: int) -> tuple[np.ndarray, ...]:
-    """The argument arrays of ``name``'s sample of size ``n`` (deterministic)."""
-    rng = np.random.default_rng([SEED, list(CASES).index(name)])
-    main, hard = _split(name, n)
-    args = CASES[name][1](rng, main)
-    if not hard:
-        return args
-    extra, _ = HARD[name](rng, hard)
-    return tuple(np.concatenate([u, v]) for u, v in zip(args, extra, strict=True))
-
-
-def sample_kinds(name: str, n: int) -> np.ndarray:
-    """The sampler behind each point of ``sample(name, n)``: 'main' or a hard-case label."""
-    rng = np.random.default_rng([SEED, list(CASES).index(name)])
-    main, hard = _split(name, n)
-    CASES[name][1](rng, main)
-    kinds = np.array(["main"] * main, dtype=object)
-    return np.concatenate([kinds, HARD[name](rng, hard)[1]]) if hard else kinds
-
-
-# ---------------------------------------------------------------------------------------------
-# digests
-
-
-def _sha256(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def floats_digest() -> str:
-    return _sha256((ROOT / "prtheory" / "floats.py").read_text())
-
-
-FLOATS_SHA = floats_digest()  # of the floats.py this process imported (the one measured)
-
-
-def sampler_digest() -> str:
-    """SHA-256 of this module's sampling section and of the sampling parameters."""
-    source = Path(__file__).read_text()
-    start = source.index("# sampling (everything")
-    end = source.index("# digests")
-    return _sha256(f"{SEED} {DPS}\n" + source[start:end])
-
-
-def oracle_digest() -> str:
-    return _sha256("".join((ROOT / f).read_text() for f in ORACLE_FILES))
-
-
-# ---------------------------------------------------------------------------------------------
-# reference evaluation (process pool) and error measurement
 
 ARB_START_PREC = 224  # bits; raised per point until the ball is tight
 ARB_TIGHT_BITS = 160  # accepted relative accuracy of a ball (radius <= 2**-160 |midpoint|)
@@ -416,7 +149,7 @@ def _rounds_alike(ball: arb) -> bool:
     """Whether every real in ``ball`` rounds to the same float64 (then so does the true value)."""
     if ball.is_exact():
         return True
-    ends = [_exact(*_man_exp(e)) for e in (ball.lower(), ball.upper())]
+    ends = [ulps.dyadic(*_man_exp(e)) for e in (ball.lower(), ball.upper())]
     return rounding.to_float(ends[0]) == rounding.to_float(ends[1])
 
 
@@ -426,7 +159,7 @@ def _arb_value(name: str, args: tuple[float, ...]) -> tuple[int, int] | Fraction
     (the precision doubles until it does: Ziv's loop, made rigorous by Arb), so that the rounding
     of the midpoint is the correct rounding. For a rational function still undecided at 2**14
     bits the value may be a midpoint itself: the exact oracle's ``Fraction`` is returned."""
-    fn = CASES[name][3]
+    fn = ARB[name]
     prec = ARB_START_PREC + max(0, -min(int(np.frexp(a)[1]) for a in args if a != 0))
     while True:
         flint.ctx.prec = prec
@@ -434,64 +167,15 @@ def _arb_value(name: str, args: tuple[float, ...]) -> tuple[int, int] | Fraction
         if ball.rel_accuracy_bits() >= ARB_TIGHT_BITS and _rounds_alike(ball):
             return _man_exp(ball)
         if name in RATIONAL and prec >= 2**14:
-            return rounding.exact_rational(CASES[name][2](*args))
+            return rounding.exact_rational(CASES[name].oracle(*args))
         prec *= 2
-
-
-def _exact(man: int, exp: int) -> Fraction:
-    return Fraction(man << exp) if exp >= 0 else Fraction(man, 1 << -exp)
-
-
-def _ldexp_int(v: int, k: int) -> float:
-    """The float64 nearest to ``v 2**k`` (barring over- and underflow), for any size of ``v``.
-
-    ``float(int)`` rounds correctly; 62 bits of ``|v|`` plus a sticky bit standing for every
-    discarded bit decide the same rounding (ties included), and cannot overflow.
-    """
-    drop = max(0, abs(v).bit_length() - 62)
-    kept = abs(v) >> drop | (1 if abs(v) & ((1 << drop) - 1) else 0)
-    x = math.ldexp(float(kept), k + drop)  # exact scaling
-    return -x if v < 0 else x
-
-
-def _row(man: int, exp: int) -> tuple[float, float, float]:
-    """(x rounded to float64, (x - that)/ulp(x), ulp(x)) for ``x = man 2**exp``.
-
-    Fast path in integers for results in the normal range; ``prtheory.oracle.rounding``
-    (exact ``Fraction`` arithmetic) otherwise.
-    """
-    if man == 0:
-        return 0.0, 0.0, 2.0**-1074
-    e = abs(man).bit_length() - 1 + exp  # floor(log2 |x|)
-    if -1022 <= e <= 1022:
-        near = _ldexp_int(man, exp)
-        nm, nd = near.as_integer_ratio()
-        ne = -(nd.bit_length() - 1)  # near = nm 2**ne (nd is a power of two)
-        s = e - 52  # ulp(x) = 2**s
-        k = min(exp, ne)
-        diff = (man << (exp - k)) - (nm << (ne - k))  # (x - near) 2**-k, exactly
-        return near, _ldexp_int(diff, k - s), math.ldexp(1.0, s)
-    return _fraction_row(_exact(man, exp))
-
-
-def _fraction_row(exact: Fraction) -> tuple[float, float, float]:
-    near = rounding.to_float(exact)
-    unit = rounding.ulp(exact)
-    resid = 0.0 if math.isinf(near) else float((exact - rounding.exact_rational(near)) / unit)
-    return near, resid, float(unit)
-
-
-def _value_row(value: tuple[int, int] | Fraction) -> tuple[float, float, float]:
-    return _fraction_row(value) if isinstance(value, Fraction) else _row(*value)
-
-
-def _value_exact(value: tuple[int, int] | Fraction) -> Fraction:
-    return value if isinstance(value, Fraction) else _exact(*value)
 
 
 def _reference_rows(job: tuple[str, list[tuple[float, ...]]]) -> np.ndarray:
     name, rows = job
-    return np.array([_value_row(_arb_value(name, args)) for args in rows]).reshape(len(rows), 3)
+    return np.array([ulps.reference_row(_arb_value(name, args)) for args in rows]).reshape(
+        len(rows), 3
+    )
 
 
 def _cross_check_rows(job: tuple[str, list[tuple[float, ...]]]) -> float:
@@ -499,8 +183,9 @@ def _cross_check_rows(job: tuple[str, list[tuple[float, ...]]]) -> float:
     name, rows = job
     worst = Fraction(0)
     for args in rows:
-        ref = _value_exact(_arb_value(name, args))
-        orc = rounding.exact_rational(CASES[name][2](*args))
+        value = _arb_value(name, args)
+        ref = value if isinstance(value, Fraction) else ulps.dyadic(*value)
+        orc = rounding.exact_rational(CASES[name].oracle(*args))
         diff = abs(ref - orc) / abs(orc) if orc != 0 else abs(ref)
         worst = max(worst, diff)
     return float(worst)
@@ -535,7 +220,9 @@ def reference(
     )
     source = Path(__file__).read_text()
     evaluation = source[source.index("# reference evaluation") : source.index("# orchestration")]
-    key = _sha256(f"{name} {n} {data.hexdigest()} {sampler_digest()} {evaluation}")[:20]
+    evaluation += Path(ulps.__file__).read_text()  # the reference rows are computed there
+    key = f"{name} {n} {data.hexdigest()} {digests.sampler_digest()} {evaluation}"
+    key = hashlib.sha256(key.encode()).hexdigest()[:20]
     path = cache / f"{name}-{n}-{key}.npy" if cache else None
     if path is not None and path.exists() and path.with_suffix(".seconds").exists():
         return np.load(path), float(path.with_suffix(".seconds").read_text()), True
@@ -554,16 +241,6 @@ def cross_check(name: str, args: tuple[np.ndarray, ...], count: int, workers: in
     return max(_map(_cross_check_rows, _jobs(name, head, chunk=250), workers))
 
 
-def ulp_errors(y: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """``|y - x| / ulp(x)`` from the oracle table (exact subtraction of nearby floats)."""
-    near, resid, unit = table.T
-    with np.errstate(all="ignore"):
-        err = np.abs((y - near) / unit - resid)
-    both_inf = np.isinf(near) & (y == near)
-    err = np.where(both_inf, 0.0, err)
-    return np.where(np.isnan(err) | (np.isinf(y) & ~both_inf), np.inf, err)
-
-
 def _regions(pi: np.ndarray) -> dict[str, np.ndarray]:
     return {
         "pi <= 1e-12": pi <= 1e-12,
@@ -577,14 +254,7 @@ def _stats(err: np.ndarray) -> tuple[float, float]:
 
 
 def _machine() -> str:
-    cpu = platform.processor() or "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    cpu = cpu_model()
     return (
         f"{cpu}, {os.cpu_count()} logical CPUs; {platform.platform()}; Python "
         f"{platform.python_version()}, numpy {np.__version__}, mpmath {mpmath.__version__} "
@@ -594,7 +264,7 @@ def _machine() -> str:
 
 def run(n: int, workers: int, cache: Path | None, check: int) -> dict:
     results = {}
-    for name, (fn, _, _, _, bound, skew_at) in CASES.items():
+    for name, (fn, _, bound, skew_at) in CASES.items():
         t0 = time.perf_counter()
         args = sample(name, n)
         table, reference_s, cached = reference(name, args, workers, cache)
@@ -606,7 +276,7 @@ def run(n: int, workers: int, cache: Path | None, check: int) -> dict:
         t1 = time.perf_counter()
         y = np.asarray(fn(*args))
         t2 = time.perf_counter()
-        err = ulp_errors(y, table)
+        err = ulps.ulp_errors(y, table)
         results[name] = {
             "err": err,
             "wrong": y != table[:, 0],
@@ -630,7 +300,7 @@ def run(n: int, workers: int, cache: Path | None, check: int) -> dict:
     naive = NAIVE[1](*base["args"])
     naive_s = time.perf_counter() - t0
     results[NAIVE[0]] = {
-        "err": ulp_errors(naive, base["table"]),
+        "err": ulps.ulp_errors(naive, base["table"]),
         "wrong": naive != base["table"][:, 0],
         "kinds": None,
         "bound": None,
@@ -687,9 +357,9 @@ def render(results: dict, n: int, workers: int, check: int, seconds: float, comm
         f"- run time: {seconds:.0f} s with {workers} worker processes; computing the reference values "
         f"took {reference_s:.0f} s of it{cached_note}",
         f"- points per function: {n}",
-        f"- floats.py sha256: `{FLOATS_SHA}`",
-        f"- sampler sha256: `{sampler_digest()}`",
-        f"- oracle sha256: `{oracle_digest()}`",
+        f"- prtheory/floats sha256: `{FLOATS_SHA}`",
+        f"- sampler sha256: `{digests.sampler_digest()}`",
+        f"- oracle sha256: `{digests.oracle_digest()}`",
         "",
         "## Maximum and 99.9th-percentile error",
         "",
@@ -720,9 +390,10 @@ def render(results: dict, n: int, workers: int, check: int, seconds: float, comm
         "",
         "The last hundredth of each sample where a construction is known: true values exactly on,",
         "or within the stated distance (relative) of, a midpoint between two floats, and subnormal",
-        "arguments or results (see `benchmarks/accuracy.py`). AP_min and the expected random AP",
-        "have none: their values are rationals with large odd denominators, and no construction",
-        "of near-midpoint counts is known; the rounding test covers them all the same.",
+        "arguments or results (see `prtheory/_testing/samplers.py`). AP_min's hard cases have one",
+        "positive (AP_min = 1/(neg + 1)) with neg + 1 a divisor of 2**K -+ 1; the expected random",
+        "AP has none: no construction of near-midpoint counts is known for it, and the rounding",
+        "test covers it all the same.",
         "",
         "| function | sampler | points | misrounded | max ulp |",
         "|---|---|---:|---:|---:|",

@@ -20,15 +20,12 @@ Times are medians of ``REPEATS`` runs, interleaved so that load on the machine h
 alike. Peak memory is the tracemalloc peak (numpy reports its buffers to tracemalloc) of one call
 in a fresh subprocess, with the input generated before tracing starts. When a ratio misses its
 target (float <= 1.0 x sklearn; exact <= 1.5 x sklearn) the report includes the cProfile of that
-call. The report records the sha256 of this script; a test fails when the report is stale.
+call, with paths relative to the package or the repository (``prtheory._testing.profiles``). The report records the sha256 of this script; a test fails when the report is stale.
 """
 
 from __future__ import annotations
 
-import cProfile
-import io
 import json
-import pstats
 import statistics
 import subprocess
 import sys
@@ -39,6 +36,12 @@ import numpy as np
 from machine import facts, report_header
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # the prtheory of this checkout, installed or not
+    sys.path.insert(0, str(ROOT))
+
+from prtheory._testing.profiles import profile_call  # noqa: E402
+from prtheory._testing.ulps import ulp_distance  # noqa: E402
+
 REPORT = ROOT / "reports" / "benchmarks.md"
 SIZES = (10**5, 10**6, 10**7)
 PATTERNS = ("untied", "tied", "weighted", "half", "half-weighted", "wide")
@@ -105,12 +108,6 @@ def time_all(n: int, pattern: str) -> dict[str, float]:
     }
 
 
-def ulp_distance(a: float, b: float) -> int:
-    ia = np.array(a, dtype=np.float64).view(np.int64)
-    ib = np.array(b, dtype=np.float64).view(np.int64)
-    return abs(int(ia) - int(ib))
-
-
 def peak_memory(n: int, pattern: str, name: str) -> int:
     """tracemalloc peak of one call, in a fresh interpreter (bytes)."""
     code = (
@@ -130,12 +127,7 @@ def peak_memory(n: int, pattern: str, name: str) -> int:
 
 def profile(n: int, pattern: str, name: str) -> str:
     y, s, w = make_data(n, pattern)
-    fn = method(name)
-    prof = cProfile.Profile()
-    prof.runcall(fn, y, s, w)
-    buf = io.StringIO()
-    pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(12)
-    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines() if line.strip())
+    return profile_call(method(name), y, s, w, top=12)
 
 
 def main() -> None:

@@ -2,8 +2,10 @@
 
 Each function of ``prtheory.floats`` and the textbook one-line numpy formula are timed on the
 same 10**6 arguments (uniform skews and rates in (0, 1), counts log-spaced to 10**9), median of
-three runs, in one process. The naive formulas are not correctly rounded (AUCPR_min's is wrong
-by orders of magnitude at small skews); they are the speed anchor. Writes
+three runs, in one process, with each first tier of the float64 layer: the fused numba kernels
+(extra ``fast``; where a function has one) and the numpy reference path. The naive formulas are
+not correctly rounded (AUCPR_min's is wrong by orders of magnitude at small skews); they are
+the speed anchor. The kernels are compiled (and cached by numba) before timing. Writes
 ``reports/benchmarks_closed_forms.md``, which records this script's sha256 (a test fails when
 the report was written by another version).
 
@@ -28,6 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from prtheory import floats  # noqa: E402
+from prtheory._testing.profiles import profile_call  # noqa: E402
 
 N = 10**6
 REPORT = ROOT / "reports" / "benchmarks_closed_forms.md"
@@ -77,13 +80,28 @@ def _time(fn, args) -> float:
     return sorted(runs)[1]
 
 
+def _backends() -> list[str]:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return ["numpy"]
+    return ["numba", "numpy"]
+
+
 def main() -> None:
     rng = np.random.default_rng(20121)
+    backends = _backends()
     rows = []
     for name, (args, fast, naive) in _cases(rng).items():
-        t_fast, t_naive = _time(fast, args), _time(naive, args)
-        rows.append((name, t_naive, t_fast, t_fast / t_naive))
-        print(f"{name}: {t_fast:.3f} s vs naive {t_naive:.3f} s", file=sys.stderr)
+        t_naive = _time(naive, args)
+        times = {}
+        for backend in backends:
+            previous = floats.set_backend(backend)
+            fast(*(a[:1000] for a in args))  # compile (numba) outside the timing
+            times[backend] = _time(fast, args)
+            floats.set_backend(previous)
+        rows.append((name, t_naive, times))
+        print(f"{name}: {times} vs naive {t_naive:.3f} s", file=sys.stderr)
     digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
     lines = [
         "# Closed forms: correctly rounded vs naive numpy",
@@ -95,25 +113,44 @@ def main() -> None:
         f"- machine: {platform.processor() or platform.machine()}, {platform.platform()}; "
         f"Python {platform.python_version()}, numpy {np.__version__}",
         f"- {N} arguments per function, median of 3 runs, one process; target <= {TARGET}x",
+        f"- first tiers timed: {', '.join(backends)} (`prtheory.floats.set_backend`); the",
+        "  kernels exist for min_precision, the gains and F-beta; the other functions run the",
+        "  numpy path under either setting",
         "",
-        "| function | naive numpy (s) | prtheory (s) | ratio | within target |",
-        "|---|---:|---:|---:|---|",
+        "| function | naive numpy (s) | "
+        + " | ".join(f"prtheory, {b} (s) | ratio" for b in backends)
+        + " | within target |",
+        "|---|---:|" + "---:|---:|" * len(backends) + "---|",
     ]
-    for name, t_naive, t_fast, ratio in rows:
-        ok = "yes" if ratio <= TARGET else "**no**"
-        lines.append(f"| {name} | {t_naive:.4f} | {t_fast:.4f} | {ratio:.1f}x | {ok} |")
-    missed = [name for name, _, _, ratio in rows if ratio > TARGET]
+    for name, t_naive, times in rows:
+        best = min(times.values()) / t_naive
+        cells = " | ".join(f"{times[b]:.4f} | {times[b] / t_naive:.1f}x" for b in backends)
+        ok = "yes" if best <= TARGET else "**no**"
+        lines.append(f"| {name} | {t_naive:.4f} | {cells} | {ok} |")
+    missed = [name for name, t_naive, times in rows if min(times.values()) / t_naive > TARGET]
     if missed:
         lines += [
             "",
-            f"Missed the {TARGET}x target: {', '.join(missed)}. Profile: the fast path is",
-            "double-double arithmetic written as numpy array operations; one double-double",
-            "multiplication or division is 10-30 numpy passes over the array (Dekker splitting,",
-            "TwoProduct, TwoSum, renormalisation), a closed form chains 5-60 of them, and the",
-            "rounding test adds two roundings, so the time is memory traffic of some hundreds of",
-            "array passes against the naive formula's 3-6. Fusing them needs a compiled kernel",
-            "(numba or C), which is not a dependency; the pure-numpy path is the reference.",
+            f"Missed the {TARGET}x target: {', '.join(missed)}. Profile: without a fused kernel",
+            "the fast path is double-double arithmetic written as numpy array operations; one",
+            "double-double multiplication or division is 10-30 numpy passes over the array",
+            "(Dekker splitting, TwoProduct, TwoSum, renormalisation), a closed form chains 5-60",
+            "of them, and the rounding test adds two roundings, so the time is memory traffic of",
+            "some hundreds of array passes against the naive formula's 3-6. The logarithmic",
+            "functions (AUCPR_min, AUCNPR, AP_min, the expected random AP) have no kernel yet:",
+            "their double-double logarithm and digamma series are the work left. Where a",
+            "kernel exists, the kernel's own pass is close to the naive time and argument",
+            "validation (a NaN and domain scan of each argument) and the output allocation make",
+            "up the rest; the profiles (first tier numba, cumulative time) show the split.",
+            "",
+            "## Profiles of the misses",
         ]
+        cases = _cases(np.random.default_rng(20121))
+        for name in missed:
+            args, fast, _ = cases[name]
+            previous = floats.set_backend(backends[0])
+            lines += ["", f"### {name}", "", "```text", profile_call(fast, *args, top=10), "```"]
+            floats.set_backend(previous)
     REPORT.write_text("\n".join(lines) + "\n")
     print(REPORT.read_text())
 

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from prtheory.errors import InvalidInputError
 
 __all__ = [
+    "ExactArrayLike",
     "ExactWeights",
     "as_count_array",
     "as_doc_ids",
@@ -38,6 +40,12 @@ __all__ = [
     "check_unit",
     "check_weighted_count",
 ]
+
+
+#: Scores and sample weights: anything numpy converts (``numpy.typing.ArrayLike``), or a sequence
+#: of exact numbers (``Fraction``, ``Decimal``; numpy holds them as objects and they are never
+#: rounded). Labels are plain ``ArrayLike``.
+ExactArrayLike = ArrayLike | Sequence[Fraction | Decimal]
 
 
 # --------------------------------------------------------------------------------------------
@@ -103,9 +111,10 @@ def check_count(n: Any, name: str) -> int:
     elif isinstance(n, (numbers.Real, Fraction)):
         if isinstance(n, float) and not math.isfinite(n):
             raise InvalidInputError(name, f"must be a non-negative integer count, got {n!r}")
-        if n != int(n):
+        if n != math.trunc(n):
             raise InvalidInputError(name, f"must be an integer count, got {n!r}")
-        value = int(n)
+        # int(): math.trunc of a numbers.Real is typed as any Integral
+        value = int(math.trunc(n))  # noqa: RUF046
     else:
         raise InvalidInputError(
             name, f"must be a non-negative integer count, got {type(n).__name__} ({n!r})"
@@ -286,7 +295,7 @@ def _first_bad(mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[0])
 
 
-def as_labels(y_true: Any, name: str = "y_true") -> np.ndarray:
+def as_labels(y_true: ArrayLike, name: str = "y_true") -> np.ndarray:
     """Validate binary labels and return them as a boolean array.
 
     Accepted: booleans, or numbers equal to 0 or 1 (``0``, ``1``, ``0.0``, ``1.0``). Anything
@@ -309,10 +318,11 @@ def as_labels(y_true: Any, name: str = "y_true") -> np.ndarray:
     if bad.any():
         i = _first_bad(bad)
         raise InvalidInputError(name, f"labels must be 0 or 1, got {_show(arr[i])} at index {i}")
-    return arr == 1
+    labels: np.ndarray = arr == 1  # numpy types comparisons as returning Any
+    return labels
 
 
-def as_scores(y_score: Any, n: int | None = None, name: str = "y_score") -> np.ndarray:
+def as_scores(y_score: ExactArrayLike, n: int | None = None, name: str = "y_score") -> np.ndarray:
     """Validate real-valued scores and return a float64 array.
 
     ``+inf`` and ``-inf`` are legal (they rank first and last); NaN is rejected with its index.
@@ -358,7 +368,9 @@ class ExactWeights:
         return f"ExactWeights(numerators={self.numerators!r}, denominator={self.denominator})"
 
 
-def as_weights(sample_weight: Any, n: int, name: str = "sample_weight") -> ExactWeights | None:
+def as_weights(
+    sample_weight: ExactArrayLike | None, n: int, name: str = "sample_weight"
+) -> ExactWeights | None:
     """Validate sample weights (finite, >= 0, length ``n``) and convert them exactly.
 
     ``None`` means unit weights and is returned unchanged. Accepted element types: ``int``,
@@ -443,7 +455,7 @@ def _dyadic(arr: np.ndarray) -> ExactWeights:
 
 
 def as_float_array(
-    x: Any, name: str, lo: float | None = None, hi: float | None = None
+    x: ArrayLike, name: str, lo: float | None = None, hi: float | None = None
 ) -> np.ndarray:
     """Validate a scalar or array argument of the float64 layer; return a float64 array.
 
@@ -485,7 +497,7 @@ def as_float_array(
     return arr
 
 
-def as_count_array(x: Any, name: str) -> np.ndarray:
+def as_count_array(x: ArrayLike, name: str) -> np.ndarray:
     """Validate counts for the float64 layer: integer values in [0, 2**53]; return float64.
 
     Counts beyond 2**53 are rejected because float64 cannot hold every integer there.

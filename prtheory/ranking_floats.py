@@ -10,14 +10,23 @@ integer interval and only falls back to the exact rational when the interval can
 
 from __future__ import annotations
 
+from numpy.typing import ArrayLike
+
+from prtheory._input import ExactArrayLike
 from prtheory.oracle.ap import no_positives
-from prtheory.oracle.counts import recall_steps
+from prtheory.oracle.counts import RecallSteps, recall_steps
 from prtheory.oracle.summation import round_quotient_sum
 
-__all__ = ["average_precision"]
+__all__ = ["average_precision", "rounded_step_average_precision"]
 
 
-def average_precision(y_true, y_score, sample_weight=None, *, convention=None) -> float:
+def average_precision(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    sample_weight: ExactArrayLike | None = None,
+    *,
+    convention: str | None = None,
+) -> float:
     """Correctly rounded float64 of the step average precision (claims N2, N3).
 
     ``AP = sum_i (R_i - R_{i-1}) P_i`` over the blocks of tied scores, exactly as
@@ -29,5 +38,14 @@ def average_precision(y_true, y_score, sample_weight=None, *, convention=None) -
     steps = recall_steps(y_true, y_score, sample_weight)
     if steps.pos == 0:
         return float(no_positives("average precision", convention, y_true))
+    return rounded_step_average_precision(steps)
+
+
+def rounded_step_average_precision(steps: RecallSteps) -> float:
+    """The float64 nearest to the step AP of recall steps with ``pos > 0`` (N2), ties to even.
+
+    ``to_float(prtheory.oracle.ap.step_average_precision(steps))``, decided from an exact
+    integer interval without building the rational in most cases.
+    """
     nums, dens = steps.ap_terms()
     return round_quotient_sum(nums, dens, steps.pos)

@@ -17,6 +17,10 @@ from hypothesis import strategies as st
 
 import prtheory
 from prtheory import floats as F
+from prtheory._testing.ulps import reference_row, ulp_errors
+from prtheory.floats.dd import decide
+
+REL = 2.0**-90
 
 TINY = 2.0**-1074
 
@@ -121,39 +125,32 @@ def test_exact_zeros_and_exact_values():
 def test_the_rounding_test_flags_a_straddled_midpoint():
     one = np.array([1.0])
     # 1 + 2**-53 is the midpoint between 1 and 1 + 2**-52: any error bound leaves it undecided
-    _, undecided = F._decide(one, np.array([2.0**-53]), 0, F._DD_REL)
+    _, undecided = decide(one, np.array([2.0**-53]), 0, REL)
     assert undecided.all()
     # 2**-60 above 1 is far from it: decided, and the result is 1
-    y, undecided = F._decide(one, np.array([2.0**-60]), 0, F._DD_REL)
+    y, undecided = decide(one, np.array([2.0**-60]), 0, REL)
     assert not undecided.any()
     assert y[0] == 1.0
     # ... unless the bound is wide enough to reach the midpoint
-    _, undecided = F._decide(one, np.array([2.0**-60]), 0, 2.0**-54)
+    _, undecided = decide(one, np.array([2.0**-60]), 0, 2.0**-54)
     assert undecided.all()
     # a subnormal result: (h + lo) 2**-1100 with h + lo = 2**26 (1 + 2**-60) is 2**-1074 (1 + ...)
-    y, undecided = F._decide(np.array([2.0**26]), np.array([2.0**-34]), -1100, F._DD_REL)
+    y, undecided = decide(np.array([2.0**26]), np.array([2.0**-34]), -1100, REL)
     assert not undecided.any()
     assert y[0] == TINY
 
 
 def test_the_report_counts_a_one_ulp_change_as_misrounded():
     # the report's verdict is y != the reference's rounding; feed it right and nudged results
-    bench = pytest.importorskip("test_floats").bench
     # 1/3; a subnormal midpoint 3 2**-1075 (ties to the even 2 2**-1074); a normal midpoint
     # (2**54 - 9) 2**-55, halfway between 2**53 - 5 and the even 2**53 - 4 units of 2**-54
     exact = [Fraction(1, 3), Fraction(3, 2**1075), Fraction(2**54 - 9, 2**55)]
-    table = np.array([bench._fraction_row(q) for q in exact])
+    table = np.array([reference_row(q) for q in exact])
     right = np.array([1 / 3, 2 * TINY, (2**53 - 4) * 2.0**-54])
     assert not (right != table[:, 0]).any()
     nudged = np.nextafter(right, 1.0)
     assert (nudged != table[:, 0]).all()
-    assert (bench.ulp_errors(nudged, table) >= 0.5).all()
-
-
-def test_closed_forms_benchmark_report_is_current():
-    from report_staleness import assert_report_current
-
-    assert_report_current("benchmarks/bench_closed_forms.py", "reports/benchmarks_closed_forms.md")
+    assert (ulp_errors(nudged, table) >= 0.5).all()
 
 
 def test_aucnpr_a_few_ulps_above_the_minimum():

@@ -8,11 +8,11 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
-from brute_ranking import two_class_rankings
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_oracle_curves import brute_counts, rankings
 
+from prtheory._testing.brute import brute_counts, two_class_rankings
+from prtheory._testing.strategies import rankings
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.areas import _fixed_log_ratios, aucnpr_ranking, pr_auc, roc_auc
 from prtheory.oracle.curves import roc_curve

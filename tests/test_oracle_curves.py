@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from brute_ranking import two_class_rankings
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from report_staleness import assert_report_current
 
+from prtheory._testing.brute import brute_counts, two_class_rankings
+from prtheory._testing.strategies import rankings
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.curves import pr_curve, prg_convex_hull, prg_curve, roc_curve
 from prtheory.oracle.ratios import Ratios
@@ -19,26 +19,6 @@ from prtheory.oracle.ratios import Ratios
 F = Fraction
 Y = [0, 0, 1, 1, 0]
 S = [0.8, 0.8, 0.8, 0.2, 0.2]
-
-
-def rankings(max_n: int = 8) -> st.SearchStrategy:
-    """Small rankings with both classes and heavily tied scores (module-level strategy)."""
-    return st.integers(2, max_n).flatmap(
-        lambda n: st.tuples(
-            st.lists(st.integers(0, 1), min_size=n, max_size=n).filter(lambda y: 0 < sum(y) < n),
-            st.lists(st.integers(0, 3), min_size=n, max_size=n),
-        )
-    )
-
-
-def brute_counts(y, s):
-    """(TP, FP) at each distinct threshold, counted item by item (no sorting library)."""
-    out = []
-    for t in sorted(set(s), reverse=True):
-        tp = sum(1 for yi, si in zip(y, s, strict=True) if si >= t and yi == 1)
-        fp = sum(1 for yi, si in zip(y, s, strict=True) if si >= t and yi == 0)
-        out.append((tp, fp))
-    return out
 
 
 # ------------------------------------------------------------------------------------------
@@ -255,7 +235,3 @@ def test_prg_curve_is_scale_invariant_beyond_int64(case, w):
     assert big.is_crossing.tolist() == small.is_crossing.tolist()
     assert big.tp == tuple(t * 2**45 for t in small.tp)
     assert prg_convex_hull(big) == prg_convex_hull(small)
-
-
-def test_benchmark_report_is_current():
-    assert_report_current("benchmarks/bench_curves.py", "reports/benchmarks_curves.md")

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_oracle_curves import rankings
 
+from prtheory._testing.strategies import rankings
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.curves import prg_curve
 from prtheory.oracle.prg import auprg, expected_fg1, f_calibrated_scores
@@ -194,8 +194,8 @@ def test_errors(call, error, message):
 
 @pytest.mark.parametrize("n", range(2, 9))
 def test_signed_auprg_matches_the_theory_path_on_every_untied_ranking(n):
-    """Third path: prtheory.theory.flach walks the PRG path of an untied ranking itself."""
-    from prtheory.theory import flach  # imported here: it pulls in sympy
+    """Third path: prtheory.theory.flach2015 walks the PRG path of an untied ranking itself."""
+    from prtheory.theory import flach2015 as flach  # imported here: it pulls in sympy
 
     for y in itertools.product([0, 1], repeat=n):
         if 0 < sum(y) < n:

@@ -8,8 +8,8 @@ import random
 from fractions import Fraction
 
 import pytest
-from brute_ranking import brute_expected, brute_order, tie_patterns
 
+from prtheory._testing.brute import brute_expected, brute_order, tie_patterns
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.retrieval import ap_at_k, precision_at_k, r_precision
 

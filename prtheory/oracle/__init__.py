@@ -3,8 +3,6 @@
 This package never imports sympy, so ``import prtheory.oracle`` stays fast.
 """
 
-# ruff: noqa: F401  (this module is a list of re-exports)
-
 from prtheory.oracle.ap import average_precision, normalized_average_precision
 from prtheory.oracle.areas import aucnpr_ranking, pr_auc, roc_auc
 from prtheory.oracle.closed_forms import (
@@ -23,3 +21,35 @@ from prtheory.oracle.prg import auprg, expected_fg1, f_calibrated_scores
 from prtheory.oracle.retrieval import ap_at_k, precision_at_k, r_precision
 from prtheory.oracle.rounding import exact_rational, prec_of_dps, rounded, to_float
 from prtheory.oracle.ties import TIE_POLICIES
+
+__all__ = [
+    "TIE_POLICIES",
+    "ap_at_k",
+    "ap_min",
+    "aucnpr",
+    "aucnpr_ranking",
+    "aucpr_max",
+    "aucpr_min",
+    "auprg",
+    "average_precision",
+    "exact_rational",
+    "expected_fg1",
+    "expected_random_ap",
+    "f_calibrated_scores",
+    "harmonic_difference",
+    "min_precision",
+    "normalized_average_precision",
+    "pr_auc",
+    "pr_curve",
+    "prec_of_dps",
+    "precision_at_k",
+    "prg_convex_hull",
+    "prg_curve",
+    "r_precision",
+    "random_aucpr",
+    "roc_auc",
+    "roc_curve",
+    "rounded",
+    "skew_from_aucpr_min",
+    "to_float",
+]

@@ -24,20 +24,27 @@ Results are exact :class:`~fractions.Fraction` values summed by
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from prtheory._input import as_labels
+from prtheory._input import ExactArrayLike, as_labels
 from prtheory.errors import InvalidInputError
 from prtheory.oracle.closed_forms import ap_min
 from prtheory.oracle.conventions import undefined
-from prtheory.oracle.counts import Ranking, ranking, recall_steps
+from prtheory.oracle.counts import Ranking, RecallSteps, ranking, recall_steps
 from prtheory.oracle.summation import rational_sum
 from prtheory.oracle.ties import check_ties, expected_top, resolve_ties
 
-__all__ = ["average_precision", "normalized_average_precision", "untied_precision_terms"]
+__all__ = [
+    "average_precision",
+    "normalized_average_precision",
+    "step_average_precision",
+    "untied_precision_terms",
+]
 
 
 def no_positives(quantity: str, convention: str | None, y_true: Any = None) -> Fraction:
@@ -69,6 +76,16 @@ def untied_precision_terms(r: Ranking) -> tuple[np.ndarray, np.ndarray]:
     return nums, seen[at]
 
 
+def step_average_precision(steps: RecallSteps) -> Fraction:
+    """Step AP of recall steps with ``pos > 0``: ``(1/pos) sum_i gain_i tp_i / predicted_i`` (N2).
+
+    The one exact evaluation behind ``average_precision(..., ties="group")`` and every source of
+    :class:`RecallSteps` (a ranking, or counts accumulated per distinct score).
+    """
+    nums, dens = steps.ap_terms()
+    return rational_sum(nums, dens) / steps.pos
+
+
 def _equal_weights(r: Ranking, ties: str) -> None:
     if r.weights is not None and not np.all(r.weights == r.weights[0]):
         raise InvalidInputError(
@@ -79,7 +96,13 @@ def _equal_weights(r: Ranking, ties: str) -> None:
 
 
 def average_precision(
-    y_true, y_score, sample_weight=None, *, ties="group", doc_ids=None, convention=None
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    sample_weight: ExactArrayLike | None = None,
+    *,
+    ties: str = "group",
+    doc_ids: Iterable[str] | None = None,
+    convention: str | None = None,
 ) -> Fraction:
     """Exact average precision (claims N2, N3, B6) under the tie policy ``ties``.
 
@@ -87,14 +110,24 @@ def average_precision(
     ``"expected"``, ``"optimistic"``, ``"pessimistic"``, ``"input-order"`` or ``"trec_eval"``
     (needs ``doc_ids``); see :mod:`prtheory.oracle.ties`. With no positive weight AP is 0/0:
     :class:`~prtheory.errors.UndefinedMetricError`, or 0 with ``convention="sklearn"``.
+
+    Example: tied scores form one operating point under ``"group"``; ``"expected"`` averages
+    the orders of the tie. ``y = [1, 0, 1]`` with the last two scores tied: grouped, the
+    points are (1/2, 1) and (1, 2/3), so AP = 1/2 + (1/2)(2/3) = 5/6; over the two orders of the
+    tie the positive is 2nd or 3rd, AP = (1 + 1)/2 = 1 or (1 + 2/3)/2 = 5/6, expected 11/12:
+
+    >>> from prtheory.oracle import average_precision
+    >>> average_precision([1, 0, 1], [0.9, 0.5, 0.5])
+    Fraction(5, 6)
+    >>> average_precision([1, 0, 1], [0.9, 0.5, 0.5], ties="expected")
+    Fraction(11, 12)
     """
     ties = check_ties(ties, doc_ids)
     if ties == "group":
         steps = recall_steps(y_true, y_score, sample_weight)
         if steps.pos == 0:
             return no_positives("average precision", convention, y_true)
-        nums, dens = steps.ap_terms()
-        return rational_sum(nums, dens) / steps.pos
+        return step_average_precision(steps)
     r = ranking(y_true, y_score, sample_weight)
     pos = int(r.weights[r.labels].sum()) if r.weights is not None else int(r.labels.sum())
     if ties == "expected":
@@ -112,7 +145,12 @@ def average_precision(
 
 
 def normalized_average_precision(
-    y_true, y_score, *, ties="group", doc_ids=None, convention=None
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    *,
+    ties: str = "group",
+    doc_ids: Iterable[str] | None = None,
+    convention: str | None = None,
 ) -> Fraction:
     """AP rescaled by its least possible value: ``(AP - AP_min) / (1 - AP_min)`` (B6, B8).
 
@@ -130,5 +168,5 @@ def normalized_average_precision(
         return ap
     if pos == labels.size:
         return Fraction(1)
-    low = ap_min(pos, labels.size - pos, exact=True)
+    low: Fraction = ap_min(pos, labels.size - pos, exact=True)
     return (ap - low) / (1 - low)

@@ -7,24 +7,26 @@ and precision ``p_k = TP_k/(TP_k+FP_k)``. Points with ``TP + FP = 0`` (zero samp
 top of the ranking) are the empty classifier and are left out; the first-point convention takes
 their place.
 
-========================  =====================================================  ===========
-method                    curve between consecutive points                       result
-========================  =====================================================  ===========
-``"step"``                precision ``p_k`` on ``(r_{k-1}, r_k]``, ``r_{-1} = 0``  Fraction
-                          (average precision, claim N2, ties grouped)
-``"trapezoid"``           straight line in (r, p) between consecutive vertices   Fraction
-``"lower-trapezoid"``     Boyd, Eng & Page (2013) ``sum_i (r_{i+1}-r_i)``        Fraction
-                          ``(pmin_i + pmax_{i+1})/2`` over distinct recalls
-``"davis-goadrich"``      FP linear in TP between consecutive tables (Davis &    mpf (logs)
-                          Goadrich 2006), integrated exactly (closed form below)
-``"davis-goadrich-        straight lines through the points TP = T0 + k,          Fraction
-discrete"``               FP = F0 + k dF/dT (k whole), as PRROC's
-                          ``auc.davis.goadrich``
-========================  =====================================================  ===========
+===============================  ========================================================  ==========
+method                           curve between consecutive points                          result
+===============================  ========================================================  ==========
+``"step"``                       precision ``p_k`` on ``(r_{k-1}, r_k]``, ``r_{-1} = 0``   Fraction
+                                 (average precision, claim N2, ties grouped)
+``"trapezoid"``                  straight line in (r, p) between consecutive vertices      Fraction
+``"lower-trapezoid"``            Boyd, Eng & Page (2013) ``sum_i (r_{i+1}-r_i)``           Fraction
+                                 ``(pmin_i + pmax_{i+1})/2`` over distinct recalls
+``"davis-goadrich"``             FP linear in TP between consecutive tables (Davis &       mpf (logs)
+                                 Goadrich 2006), integrated exactly (closed form below)
+``"davis-goadrich-discrete"``    straight lines through the points TP = T0 + k,            Fraction
+                                 FP = F0 + k dF/dT (k whole), as PRROC's
+                                 ``auc.davis.goadrich``
+===============================  ========================================================  ==========
 
 First point (``first_point``, see :mod:`prtheory.oracle.curves`): ``"sklearn"`` prepends
 (0, 1), ``"spark"`` prepends (0, p_first), ``"none"`` starts at the first operating point (so
-the area covers only recalls the curve reaches). ``"step"`` has no first point (its first step
+the area covers only recalls the curve reaches). ``"mllib"`` (trapezoids only) is Spark
+MLlib's ``areaUnderPR``: (0, 1) when the top-scored block has zero weight (MLlib's empty
+classifier has precision 1, :mod:`prtheory.oracle.conventions`), else (0, p_first). ``"step"`` has no first point (its first step
 already starts at recall 0). ``"davis-goadrich"`` interpolates contingency tables: ``"spark"``
 means starting from the empty classifier (TP = FP = 0), along which precision is constant at
 ``p_first``; (0, 1) is not a contingency table, so ``"sklearn"`` is rejected.
@@ -59,17 +61,19 @@ adaptive precision (see :func:`_dg_area`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 import mpmath
 import numpy as np
 from mpmath import libmp
+from numpy.typing import ArrayLike
 
-from prtheory._input import check_recall_range
+from prtheory._input import ExactArrayLike, check_recall_range
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import closed_forms
-from prtheory.oracle.ap import average_precision, normalized_average_precision
+from prtheory.oracle.ap import normalized_average_precision, step_average_precision
 from prtheory.oracle.conventions import undefined
 from prtheory.oracle.counts import OperatingPoints, operating_points
 from prtheory.oracle.curves import check_first_point, tp_run_ends
@@ -77,20 +81,36 @@ from prtheory.oracle.ratios import as_objects
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
 from prtheory.oracle.summation import rational_sum
 
-__all__ = ["METHODS", "aucnpr_ranking", "pr_auc", "roc_auc"]
+__all__ = [
+    "METHODS",
+    "aucnpr_ranking",
+    "check_method",
+    "clipped_segment_area",
+    "pr_auc",
+    "pr_auc_of_points",
+    "recall_range",
+    "roc_auc",
+    "roc_auc_of_points",
+]
+
+#: exact heights of curve vertices: (numerators, denominators) integer arrays
+_Heights = tuple[np.ndarray, np.ndarray]
+#: whole Davis-Goadrich segments: (R_num, R_den, C_num, C_den, Q_num, Q_den) integer arrays
+_DGArrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 METHODS = ("step", "trapezoid", "lower-trapezoid", "davis-goadrich", "davis-goadrich-discrete")
 
 _FIRST_POINTS_BY_METHOD = {
     "step": ("none",),
-    "trapezoid": ("none", "sklearn", "spark"),
-    "lower-trapezoid": ("none", "sklearn", "spark"),
+    "trapezoid": ("none", "sklearn", "spark", "mllib"),
+    "lower-trapezoid": ("none", "sklearn", "spark", "mllib"),
     "davis-goadrich": ("none", "spark"),
     "davis-goadrich-discrete": ("none", "spark"),
 }
 
 
-def _check_method(method: str, first_point: str | None) -> str:
+def check_method(method: str, first_point: str | None) -> str:
+    """Validate a method name and its first point (module table); return the first point."""
     if method not in METHODS:
         raise InvalidInputError(
             "method", f"must be one of {', '.join(repr(m) for m in METHODS)}, got {method!r}"
@@ -114,23 +134,22 @@ def _check_method(method: str, first_point: str | None) -> str:
     return check_first_point(first_point, allowed)
 
 
-def _unit_weights_for_discrete(method: str, sample_weight) -> None:
-    if method == "davis-goadrich-discrete" and sample_weight is not None:
+def _unit_weights_for_discrete(method: str, unit_weights: bool) -> None:
+    if method == "davis-goadrich-discrete" and not unit_weights:
         raise InvalidInputError(
             "sample_weight",
             "davis-goadrich-discrete puts a point at every whole true positive: unit weights only",
         )
 
 
-def _points(y_true, y_score, sample_weight) -> tuple[OperatingPoints, np.ndarray, np.ndarray]:
-    """Validated operating points with TP + FP > 0 that can bound a segment of positive width.
+def _points(points: OperatingPoints) -> tuple[OperatingPoints, np.ndarray, np.ndarray]:
+    """The operating points with TP + FP > 0 that can bound a segment of positive width.
 
     Only the ends of each run of equal TP matter to an area (:func:`tp_run_ends`; they are also
     the run's greatest and least precision, all that the lower trapezoid reads), so at most two
     points per distinct TP are kept and converted to Python-int arrays (products of counts
     cannot overflow). pos > 0 is checked.
     """
-    points = operating_points(y_true, y_score, sample_weight)
     if points.pos == 0:
         raise UndefinedMetricError(
             "area under the PR curve", "y_true has no positive weight, so recall is 0/0"
@@ -156,7 +175,7 @@ def _greater(x: np.ndarray, q: Fraction) -> np.ndarray:
 
 
 def _linear_area(
-    x0: np.ndarray, x1: np.ndarray, y0: tuple, y1: tuple, lo: Fraction, hi: Fraction
+    x0: np.ndarray, x1: np.ndarray, y0: _Heights, y1: _Heights, lo: Fraction, hi: Fraction
 ) -> Fraction:
     """``sum_k int over [x0_k, x1_k] ∩ [lo, hi]`` of the line from y0_k to y1_k, in TP units.
 
@@ -173,12 +192,25 @@ def _linear_area(
     dens = np.concatenate((y0[1][w], y1[1][w]))
     total = rational_sum(nums, dens) / 2
     for k in np.flatnonzero(cut):
-        a, b = Fraction(int(x0[k])), Fraction(int(x1[k]))
         ya, yb = Fraction(int(y0[0][k]), int(y0[1][k])), Fraction(int(y1[0][k]), int(y1[1][k]))
-        u0, u1 = max(a, lo), min(b, hi)
-        slope = (yb - ya) / (b - a)
-        total += (u1 - u0) * (2 * ya + slope * (u0 - a + u1 - a)) / 2
+        total += clipped_segment_area(int(x0[k]), int(x1[k]), ya, yb, lo, hi)
     return total
+
+
+def clipped_segment_area(
+    a: int | Fraction, b: int | Fraction, ya: Fraction, yb: Fraction, lo: Fraction, hi: Fraction
+) -> Fraction:
+    """Exact area under the line from ``(a, ya)`` to ``(b, yb)`` (``a < b``) over ``[a, b] ∩ [lo, hi]``.
+
+    The line at ``u`` is ``ya + slope (u - a)``, so over ``[u0, u1]`` the area is
+    ``(u1 - u0) (2 ya + slope (u0 - a + u1 - a)) / 2``; 0 when the intervals do not overlap.
+    """
+    fa, fb = Fraction(a), Fraction(b)
+    u0, u1 = max(fa, lo), min(fb, hi)
+    if u1 <= u0:
+        return Fraction(0)
+    slope = (yb - ya) / (fb - fa)
+    return (u1 - u0) * (2 * ya + slope * (u0 - fa + u1 - fa)) / 2
 
 
 def _step_area(tp: np.ndarray, fp: np.ndarray, lo: Fraction, hi: Fraction) -> Fraction:
@@ -188,7 +220,7 @@ def _step_area(tp: np.ndarray, fp: np.ndarray, lo: Fraction, hi: Fraction) -> Fr
     return _linear_area(x0, tp, (tp, n), (tp, n), lo, hi)
 
 
-def _vertices(tp: np.ndarray, fp: np.ndarray, first_point: str) -> tuple[np.ndarray, tuple]:
+def _vertices(tp: np.ndarray, fp: np.ndarray, first_point: str) -> tuple[np.ndarray, _Heights]:
     """Vertex x (TP) and exact precision (num, den) arrays, with the first point prepended."""
     n = tp + fp
     if first_point == "none":
@@ -200,12 +232,16 @@ def _vertices(tp: np.ndarray, fp: np.ndarray, first_point: str) -> tuple[np.ndar
     return x, (num, den)
 
 
-def _trapezoid(tp, fp, first_point, lo, hi) -> Fraction:
+def _trapezoid(
+    tp: np.ndarray, fp: np.ndarray, first_point: str, lo: Fraction, hi: Fraction
+) -> Fraction:
     x, (num, den) = _vertices(tp, fp, first_point)
     return _linear_area(x[:-1], x[1:], (num[:-1], den[:-1]), (num[1:], den[1:]), lo, hi)
 
 
-def _lower_trapezoid(tp, fp, first_point, lo, hi) -> Fraction:
+def _lower_trapezoid(
+    tp: np.ndarray, fp: np.ndarray, first_point: str, lo: Fraction, hi: Fraction
+) -> Fraction:
     """Boyd, Eng & Page (2013): sum_i (r_{i+1} - r_i)(pmin_i + pmax_{i+1})/2 over distinct r_i.
 
     The vertices (with the prepended first point, if any) are grouped by recall; the least and
@@ -235,7 +271,9 @@ def _lower_trapezoid(tp, fp, first_point, lo, hi) -> Fraction:
 # Davis-Goadrich
 
 
-def _dg_terms(tp, fp, first_point, lo, hi):
+def dg_terms(
+    tp: np.ndarray, fp: np.ndarray, first_point: str, lo: Fraction, hi: Fraction
+) -> tuple[_DGArrays, list[tuple[Fraction, Fraction, Fraction]]]:
     """Segments of the DG integral as (R, C, Q): pos * area = sum R - C ln Q.
 
     Whole segments as integer arrays ``(R_num, R_den, C_num, C_den, Q_num, Q_den)``; cut segments
@@ -264,11 +302,16 @@ def _dg_terms(tp, fp, first_point, lo, hi):
     return arrays, cuts
 
 
-def _ceil_div(a, b):
-    return -((-a) // b)
+@overload
+def _ceil_div(a: int, b: int) -> int: ...
+@overload
+def _ceil_div(a: np.ndarray, b: np.ndarray) -> np.ndarray: ...
+def _ceil_div(a: int | np.ndarray, b: int | np.ndarray) -> int | np.ndarray:
+    quotient: int | np.ndarray = -((-a) // b)  # numpy types array floor division as Any
+    return quotient
 
 
-def _fixed_logs(pairs, frac_bits: int, wp: int) -> list[int]:
+def _fixed_logs(pairs: Iterable[tuple[int, int]], frac_bits: int, wp: int) -> list[int]:
     """``round(2**F ln(a/b))`` for each ``(a, b)``: mpmath's ``ln`` of ``a/b`` rounded to ``wp`` bits.
 
     The absolute error before the final rounding is below ``2**(1-wp) + 2**-wp |ln(a/b)|`` (the
@@ -330,7 +373,64 @@ def _fixed_log_ratios(a: np.ndarray, b: np.ndarray, frac_bits: int, wp: int) -> 
     return out
 
 
-def _dg_area(tp, fp, pos, first_point, lo, hi, prec) -> mpmath.mpf:
+def dg_error_units(terms: tuple[_DGArrays, list[tuple[Fraction, Fraction, Fraction]]]) -> int:
+    """The error bound ``sum_k (|C_k| + 2)`` of :func:`dg_fixed_sum`, in units of ``2**-F``,
+    rounded up to an integer (``terms`` from :func:`dg_terms`; see :func:`_dg_area`)."""
+    (r_num, _, c_num, c_den, _, _), cuts = terms
+    log_idx = np.flatnonzero(c_num != 0)
+    bound = _ceil_div(abs(c_num[log_idx]), c_den[log_idx]).sum() if log_idx.size else 0
+    bound += 2 * (r_num.size + len(cuts)) + sum(
+        int(_ceil_div(abs(c.numerator), c.denominator)) for _, c, _ in cuts
+    )
+    return int(bound)
+
+
+def dg_fixed_sum(
+    terms: tuple[_DGArrays, list[tuple[Fraction, Fraction, Fraction]]], frac_bits: int
+) -> int:
+    """``2**F (sum R - sum C ln Q)`` in fixed point with ``F = frac_bits``: every rational term
+    floored, every logarithm rounded (:func:`_fixed_log_ratios`), every product floored; the
+    error is below :func:`dg_error_units` units. An integer sum, so the terms of disjoint
+    segment sets add up exactly (the distributed evaluation relies on it)."""
+    (r_num, r_den, c_num, c_den, q_num, q_den), cuts = terms
+    wp = frac_bits + 24
+    total = int(((r_num << frac_bits) // r_den).sum()) if r_num.size else 0
+    log_idx = np.flatnonzero(c_num != 0)
+    if log_idx.size:
+        logs = _fixed_log_ratios(q_num[log_idx], q_den[log_idx], frac_bits, wp)
+        total -= int(((c_num[log_idx] * logs) // c_den[log_idx]).sum())
+    for r, c, q in cuts:
+        total += (r.numerator << frac_bits) // r.denominator
+        if c:
+            (lq,) = _fixed_logs([(q.numerator, q.denominator)], frac_bits, wp)
+            total -= (c.numerator * lq) // c.denominator
+    return total
+
+
+def dg_frac_bits(prec: int, bound: int) -> int:
+    """The first fixed-point precision ``F`` tried for an error bound of ``bound`` units."""
+    return prec + 16 + bound.bit_length()
+
+
+def dg_result(total: int, bound: int, pos: int, frac_bits: int, prec: int) -> mpmath.mpf | None:
+    """``total / (pos 2**F)`` rounded to ``prec`` bits once the error bound allows it, else None
+    (then ``F`` must grow): decided when ``|total| > bound 2**(prec+4)``."""
+    if abs(total) > (bound << (prec + 4)):
+        return mpmath.mp.make_mpf(libmp.from_rational(total, pos << frac_bits, prec, "n"))
+    if frac_bits > (1 << 20):
+        raise ArithmeticError("Davis-Goadrich area: cancellation beyond 2**20 bits")
+    return None
+
+
+def _dg_area(
+    tp: np.ndarray,
+    fp: np.ndarray,
+    pos: int,
+    first_point: str,
+    lo: Fraction,
+    hi: Fraction,
+    prec: int,
+) -> mpmath.mpf:
     """Davis-Goadrich area to ``prec`` bits with relative error <= 2**(1-prec).
 
     Fixed point with ``F`` fraction bits: every rational term ``R`` is floored to an integer
@@ -343,33 +443,16 @@ def _dg_area(tp, fp, pos, first_point, lo, hi, prec) -> mpmath.mpf:
     raised until ``E 2**-F <= 2**-(prec+4) |sum|``; the result is then rounded once to ``prec``
     bits, for a total relative error below ``2**(1-prec)``.
     """
-    (r_num, r_den, c_num, c_den, q_num, q_den), cuts = _dg_terms(tp, fp, first_point, lo, hi)
-    if r_num.size == 0 and not cuts:  # no segment gains recall inside [lo, hi]
+    terms = dg_terms(tp, fp, first_point, lo, hi)
+    if terms[0][0].size == 0 and not terms[1]:  # no segment gains recall inside [lo, hi]
         return mpmath.mp.make_mpf(libmp.fzero)
-    has_log = c_num != 0
-    log_idx = np.flatnonzero(has_log)
-    bound = _ceil_div(abs(c_num[log_idx]), c_den[log_idx]).sum() if log_idx.size else 0
-    bound += 2 * (r_num.size + len(cuts)) + sum(
-        int(_ceil_div(abs(c.numerator), c.denominator)) for _, c, _ in cuts
-    )
-    bound = int(bound) + 1
-    frac_bits = prec + 16 + bound.bit_length()
+    bound = dg_error_units(terms) + 1
+    frac_bits = dg_frac_bits(prec, bound)
     while True:
-        wp = frac_bits + 24
-        total = int(((r_num << frac_bits) // r_den).sum()) if r_num.size else 0
-        if log_idx.size:
-            logs = _fixed_log_ratios(q_num[log_idx], q_den[log_idx], frac_bits, wp)
-            total -= int(((c_num[log_idx] * logs) // c_den[log_idx]).sum())
-        for r, c, q in cuts:
-            total += (r.numerator << frac_bits) // r.denominator
-            if c:
-                (lq,) = _fixed_logs([(q.numerator, q.denominator)], frac_bits, wp)
-                total -= (c.numerator * lq) // c.denominator
-        # total / 2**F approximates pos * area with |error| <= bound units
-        if abs(total) > (bound << (prec + 4)):
-            return mpmath.mp.make_mpf(libmp.from_rational(total, pos << frac_bits, prec, "n"))
-        if frac_bits > (1 << 20):
-            raise ArithmeticError("Davis-Goadrich area: cancellation beyond 2**20 bits")
+        # the sum / 2**F approximates pos * area with |error| <= bound units
+        value = dg_result(dg_fixed_sum(terms, frac_bits), bound, pos, frac_bits, prec)
+        if value is not None:
+            return value
         frac_bits *= 2
 
 
@@ -377,7 +460,9 @@ def _dg_area(tp, fp, pos, first_point, lo, hi, prec) -> mpmath.mpf:
 # public
 
 
-def _dg_discrete(tp, fp, first_point, lo, hi) -> Fraction:
+def _dg_discrete(
+    tp: np.ndarray, fp: np.ndarray, first_point: str, lo: Fraction, hi: Fraction
+) -> Fraction:
     """Trapezoids through Davis & Goadrich's intermediate points, one per unit of TP.
 
     Between tables (T0, F0) and (T1, F1) the points are TP = T0 + k, FP = F0 + k dF/dT for
@@ -410,12 +495,21 @@ def _dg_discrete(tp, fp, first_point, lo, hi) -> Fraction:
     )
     x0 = np.concatenate([a for a, _ in xs])
     x1 = np.concatenate([b for _, b in xs])
-    y0 = tuple(np.concatenate([y[0][i] for y in ys]) for i in (0, 1))
-    y1 = tuple(np.concatenate([y[1][i] for y in ys]) for i in (0, 1))
+    y0 = (np.concatenate([y[0][0] for y in ys]), np.concatenate([y[0][1] for y in ys]))
+    y1 = (np.concatenate([y[1][0] for y in ys]), np.concatenate([y[1][1] for y in ys]))
     return _linear_area(x0, x1, y0, y1, lo, hi)
 
 
-def _interpolated(method, tp, fp, pos, first_point, lo, hi, prec) -> Fraction | mpmath.mpf:
+def _interpolated(
+    method: str,
+    tp: np.ndarray,
+    fp: np.ndarray,
+    pos: int,
+    first_point: str,
+    lo: Fraction,
+    hi: Fraction,
+    prec: int,
+) -> Fraction | mpmath.mpf:
     """Area of an interpolating method over TP in [lo, hi], divided by pos."""
     if method == "davis-goadrich":
         return _dg_area(tp, fp, pos, first_point, lo, hi, prec)
@@ -426,7 +520,8 @@ def _interpolated(method, tp, fp, pos, first_point, lo, hi, prec) -> Fraction | 
     return _lower_trapezoid(tp, fp, first_point, lo, hi) / pos
 
 
-def _range(a: Any, b: Any, pos: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+def recall_range(a: Any, b: Any, pos: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """Exact ``(a, b, a pos, b pos)`` of a validated, non-empty recall range ``[a, b]``."""
     a, b = check_recall_range(a, b)
     a_q, b_q = exact_rational(a, "a"), exact_rational(b, "b")
     if a_q == b_q:
@@ -436,18 +531,36 @@ def _range(a: Any, b: Any, pos: int) -> tuple[Fraction, Fraction, Fraction, Frac
     return a_q, b_q, a_q * pos, b_q * pos
 
 
-def _validated(y_true, y_score, sample_weight, method, first_point, a, b):
+def mllib_first_point(top_is_empty: bool) -> str:
+    """The first point ``"mllib"`` resolved: ``"sklearn"``'s (0, 1) when the top-scored block has
+    zero weight (MLlib's empty classifier, precision 1), else ``"spark"``'s (0, p_first)."""
+    return "sklearn" if top_is_empty else "spark"
+
+
+def _validated(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    sample_weight: ExactArrayLike | None,
+    method: str,
+    first_point: str | None,
+    a: Any,
+    b: Any,
+) -> tuple[
+    str, OperatingPoints, np.ndarray, np.ndarray, tuple[Fraction, Fraction, Fraction, Fraction]
+]:
     """Checked method and first point, the area's points (:func:`_points`) and its range."""
-    first_point = _check_method(method, first_point)
-    _unit_weights_for_discrete(method, sample_weight)
-    points, tp, fp = _points(y_true, y_score, sample_weight)
-    return first_point, points, tp, fp, _range(a, b, points.pos)
+    first_point = check_method(method, first_point)
+    _unit_weights_for_discrete(method, sample_weight is None)
+    points, tp, fp = _points(operating_points(y_true, y_score, sample_weight))
+    if first_point == "mllib":
+        first_point = mllib_first_point(points.tp[0] + points.fp[0] == 0)
+    return first_point, points, tp, fp, recall_range(a, b, points.pos)
 
 
 def pr_auc(
-    y_true,
-    y_score,
-    sample_weight=None,
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    sample_weight: ExactArrayLike | None = None,
     *,
     method: str,
     first_point: str | None = None,
@@ -457,9 +570,9 @@ def pr_auc(
 ) -> Fraction | mpmath.mpf:
     """Area under the PR curve over recalls ``[a, b]`` by a named ``method`` (module table).
 
-    ``first_point`` is required for the interpolating methods (``"none"``, ``"sklearn"`` or
-    ``"spark"``; DG accepts ``"none"`` and ``"spark"``) and must be omitted or ``"none"`` for
-    ``"step"``. Rational methods return an exact Fraction; ``"davis-goadrich"`` an ``mpf`` at
+    ``first_point`` is required for the interpolating methods (``"none"``, ``"sklearn"``,
+    ``"spark"`` or ``"mllib"``; DG accepts ``"none"`` and ``"spark"``) and must be omitted or
+    ``"none"`` for ``"step"``. Rational methods return an exact Fraction; ``"davis-goadrich"`` an ``mpf`` at
     ``dps`` digits (relative error <= 2**(1-p), p = the bits of ``dps``).
 
     Examples (claims B2, B4): ``y = [0, 1]``, ``s = [.9, .1]`` (the worst ranking, pi = 1/2)
@@ -468,18 +581,56 @@ def pr_auc(
     first_point, points, tp, fp, (_, _, lo, hi) = _validated(
         y_true, y_score, sample_weight, method, first_point, a, b
     )
-    prec, pos = prec_of_dps(dps), points.pos
+    return _pr_auc(points, tp, fp, method, first_point, lo, hi, dps)
+
+
+def pr_auc_of_points(
+    points: OperatingPoints,
+    *,
+    method: str,
+    first_point: str | None = None,
+    a: Any = 0,
+    b: Any = 1,
+    dps: int = 50,
+    unit_weights: bool = False,
+) -> Fraction | mpmath.mpf:
+    """:func:`pr_auc` of operating points however they were obtained (a ranking, or exact counts
+    accumulated per distinct score by :mod:`prtheory.streaming`).
+
+    ``unit_weights`` says that the counts are counts of items (no ``sample_weight``), which
+    ``"davis-goadrich-discrete"`` requires.
+    """
+    first_point = check_method(method, first_point)
+    _unit_weights_for_discrete(method, unit_weights)
+    points, tp, fp = _points(points)
+    if first_point == "mllib":
+        first_point = mllib_first_point(points.tp[0] + points.fp[0] == 0)
+    _, _, lo, hi = recall_range(a, b, points.pos)
+    return _pr_auc(points, tp, fp, method, first_point, lo, hi, dps)
+
+
+def _pr_auc(
+    points: OperatingPoints,
+    tp: np.ndarray,
+    fp: np.ndarray,
+    method: str,
+    first_point: str,
+    lo: Fraction,
+    hi: Fraction,
+    dps: int,
+) -> Fraction | mpmath.mpf:
+    pos = points.pos
     if method == "step":
         if lo == 0 and hi == pos:  # the whole range: average precision, ties grouped (N2)
-            return average_precision(y_true, y_score, sample_weight, ties="group")
+            return step_average_precision(points.recall_steps())
         return _step_area(tp, fp, lo, hi) / pos
-    return _interpolated(method, tp, fp, pos, first_point, lo, hi, prec)
+    return _interpolated(method, tp, fp, pos, first_point, lo, hi, prec_of_dps(dps))
 
 
 def aucnpr_ranking(
-    y_true,
-    y_score,
-    sample_weight=None,
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    sample_weight: ExactArrayLike | None = None,
     *,
     method: str,
     first_point: str | None = None,
@@ -531,7 +682,17 @@ def aucnpr_ranking(
     return closed_forms.aucnpr(area, pi, a_q, b_q, dps=dps, convention=convention)
 
 
-def _dg_is_minimum(tp, fp, pos, neg, first_point, a_q, b_q, lo, hi) -> bool:
+def _dg_is_minimum(
+    tp: np.ndarray,
+    fp: np.ndarray,
+    pos: int,
+    neg: int,
+    first_point: str,
+    a_q: Fraction,
+    b_q: Fraction,
+    lo: Fraction,
+    hi: Fraction,
+) -> bool:
     """Whether the DG area over ``[a, b]`` equals AUCPR_min(pi, a, b) exactly.
 
     ``pos (area - min) = (sum R - pos (b - a)) - (sum C ln Q + neg ln(u/v))`` with
@@ -553,7 +714,7 @@ def _dg_is_minimum(tp, fp, pos, neg, first_point, a_q, b_q, lo, hi) -> bool:
         turns = (t[1:-1] - t[:-2]) * (f[2:] - f[1:-1]) != (t[2:] - t[1:-1]) * (f[1:-1] - f[:-2])
         keep = np.concatenate(([True], turns, [True]))
         t, f = t[keep], f[keep]
-    (r_num, r_den, c_num, c_den, q_num, q_den), cuts = _dg_terms(t, f, "none", lo, hi)
+    (r_num, r_den, c_num, c_den, q_num, q_den), cuts = dg_terms(t, f, "none", lo, hi)
     pi = Fraction(pos, pos + neg)
     rational = rational_sum(r_num, r_den) if r_num.size else Fraction(0)
     coeff: dict[Fraction, Fraction] = {}
@@ -573,7 +734,15 @@ def _dg_is_minimum(tp, fp, pos, neg, first_point, a_q, b_q, lo, hi) -> bool:
     return rational == pos * (b_q - a_q) and not any(coeff.values())
 
 
-def _dg_aucnpr(tp, fp, pos, neg, first_point, bounds, dps) -> Fraction | mpmath.mpf:
+def _dg_aucnpr(
+    tp: np.ndarray,
+    fp: np.ndarray,
+    pos: int,
+    neg: int,
+    first_point: str,
+    bounds: tuple[Fraction, Fraction, Fraction, Fraction],
+    dps: int,
+) -> Fraction | mpmath.mpf:
     """AUCNPR of the DG area (0 < pi < 1): exactly 0 on the minimum curve, else at ``dps`` digits.
 
     The numerator ``area - AUCPR_min`` cancels near the minimum, so both terms are evaluated at a
@@ -606,7 +775,9 @@ def _dg_aucnpr(tp, fp, pos, neg, first_point, bounds, dps) -> Fraction | mpmath.
         wp *= 2
 
 
-def roc_auc(y_true, y_score, sample_weight=None) -> Fraction:
+def roc_auc(
+    y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None = None
+) -> Fraction:
     """Exact area under the ROC curve (trapezoids from the origin; ties give diagonal segments).
 
     ``AUROC = sum_k (FP_k - FP_{k-1}) (TP_k + TP_{k-1}) / (2 pos neg)`` with ``TP_{-1} = FP_{-1} = 0``:
@@ -614,7 +785,12 @@ def roc_auc(y_true, y_score, sample_weight=None) -> Fraction:
     probability that a random positive outscores a random negative, ties counting one half.
     Raises :class:`UndefinedMetricError` when either class has zero weight.
     """
-    points = operating_points(y_true, y_score, sample_weight)
+    return roc_auc_of_points(operating_points(y_true, y_score, sample_weight))
+
+
+def roc_auc_of_points(points: OperatingPoints) -> Fraction:
+    """:func:`roc_auc` of operating points however they were obtained (a ranking, or exact
+    counts accumulated per distinct score by :mod:`prtheory.streaming`)."""
     if points.pos == 0 or points.neg == 0:
         raise UndefinedMetricError(
             "area under the ROC curve", "y_true needs positive and negative weight"

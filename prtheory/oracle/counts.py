@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from prtheory._input import ExactWeights, as_labels, as_scores, as_weights
+from prtheory._input import ExactArrayLike, ExactWeights, as_labels, as_scores, as_weights
 
 __all__ = [
     "OperatingPoints",
@@ -74,7 +75,9 @@ class Ranking:
         )
 
 
-def ranking(y_true, y_score, sample_weight=None) -> Ranking:
+def ranking(
+    y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None = None
+) -> Ranking:
     """Validate the inputs (one path for every metric) and sort by decreasing score.
 
     The sort is stable, so tied items keep their input order; tie policies that need another
@@ -119,8 +122,28 @@ class OperatingPoints:
     def __len__(self) -> int:
         return self.thresholds.size
 
+    def recall_steps(self) -> RecallSteps:
+        """The points at which TP increases, as :class:`RecallSteps` (same counts, same values).
 
-def operating_points(y_true, y_score, sample_weight=None) -> OperatingPoints:
+        A block adds to average precision only through its positive weight ``gain_i > 0``, so
+        the steps are the points where the cumulative TP rises; ``predicted`` is TP + FP there.
+        """
+        tp, fp = self.tp, self.fp
+        at = np.flatnonzero(np.diff(tp, prepend=0) > 0)
+        tp_at = tp[at]
+        return RecallSteps(
+            tp_at,
+            tp_at + fp[at],
+            np.diff(tp_at, prepend=0),
+            self.pos,
+            self.neg,
+            self.denominator,
+        )
+
+
+def operating_points(
+    y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None = None
+) -> OperatingPoints:
     """Sort once, group tied scores, and return exact cumulative TP and FP per threshold."""
     return ranking(y_true, y_score, sample_weight).points()
 
@@ -133,7 +156,10 @@ class RecallSteps:
     is the cumulative true-positive weight and ``predicted`` the cumulative weight of all items
     (``TP + FP``) through the end of the block, and ``gain`` the positive weight inside the
     block. All are integer numerators over ``denominator`` (1 for unit weights); ``pos`` and
-    ``neg`` are the total positive and negative weight numerators.
+    ``neg`` are the total positive and negative weight numerators. ``before`` (only when asked
+    for, else ``None``) is the cumulative weight of all items through the *preceding* operating
+    point (the block of the next higher score; 0 for the top block): the vertex a trapezoid or
+    an ROC segment starts from.
     """
 
     tp: np.ndarray
@@ -142,6 +168,14 @@ class RecallSteps:
     pos: int
     neg: int
     denominator: int
+    before: np.ndarray | None = None
+
+    @property
+    def preceding(self) -> np.ndarray:
+        """``before``, which the caller must have asked for (``recall_steps(..., before=True)``)."""
+        if self.before is None:
+            raise ValueError("the preceding cumulative weights were not computed (before=False)")
+        return self.before
 
     def ap_terms(self) -> tuple[np.ndarray, np.ndarray]:
         """``(numerators, denominators)`` with ``pos * AP = sum numerators / denominators``.
@@ -157,13 +191,20 @@ class RecallSteps:
         return gain * tp, self.predicted
 
 
-def recall_steps(y_true, y_score, sample_weight=None) -> RecallSteps:
+def recall_steps(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    sample_weight: ExactArrayLike | None = None,
+    *,
+    before: bool = False,
+) -> RecallSteps:
     """Validate (the one path of :func:`ranking`) and return the steps of recall.
 
     Unit weights take a sort-only path: the cumulative counts at a positive score ``s`` are
-    ``#{items with score >= s}`` and ``#{positives with score >= s}``, found by binary search in
-    the sorted scores, so no permutation array or reordered copies are built. Weighted input is
-    sorted once and summed exactly only at the steps (:func:`_cumsum_at`).
+    ``#{items with score >= s}`` and ``#{positives with score >= s}`` (and, with ``before``,
+    ``#{items with score > s}``), found by binary search in the sorted scores, so no
+    permutation array or reordered copies are built. Weighted input is sorted once and summed
+    exactly only at the steps (:func:`_cumsum_at`).
     """
     labels = as_labels(y_true)
     scores = as_scores(y_score, labels.size)
@@ -173,29 +214,42 @@ def recall_steps(y_true, y_score, sample_weight=None) -> RecallSteps:
         n, pos = labels.size, pos_scores.size
         if pos == 0:
             empty = np.zeros(0, dtype=np.int64)
-            return RecallSteps(empty, empty, empty, 0, n, 1)
+            return RecallSteps(empty, empty, empty, 0, n, 1, empty if before else None)
         first = np.flatnonzero(np.r_[True, pos_scores[1:] != pos_scores[:-1]])
         distinct = pos_scores[first]
         tp = pos - first
         gain = np.diff(np.append(first, pos))
-        predicted = n - np.searchsorted(np.sort(scores), distinct, side="left")
-        return RecallSteps(tp, predicted.astype(np.int64), gain, pos, n - pos, 1)
-    return _weighted_steps(labels, scores, w)
+        ranked = np.sort(scores)
+        predicted = (n - np.searchsorted(ranked, distinct, side="left")).astype(np.int64)
+        above = None
+        if before:
+            above = (n - np.searchsorted(ranked, distinct, side="right")).astype(np.int64)
+        return RecallSteps(tp, predicted, gain, pos, n - pos, 1, above)
+    return _weighted_steps(labels, scores, w, before)
 
 
-def _weighted_steps(labels: np.ndarray, scores: np.ndarray, w: ExactWeights) -> RecallSteps:
+def _weighted_steps(
+    labels: np.ndarray, scores: np.ndarray, w: ExactWeights, before: bool
+) -> RecallSteps:
     """Recall steps with exact weights: one sort (any order within ties), exact sums at steps."""
     order = np.argsort(-scores)  # the counts at block ends do not depend on the order in ties
     s, lab, wt = scores[order], labels[order], w.numerators[order]
     ends = np.append(np.flatnonzero(s[1:] != s[:-1]), s.size - 1)  # last index of each block
     hits = np.cumsum(lab & (wt > 0))[ends]  # positives of non-zero weight through each block
-    at = ends[np.flatnonzero(np.diff(hits, prepend=0) > 0)]
+    blocks = np.flatnonzero(np.diff(hits, prepend=0) > 0)
+    at = ends[blocks]
     pos_w = np.where(lab, wt, 0)
     tp = _cumsum_at(pos_w, at)
     total = int(_cumsum_at(wt, ends[-1:])[0])
     pos = int(tp[-1]) if tp.size else 0
     gain = np.diff(tp, prepend=0) if tp.size else tp
-    return RecallSteps(tp, _cumsum_at(wt, at), gain, pos, total - pos, w.denominator)
+    above = None
+    if before:  # the weight through the previous block's end; the top block has none before it
+        previous = _cumsum_at(wt, ends[np.maximum(blocks - 1, 0)])
+        above = np.where(blocks > 0, previous, 0) if previous.size else previous
+        if previous.dtype == object:
+            above = above.astype(object)
+    return RecallSteps(tp, _cumsum_at(wt, at), gain, pos, total - pos, w.denominator, above)
 
 
 def _cumsum_at(values: np.ndarray, at: np.ndarray) -> np.ndarray:
@@ -205,10 +259,14 @@ def _cumsum_at(values: np.ndarray, at: np.ndarray) -> np.ndarray:
     than ``2**32`` items, so no Python-integer array is built; the result is int64 when it fits
     and Python integers otherwise. ``object`` arrays are summed as Python integers.
     """
+    out: np.ndarray  # numpy types the arithmetic of untyped arrays as Any
     if values.dtype == object:
-        return np.cumsum(values)[at]
+        out = np.cumsum(values)[at]
+        return out
     lo = np.cumsum(values & (2**31 - 1))[at]
     hi = np.cumsum(values >> 31)[at]
     if hi.size == 0 or int(hi.max()) < 2**31:
-        return (hi << 31) + lo
-    return hi.astype(object) * 2**31 + lo.astype(object)
+        out = (hi << 31) + lo
+    else:
+        out = hi.astype(object) * 2**31 + lo.astype(object)
+    return out

@@ -40,7 +40,9 @@ from fractions import Fraction
 from math import gcd
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from prtheory._input import ExactArrayLike
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import points as points_
 from prtheory.oracle.counts import OperatingPoints, operating_points
@@ -53,6 +55,7 @@ __all__ = [
     "ROCCurve",
     "check_first_point",
     "pr_curve",
+    "pr_curve_of_points",
     "prg_convex_hull",
     "prg_curve",
     "roc_curve",
@@ -118,7 +121,12 @@ class PRCurve:
 
 
 def pr_curve(
-    y_true, y_score, sample_weight=None, *, first_point: str = "none", convention=None
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    sample_weight: ExactArrayLike | None = None,
+    *,
+    first_point: str = "none",
+    convention: str | None = None,
 ) -> PRCurve:
     """Exact precision and recall at every distinct score threshold.
 
@@ -129,6 +137,15 @@ def pr_curve(
     """
     check_first_point(first_point)
     points = operating_points(y_true, y_score, sample_weight)
+    return pr_curve_of_points(points, first_point=first_point, convention=convention)
+
+
+def pr_curve_of_points(
+    points: OperatingPoints, *, first_point: str = "none", convention: str | None = None
+) -> PRCurve:
+    """:func:`pr_curve` of operating points however they were obtained (a ranking, or exact
+    counts accumulated per distinct score by :mod:`prtheory.streaming`)."""
+    check_first_point(first_point)
     _require_positives(points, "recall")
     tp, fp = points.tp, points.fp
     num, den = tp, tp + fp
@@ -156,7 +173,7 @@ def pr_curve(
     )
 
 
-def _prepend(x: np.ndarray, value) -> np.ndarray:
+def _prepend(x: np.ndarray, value: int) -> np.ndarray:
     """``x`` with ``value`` in front, keeping its integer dtype (int64 or object)."""
     out = np.empty(x.size + 1, dtype=x.dtype)
     out[0] = value
@@ -176,7 +193,9 @@ class ROCCurve:
     tpr: Ratios
 
 
-def roc_curve(y_true, y_score, sample_weight=None) -> ROCCurve:
+def roc_curve(
+    y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None = None
+) -> ROCCurve:
     """Exact FPR = FP/neg and TPR = TP/pos at every distinct threshold, after the origin.
 
     The origin (0, 0) at threshold ``+inf`` is the empty classifier, as in
@@ -256,7 +275,9 @@ def _as_int64_if_fits(x: np.ndarray) -> np.ndarray:
     return x
 
 
-def prg_curve(y_true, y_score, sample_weight=None) -> PRGCurve:
+def prg_curve(
+    y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None = None
+) -> PRGCurve:
     """Exact Precision-Recall-Gain curve with its recG = 0 and precG = 0 crossing points.
 
     precG = 1 - (pi/(1-pi)) FP/TP and recG = 1 - (pi/(1-pi)) FN/TP (F5), with
@@ -307,26 +328,29 @@ def prg_curve(y_true, y_score, sample_weight=None) -> PRGCurve:
     pb = f0[seg_p].astype(object) * dg + gp0 * (f1 - f0)[seg_p].astype(object)
     segs = [seg_p, np.flatnonzero(t1 > 0)]
     ranks = [np.ones(seg_p.size, dtype=np.int64), np.full(segs[1].size, 3, dtype=np.int64)]
-    abc = [(pa, pb, dg), (t1[segs[1]], f1[segs[1]], np.ones(segs[1].size, dtype=t.dtype))]
+    abc: list[tuple[np.ndarray, ...]] = [
+        (pa, pb, dg),
+        (t1[segs[1]], f1[segs[1]], np.ones(segs[1].size, dtype=t.dtype)),
+    ]
     below = t * n < pos2  # recG < 0; the one segment where this flips holds the recG crossing
     seg_r = np.flatnonzero(below[:-1] & ~below[1:] & (t1 * n != pos2))
     for k in seg_r.tolist():
         a_t0, a_t1, a_f0, a_f1 = (int(v[k]) for v in (t0, t1, f0, f1))
         dt = a_t1 - a_t0
         lam_r = Fraction(pos2 - a_t0 * n, n * dt)
-        rank = 0
+        rank_r = 0
         at = np.flatnonzero(seg_p == k)
         if at.size:
             lam_p = Fraction(int(gp0[at[0]]), int(dg[at[0]]))
             if lam_r == lam_p:  # one point, already listed as the precG crossing
                 continue
-            rank = 0 if lam_r < lam_p else 2
+            rank_r = 0 if lam_r < lam_p else 2
         ra, rc = pos2 * dt, n * dt
         rb = a_f0 * n * dt + (pos2 - a_t0 * n) * (a_f1 - a_f0)
         common = gcd(gcd(ra, rb), rc)  # smaller integers, the same table
         ra, rb, rc = ra // common, rb // common, rc // common
         segs.append(np.array([k]))
-        ranks.append(np.array([rank]))
+        ranks.append(np.array([rank_r]))
         abc.append(tuple(np.array([v], dtype=object) for v in (ra, rb, rc)))
     seg, rank = np.concatenate(segs), np.concatenate(ranks)
     order = np.lexsort((rank, seg))

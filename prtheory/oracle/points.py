@@ -35,6 +35,7 @@ __all__ = [
 ]
 
 _SKLEARN = {"sklearn": Fraction(0)}
+_EMPTY_PRECISION = {**_SKLEARN, "mllib": Fraction(1)}
 
 
 def _count(x: Any, name: str) -> Fraction:
@@ -46,19 +47,25 @@ def _beta_squared(beta: Any) -> Fraction:
 
 
 def precision(tp: Any, fp: Any, *, convention: str | None = None) -> Fraction:
-    """``TP / (TP + FP)``; undefined when nothing is predicted positive (``TP + FP = 0``)."""
-    tp, fp = _count(tp, "tp"), _count(fp, "fp")
-    if tp + fp == 0:
-        return undefined("precision", "no predicted positives (TP + FP = 0)", convention, _SKLEARN)
-    return tp / (tp + fp)
+    """``TP / (TP + FP)``; undefined when nothing is predicted positive (``TP + FP = 0``).
+
+    ``convention="sklearn"`` gives 0 there, ``convention="mllib"`` gives 1 (Spark MLlib's
+    value for the empty classifier; :mod:`prtheory.oracle.conventions`).
+    """
+    tp_q, fp_q = _count(tp, "tp"), _count(fp, "fp")
+    if tp_q + fp_q == 0:
+        return undefined(
+            "precision", "no predicted positives (TP + FP = 0)", convention, _EMPTY_PRECISION
+        )
+    return tp_q / (tp_q + fp_q)
 
 
 def recall(tp: Any, fn: Any, *, convention: str | None = None) -> Fraction:
     """``TP / (TP + FN)``; undefined when there are no positives (``TP + FN = 0``)."""
-    tp, fn = _count(tp, "tp"), _count(fn, "fn")
-    if tp + fn == 0:
+    tp_q, fn_q = _count(tp, "tp"), _count(fn, "fn")
+    if tp_q + fn_q == 0:
         return undefined("recall", "no positives (TP + FN = 0)", convention, _SKLEARN)
-    return tp / (tp + fn)
+    return tp_q / (tp_q + fn_q)
 
 
 def fbeta(tp: Any, fp: Any, fn: Any, beta: Any = 1, *, convention: str | None = None) -> Fraction:
@@ -68,12 +75,12 @@ def fbeta(tp: Any, fp: Any, fn: Any, beta: Any = 1, *, convention: str | None = 
     positive, and it is 0 when ``TP = 0`` but ``FP + FN > 0`` (the limit of the harmonic mean).
     Undefined only when ``TP + FP + FN = 0``.
     """
-    tp, fp, fn = _count(tp, "tp"), _count(fp, "fp"), _count(fn, "fn")
+    tp_q, fp_q, fn_q = _count(tp, "tp"), _count(fp, "fp"), _count(fn, "fn")
     b2 = _beta_squared(beta)
-    den = (1 + b2) * tp + fp + b2 * fn
+    den = (1 + b2) * tp_q + fp_q + b2 * fn_q
     if den == 0:
         return undefined("F-beta", "TP + FP + FN = 0", convention, _SKLEARN)
-    return (1 + b2) * tp / den
+    return (1 + b2) * tp_q / den
 
 
 def fbeta_from_rates(p: Any, r: Any, beta: Any = 1) -> Fraction:
@@ -114,7 +121,7 @@ def _skew(tp: Fraction, fp: Fraction, fn: Fraction, tn: Fraction, quantity: str)
 
 
 def _four(tp: Any, fp: Any, fn: Any, tn: Any) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    return tuple(_count(v, n) for v, n in ((tp, "tp"), (fp, "fp"), (fn, "fn"), (tn, "tn")))
+    return _count(tp, "tp"), _count(fp, "fp"), _count(fn, "fn"), _count(tn, "tn")
 
 
 def precision_gain(tp: Any, fp: Any, fn: Any, tn: Any) -> Fraction:
@@ -154,13 +161,13 @@ def modified_f1(tp: Any, fp: Any, fn: Any, tn: Any) -> Fraction:
     Undefined when there are no positives (recall undefined) or no predicted positives
     (precision undefined).
     """
-    tp, fp, fn, tn = _four(tp, fp, fn, tn)
-    pos = tp + fn
+    tp_q, fp_q, fn_q, tn_q = _four(tp, fp, fn, tn)
+    pos = tp_q + fn_q
     if pos == 0:
         raise UndefinedMetricError("modified F1", "there are no positives (recall undefined)")
-    if tp + fp == 0:
+    if tp_q + fp_q == 0:
         raise UndefinedMetricError("modified F1", "no predicted positives (precision undefined)")
-    pi, p, r = _skew(tp, fp, fn, tn, "modified F1"), tp / (tp + fp), tp / pos
+    pi, p, r = _skew(tp_q, fp_q, fn_q, tn_q, "modified F1"), tp_q / (tp_q + fp_q), tp_q / pos
     if p <= pi:
         return Fraction(0)
     return 2 * (p - pi) * r / (p - pi + (1 - pi) * r)

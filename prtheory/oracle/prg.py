@@ -30,7 +30,9 @@ from fractions import Fraction
 from itertools import pairwise
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from prtheory._input import ExactArrayLike
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import points as points_
 from prtheory.oracle.counts import operating_points
@@ -49,7 +51,9 @@ __all__ = [
 NEGATIVE_GAIN_CONVENTIONS = ("signed", "unit-square")
 
 
-def _tables(y_true, y_score, sample_weight):
+def _tables(
+    y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None
+) -> tuple[np.ndarray, np.ndarray, int, int]:
     """Counts from the empty classifier through the operating points, as Python-int arrays.
 
     Only the ends of each run of equal TP are kept (:func:`tp_run_ends`): every quantity here
@@ -74,7 +78,9 @@ def _gain_point(t: Fraction, f: Fraction, pos: int, neg: int) -> tuple[Fraction,
     return points_.recall_gain(t, f, fn, tn), points_.precision_gain(t, f, fn, tn)
 
 
-def _start(tp, fp, pos, neg):
+def _start(
+    tp: np.ndarray, fp: np.ndarray, pos: int, neg: int
+) -> tuple[int, tuple[Fraction, Fraction]]:
     """Index ``j`` of the first table with recG >= 0 and the table where recG first reaches 0.
 
     recG >= 0 iff TP >= T* = pos^2/(pos+neg). If table ``j-1`` is below T*, the recG = 0
@@ -90,7 +96,9 @@ def _start(tp, fp, pos, neg):
     return j, (t_star, f0 + lam * (f1 - f0))
 
 
-def _segment_terms(t0, f0, t1, f1, pos, neg):
+def _segment_terms(
+    t0: np.ndarray, f0: np.ndarray, t1: np.ndarray, f1: np.ndarray, pos: int, neg: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Exact ``(num, den)`` of ``(recG1 - recG0)(precG0 + precG1)/2`` for TP0, TP1 > 0.
 
     With K = pos/neg: recG1 - recG0 = K pos dT/(T0 T1) and precG0 + precG1
@@ -102,7 +110,13 @@ def _segment_terms(t0, f0, t1, f1, pos, neg):
     return num, den
 
 
-def auprg(y_true, y_score, sample_weight=None, *, negative_gain: str) -> Fraction:
+def auprg(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    sample_weight: ExactArrayLike | None = None,
+    *,
+    negative_gain: str,
+) -> Fraction:
     """Exact area under the PRG curve over recG in [0, 1] (Flach & Kull 2015, Section 3.3).
 
     ``negative_gain`` names what happens where precG < 0: ``"signed"`` (the official code and
@@ -156,7 +170,9 @@ def auprg(y_true, y_score, sample_weight=None, *, negative_gain: str) -> Fractio
     return total
 
 
-def expected_fg1(y_true, y_score, sample_weight=None) -> Fraction:
+def expected_fg1(
+    y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None = None
+) -> Fraction:
     """Expected F1-Gain under Theorem 3 (F9), exactly.
 
     ``E[FG1] = (AUPRG/2 + 1/4 - pi (1 - y0^2)/4) / (1 - pi (1 - y0))`` with the signed AUPRG and
@@ -199,7 +215,7 @@ class CalibratedSegment:
 
 
 def f_calibrated_scores(
-    y_true, y_score, sample_weight=None
+    y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None = None
 ) -> tuple[PRGCurve, list[CalibratedSegment]]:
     """The PRG curve and the F-calibrated score of each Pareto segment of its convex hull.
 

@@ -13,23 +13,27 @@ float64 without making Fractions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from typing import overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = ["Counts", "Ratios", "as_objects"]
 
 _EXACT_IN_FLOAT64 = 2**53
 
 
-class Ratios(Sequence):
+class Ratios(Sequence[Fraction]):
     """Exact values ``numerators[i] / denominators[i]`` (denominators non-zero, not reduced)."""
 
     __slots__ = ("denominators", "numerators")
-    __hash__ = None  # compares by value like a tuple, but is a view on mutable arrays
+    # compares by value like a tuple, but is a view on mutable arrays: unhashable (typeshed
+    # declares list.__hash__ the same way)
+    __hash__ = None  # type: ignore[assignment]
 
-    def __init__(self, numerators, denominators) -> None:
+    def __init__(self, numerators: ArrayLike, denominators: ArrayLike) -> None:
         num, den = np.asarray(numerators), np.asarray(denominators)
         if num.shape != den.shape or num.ndim != 1:
             raise ValueError("numerators and denominators must be 1-d arrays of one length")
@@ -39,16 +43,20 @@ class Ratios(Sequence):
     def __len__(self) -> int:
         return self.numerators.size
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Fraction: ...
+    @overload
+    def __getitem__(self, index: slice) -> Ratios: ...
+    def __getitem__(self, index: int | slice) -> Fraction | Ratios:
         if isinstance(index, slice):
             return Ratios(self.numerators[index], self.denominators[index])
         return Fraction(int(self.numerators[index]), int(self.denominators[index]))
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Fraction]:
         for a, b in zip(self.numerators.tolist(), self.denominators.tolist(), strict=True):
             yield Fraction(a, b)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, Ratios):
             if len(self) != len(other):
                 return False
@@ -80,13 +88,14 @@ class Ratios(Sequence):
             and int(np.abs(num).max()) <= _EXACT_IN_FLOAT64
             and int(np.abs(den).max()) <= _EXACT_IN_FLOAT64
         ):
-            return num.astype(np.float64) / den.astype(np.float64)
+            quotient: np.ndarray = num.astype(np.float64) / den.astype(np.float64)
+            return quotient
         return np.array(
             [a / b for a, b in zip(num.tolist(), den.tolist(), strict=True)], dtype=np.float64
         )
 
 
-class Counts(Sequence):
+class Counts(Sequence[int | None]):
     """Integer counts held as an array, read as Python ints; optionally ``None`` in front.
 
     A PR curve's ``tp`` and ``fp``: the prepended first point (``first_point`` other than
@@ -95,7 +104,7 @@ class Counts(Sequence):
     """
 
     __slots__ = ("head", "values")
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as Ratios
 
     def __init__(self, values: np.ndarray, *, none_first: bool = False) -> None:
         self.values = values
@@ -104,18 +113,22 @@ class Counts(Sequence):
     def __len__(self) -> int:
         return self.values.size + self.head
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> int | None: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[int | None, ...]: ...
+    def __getitem__(self, index: int | slice) -> int | tuple[int | None, ...] | None:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
         i = range(len(self))[index]  # normalises negative indices, raises IndexError
         return None if i < self.head else int(self.values[i - self.head])
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int | None]:
         if self.head:
             yield None
         yield from self.values.tolist()
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str | bytes):
             return NotImplemented
         return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))

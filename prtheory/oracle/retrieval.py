@@ -16,9 +16,12 @@ Conventions:
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterable
 from fractions import Fraction
 
-from prtheory._input import as_labels, check_count
+from numpy.typing import ArrayLike
+
+from prtheory._input import ExactArrayLike, as_labels, check_count
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.ap import untied_precision_terms
 from prtheory.oracle.counts import Ranking, ranking
@@ -30,19 +33,25 @@ from prtheory.oracle.ties import (
     resolve_ties,
 )
 
-__all__ = ["ap_at_k", "precision_at_k", "r_precision"]
+__all__ = ["ap_at_k", "cutoff", "precision_at_k", "r_precision"]
 
 _POLICIES = ("expected", *ORDERING_POLICIES)
 
 
-def _cutoff(k, name: str = "k") -> int:
+def cutoff(k: int, name: str = "k") -> int:
     """A cutoff ``k >= 1``: zero and negative values get the same message."""
     if not isinstance(k, bool) and isinstance(k, numbers.Real) and k < 1:
         raise InvalidInputError(name, f"must be >= 1, got {k!r}")
     return check_count(k, name)
 
 
-def _top(y_true, y_score, k: int, ties: str, doc_ids) -> tuple[Fraction, Fraction, int]:
+def _top(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    k: int,
+    ties: str,
+    doc_ids: Iterable[str] | None,
+) -> tuple[Fraction, Fraction, int]:
     """``(E[TP in the top k], E[sum_{i<=k} rel(i) P(i)], pos)`` under the tie policy."""
     r = ranking(y_true, y_score)
     pos = int(r.labels.sum())
@@ -56,31 +65,51 @@ def _top(y_true, y_score, k: int, ties: str, doc_ids) -> tuple[Fraction, Fractio
     return (*expected_top(pts.tp, pts.tp + pts.fp, cut), pos)
 
 
-def precision_at_k(y_true, y_score, k, *, ties="expected", doc_ids=None) -> Fraction:
+def precision_at_k(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    k: int,
+    *,
+    ties: str = "expected",
+    doc_ids: Iterable[str] | None = None,
+) -> Fraction:
     """``P@k = TP(top k) / k`` (N4): missing predictions when ``k > n`` count as false positives.
 
     With ``pos < k`` positives, ``P@k <= pos/k < 1`` (N4). Defined with no positives (it is 0).
     """
-    k = _cutoff(k)
-    ties = check_ties(ties, doc_ids, _POLICIES)
-    tp, _, _ = _top(y_true, y_score, k, ties, doc_ids)
-    return tp / k
+    cut = cutoff(k)
+    policy = check_ties(ties, doc_ids, _POLICIES)
+    tp, _, _ = _top(y_true, y_score, cut, policy, doc_ids)
+    return tp / cut
 
 
-def ap_at_k(y_true, y_score, k, *, ties="expected", doc_ids=None) -> Fraction:
+def ap_at_k(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    k: int,
+    *,
+    ties: str = "expected",
+    doc_ids: Iterable[str] | None = None,
+) -> Fraction:
     """``AP@k = sum_{i<=k} P(i) rel(i) / min(k, pos)`` (N5): AP restricted to the top k.
 
     Not the mean of ``P@i`` (N5). Undefined with no positives (``min(k, pos) = 0``).
     """
-    k = _cutoff(k)
-    ties = check_ties(ties, doc_ids, _POLICIES)
-    _, total, pos = _top(y_true, y_score, k, ties, doc_ids)
+    cut = cutoff(k)
+    policy = check_ties(ties, doc_ids, _POLICIES)
+    _, total, pos = _top(y_true, y_score, cut, policy, doc_ids)
     if pos == 0:
         raise UndefinedMetricError("AP@k", "y_true has no positive labels (min(k, pos) = 0)")
-    return total / min(k, pos)
+    return total / min(cut, pos)
 
 
-def r_precision(y_true, y_score, *, ties="expected", doc_ids=None) -> Fraction:
+def r_precision(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    *,
+    ties: str = "expected",
+    doc_ids: Iterable[str] | None = None,
+) -> Fraction:
     """R-precision: ``P@R`` with ``R = pos`` the number of relevant items (equals recall at R).
 
     Undefined with no positives (``P@0`` is 0/0).

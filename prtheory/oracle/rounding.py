@@ -15,7 +15,7 @@ correct rounding of *that* value, which is not necessarily the correct rounding 
 approximates (double rounding). Use :func:`rounded` for the latter.
 
 Proof that :func:`_round_ratio` is correctly rounded (``n > 0``, ``d > 0`` integers, ``x = n/d``)
-------------------------------------------------------------------------------------------------
+-------------------------------------------------------------------------------------------------
 1. ``e`` is chosen with ``2**e <= x < 2**(e+1)``: ``e0 = bitlen(n) - bitlen(d)`` gives
    ``2**(e0-1) < x < 2**(e0+1)``, and one integer comparison decides between ``e0 - 1`` and
    ``e0``.
@@ -146,7 +146,9 @@ def to_float(x: Any) -> float:
 
 def to_float_array(values: Any) -> np.ndarray:
     """Element-wise :func:`to_float` of a sequence (or array of objects); returns float64."""
-    return np.array([to_float(v) for v in values], dtype=np.float64).reshape(np.shape(values))
+    flat = np.array([to_float(v) for v in values], dtype=np.float64)
+    out: np.ndarray = flat.reshape(np.shape(values))  # numpy types this reshape as Any
+    return out
 
 
 def prec_of_dps(dps: int) -> int:

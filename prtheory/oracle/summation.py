@@ -20,21 +20,38 @@ gives:
   width ``m 2**(-R B)``. If both ends of the interval round to the same float64, that float is
   the correctly rounded value; otherwise more digits are computed, and as a last resort the exact
   rational is rounded.
+* :func:`round_combination`: the same for ``constant + sum_c coefficient_c sum_i a_ci/d_ci`` with
+  exact rational coefficients of either sign (:class:`QuotientSum` parts): trapezoidal areas,
+  averages over classes, differences of sums.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
+from typing import Any, TypeVar
 
 import numpy as np
+
+from prtheory.oracle.rounding import to_float
 
 try:  # optional accelerator (the ``fast`` extra); the pure-Python path gives the same results
     import gmpy2
 except ImportError:  # pragma: no cover - depends on the environment
     gmpy2 = None
 
-__all__ = ["BACKENDS", "backend", "coprime_fraction", "rational_sum", "round_quotient_sum"]
+__all__ = [
+    "BACKENDS",
+    "QuotientSum",
+    "backend",
+    "coprime_fraction",
+    "quotient_sum_bounds",
+    "rational_sum",
+    "round_combination",
+    "round_quotient_sum",
+]
 
 BACKENDS = ("gmpy2", "python") if gmpy2 is not None else ("python",)
 
@@ -42,6 +59,10 @@ BACKENDS = ("gmpy2", "python") if gmpy2 is not None else ("python",)
 backend = BACKENDS[0]
 
 _INT64_MAX = 2**63 - 1
+
+#: integer terms: an integer numpy array (int64 or object) or a sequence of Python ints
+Integers = np.ndarray | Sequence[int]
+_T = TypeVar("_T")
 
 
 def coprime_fraction(numerator: int, denominator: int) -> Fraction:
@@ -52,10 +73,13 @@ def coprime_fraction(numerator: int, denominator: int) -> Fraction:
     """
     make = getattr(Fraction, "_from_coprime_ints", None)  # Python >= 3.12
     if make is not None:
-        return make(numerator, denominator)
+        made: Fraction = make(numerator, denominator)
+        return made
     f = Fraction.__new__(Fraction)
-    f._numerator = numerator
-    f._denominator = denominator
+    # the private slots of CPython's Fraction (what _from_coprime_ints sets on Python >= 3.12);
+    # typeshed does not declare them
+    f._numerator = numerator  # type: ignore[attr-defined]
+    f._denominator = denominator  # type: ignore[attr-defined]
     return f
 
 
@@ -74,7 +98,7 @@ def _add(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int]:
     return t // g2, s * (db // g2)
 
 
-def _tree(items: list, add) -> object:
+def _tree(items: list[_T], add: Callable[[_T, _T], _T]) -> _T:
     """Balanced pairwise reduction of a non-empty list with ``add`` (binary splitting)."""
     while len(items) > 1:
         paired = [add(items[i], items[i + 1]) for i in range(0, len(items) - 1, 2)]
@@ -84,7 +108,7 @@ def _tree(items: list, add) -> object:
     return items[0]
 
 
-def rational_sum(numerators, denominators) -> Fraction:
+def rational_sum(numerators: Integers, denominators: Integers) -> Fraction:
     """Exact ``sum_i numerators[i] / denominators[i]`` as a reduced Fraction.
 
     ``numerators`` and ``denominators`` are equal-length sequences of integers (Python ints or
@@ -116,58 +140,143 @@ def _int64_sum(x: np.ndarray) -> int:
     return int(sum(x.tolist()))
 
 
-def round_quotient_sum(numerators, denominators, divisor: int, max_digits: int = 8) -> float:
+@dataclass(frozen=True)
+class QuotientSum:
+    """``coefficient * sum_i numerators[i] / denominators[i]``: one part of a combination.
+
+    Numerators are non-negative integers, denominators positive integers (numpy ``int64`` or
+    ``object`` arrays of Python ints, or sequences); the coefficient is any exact rational
+    (negative coefficients subtract a part). See :func:`round_combination`.
+    """
+
+    numerators: Any
+    denominators: Any
+    coefficient: Fraction = Fraction(1)
+
+    def exact(self) -> Fraction:
+        """The exact value, by :func:`rational_sum`."""
+        if self.coefficient == 0:
+            return Fraction(0)
+        return rational_sum(self.numerators, self.denominators) * self.coefficient
+
+
+class _Digits:
+    """Successive integer intervals for ``S = sum_i a_i/d_i`` (proof in :func:`round_quotient_sum`).
+
+    After each :meth:`step`, ``S`` lies in ``[x/scale, (x + tail)/scale]`` with ``tail`` the
+    number of terms (0 once every remainder is 0, when ``x/scale`` is exact).
+    """
+
+    def __init__(self, part: QuotientSum) -> None:
+        nums, dens = np.asarray(part.numerators), np.asarray(part.denominators)
+        self.m = nums.size
+        self.fast = (
+            self.m > 0
+            and nums.dtype == np.int64
+            and dens.dtype == np.int64
+            and int(dens.max()) < 2**46
+        )
+        if self.fast:
+            self.bits = 62 - max(int(dens.max()).bit_length(), self.m.bit_length())
+            q, self.r = np.divmod(nums, dens)
+            self.x, self.scale = _int64_sum(q), 1
+            self.dens = dens
+        else:
+            self.pairs = list(zip(nums.tolist(), dens.tolist(), strict=True))
+            self.bits, self.x, self.scale = 64, 0, 1
+        self.tail = 0 if self.m == 0 or (self.fast and not self.r.any()) else self.m
+
+    def step(self) -> None:
+        if self.tail == 0:
+            return
+        if self.fast:
+            digits, self.r = np.divmod(self.r << self.bits, self.dens)
+            self.x = (self.x << self.bits) + int(digits.sum())
+            self.scale <<= self.bits
+            if not self.r.any():
+                self.tail = 0
+            return
+        self.bits *= 2  # one wide digit per term, twice as wide as the last
+        x = exact = 0
+        for a, d in self.pairs:
+            q, r = divmod(int(a) << self.bits, int(d))
+            x += q
+            exact |= r
+        self.x, self.scale = x, 1 << self.bits
+        if not exact:
+            self.tail = 0
+
+
+def quotient_sum_bounds(
+    numerators: Integers, denominators: Integers
+) -> Iterator[tuple[int, int, int]]:
+    """Successively tighter integer intervals ``(X, E, t)`` around ``S = sum_i a_i/d_i``.
+
+    Each interval satisfies ``X 2**-E <= S <= (X + t) 2**-E`` (``S < (X + t) 2**-E`` when
+    ``t > 0``), and ``t = 0`` means ``S = X 2**-E`` exactly (then it is the last one). Requires
+    non-negative integer numerators and positive denominators. These are the digit expansions
+    :func:`round_combination` refines (int64 digit columns when the arrays are int64 and the
+    denominators below ``2**46``, else one wide Python-integer digit of 128, 256, ... bits);
+    :mod:`prtheory.distributed` adds the intervals of its pieces, which are exact over a
+    power-of-two denominator.
+    """
+    digits = _Digits(QuotientSum(numerators, denominators))
+    while True:
+        digits.step()
+        yield digits.x, digits.scale.bit_length() - 1, digits.tail
+        if digits.tail == 0:
+            return
+
+
+def round_combination(
+    parts: Sequence[QuotientSum], constant: Fraction = Fraction(0), max_digits: int = 8
+) -> float:
+    """Correctly rounded float64 of ``constant + sum_c parts[c]`` (Ziv's strategy).
+
+    Each part's sum is enclosed in an exact integer interval by digit expansion (the proof is in
+    :func:`round_quotient_sum`); scaled by its coefficient (an interval reversed for a negative
+    one) and added to the exact ``constant``, the value lies in ``[lo, hi]`` with rational ends.
+    When both ends round to the same float64, that float is the correctly rounded value
+    (rounding is monotone); otherwise each part gains a digit. If ``max_digits`` rounds cannot
+    decide (the value is on or within the expansion's error of a rounding boundary), the exact
+    rational is rounded.
+    """
+    expansions = [_Digits(p) for p in parts]
+    for _ in range(max_digits):
+        for e in expansions:
+            e.step()
+        lo = hi = constant
+        for e, p in zip(expansions, parts, strict=True):
+            c = p.coefficient
+            if e.m == 0 or c == 0:
+                continue
+            low, width = Fraction(e.x, e.scale) * c, Fraction(e.tail, e.scale) * c
+            lo, hi = (lo + low, hi + low + width) if c > 0 else (lo + low + width, hi + low)
+        first = to_float(lo)
+        if lo == hi or first == to_float(hi):
+            return first
+    return to_float(constant + sum((p.exact() for p in parts), Fraction(0)))
+
+
+def round_quotient_sum(
+    numerators: Integers, denominators: Integers, divisor: int, max_digits: int = 8
+) -> float:
     """Correctly rounded float64 of ``(sum_i numerators[i]/denominators[i]) / divisor``.
 
     Requires non-negative integer numerators, positive denominators and ``divisor > 0``. Runs in
     int64 numpy arithmetic when the arrays are int64 and the denominators are below ``2**46``,
-    otherwise with one wide digit per term in Python integers; in the rare case that
+    otherwise with one wide digit per term in Python integers (``K`` bits, doubled each round:
+    ``X = sum_i floor(a_i 2**K / d_i)``, tail in ``[0, m)``); in the rare case that
     ``max_digits`` rounds cannot decide the rounding it rounds the exact :func:`rational_sum`.
+    This is :func:`round_combination` of one part with coefficient ``1/divisor``.
 
     Proof of the interval: for each term, ``a = q d + r_0`` and ``r_{j-1} 2**B = D_j d + r_j`` with
     ``0 <= r_j < d`` give ``a/d = q + sum_{j<=R} D_j 2**(-jB) + r_R/(d 2**(RB))`` exactly, and
     ``0 <= r_R/d < 1``. Summing over the ``m`` terms, ``S 2**(RB) = X + tail`` with
     ``X = Q 2**(RB) + sum_j (sum_i D_ij) 2**((R-j)B)`` an integer and ``0 <= tail < m`` (``tail = 0``
     when every ``r_R`` is 0). The digit columns fit in int64 because ``D_ij < 2**B`` and
-    ``m 2**B <= 2**62``; ``r 2**B < d 2**B <= 2**62``.
+    ``m 2**B <= 2**62``; ``r 2**B < d 2**B <= 2**62``. The Python-integer path is the same with
+    one digit of ``K`` bits: ``X = sum_i floor(a_i 2**K / d_i)``.
     """
-    nums = np.asarray(numerators)
-    dens = np.asarray(denominators)
-    m = nums.size
-    if m == 0:
-        return 0.0
-    if nums.dtype != np.int64 or dens.dtype != np.int64 or int(dens.max()) >= 2**46:
-        return _round_big(nums.tolist(), dens.tolist(), divisor, max_digits)
-    B = 62 - max(int(dens.max()).bit_length(), m.bit_length())
-    q, r = np.divmod(nums, dens)
-    X = _int64_sum(q)
-    scale = 1  # 2**(R B) after R digit columns
-    for _ in range(max_digits):
-        if not r.any():  # the expansion terminated: X / scale is the exact sum
-            return float(Fraction(X, scale * divisor))
-        digits, r = np.divmod(r << B, dens)
-        X = (X << B) + int(digits.sum())
-        scale <<= B
-        lo = X / (scale * divisor)  # int / int true division is correctly rounded in CPython
-        if lo == (X + m) / (scale * divisor):
-            return lo
-    return float(rational_sum(nums, dens) / divisor)
-
-
-def _round_big(nums: list[int], dens: list[int], divisor: int, max_digits: int) -> float:
-    """:func:`round_quotient_sum` for Python-integer terms: the same interval, one digit of
-    ``K`` bits per term (``X = sum_i floor(a_i 2**K / d_i)``, tail in ``[0, m)`` and 0 when every
-    remainder is 0), ``K`` doubled until the interval decides, then the exact rational."""
-    m = len(nums)
-    k = 128
-    for _ in range(max_digits):
-        x = exact = 0
-        for a, d in zip(nums, dens, strict=True):
-            q, r = divmod(a << k, d)
-            x += q
-            exact |= r
-        lo = x / (divisor << k)
-        if not exact or lo == (x + m) / (divisor << k):
-            return lo
-        k *= 2
-    return float(rational_sum(nums, dens) / divisor)
+    part = QuotientSum(numerators, denominators, Fraction(1, divisor))
+    return round_combination([part], max_digits=max_digits)

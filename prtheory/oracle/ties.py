@@ -26,6 +26,7 @@ AP@k, R-precision) needs an order within each block of tied scores. The policies
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 import numpy as np
@@ -47,17 +48,19 @@ ORDERING_POLICIES = ("optimistic", "pessimistic", "input-order", "trec_eval")
 TIE_POLICIES = ("group", "expected", *ORDERING_POLICIES)
 
 
-def check_ties(ties, doc_ids, policies: tuple[str, ...] = TIE_POLICIES) -> str:
+def check_ties(
+    ties: object, doc_ids: Iterable[str] | None, policies: tuple[str, ...] = TIE_POLICIES
+) -> str:
     """Validate ``ties`` and its companion ``doc_ids`` (required by, and only by, trec_eval)."""
-    ties = check_option(ties, "ties", policies)
-    if ties == "trec_eval" and doc_ids is None:
+    policy = check_option(ties, "ties", policies)
+    if policy == "trec_eval" and doc_ids is None:
         raise InvalidInputError("doc_ids", "required with ties='trec_eval'")
-    if ties != "trec_eval" and doc_ids is not None:
-        raise InvalidInputError("doc_ids", f"only used with ties='trec_eval', got ties={ties!r}")
-    return ties
+    if policy != "trec_eval" and doc_ids is not None:
+        raise InvalidInputError("doc_ids", f"only used with ties='trec_eval', got ties={policy!r}")
+    return policy
 
 
-def resolve_ties(r: Ranking, ties: str, doc_ids=None) -> Ranking:
+def resolve_ties(r: Ranking, ties: str, doc_ids: Iterable[str] | None = None) -> Ranking:
     """Reorder ``r`` within its tied blocks by an ordering policy (see the module docstring)."""
     if ties == "input-order":
         return r

@@ -1,0 +1,74 @@
+"""The three tiers of every float64 closed form.
+
+1. **Fused kernel** (:mod:`prtheory.floats._kernels`, when numba is installed): one compiled
+   pass over the arguments evaluates the double-double formula and the rounding test element by
+   element. It handles the arguments inside its stated range and marks every other element, and
+   every element whose rounding it cannot decide, as *to do*.
+2. **Reference path** (numpy, always available): the double-double formula on the elements to do,
+   with exact scaling by powers of two so that it covers the whole float64 range, and the
+   rounding test. Without numba it handles every element.
+3. **Oracle** (:mod:`prtheory.floats._slow`): exact rationals, or mpmath at rising precision,
+   for the elements the reference path cannot decide.
+
+Every tier returns either the correctly rounded value or "undecided", so the result does not
+depend on which tier decided an element (the tests run both the kernel and the reference path
+against the oracle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from prtheory.floats import _kernels, _slow
+
+Array = np.ndarray
+
+
+def evaluate(
+    name: str,
+    args: tuple[Array, ...],
+    todo: Array,
+    out: Array,
+    reference: Callable[..., tuple[Array, Array]],
+    slow: Callable[..., float],
+) -> Array:
+    """Fill ``out`` (shape of the broadcast ``args``) at the elements ``todo``.
+
+    ``reference(*flat_args)`` returns ``(values, undecided)`` for 1-d arguments; ``slow(*floats)``
+    the correctly rounded value of one element.
+    """
+    if not np.any(todo):
+        return out
+    if _kernels.enabled() and _kernels.has(name):
+        # a full mask (the common case) needs no gather: the arguments are passed as they lie
+        full = bool(np.all(todo))
+        sub = tuple(np.ascontiguousarray(a).reshape(-1) if full else a[todo] for a in args)
+        y, again = _kernels.run(name, *sub)
+        if full:
+            out[...] = y.reshape(out.shape)
+            todo = again.reshape(out.shape)
+        else:
+            out[todo] = y
+            redo = np.zeros(out.shape, dtype=bool)
+            redo[todo] = again
+            todo = redo
+        if not np.any(todo):
+            return out
+    y, undecided = reference(*(a[todo] for a in args))
+    out[todo] = y
+    redo = np.zeros(out.shape, dtype=bool)
+    redo[todo] = undecided
+    _slow.fill(out, redo, slow, *args)
+    return out
+
+
+def within(ok: Array, fn: Callable[..., tuple[Array, Array]], *args: Array) -> tuple[Array, Array]:
+    """``fn`` on the elements where ``ok`` holds (the range where its bound was derived); the
+    others are returned undecided, for the next tier."""
+    y = np.zeros(ok.shape)
+    undecided = ~ok
+    if np.any(ok):
+        y[ok], undecided[ok] = fn(*(a[ok] for a in args))
+    return y, undecided
