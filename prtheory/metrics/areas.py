@@ -1,0 +1,258 @@
+"""Areas under the PR, ROC and PRG curves as correctly rounded float64, with ``average=``.
+
+Each function takes ``(y_true, y_score, *, sample_weight=None, pos_label=None, ...)`` as
+scikit-learn's metrics do (labels and arrays as in :mod:`prtheory._labels`; ``average=`` and
+``labels=`` for multi-label and multi-class targets as in :mod:`prtheory.metrics.averaging`).
+Each value is the exact value of the matching :mod:`prtheory.oracle` function, rounded once:
+
+* rational areas (``pr_auc`` with ``"step"``, ``"trapezoid"``, ``"lower-trapezoid"``,
+  ``"davis-goadrich-discrete"``; ``roc_auc``; ``auprg``) are correctly rounded, bit for bit
+  ``prtheory.oracle.rounding.to_float`` of the oracle's Fraction;
+* the Davis-Goadrich area (logarithms) is correctly rounded too, by Ziv's strategy over the
+  oracle's mpmath value (:func:`prtheory.oracle.rounding.rounded`), within the 1 ulp promised.
+
+How the rational areas are fast. One sort gives, for every block of tied scores that holds
+positive weight (a *recall step*), the exact cumulative counts ``TP``, ``N = TP + FP`` through
+the block and ``N_before`` through the block above it
+(:func:`prtheory.oracle.counts.recall_steps`: unit weights by ``np.sort`` and binary search
+without a permutation; weights as exact integers over one denominator, summed in two int64
+limbs). Only these blocks bound segments of positive width in recall, so with ``g`` the
+positive weight in the block:
+
+* step (AP, claim N2): ``pos AP = sum g TP/N``;
+* trapezoid with vertices ``(TP - g, p_before)`` and ``(TP, TP/N)``, where
+  ``p_before = (TP - g)/N_before``, or the first point when nothing is above the block
+  (``"sklearn"``: 1; ``"spark"``: ``TP/N``; ``"none"``: no segment):
+  ``2 pos area = sum g (p_before + TP/N)``;
+* ROC (Mann-Whitney, ties one half): ``2 pos neg AUROC = sum g (neg_below + neg_at_or_below)``
+  with ``neg_below = (total - N) - (pos - TP)`` and
+  ``neg_at_or_below = (total - N_before) - (pos - TP + g)``: one integer.
+
+Those sums of integer quotients are rounded by :func:`prtheory.oracle.summation.round_combination`
+(int64 digit columns, an exact rational only when the interval cannot decide). Segments cut by a
+recall range ``[a, b]`` (at most two) are added exactly as Fractions. The lower trapezoid of
+Boyd, Eng & Page (2013) equals the trapezoid along one ranking with every operating point kept
+(see :mod:`prtheory.oracle.areas`), so it takes the same path. ``auprg`` and the
+Davis-Goadrich areas are the oracle's exact values, rounded.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from prtheory._labels import target
+from prtheory.errors import UndefinedMetricError
+from prtheory.metrics.averaging import averaged
+from prtheory.metrics.exact import Irrational, Terms
+from prtheory.oracle import areas as oracle_areas
+from prtheory.oracle import prg as oracle_prg
+from prtheory.oracle.ap import no_positives
+from prtheory.oracle.conventions import undefined
+from prtheory.oracle.counts import RecallSteps, recall_steps
+from prtheory.oracle.ratios import as_objects
+from prtheory.oracle.summation import QuotientSum
+
+__all__ = ["DEFAULT_FIRST_POINT", "auprg", "pr_auc", "roc_auc"]
+
+#: ``first_point`` when not given: scikit-learn's ``auc(recall, precision)`` for the trapezoids,
+#: the empty classifier (PRROC's ``auc.integral``) for Davis-Goadrich
+DEFAULT_FIRST_POINT = {
+    "step": "none",
+    "trapezoid": "sklearn",
+    "lower-trapezoid": "sklearn",
+    "davis-goadrich": "spark",
+    "davis-goadrich-discrete": "spark",
+}
+
+_INT64 = 2**63
+
+
+def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a * b`` of non-negative integer arrays: int64 when it provably fits, Python ints else."""
+    if a.size == 0:
+        return a * b
+    if a.dtype != object and b.dtype != object and int(a.max()) * int(b.max()) < _INT64:
+        return a * b
+    return a.astype(object) * b.astype(object)
+
+
+def _scaled(x: np.ndarray, q: Fraction) -> tuple[np.ndarray, int]:
+    """``(x q.denominator, q.numerator)``, to compare an integer array with ``q`` exactly."""
+    if q.denominator == 1 and abs(q.numerator) < 2**62:
+        return x, q.numerator
+    return as_objects(x) * q.denominator, q.numerator
+
+
+def _segments(steps: RecallSteps, method: str, first_point: str, lo: Fraction, hi: Fraction):
+    """Terms of ``pos * area`` for the step or trapezoid over TP in ``[lo, hi]`` (module doc)."""
+    tp, gain, n = steps.tp, steps.gain, steps.predicted
+    x0 = tp - gain
+    if method == "step":
+        y0 = (tp, n)
+    else:
+        top = steps.preceding == 0
+        head = (tp, n) if first_point == "spark" else (np.ones_like(tp), np.ones_like(n))
+        y0 = (np.where(top, head[0], x0), np.where(top, head[1], steps.preceding))
+        if first_point == "none":  # the curve starts at the first block's point
+            keep = ~top
+            tp, gain, n, x0 = tp[keep], gain[keep], n[keep], x0[keep]
+            y0 = (y0[0][keep], y0[1][keep])
+    (x_lo, lo_num), (x_hi, hi_num) = _scaled(x0, lo), _scaled(tp, hi)
+    whole = (x_lo >= lo_num) & (x_hi <= hi_num)
+    w = np.flatnonzero(whole)
+    half = Fraction(1) if method == "step" else Fraction(1, 2)
+    parts = [QuotientSum(_product(gain[w], tp[w]), n[w], half)]
+    if method != "step":
+        parts.append(QuotientSum(_product(gain[w], y0[0][w]), y0[1][w], half))
+    constant = Fraction(0)
+    for k in np.flatnonzero(~whole).tolist():
+        ya = Fraction(int(y0[0][k]), int(y0[1][k]))
+        yb = Fraction(int(tp[k]), int(n[k]))
+        constant += oracle_areas.clipped_segment_area(int(x0[k]), int(tp[k]), ya, yb, lo, hi)
+    return Terms(tuple(parts), constant)
+
+
+def _pr_area(y, s, w, *, method, first_point, a, b, convention) -> Terms | Irrational:
+    if method.startswith("davis-goadrich"):
+
+        @functools.cache
+        def evaluate(dps: int):
+            return oracle_areas.pr_auc(
+                y, s, w, method=method, first_point=first_point, a=a, b=b, dps=dps
+            )
+
+        first = evaluate(30)  # raises here, so that averaging can name the class
+        return Irrational(evaluate) if method == "davis-goadrich" else Terms(constant=first)
+    steps = recall_steps(y, s, w, before=method != "step")
+    if steps.pos == 0:
+        if method == "step":
+            return Terms(constant=no_positives("average precision", convention, y))
+        reason = "y_true has no positive weight, so recall is 0/0"
+        return Terms(constant=undefined("area under the PR curve", reason, convention, {}))
+    _, _, lo, hi = oracle_areas.recall_range(a, b, steps.pos)
+    return _segments(steps, method, first_point, lo, hi).scaled(Fraction(1, steps.pos))
+
+
+def pr_auc(
+    y_true,
+    y_score,
+    *,
+    sample_weight=None,
+    pos_label=None,
+    method: str = "step",
+    first_point: str | None = None,
+    a: Any = 0,
+    b: Any = 1,
+    average: str | None = "macro",
+    labels=None,
+    convention: str | None = None,
+) -> float | np.ndarray:
+    """Area under the PR curve over recalls ``[a, b]``, correctly rounded float64.
+
+    ``method`` (see :mod:`prtheory.oracle.areas` for the formulas and claims):
+
+    * ``"step"`` (default): ``sum_i (R_i - R_{i-1}) P_i``, average precision with tied scores
+      grouped (N2), scikit-learn's ``average_precision_score``;
+    * ``"trapezoid"``: straight lines in (recall, precision), scikit-learn's
+      ``auc(recall, precision)`` on ``precision_recall_curve``;
+    * ``"lower-trapezoid"``: Boyd, Eng & Page (2013);
+    * ``"davis-goadrich"``: FP linear in TP between tables, PRROC's ``auc.integral`` (B2, B4);
+    * ``"davis-goadrich-discrete"``: PRROC's ``auc.davis.goadrich`` (unit weights only).
+
+    ``first_point`` names the point at recall 0 (``"sklearn"`` (0, 1), ``"spark"`` (0, p_first),
+    ``"none"``); when omitted it is :data:`DEFAULT_FIRST_POINT` for the method: ``"sklearn"``
+    for the trapezoids (what ``auc(*precision_recall_curve(...)[1::-1])`` integrates) and
+    ``"spark"`` for Davis-Goadrich (from the empty classifier). ``"step"`` has none.
+
+    With no positive weight the area is undefined; ``convention="sklearn"`` gives 0 for
+    ``"step"`` (scikit-learn's ``average_precision_score``). ``average`` and ``labels`` apply to
+    multi-label and multi-class targets (:mod:`prtheory.metrics.averaging`).
+
+    Example: positives at ranks 1 and 3 give the points (recall, precision) (0, 1), (1/2, 1),
+    (1/2, 1/2), (1, 2/3); the trapezoids add up to 1/2 + 0 + (1/2)(1/2 + 2/3)/2 = 19/24, and the
+    step area is the average precision 5/6:
+
+    >>> from prtheory import pr_auc
+    >>> pr_auc([1, 0, 1], [0.9, 0.8, 0.7], method="trapezoid")
+    0.7916666666666666
+    >>> pr_auc([1, 0, 1], [0.9, 0.8, 0.7])
+    0.8333333333333334
+    """
+    if first_point is None:
+        first_point = DEFAULT_FIRST_POINT.get(method)
+    first_point = oracle_areas.check_method(method, first_point)
+    t = target(y_true, y_score, pos_label=pos_label, labels=labels)
+
+    def value(y, s, w):
+        return _pr_area(
+            y, s, w, method=method, first_point=first_point, a=a, b=b, convention=convention
+        )
+
+    return averaged(value, t, sample_weight, average, convention)
+
+
+def _roc_area(y, s, w) -> Terms:
+    steps = recall_steps(y, s, w, before=True)
+    pos, neg = steps.pos, steps.neg
+    if pos == 0 or neg == 0:
+        raise UndefinedMetricError(
+            "area under the ROC curve", "y_true needs positive and negative weight"
+        )
+    total, g = pos + neg, steps.gain
+    below = (total - steps.predicted) - (pos - steps.tp)
+    at_or_below = (total - steps.preceding) - (pos - steps.tp + g)
+    exact_int64 = g.dtype != object and steps.predicted.dtype != object
+    if not exact_int64 or 2 * pos * neg >= 2**62:  # every product and the sum fit in int64
+        g, below, at_or_below = (x.astype(object) for x in (g, below, at_or_below))
+    twice = int((g * (below + at_or_below)).sum())
+    return Terms(constant=Fraction(twice, 2 * pos * neg))
+
+
+def roc_auc(
+    y_true,
+    y_score,
+    *,
+    sample_weight=None,
+    pos_label=None,
+    average: str | None = "macro",
+    labels=None,
+) -> float | np.ndarray:
+    """Area under the ROC curve, correctly rounded: scikit-learn's ``roc_auc_score``.
+
+    ``AUROC = P(score of a positive > score of a negative) + P(equal)/2`` with sample weights,
+    the trapezoidal area under the ROC curve (:func:`prtheory.oracle.roc_auc`), computed as one
+    integer over ``2 pos neg`` (module docstring). Undefined when either class has no weight
+    (scikit-learn raises too). Multi-class score matrices are one-vs-rest (scikit-learn's
+    ``multi_class="ovr"``; it also requires rows of probabilities summing to 1, which is not
+    needed here); ``average`` as in :mod:`prtheory.metrics.averaging`.
+    """
+    t = target(y_true, y_score, pos_label=pos_label, labels=labels)
+    return averaged(_roc_area, t, sample_weight, average)
+
+
+def auprg(
+    y_true,
+    y_score,
+    *,
+    sample_weight=None,
+    pos_label=None,
+    negative_gain: str = "signed",
+    average: str | None = "macro",
+    labels=None,
+) -> float | np.ndarray:
+    """Area under the Precision-Recall-Gain curve (Flach & Kull 2015, F5-F9), correctly rounded.
+
+    The exact :func:`prtheory.oracle.auprg` rounded once. ``negative_gain="signed"`` (default:
+    the official ``prg`` code's ``calc_auprg``, for which Theorem 3 holds) or ``"unit-square"``
+    (negative precision gains clipped at 0). Undefined when either class has no weight.
+    """
+    t = target(y_true, y_score, pos_label=pos_label, labels=labels)
+
+    def value(y, s, w):
+        return Terms(constant=oracle_prg.auprg(y, s, w, negative_gain=negative_gain))
+
+    return averaged(value, t, sample_weight, average)
