@@ -1,11 +1,10 @@
 """prtheory.spark against the single-machine oracle, in one local Spark session.
 
-Skipped (with how to install) where pyspark or Java is missing.
+Skipped (with how to install) where pyspark or Java is missing (the ``spark_session`` fixture).
 """
 
 from __future__ import annotations
 
-import shutil
 from fractions import Fraction
 
 import numpy as np
@@ -14,25 +13,12 @@ import pytest
 from prtheory import oracle
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
-pyspark = pytest.importorskip(
-    "pyspark", reason="needs pyspark: pip install 'prtheory[spark]' (and Java 17+)"
-)
-if shutil.which("java") is None:
-    pytest.skip(
-        "needs Java 17+ for pyspark: e.g. apt-get install openjdk-17-jre-headless",
-        allow_module_level=True,
-    )
 
-from prtheory import spark as pspark  # noqa: E402
+@pytest.fixture(scope="module")
+def spark(spark_session):
+    from prtheory import spark as pspark
 
-
-@pytest.fixture(scope="session")
-def session():
-    from prtheory.spark.session import local_session
-
-    s = local_session(cores=2, partitions=3)
-    yield s
-    s.stop()
+    return pspark
 
 
 def _frame(session, y, s, w=None, slices=2):
@@ -42,73 +28,136 @@ def _frame(session, y, s, w=None, slices=2):
     return session.createDataFrame(rows, names).repartition(slices)
 
 
-def _random_case(rng, n, weighted):
+def _random_case(rng, n, weighted, zero_top=False):
     y = rng.integers(0, 2, n)
     y[0] = 1
+    y[-1] = 0
     s = rng.integers(0, max(2, n // 3), n).astype(float) / 4  # many ties
     w = None
     if weighted:
-        # dyadic and non-dyadic floats, integers and zeros
-        w = rng.choice([0.0, 0.1, 0.5, 1.0, 3.0, 2.0**-40, 1e-3, 7.25], n)
+        # dyadic and non-dyadic floats, integers, zeros, a subnormal and a huge weight
+        w = rng.choice([0.0, 0.1, 0.5, 1.0, 3.0, 2.0**-40, 1e-3, 7.25, 5e-324, 2.0**900], n)
+        w[0] = w[-1] = 1.0
+        if zero_top:
+            s[1], w[1] = s.max() + 1, 0.0
     return y, s, w
 
 
 @pytest.mark.parametrize("weighted", [False, True])
-def test_average_precision_equals_oracle_exactly(session, weighted):
+def test_ap_and_areas_equal_the_oracle_exactly(spark_session, spark, weighted):
     rng = np.random.default_rng(7 + weighted)
-    for n, partitions in [(1, 1), (61, 2), (200, 29)]:
-        y, s, w = _random_case(rng, n, weighted)
-        df = _frame(session, y, s, w)
-        expected = oracle.average_precision(y, s, w)
-        got = pspark.average_precision(
-            df, weight_col=None if w is None else "weight", exact=True, partitions=partitions
-        )
-        assert got == expected, (n, partitions)
+    first_points = ("none", "sklearn", "spark", "mllib")
+    for i, (n, parts) in enumerate([(2, 1), (61, 2), (200, 7)]):
+        y, s, w = _random_case(rng, n, weighted, zero_top=weighted and n > 2)
+        df = _frame(spark_session, y, s, w)
+        wc = None if w is None else "weight"
+        ap = oracle.average_precision(y, s, w)
+        assert spark.average_precision(df, weight_col=wc, exact=True, partitions=parts) == ap
+        assert spark.average_precision(df, weight_col=wc, partitions=parts) == oracle.to_float(ap)
+        roc = oracle.roc_auc(y, s, w)
+        assert spark.roc_auc(df, weight_col=wc, exact=True, partitions=parts) == roc
+        for fp in first_points if n == 200 else first_points[i : i + 1]:
+            want = oracle.pr_auc(y, s, w, method="trapezoid", first_point=fp)
+            got = spark.pr_auc(
+                df, weight_col=wc, method="trapezoid", first_point=fp, exact=True,
+                partitions=parts,
+            )  # fmt: skip
+            assert got == want, (n, parts, fp)
 
 
-def test_float_is_the_rounded_exact_value(session):
-    # AP = (1 + 2/3 + 3/7) / 3 = 44/63 is not a float; the result is its correct rounding
-    df = _frame(session, [1, 0, 1, 1, 0, 0, 0, 0, 1], [9, 8, 7, 6, 5, 4, 3, 2, 1])
-    expected = (1 + Fraction(2, 3) + Fraction(3, 4) + Fraction(4, 9)) / 4
-    assert pspark.average_precision(df) == oracle.to_float(expected)
+def test_davis_goadrich_is_the_oracles_value_and_rounded_correctly(spark_session, spark):
+    rng = np.random.default_rng(4)
+    y, s, w = _random_case(rng, 80, True)
+    df = _frame(spark_session, y, s, w)
+    for fp in ("none", "spark"):
+        want = oracle.pr_auc(y, s, w, method="davis-goadrich", first_point=fp)
+        for parts in (1, 5):
+            kw = {"weight_col": "weight", "method": "davis-goadrich", "first_point": fp}
+            assert spark.pr_auc(df, **kw, exact=True, partitions=parts) == want
+        rounded = oracle.rounded(oracle.pr_auc, y, s, w, method="davis-goadrich", first_point=fp)
+        assert spark.pr_auc(df, **kw, partitions=3) == rounded
 
 
-def test_hand_computed_values(session):
+@pytest.mark.parametrize("ties", ["expected", "optimistic", "pessimistic"])
+def test_precision_at_k_and_r_precision_equal_the_oracle(spark_session, spark, ties):
+    rng = np.random.default_rng(8)
+    y, s, _ = _random_case(rng, 90, False)
+    df = _frame(spark_session, y, s)
+    for k, parts in [(1, 1), (10, 2), (45, 7), (100, 3)]:
+        want = oracle.precision_at_k(y, s, k, ties=ties)
+        assert spark.precision_at_k(df, k, ties=ties, exact=True, partitions=parts) == want
+    want = oracle.r_precision(y, s, ties=ties)
+    assert spark.r_precision(df, ties=ties, exact=True, partitions=5) == want
+
+
+def test_hand_computed_values(spark_session, spark):
     # y=[0,1], s=[2,1]: the positive is at rank 2, AP = 1/2
-    df = _frame(session, [0, 1], [2, 1])
-    assert pspark.average_precision(df, exact=True) == Fraction(1, 2)
+    df = _frame(spark_session, [0, 1], [2, 1])
+    assert spark.average_precision(df, exact=True) == Fraction(1, 2)
     # all tied: one operating point, precision 2/3 at recall 1
-    df = _frame(session, [1, 0, 1], [5, 5, 5])
-    assert pspark.average_precision(df, exact=True) == Fraction(2, 3)
+    df = _frame(spark_session, [1, 0, 1], [5, 5, 5])
+    assert spark.average_precision(df, exact=True) == Fraction(2, 3)
     # weights 0.1 (not a dyadic decimal) taken at their exact binary value:
-    # y=[1,0,1], s=[3,2,1], w=[0.1,0.1,0.2]: AP = (0.1 * 1 + 0.2 * (0.3/0.4)) / 0.3 with exact floats
+    # y=[1,0,1], s=[3,2,1], w=[0.1,0.1,0.2]: AP = (0.1 * 1 + 0.2 * (0.3/0.4)) / 0.3, exact floats
     a, b = Fraction(0.1), Fraction(0.2)
     expected = (a * 1 + b * ((a + b) / (a + a + b))) / (a + b)
-    df = _frame(session, [1, 0, 1], [3, 2, 1], [0.1, 0.1, 0.2])
-    assert pspark.average_precision(df, weight_col="weight", exact=True) == expected
-    # ±inf scores are ordinary extreme scores
-    df = _frame(session, [0, 1, 1], [float("inf"), 0.0, float("-inf")])
-    assert pspark.average_precision(df, exact=True) == (Fraction(1, 2) + Fraction(2, 3)) / 2
+    df = _frame(spark_session, [1, 0, 1], [3, 2, 1], [0.1, 0.1, 0.2])
+    assert spark.average_precision(df, weight_col="weight", exact=True) == expected
+    # ±inf scores are ordinary extreme scores: precision 1/2 then 2/3
+    df = _frame(spark_session, [0, 1, 1], [float("inf"), 0.0, float("-inf")])
+    assert spark.average_precision(df, exact=True) == (Fraction(1, 2) + Fraction(2, 3)) / 2
+    # MLlib's empty classifier (conventions.py): y=[0,1,0], s=[3,2,2], w=[0,1,1] gives
+    # (1 + 1/2)/2 = 3/4 from (0, 1); first_point="spark" starts at (0, 1/2): 1/2
+    df = _frame(spark_session, [0, 1, 0], [3, 2, 2], [0, 1, 1])
+    kw = {"weight_col": "weight", "method": "trapezoid", "exact": True}
+    assert spark.pr_auc(df, **kw, first_point="mllib") == Fraction(3, 4)
+    assert spark.pr_auc(df, **kw, first_point="spark") == Fraction(1, 2)
+    # ROC: y=[1,0,1,0], s=[4,3,3,1]: pairs (pos, neg) won 1+1+1/2+1 of 4 -> 7/8
+    df = _frame(spark_session, [1, 0, 1, 0], [4, 3, 3, 1])
+    assert spark.roc_auc(df, exact=True) == Fraction(7, 8)
+    # P@2 with the cutoff inside the tied block {3, 3} (one positive of two): 1 + 1/2 over 2
+    assert spark.precision_at_k(df, 2, exact=True) == Fraction(3, 4)
+    # integer weights are exact (here 2**62 + 1, beyond float64's 53 bits): AP = 1 (positive
+    # on top), and the negative's weight enters only through N
+    df = spark_session.createDataFrame([(1, 2.0, 2**62 + 1), (0, 1.0, 3)], ["label", "score", "w"])
+    assert spark.average_precision(df, weight_col="w", exact=True) == 1
+    df = spark_session.createDataFrame([(0, 2.0, 2**62 + 1), (1, 1.0, 3)], ["label", "score", "w"])
+    assert spark.average_precision(df, weight_col="w", exact=True) == Fraction(3, 2**62 + 4)
 
 
-def test_bad_input_is_named(session):
+def test_bad_input_is_named(spark_session, spark):
     with pytest.raises(InvalidInputError, match="label_col"):
-        pspark.average_precision(_frame(session, [0, 2], [1, 2]))
+        spark.average_precision(_frame(spark_session, [0, 2], [1, 2]))
     with pytest.raises(InvalidInputError, match="score_col"):
-        pspark.average_precision(_frame(session, [0, 1], [1, float("nan")]))
+        spark.average_precision(_frame(spark_session, [0, 1], [1, float("nan")]))
     with pytest.raises(InvalidInputError, match="weight_col"):
-        pspark.average_precision(_frame(session, [0, 1], [1, 2], [1, -1]), weight_col="weight")
+        spark.average_precision(_frame(spark_session, [0, 1], [1, 2], [1, -1]), weight_col="weight")
     with pytest.raises(InvalidInputError, match="weight_col"):
-        pspark.average_precision(_frame(session, [0, 1], [1, 2]), weight_col="nope")
+        spark.roc_auc(_frame(spark_session, [0, 1], [1, 2], [1, float("inf")]), weight_col="weight")
+    with pytest.raises(InvalidInputError, match="weight_col"):
+        spark.average_precision(_frame(spark_session, [0, 1], [1, 2]), weight_col="nope")
+    strings = spark_session.createDataFrame([(1, "a")], ["label", "score"])
+    with pytest.raises(InvalidInputError, match="score_col"):
+        spark.average_precision(strings)
     with pytest.raises(InvalidInputError, match="partitions"):
-        pspark.average_precision(_frame(session, [0, 1], [1, 2]), partitions=0)
-    negatives = _frame(session, [0, 0], [1, 2])
+        spark.average_precision(_frame(spark_session, [0, 1], [1, 2]), partitions=0)
+    with pytest.raises(InvalidInputError, match="ties"):
+        spark.precision_at_k(_frame(spark_session, [0, 1], [1, 2]), 1, ties="input-order")
+    with pytest.raises(InvalidInputError, match="first_point"):
+        spark.pr_auc(
+            _frame(spark_session, [0, 1], [1, 2]), method="davis-goadrich", first_point="mllib"
+        )
+    negatives = _frame(spark_session, [0, 0], [1, 2])
     with pytest.raises(UndefinedMetricError):
-        pspark.average_precision(negatives)
-    assert pspark.average_precision(negatives, convention="sklearn") == 0.0
+        spark.average_precision(negatives)
+    assert spark.average_precision(negatives, convention="sklearn") == 0.0
+    with pytest.raises(UndefinedMetricError):
+        spark.roc_auc(_frame(spark_session, [1, 1], [1, 2]))
 
 
-def test_per_group_equals_single_machine_per_query(session):
+def test_per_group_equals_single_machine_per_query(spark_session, spark):
+    from prtheory.distributed import decode_fraction
+
     rng = np.random.default_rng(3)
     rows, per_query = [], {}
     for q in range(12):
@@ -116,21 +165,40 @@ def test_per_group_equals_single_machine_per_query(session):
         y = rng.integers(0, 2, n)
         y[0] = 1
         s = rng.integers(0, 4, n).astype(float)
-        rows += [(q, float(a), float(b)) for a, b in zip(y, s, strict=True)]
-        per_query[q] = (y, s)
-    df = session.createDataFrame(rows, ["qid", "label", "score"]).repartition(3)
+        rows += [
+            (q, float(a), float(b), f"d{q}-{i}") for i, (a, b) in enumerate(zip(y, s, strict=True))
+        ]
+        per_query[q] = (y, s, [f"d{q}-{i}" for i in range(n)])
+    df = spark_session.createDataFrame(rows, ["qid", "label", "score", "doc"]).repartition(3)
     cases = [
-        ("average_precision", {}, lambda y, s: oracle.average_precision(y, s)),
-        ("precision_at_k", {"k": 3}, lambda y, s: oracle.precision_at_k(y, s, 3)),
+        ("average_precision", {}, lambda y, s, d: oracle.average_precision(y, s)),
+        ("precision_at_k", {"k": 3}, lambda y, s, d: oracle.precision_at_k(y, s, 3)),
         (
             "r_precision",
             {"ties": "pessimistic"},
-            lambda y, s: oracle.r_precision(y, s, ties="pessimistic"),
+            lambda y, s, d: oracle.r_precision(y, s, ties="pessimistic"),
+        ),
+        (
+            "average_precision",
+            {"ties": "trec_eval", "doc_id_col": "doc"},
+            lambda y, s, d: oracle.average_precision(y, s, ties="trec_eval", doc_ids=d),
         ),
     ]
     for metric, opts, ref in cases:
-        out, mean = pspark.per_group(df, "qid", metric, **opts)
-        got = {r["qid"]: Fraction(r["exact"]) for r in out.collect()}
-        expected = {q: ref(y, s) for q, (y, s) in per_query.items()}
+        out, mean = spark.per_group(df, "qid", metric, **opts)
+        got = {r["qid"]: decode_fraction(r["exact"]) for r in out.collect()}
+        out.unpersist()
+        expected = {q: ref(*v) for q, v in per_query.items()}
         assert got == expected, metric
         assert mean == oracle.to_float(sum(expected.values()) / len(expected))
+
+
+def test_per_group_undefined_groups_are_counted_not_matched_by_message(spark_session, spark):
+    rows = [(1, 1.0, 0.5), (1, 0.0, 0.2), (2, 0.0, 0.9), (3, 0.0, 0.1)]
+    df = spark_session.createDataFrame(rows, ["qid", "label", "score"])
+    with pytest.raises(UndefinedMetricError, match="2 groups"):
+        spark.per_group(df, "qid")
+    # with scikit-learn's convention the two groups without positives count as AP 0
+    out, mean = spark.per_group(df, "qid", convention="sklearn")
+    out.unpersist()
+    assert mean == oracle.to_float(Fraction(1, 3))

@@ -1,19 +1,23 @@
-"""Spark MLlib's mechanisms on hand-computed fractions (through the conformance adapter)."""
+"""Spark MLlib's mechanisms on hand-computed fractions (through the conformance adapter).
+
+Skipped (with how to install) where pyspark or Java is missing (the ``spark_session`` fixture,
+whose session the adapter reuses).
+"""
 
 from __future__ import annotations
 
-import shutil
+from fractions import Fraction
 
+import numpy as np
 import pytest
 
-pytest.importorskip("pyspark", reason="needs pyspark: pip install 'prtheory[spark]' (and Java 17+)")
-if shutil.which("java") is None:
-    pytest.skip(
-        "needs Java 17+ for pyspark: e.g. apt-get install openjdk-17-jre-headless",
-        allow_module_level=True,
-    )
-
+from prtheory import oracle
 from prtheory.conformance.adapters import spark_adapter as spark
+
+
+@pytest.fixture(autouse=True)
+def _session(spark_session):
+    return spark_session
 
 
 def test_area_under_pr_starts_at_the_first_operating_point():
@@ -25,8 +29,57 @@ def test_area_under_pr_starts_at_the_first_operating_point():
 
 def test_zero_weight_top_item_gives_the_empty_classifier_precision_one():
     # s>=3 holds only zero weight: Spark uses precision 1 at recall 0, then (1, 1/2) at s>=2:
-    # (1 + 1/2)/2 * 1 = 3/4
+    # (1 + 1/2)/2 * 1 = 3/4, the oracle's first_point="mllib"
     assert spark.area_under_pr([0, 1, 0], [3, 2, 2], [0, 1, 1], num_bins=0) == 0.75
+    want = oracle.pr_auc([0, 1, 0], [3, 2, 2], [0, 1, 1], method="trapezoid", first_point="mllib")
+    assert want == Fraction(3, 4)
+
+
+def test_labels_above_one_half_are_positive_and_nan_ranks_first():
+    # label 2 counts as positive: y=[2, 0], s=[2, 1] is the perfect ranking, area 1
+    assert spark.area_under_pr([2, 0], [2, 1], num_bins=0) == 1.0
+    # NaN ranks first: y=[0, 1], s=[nan, 1] is y=[0, 1], s=[2, 1]: 1/4 (first test)
+    assert spark.area_under_pr([0, 1], [float("nan"), 1], num_bins=0) == 0.25
+
+
+def test_binning_merges_runs_of_distinct_scores_from_two_thousand_on():
+    # MLlib sums the trapezoids in float64 in an order that varies from run to run (the
+    # issue saw four values in five runs): its values are compared with the exact area
+    # within 64 ulps (about 2000 additions of terms below 1, each rounding by half an ulp of
+    # the partial sum, mostly cancelling; 64 leaves a margin).
+    def close(got, exact):
+        return abs(got - oracle.to_float(exact)) <= 64 * np.spacing(got)
+
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 1999)
+    s = np.arange(1999.0)[::-1] + 0.5  # 1999 distinct scores: 1999 // 1000 = 1 < 2, no bins
+    exact = oracle.pr_auc(y, s, method="trapezoid", first_point="spark")
+    assert close(spark.area_under_pr(y, s), exact)
+    assert close(spark.area_under_pr(y, s, num_bins=0), exact)
+    y = rng.integers(0, 2, 400)
+    s = rng.permutation(400).astype(float)  # 400 distinct scores, 50 bins: runs of g = 8
+    binned = spark.area_under_pr(y, s, num_bins=50)
+    assert binned != spark.area_under_pr(y, s, num_bins=0)
+
+    # The sorted distinct scores sit in the session's partitions (their boundary comes from
+    # Spark's sampling); each partition is cut into runs of 8 from its start. Some boundary
+    # must reproduce MLlib's value from the exact trapezoid of the binned scores (float
+    # summation in MLlib: within 64 ulps of the exact area).
+    def area(starts):
+        b = spark.spark_bins(s, 50, starts)
+        return oracle.to_float(oracle.pr_auc(y, b, method="trapezoid", first_point="spark"))
+
+    candidates = [(0,)] + [(0, c) for c in range(1, 400)]
+    tolerance = 64 * np.spacing(binned)
+    assert any(abs(area(c) - binned) <= tolerance for c in candidates)
+
+
+def test_spark_bins_by_hand():
+    # 6 distinct scores, num_bins 3: g = 2; runs {9, 8} -> 8, {7, 6} -> 6, {5, 4} -> 4
+    s = [9, 8, 7, 6, 5, 4, 9]
+    assert spark.spark_bins(s, 3).tolist() == [8, 8, 6, 6, 4, 4, 8]
+    # two partitions starting at 0 and 3: {9, 8} -> 8, {7} -> 7, then {6, 5} -> 5, {4} -> 4
+    assert spark.spark_bins(s, 3, (0, 3)).tolist() == [8, 8, 7, 5, 5, 4, 8]
 
 
 def test_ranking_metrics_counts_a_repeated_id_twice():
@@ -36,3 +89,20 @@ def test_ranking_metrics_counts_a_repeated_id_twice():
     # P@2 = 2/2 for the same reason; P@3 = 2/3
     assert m.precisionAt(2) == 1.0
     assert m.precisionAt(3) == 2 / 3
+
+
+def test_the_adapter_hands_spark_every_double_exactly():
+    # the frames go through a CSV file: 17 significant digits and Spark's spellings of the
+    # non-finite values must give back the same bits (checked on the bit patterns)
+    rng = np.random.default_rng(7)
+    s = np.concatenate(
+        [rng.random(50) * 10.0 ** rng.integers(-300, 300, 50), [0.1, -0.0, 5e-324, np.inf, -np.inf]]
+    )
+    s = np.append(s, np.nan)
+    w = rng.random(s.size) * 1e-200
+    y = rng.integers(0, 2, s.size)
+    rows = spark._frame(y, s, w).collect()
+    got = np.array([[r.label, r.score, r.weight] for r in rows])
+    assert got[:, 0].tolist() == y.astype(float).tolist()
+    assert got[:, 1].view(np.uint64).tolist() == s.view(np.uint64).tolist()
+    assert got[:, 2].view(np.uint64).tolist() == w.view(np.uint64).tolist()

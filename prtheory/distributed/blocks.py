@@ -1,0 +1,114 @@
+"""Pieces of a ranking: blocks of exact weights per distinct score, and the offsets between pieces.
+
+A block is the exact positive and negative weight of one distinct score, as integer numerators
+over a common denominator ``2**k`` (unit weights: counts, ``k = 0``). Float weights are dyadic
+rationals ``M 2**E`` (``M`` an integer of at most 53 bits), so an engine can sum them exactly as
+integers per exponent and leave the alignment to :func:`dyadic_blocks`.
+
+Exact rationals that cross a process boundary as text use :func:`encode_fraction`
+(hexadecimal: Python's int-to-decimal conversion is capped at 4300 digits, hexadecimal is not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from prtheory.errors import InvalidInputError
+from prtheory.oracle.summation import coprime_fraction
+
+__all__ = ["Piece", "decode_fraction", "dyadic_blocks", "encode_fraction", "prefix_offsets"]
+
+#: Above this, products of two weights may overflow int64: the terms use Python integers.
+_INT64_PRODUCT_SAFE = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A contiguous run of blocks in decreasing score order, and what comes before it.
+
+    ``pos[i]`` and ``neg[i]`` are the positive and negative weight numerators of block ``i``
+    (int64 or Python-int object arrays); ``tp`` and ``n`` are the positive and total weight of
+    every block before the piece (its offset, from :func:`prefix_offsets`).
+    """
+
+    pos: np.ndarray
+    neg: np.ndarray
+    tp: int = 0
+    n: int = 0
+
+    def cumulative(self) -> tuple[np.ndarray, np.ndarray]:
+        """Cumulative ``(TP, N)`` through each block (the offset included), exact.
+
+        Python integers when a product of two of them could overflow int64, else int64.
+        """
+        pos, neg = self.pos, self.neg
+        if pos.size == 0:
+            return pos, pos
+        wide = pos.dtype == object or neg.dtype == object
+        if not wide:
+            top = self.n + int(pos.sum()) + int(neg.sum())
+            wide = top > _INT64_PRODUCT_SAFE
+        if wide:
+            pos, neg = pos.astype(object), neg.astype(object)
+        tp = np.cumsum(pos) + self.tp
+        n = np.cumsum(pos + neg) + self.n
+        return tp, n
+
+
+def prefix_offsets(totals: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Exclusive prefix sums of the pieces' ``(positive weight, total weight)``: each offset."""
+    out = []
+    tp = n = 0
+    for p, t in totals:
+        out.append((tp, n))
+        tp += int(p)
+        n += int(t)
+    return out
+
+
+def dyadic_blocks(
+    scores: Sequence[float],
+    exponents: Sequence[int],
+    pos_mantissas: Sequence[int],
+    neg_mantissas: Sequence[int],
+    k: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Blocks of one piece from exact per-(score, exponent) weight sums, over ``2**-k``.
+
+    Row ``r`` says: the items with score ``scores[r]`` whose weights are ``m 2**exponents[r]``
+    have positive weight ``pos_mantissas[r] 2**exponents[r]`` (and negative likewise). The rows
+    come in any order and a score may have several rows (one per exponent); ``k`` is at least
+    ``-exponents[r]`` for every row with a non-zero mantissa. Returns the ``(pos, neg)``
+    numerators over ``2**-k`` (Python integers), one block per distinct score, in decreasing
+    score order.
+    """
+    s = np.asarray(scores, dtype=np.float64)
+    if s.size == 0:
+        empty = np.zeros(0, dtype=object)
+        return empty, empty
+    order = np.argsort(-s, kind="stable")
+    s = s[order]
+    pos = np.empty(s.size, dtype=object)
+    neg = np.empty(s.size, dtype=object)
+    for j, i in enumerate(order.tolist()):
+        p, q, shift = int(pos_mantissas[i]), int(neg_mantissas[i]), int(exponents[i]) + k
+        if shift < 0 and (p or q):
+            raise InvalidInputError("k", f"2**-{k} is not a multiple of 2**{shift - k}")
+        pos[j], neg[j] = p << max(shift, 0), q << max(shift, 0)
+    starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1])))
+    return np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
+
+
+def encode_fraction(value: Fraction) -> str:
+    """``"n/d"`` in hexadecimal (``"-0x1b/0x4"``): exact for any size, unlike decimal ``str``."""
+    return f"{value.numerator:#x}/{value.denominator:#x}"
+
+
+def decode_fraction(text: str) -> Fraction:
+    """The Fraction written by :func:`encode_fraction`."""
+    num, _, den = text.partition("/")
+    return coprime_fraction(int(num, 16), int(den, 16))

@@ -1,0 +1,141 @@
+"""The quotient terms ``(a_i, d_i)`` one piece contributes to each metric.
+
+Notation: a piece's blocks ``i`` (decreasing score) have positive weight ``gain_i`` and total
+weight ``m_i``; ``TP_i`` and ``N_i`` are the cumulative positive and total weight through block
+``i`` over the whole ranking (:meth:`Piece.cumulative`); ``pos`` and ``neg`` are the class
+totals. Each metric is ``(sum of all pieces' terms) / divisor``:
+
+=====================  ==============================================  ====================
+metric                 terms of a piece                                divisor
+=====================  ==============================================  ====================
+AP (N2, ties grouped)  ``gain_i TP_i / N_i`` for ``gain_i > 0``         ``pos``
+trapezoid (B2)         ``dx (p0 + p1)`` per segment between            ``2 pos``
+                       consecutive vertices ``(TP, TP/N)``
+ROC AUC                ``(FP_i - FP_{i-1}) (TP_i + TP_{i-1})``          ``2 pos neg``
+P@k (N4)               expected/optimistic/pessimistic positives        ``k``
+                       among the first ``k`` items, per block
+=====================  ==============================================  ====================
+
+The first vertex of a piece's first trapezoid is the last point of the previous pieces (its
+offset) when that has weight, else the named first point (:func:`trapezoid_terms`). Points with
+``N = 0`` (zero weight at the top of the ranking) are the empty classifier and are no vertex,
+as in :mod:`prtheory.oracle.areas`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from prtheory.distributed.blocks import Piece
+from prtheory.errors import InvalidInputError
+
+__all__ = [
+    "FIRST",
+    "TOP_TIES",
+    "ap_terms",
+    "check_top_ties",
+    "roc_terms",
+    "top_terms",
+    "trapezoid_terms",
+]
+
+#: ``head`` of :func:`trapezoid_terms`: the first vertex is the piece's own first point,
+#: moved to recall 0 (``first_point="spark"``: ``(0, p_first)``).
+FIRST = "first"
+
+TOP_TIES = ("expected", "optimistic", "pessimistic")
+
+
+def _ones(like: np.ndarray) -> np.ndarray:
+    return np.ones(like.size, dtype=np.int64 if like.dtype != object else object)
+
+
+def ap_terms(piece: Piece) -> tuple[np.ndarray, np.ndarray]:
+    """``gain_i TP_i / N_i`` over the piece's blocks with positive weight (AP times ``pos``)."""
+    tp, n = piece.cumulative()
+    at = np.flatnonzero(piece.pos > 0)
+    gain = piece.pos.astype(tp.dtype)[at]
+    return gain * tp[at], n[at]
+
+
+def trapezoid_terms(
+    piece: Piece, head: tuple[int, int] | str | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Twice the trapezoid area (in TP units) of the segments ending in this piece.
+
+    ``head`` is the first vertex when nothing before the piece has weight (``piece.n == 0``):
+    ``None`` (no first point: the curve starts at the first operating point), a precision
+    ``(num, den)`` at recall 0 (``(1, 1)`` for scikit-learn's first point) or :data:`FIRST`.
+    Terms ``dx num0 / den0`` and ``dx num1 / den1`` per segment of width ``dx > 0``.
+    """
+    tp, n = piece.cumulative()
+    keep = np.flatnonzero(n > 0)
+    tp, n = tp[keep], n[keep]
+    start: tuple[Any, Any, Any] | None
+    if piece.n > 0:
+        start = (piece.tp, piece.tp, piece.n)
+    elif head is None or tp.size == 0:
+        start = None
+    elif isinstance(head, str):  # FIRST
+        start = (0, tp[0], n[0])
+    else:
+        start = (0, *head)
+    if start is not None:
+        x0, num0, den0 = start
+        x = np.concatenate(([x0], tp)).astype(tp.dtype)
+        num = np.concatenate(([num0], tp)).astype(tp.dtype)
+        den = np.concatenate(([den0], n)).astype(tp.dtype)
+    else:
+        x, num, den = tp, tp, n
+    dx = x[1:] - x[:-1]
+    seg = np.flatnonzero(dx > 0)
+    dx = dx[seg]
+    return (
+        np.concatenate((dx * num[seg], dx * num[seg + 1])),
+        np.concatenate((den[seg], den[seg + 1])),
+    )
+
+
+def roc_terms(piece: Piece):
+    """``sum_i (FP_i - FP_{i-1}) (TP_i + TP_{i-1})`` of the piece as one integer term."""
+    tp, n = piece.cumulative()
+    if tp.size == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    fp = n - tp
+    tp_prev = np.concatenate(([piece.tp], tp[:-1])).astype(tp.dtype)
+    fp_prev = np.concatenate(([piece.n - piece.tp], fp[:-1])).astype(tp.dtype)
+    total = int(((fp - fp_prev).astype(object) * (tp + tp_prev).astype(object)).sum())
+    return np.array([total], dtype=object), np.array([1], dtype=object)
+
+
+def check_top_ties(ties: str) -> str:
+    """A tie policy for P@k and R-precision on blocks (no item order: not input-order/trec_eval)."""
+    if ties not in TOP_TIES:
+        raise InvalidInputError(
+            "ties",
+            f"must be one of {', '.join(repr(t) for t in TOP_TIES)} on blocks of tied scores "
+            f"(an item order such as 'input-order' or 'trec_eval' is not kept), got {ties!r}",
+        )
+    return ties
+
+
+def top_terms(piece: Piece, k: int, ties: str):
+    """Positives among the first ``k`` items that fall in this piece (unit weights).
+
+    A block of ``m`` items, ``p`` positive, after ``N`` items contributes its first
+    ``j = min(m, max(0, k - N))`` places: ``j p / m`` positives in expectation over random orders
+    of the block (``"expected"``, as :func:`prtheory.oracle.ties.expected_top`), ``min(j, p)``
+    (``"optimistic"``) or ``max(0, j - (m - p))`` (``"pessimistic"``).
+    """
+    p = piece.pos.astype(object)
+    m = p + piece.neg.astype(object)
+    before = np.cumsum(m) - m + piece.n
+    j = np.minimum(m, np.maximum(0, k - before))
+    hit = np.flatnonzero((j > 0) & (p > 0))
+    p, m, j = p[hit], m[hit], j[hit]
+    if ties == "expected":
+        return p * j, m
+    got = np.minimum(j, p) if ties == "optimistic" else np.maximum(0, j - (m - p))
+    return got, _ones(got)

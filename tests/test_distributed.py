@@ -1,0 +1,172 @@
+"""prtheory.distributed (engine-neutral pieces) against the single-machine oracle, without Spark.
+
+A ranking is cut into blocks (one per distinct score) and the blocks into pieces at random
+places; a list comprehension plays the engine. Every metric must equal the oracle's exactly,
+for every cut.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+
+from prtheory import oracle
+from prtheory._input import as_weights
+from prtheory.distributed import (
+    FIRST,
+    Piece,
+    ap_terms,
+    davis_goadrich,
+    decode_fraction,
+    dyadic_blocks,
+    encode_fraction,
+    evaluate,
+    prefix_offsets,
+    roc_terms,
+    round_intervals,
+    top_terms,
+    trapezoid_terms,
+)
+from prtheory.errors import InvalidInputError
+from prtheory.oracle.rounding import prec_of_dps
+
+
+def _blocks(y, s, w):
+    """Exact (pos, neg) numerators per distinct score, decreasing, by plain Python."""
+    ew = as_weights(w, len(y)) if w is not None else None
+    nums = [1] * len(y) if ew is None else [int(v) for v in ew.numerators]
+    acc: dict[float, list[int]] = {}
+    for yi, si, wi in zip(y, s, nums, strict=True):
+        acc.setdefault(float(si), [0, 0])[0 if yi else 1] += wi
+    keys = sorted(acc, reverse=True)
+    return (
+        np.array([acc[k][0] for k in keys], dtype=object),
+        np.array([acc[k][1] for k in keys], dtype=object),
+    )
+
+
+def _engine(y, s, w, cuts):
+    """``run`` over the pieces cut at ``cuts`` (block indices), and the class totals."""
+    pos, neg = _blocks(y, s, w)
+    edges = [0, *sorted(cuts), pos.size]
+    parts = [(pos[a:b], neg[a:b]) for a, b in itertools.pairwise(edges)]
+    totals = [(int(p.sum()), int(p.sum() + n.sum())) for p, n in parts]
+    offsets = prefix_offsets(totals)
+    pieces = [Piece(p, n, *o) for (p, n), o in zip(parts, offsets, strict=True)]
+    return (lambda fn: [fn(piece) for piece in pieces]), int(pos.sum()), int(neg.sum())
+
+
+def _case(rng, n, weighted, zero_top=False):
+    y = rng.integers(0, 2, n)
+    y[0] = 1
+    y[-1] = 0
+    s = rng.integers(0, max(2, n // 3), n).astype(float) / 4
+    w = None
+    if weighted:
+        w = rng.choice([0.0, 0.1, 0.5, 1.0, 3.0, 2.0**-40, 1e-3, 7.25], n)
+        w[0] = 1.0  # one positive with weight
+        w[-1] = 1.0
+        if zero_top:  # the top-scored block has zero weight
+            s[1] = s.max() + 1
+            w[1] = 0.0
+    return y, s, w
+
+
+def _cuts(rng, blocks):
+    return [rng.integers(0, blocks + 1, rng.integers(0, 5)).tolist() for _ in range(4)] + [[]]
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_ap_trapezoid_roc_equal_the_oracle_for_every_cut(weighted):
+    rng = np.random.default_rng(11 + weighted)
+    for n in (2, 3, 7, 40, 150):
+        y, s, w = _case(rng, n, weighted, zero_top=weighted and n > 2)
+        nblocks = len(set(s.tolist()))
+        for cuts in _cuts(rng, nblocks):
+            run, pos, neg = _engine(y, s, w, cuts)
+            ap = oracle.average_precision(y, s, w)
+            assert evaluate(run, ap_terms, pos, exact=True) == ap
+            assert evaluate(run, ap_terms, pos, exact=False) == oracle.to_float(ap)
+            heads = {"none": None, "sklearn": (1, 1), "spark": FIRST}
+            for name, head in heads.items():
+                want = oracle.pr_auc(y, s, w, method="trapezoid", first_point=name)
+                got = evaluate(run, lambda p, h=head: trapezoid_terms(p, h), 2 * pos, True)
+                assert got == want, (n, cuts, name)
+            if neg:
+                want = oracle.roc_auc(y, s, w)
+                assert evaluate(run, roc_terms, 2 * pos * neg, exact=True) == want
+
+
+def test_mllib_first_point_is_sklearn_head_when_the_top_is_empty():
+    # y=[0,1,0], s=[3,2,2], w=[0,1,1]: MLlib's 3/4 (conventions.py), by hand
+    y, s, w = [0, 1, 0], [3.0, 2.0, 2.0], [0.0, 1.0, 1.0]
+    assert oracle.pr_auc(y, s, w, method="trapezoid", first_point="mllib") == Fraction(3, 4)
+    assert oracle.pr_auc(y, s, w, method="trapezoid", first_point="spark") == Fraction(1, 2)
+    run, pos, _ = _engine(y, s, w, [1])
+    assert evaluate(run, lambda p: trapezoid_terms(p, (1, 1)), 2 * pos, True) == Fraction(3, 4)
+
+
+@pytest.mark.parametrize("ties", ["expected", "optimistic", "pessimistic"])
+def test_precision_at_k_and_r_precision_equal_the_oracle(ties):
+    rng = np.random.default_rng(5)
+    for n in (2, 6, 50):
+        y, s, _ = _case(rng, n, False)
+        for cuts in _cuts(rng, len(set(s.tolist()))):
+            run, pos, _ = _engine(y, s, None, cuts)
+            for k in (1, 2, n // 2 + 1, n, n + 3):
+                want = oracle.precision_at_k(y, s, k, ties=ties)
+                assert evaluate(run, lambda p, k=k: top_terms(p, k, ties), k, True) == want
+            want = oracle.r_precision(y, s, ties=ties)
+            assert evaluate(run, lambda p, r=pos: top_terms(p, r, ties), pos, True) == want
+
+
+@pytest.mark.parametrize("first_point", ["none", "spark"])
+def test_davis_goadrich_is_the_oracles_mpf(first_point):
+    rng = np.random.default_rng(9)
+    for n in (2, 30, 120):
+        for weighted in (False, True):
+            y, s, w = _case(rng, n, weighted, zero_top=weighted)
+            want = oracle.pr_auc(y, s, w, method="davis-goadrich", first_point=first_point)
+            for cuts in _cuts(rng, len(set(s.tolist()))):
+                run, pos, _ = _engine(y, s, w, cuts)
+                got = davis_goadrich(run, first_point, pos, prec_of_dps(50))
+                assert isinstance(got, mpmath.mpf)
+                assert got == want, (n, weighted, cuts)
+
+
+def test_undecided_interval_falls_back_to_the_exact_sum():
+    # 2**53 + 1/3 + 2/3 = 2**53 + 1; over 2**53 that is 1 + 2**-53, the midpoint between 1 and
+    # 1 + 2**-52, which ties to even: 1.0. The binary digits of 1/3 and 2/3 never end, so every
+    # interval straddles the midpoint and the exact pass decides.
+    terms = (np.array([2**53, 1, 2], dtype=np.int64), np.array([1, 3, 3], dtype=np.int64))
+    calls = []
+
+    def run(fn):
+        calls.append(fn)
+        return [fn(terms)]
+
+    assert evaluate(run, lambda t: t, 2**53, exact=False) == 1.0
+    assert len(calls) == 2
+    assert round_intervals([(3 * 2**53 + 2, 2, 3)], 2**53) is None
+    # one term 1/4 over divisor 1 is exact at E = 2: decided at once
+    assert round_intervals([(1, 2, 0)], 1) == 0.25
+
+
+def test_dyadic_blocks_merge_exponents_exactly():
+    # score 2: 3 * 2**-2 positive and 1 * 2**1 negative; score 5: 1 * 2**0 positive
+    pos, neg = dyadic_blocks([2.0, 5.0, 2.0], [-2, 0, 1], [3, 1, 0], [0, 0, 1], k=2)
+    # over 2**-2: score 5 -> (4, 0); score 2 -> (3, 8)
+    assert pos.tolist() == [4, 3]
+    assert neg.tolist() == [0, 8]
+    with pytest.raises(InvalidInputError, match="k"):
+        dyadic_blocks([1.0], [-3], [1], [0], k=2)
+
+
+def test_fractions_travel_as_hex_beyond_the_decimal_digit_limit():
+    big = Fraction(3**10000 + 1, 2**20000)  # 4772 decimal digits in the numerator
+    assert decode_fraction(encode_fraction(big)) == big
+    assert decode_fraction(encode_fraction(Fraction(-3, 4))) == Fraction(-3, 4)
