@@ -157,3 +157,38 @@ def test_classifier_categories_on_a_minimal_vector():
 @parametrize("average_precision")
 def test_pytest_helper_parametrises_over_vectors(vector):
     assert_conforms(ap_grouped, vector)
+
+
+def test_pytest_helper_failure_message_has_everything_to_act_on():
+    # y = [1, 0, 1, 0], s = [.9, .9, .5, .2]: grouped AP is 7/12 (the tied block has precision
+    # 1/2 at recall 1/2, then 2/3 at recall 1); in input order the positive comes first:
+    # (1 + 2/3)/2 = 5/6
+    vector = next(
+        v
+        for v in load(["average_precision"])
+        if v.comment.startswith("tie of a positive and a negative")
+    )
+    with pytest.raises(AssertionError) as info:
+        assert_conforms(ap_input_order, vector)
+    text = str(info.value)
+    assert "input: y_true=[1, 0, 1, 0], y_score=[0.9, 0.9, 0.5, 0.2]" in text
+    assert "expected: 7/12 = 0.5833333333333334" in text
+    assert f"returned: {5 / 6!r}" in text
+    # 5/6 - 7/12 = 1/4 = 2^-2; the ulp of numbers in [1/2, 1) is 2^-53: 2^51 ulps
+    assert f"distance: {2.0**51:.6g} ulps" in text
+    assert "mechanism: ties=" in text
+    assert "(predicts 5/6 = 0.8333333333333334)" in text
+
+
+def test_a_crash_is_the_users_crash_with_a_mechanism_when_one_predicts_it():
+    def ap(y_true, y_score):
+        if np.isinf(np.asarray(y_score, dtype=np.float64)).any():
+            raise ValueError("Input contains infinity")
+        return ap_grouped(y_true, y_score)
+
+    report = check(ap, skip=["sample_weight"])
+    assert report.diagnosis.chosen == ["rejects-infinite-scores"], report.summary()
+    failure = next(f for f in report.failures if f.verdict.category == "rejected-valid")
+    text = str(failure)
+    assert "your function raised ValueError: Input contains infinity" in text
+    assert "mechanism: rejects-infinite-scores (predicts an exception)" in text

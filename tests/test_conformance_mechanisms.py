@@ -356,3 +356,119 @@ def test_mutated_correct_implementation_is_caught():
     report = check(mutated)
     assert [f.vector.comment for f in report.failures] == ["a zero weight on a negative"]
     assert report.diagnosis.unexplained
+
+
+# ------------------------------------------------------------------------------------------
+# the diagnosis, tested adversarially: a correct implementation mutated by one mechanism must be
+# diagnosed with exactly that mechanism and nothing else
+
+
+def _mutate_scores(fn):
+    """``ap_pure`` on the scores ``fn`` makes of them (before any validation)."""
+
+    def mutated(y_true, y_score, sample_weight=None):
+        return ap_pure(y_true, fn(np.asarray(y_score)), sample_weight)
+
+    return mutated
+
+
+def _mutate_weights(fn):
+    def mutated(y_true, y_score, sample_weight=None):
+        w = None if sample_weight is None else fn(np.asarray(sample_weight, dtype=np.float64))
+        return ap_pure(y_true, y_score, w)
+
+    return mutated
+
+
+def _undefined_as(value):
+    def mutated(y_true, y_score, sample_weight=None):
+        try:
+            return ap_pure(y_true, y_score, sample_weight)
+        except ValueError as exc:
+            if "without positives" in str(exc):
+                return value
+            raise
+
+    return mutated
+
+
+def _nan_to(first):
+    def place(s):
+        s = np.asarray(s, dtype=np.float64).copy()
+        nan = np.isnan(s)
+        if nan.any():
+            s[nan] = s[~nan].max() + 1.0 if first else s[~nan].min() - 1.0
+        return s
+
+    return place
+
+
+def _sigmoid_on_logits(s):
+    """1/(1 + exp(-s)) in the scores' own dtype when any score leaves [0, 1] (torchmetrics)."""
+    if np.all((s >= 0) & (s <= 1)):
+        return s
+    with np.errstate(over="ignore"):
+        one = s.dtype.type(1) if s.dtype.kind == "f" else 1.0
+        return one / (one + np.exp(-s))
+
+
+def _rejects_infinite(y_true, y_score, sample_weight=None):
+    if np.isinf(np.asarray(y_score, dtype=np.float64)).any():
+        raise ValueError("y_score contains infinity")
+    return ap_pure(y_true, y_score, sample_weight)
+
+
+def _minoring(y_true, y_score, sample_weight=None):
+    """sum (R_i - R_{i-1}) min(P_i, P_{i-1}) over the operating points with (R, P) = (0, 0)
+    before the first (Keras's summation_method='minoring', exactly); the empty classifier (zero
+    weight at the top) is no point."""
+    points = _operating_points(*_validated(y_true, y_score, sample_weight))
+    pos = points[-1][0]
+    curve = [(Fraction(0), Fraction(0))]
+    curve += [(tp / pos, tp / (tp + fp)) for tp, fp in points if tp + fp > 0]
+    return float(sum((r1 - r0) * min(p0, p1) for (r0, p0), (r1, p1) in pairwise(curve)))
+
+
+MUTANTS = [
+    (_undefined_as(0.5), "undefined=0.5"),
+    (_undefined_as(-0.0), "undefined=-0.0"),
+    (_mutate_scores(_nan_to(first=True)), "nan=first"),
+    (_mutate_scores(_nan_to(first=False)), "nan=last"),
+    (_mutate_scores(_sigmoid_on_logits), "sigmoid-on-logits"),
+    (_mutate_weights(lambda w: np.maximum(w, 0.0)), "weights-clipped"),
+    (_mutate_weights(lambda w: w / np.sum(w)), "weights-normalised"),
+    (_rejects_infinite, "rejects-infinite-scores"),
+    (_minoring, "riemann-minoring"),
+    (ap_trapezoid, "trapezoid-for-step"),
+    (ap_input_order, "ties=input-order"),
+    (ap_float32, "float32-accumulation"),
+    (ap_weights_ignored, "weights-ignored"),
+    (ap_zero_without_positives, "undefined=sklearn"),
+]
+
+
+@pytest.mark.parametrize(("fn", "mechanism"), MUTANTS, ids=[m[1] for m in MUTANTS])
+def test_mutation_by_one_mechanism_is_diagnosed_as_exactly_that_one(fn, mechanism):
+    with np.errstate(all="ignore"):
+        report = check(fn)
+    assert not report.ok
+    assert report.diagnosis.chosen == [mechanism], report.summary()
+    assert not report.diagnosis.unexplained, report.summary()
+    # every failure carries the mechanism, its exact prediction and the returned value
+    for f in report.failures:
+        assert f.mechanism is not None
+        assert f.mechanism[0] == mechanism
+        assert f"mechanism: {mechanism} (predicts " in str(f)
+
+
+def test_a_convention_contradicted_by_a_correct_result_is_dropped():
+    # input order on every tie but one: that one vector (the grouped value returned) contradicts
+    # ties=input-order, which then explains nothing; the other tie vectors stay unexplained
+    def ap(y_true, y_score, sample_weight=None):
+        if list(y_true) == [1, 0, 1, 0] and len(set(np.asarray(y_score).tolist())) < 4:
+            return ap_pure(y_true, y_score, sample_weight)  # the grouped value, here only
+        return ap_input_order(y_true, y_score, sample_weight)
+
+    report = check(ap)
+    assert "ties=input-order" not in report.diagnosis.chosen, report.summary()
+    assert report.diagnosis.unexplained

@@ -56,7 +56,15 @@ from prtheory.conformance.classify import (
     _show,
     classify,
 )
-from prtheory.conformance.mechanisms import ANY, Diagnosis, diagnose
+from prtheory.conformance.mechanisms import (
+    ANY,
+    NAN,
+    RAISES,
+    UNDEFINED,
+    Diagnosis,
+    Raised,
+    diagnose,
+)
 from prtheory.conformance.metrics import METRICS, combination_base
 from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError
@@ -110,7 +118,17 @@ class Failure:
                 lines.append(f"    distance: {dist:.6g} {unit}")
         if self.mechanism is not None:
             name, predicted = self.mechanism
-            said = "any number" if predicted is ANY else _expected_text(predicted)
+            said = (
+                "any number"
+                if predicted is ANY
+                else "an exception"
+                if predicted is RAISES
+                else "0/0: an exception or NaN"
+                if predicted is UNDEFINED
+                else "NaN"
+                if predicted is NAN
+                else _expected_text(predicted)
+            )
             lines.append(f"    mechanism: {name} (predicts {said})")
         return "\n".join(lines)
 
@@ -123,7 +141,7 @@ def _input_text(v: Vector) -> str:
     x = v.inputs
     parts = []
     if x.y_true is not None:
-        n = len(x.y_score)
+        n = len(x.scores)
         if n > _INLINE:
             return f"{n} items (vector {v.ident} in prtheory/conformance/vectors/)"
         parts.append(f"y_true={np.asarray(x.y_true).tolist()}")
@@ -193,7 +211,8 @@ class CheckReport:
         lines = [head]
         by_key: dict[str, int] = {}
         for c in self.skipped:
-            by_key[c.skipped] = by_key.get(c.skipped, 0) + 1  # type: ignore[index]
+            key = str(c.skipped)  # a skipped case names why (never None)
+            by_key[key] = by_key.get(key, 0) + 1
         for key, count in by_key.items():
             how = (
                 "opted out"
@@ -500,12 +519,16 @@ def _diagnose(report: CheckReport, ulps: int, f32_ulps: int) -> Diagnosis:
     failing = {f.vector.ident for f in report.failures}
     divergent, agreeing = [], []
     for c in report.cases:
-        if c.value is None:
+        if c.value is not None:
+            got: Any = c.value
+        elif c.error is not None:
+            got = Raised(c.verdict.detail, isinstance(c.error, ValueError))
+        else:
             continue
         if c.vector.ident in failing or c.skipped == "sample_weight":
-            divergent.append((c.vector, c.value))
+            divergent.append((c.vector, got))
         elif c.skipped is None:
-            agreeing.append((c.vector, c.value))
+            agreeing.append((c.vector, got))
     return diagnose(
         report.metric,
         divergent,
@@ -513,6 +536,7 @@ def _diagnose(report: CheckReport, ulps: int, f32_ulps: int) -> Diagnosis:
         ulps=ulps,
         f32_ulps=f32_ulps,
         float32=report.precision == "float32",
+        prefer=report.conventions,
     )
 
 

@@ -1,4 +1,10 @@
-"""Classify one library result against a test vector.
+"""Classify one library result against a test vector, on its own.
+
+The category decides whether a result agrees (and is counted in the report's matrix and the
+gate); which *mechanism* explains a divergence is decided over all of an implementation's
+results together by :mod:`prtheory.conformance.mechanisms` (``check()``, the report). The
+``convention`` named here is the first that fits this one result: the report uses it for the
+known divergences and to count what this first-fit classifier left without a cause.
 
 The categories, in the order they are tried:
 

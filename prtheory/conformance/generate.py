@@ -1004,7 +1004,7 @@ def build_file(metric: str, lock: dict[str, dict[str, str]]) -> dict[str, Any]:
             used_flags.update(test["flags"])
             tests.append(test)
         groups.append({"type": f"{spec.kind}-test", "comment": group_name, "tests": tests})
-    notes = {}
+    notes: dict[str, dict[str, Any]] = {}
     for f in sorted(used_flags):
         bug, description, effect, links = NOTES[f]
         notes[f] = {"bugType": bug, "description": description, "effect": effect}

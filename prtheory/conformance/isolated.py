@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from prtheory.conformance.adapters import (
     ADAPTERS,
@@ -44,7 +44,7 @@ __all__ = ["ENTRY_POINT_GROUP", "Progress", "known_libraries", "run_isolated"]
 
 ENTRY_POINT_GROUP = "prtheory.adapters"
 #: rough seconds each built-in library takes on the full run, to start the slowest first
-_COST = {"ranx": 40, "pytrec_eval": 27, "keras": 12, "pyprg": 10, "torchmetrics": 9}
+_COST = {"spark": 120, "ranx": 40, "pytrec_eval": 27, "keras": 12, "pyprg": 10, "torchmetrics": 9}
 IMPORT_LIMIT = 300.0  # seconds to import a library (torch and Keras take several)
 
 
@@ -135,6 +135,9 @@ def _worker(
         _limit_memory(memory_mb)
         impls = list(_resolve(source)())
         vectors = list(load(metrics))
+        for impl in impls:  # batch work, under the import time limit rather than a vector's
+            if impl.prepare is not None and (metrics is None or impl.metric in metrics):
+                impl.prepare()
     except BaseException as exc:  # the library could not be imported: say so, then stop
         conn.send(("import-error", f"{type(exc).__name__}: {exc}"))
         return
@@ -147,11 +150,12 @@ def _worker(
             outcome = run_implementation(impls[i], vectors[j])
             if isinstance(outcome.error, MemoryError):
                 raise outcome.error
-            verdict = classify(vectors[j], outcome, extra_alternatives(impls[i], vectors[j]))
-            conn.send(("row", n, verdict, outcome.value, tuple(outcome.warnings)))
+            extra = extra_alternatives(impls[i], vectors[j])
+            verdict = classify(vectors[j], outcome, extra)
+            conn.send(("row", n, verdict, outcome.value, tuple(outcome.warnings), extra))
         except MemoryError:
             cap = f" (cap {memory_mb} MiB)" if memory_mb else ""
-            conn.send(("row", n, Verdict("crashed", f"ran out of memory{cap}"), None, ()))
+            conn.send(("row", n, Verdict("crashed", f"ran out of memory{cap}"), None, (), {}))
     conn.send(("done",))
 
 
@@ -170,7 +174,7 @@ class Progress:
                 self.show(dict(self.counts))
 
 
-def _start_method() -> str:
+def _start_method() -> Literal["fork", "forkserver", "spawn"]:
     """fork where it is safe from the parent's threads (before Python 3.12, which deprecates
     fork in a threaded process), else forkserver, else spawn."""
     methods = multiprocessing.get_all_start_methods()
@@ -197,7 +201,11 @@ def _run_library(
     start, total = 0, None
     while total is None or start < total:
         parent, child = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_worker, args=(source, metrics, start, child, memory_mb))
+        # typeshed types get_context(method) as BaseContext, which declares no Process; each
+        # concrete context (fork, forkserver, spawn) has one
+        proc = ctx.Process(  # type: ignore[attr-defined]
+            target=_worker, args=(source, metrics, start, child, memory_mb)
+        )
         proc.start()
         child.close()
         current: int | None = None
@@ -233,10 +241,12 @@ def _run_library(
             elif kind == "start":
                 current = msg[1]
             elif kind == "row":
-                n, verdict, value, warns = msg[1:]
+                n, verdict, value, warns, extra = msg[1:]
                 i, j = pairs[n]
                 library, name, metric, conventions = plan[i]
-                rows[n] = Row(library, name, metric, vectors[j], verdict, value, warns, conventions)
+                rows[n] = Row(
+                    library, name, metric, vectors[j], verdict, value, warns, conventions, extra
+                )
                 current = None
                 start = n + 1
                 if progress is not None:

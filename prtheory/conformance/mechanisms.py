@@ -1,68 +1,146 @@
 """Named mechanisms that explain an implementation's divergences, and the search for the fewest.
 
 A :class:`Mechanism` is a hypothesis about what an implementation does differently, written as a
-function that predicts the exact value it gives on a vector (from the oracle, never from the
-implementation). Mechanisms modelled:
+function that predicts what it gives on a vector: an exact value computed by the oracle (on the
+vector's input as that mechanism transforms it), :data:`ANY` number, :data:`RAISES` (an
+exception), :data:`UNDEFINED` (0/0 under that convention: an exception or NaN), or ``None`` (it
+says nothing about that vector). Nothing is ever predicted from the
+implementation under test. Mechanisms modelled (:func:`mechanisms`):
 
 * every named convention of the metric (:mod:`prtheory.conformance.metrics`): the tie policies
-  (``ties=input-order`` is the stable-sort/``topk`` order, ``ties=trec_eval`` the doc-id rule),
+  (``ties=input-order`` is a stable sort, ``ties=trec_eval`` the doc-id rule),
   ``inf-ties=input-order``, ``scores=float32``, ``sigmoid-on-logits``, the first-point
   conventions, ``threshold=strict`` (``score > t``), ``undefined=sklearn`` (0.0 where the metric
-  is 0/0, e.g. AP without positives) and ``undefined=paper``; each predicts the value the vector
-  stores under that convention (the default value where none is stored);
+  is 0/0) and ``undefined=paper``; each predicts the value the vector stores under that
+  convention (the default value where none is stored); ``scores=float32``,
+  ``sigmoid-on-logits`` and ``inf-ties=input-order`` are computed for metrics whose vectors do
+  not store them;
+* ``ties=torch-sort``: tied items in the order ``torch.topk(scores, n, sorted=True)`` returns
+  them (``torch.argsort(descending=True)`` for R-precision), which is not stable: the value is
+  the oracle's for that order (needs torch; it predicts nothing without it);
+  ``+nonpositive-irrelevant``: also a relevant item whose float32 score is <= 0 counts as
+  non-relevant (0 when none is left), as torchmetrics' retrieval metrics
+  (``torch.where(preds > 0, target, 0)``); ``+normalisation=hits``: AP@k divided by the relevant
+  items found in the top k;
 * ``trapezoid-for-step``: the trapezoid area under the PR curve (B2) returned as step AP (N2)
-  (``+first-point=sklearn``: with sklearn's point at recall 0);
-* ``float32-accumulation``: the exact value computed in float32: it predicts the expected value
-  and is matched within the float32 tolerance instead of the float64 one;
-* ``weights-ignored``: the value of the same vector without its ``sample_weight``;
-* ``no-input-validation``: a number returned for malformed input (any number).
+  (``+first-point=sklearn``/``spark``/``mllib``: with that point at recall 0);
+  ``riemann-minoring`` /
+  ``riemann-majoring``: ``sum (R_i - R_{i-1}) min(P_i, P_{i-1})`` (``max``) over consecutive
+  operating points, (R, P) = (0, 0) above the top score, as Keras's ``summation_method``
+  (``+scores=float32``: of the scores rounded to float32);
+* ``first-point=mllib`` (trapezoid areas): Spark MLlib's first point, whose empty classifier
+  has precision 1 (:mod:`prtheory.oracle.conventions`);
+* ``linear-for-davis-goadrich`` / ``davis-goadrich-for-linear``: the straight line in PR space
+  between operating points in place of Davis-Goadrich interpolation (B2, B4), and back;
+* ``float32-accumulation``: the exact value computed in float32. It composes with every other
+  mechanism: a set that holds it matches each prediction within the float32 tolerance;
+* ``weights-ignored`` (the value without ``sample_weight``), ``weights-normalised`` (weights
+  divided by their float64 sum first: the value is unchanged unless the sum overflows),
+  ``weights-clipped`` (negative weights taken as 0); ``weights-overflow`` and
+  ``weights-float32-overflow``: NaN where the weights or their sum overflow in float64 (float32);
+* ``undefined=0.5``, ``undefined=-0.0`` (``undefined=NaN`` is the default: NaN agrees);
+* ``nan=first`` / ``nan=last``: a NaN score ranked above (below) every other score, as a
+  ``diff() != 0`` tie test (NaN != x) after numpy's sort (NaN last) places it;
+* ``relevance=nonzero``: graded labels with every nonzero label relevant (-1 too); and
+  ``relevance=gain``: P@k as the mean gain (label value) of the top k, not the fraction relevant
+  (label >= 1 and label > 0 agree on integer labels, the vectors' default);
+* ``rejects-infinite-scores`` / ``rejects-integer-scores``: an exception for ±inf scores or for
+  integer scores, which are valid;
+* ``no-input-validation``: any number returned for malformed input.
 
-:func:`diagnose` finds the smallest set of mechanisms that explains every divergent vector: a
-mechanism *explains* a vector when its prediction matches the result; it is *contradicted* (and
-dropped) when, on a vector the implementation got right, it predicts a different value. Among
-sets of the same size the ones whose mechanisms explain the most vectors come first; a divergence
-that no mechanism explains is reported as unexplained.
+Call-pattern mechanisms (``binned(n thresholds)``, ``sigmoid-per-batch(k)``) depend on how an
+implementation is called; their predictions come from the runner (``extra`` of :func:`diagnose`).
+
+:func:`diagnose` finds the smallest set of mechanisms that explains every divergent vector it can:
+a mechanism *explains* a vector when its prediction matches the result; it is *contradicted* (and
+dropped) when, on a vector the implementation got right, it predicts a different value. A
+mechanism that is alone in explaining some vector is in every cover; the rest are searched
+exhaustively up to :data:`MAX_SEARCH` more, then greedily. Among covers of one size, those with
+more of the implementation's declared conventions (``prefer``), then those found for the same
+library elsewhere (``consistent``), then those that predict exact values rather than :data:`ANY`,
+then those whose mechanisms explain more vectors, come first. A divergence no mechanism explains is reported as unexplained.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from prtheory.conformance.classify import _distance
-from prtheory.conformance.metrics import METRICS, Alternative, combination_base, evaluate
+from prtheory.conformance.encoding import Value
+from prtheory.conformance.metrics import (
+    METRICS,
+    Alternative,
+    Inputs,
+    combination_base,
+    evaluate,
+    scores_float32,
+    sigmoid_on_logits,
+    split_infinite_ties,
+)
 from prtheory.conformance.vectors_io import Vector, _decode_outcome
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
-__all__ = ["ANY", "Diagnosis", "Mechanism", "diagnose", "mechanisms", "unweighted"]
+__all__ = [
+    "ANY",
+    "FLOAT32",
+    "MAX_SEARCH",
+    "NAN",
+    "RAISES",
+    "UNDEFINED",
+    "Diagnosis",
+    "Mechanism",
+    "Raised",
+    "diagnose",
+    "mechanisms",
+    "oracle_mechanism",
+    "unweighted",
+]
 
 ANY = object()  # a prediction that any returned number fits (``no-input-validation``)
+RAISES = object()  # a prediction that the implementation raises
+UNDEFINED = object()  # a prediction of 0/0: raising or NaN fits it
+NAN = object()  # a prediction of NaN (a scalar)
+FLOAT32 = "float32-accumulation"
+#: mechanisms searched exhaustively beyond those that alone explain some vector
+MAX_SEARCH = 3
 
-# sets larger than this are not searched (the greedy cover is used past it)
-_MAX_SET = 3
+
+@dataclass(frozen=True)
+class Raised:
+    """What an implementation did instead of returning: raised (``detail`` says what).
+    ``deliberate`` for a rejection (``ValueError``); any other exception is a crash, which no
+    mechanism predicts."""
+
+    detail: str
+    deliberate: bool = True
 
 
 @dataclass(frozen=True)
 class Mechanism:
-    """A named way of diverging: ``predict(vector)`` is the value it gives there (a decoded
-    :class:`~prtheory.conformance.encoding.Value` or curve, :data:`ANY`, or ``None`` when it says
-    nothing about that vector); ``float32`` matches within float32 ulps."""
+    """A named way of diverging: ``predict(vector)`` is what it gives there (a decoded
+    :class:`~prtheory.conformance.encoding.Value` or curve, :data:`ANY`, :data:`RAISES`, or
+    ``None`` when it says nothing about that vector)."""
 
     name: str
     description: str
     predict: Callable[[Vector], Any]
-    float32: bool = False
 
 
-def _oracle(metric: str, v: Vector, alt: Alternative | None = None) -> Any:
+def _encoded(value: Any) -> Any:
     from prtheory.conformance.generate import _encode_outcome
 
+    return _decode_outcome(_encode_outcome(value))
+
+
+def _oracle(metric: str, x: Inputs, alt: Alternative | None = None) -> Any:
     try:
-        return _decode_outcome(_encode_outcome(evaluate(metric, v.inputs, alt)))
+        return _encoded(evaluate(metric, x, alt))
     except (UndefinedMetricError, InvalidInputError):
         return None
 
@@ -82,19 +160,30 @@ def _stored(name: str) -> Callable[[Vector], Any]:
             return v.alternatives[base]
         if undefined and v.result == "undefined":
             return None
+        if not undefined and any(k.startswith(name + "+undefined=") for k in v.alternatives):
+            return UNDEFINED  # 0/0 under this convention: only an undefined-value one is stored
         return _default(v)
 
     return predict
 
 
-def _trapezoid(first_point: str) -> Callable[[Vector], Any]:
-    def predict(v: Vector) -> Any:
-        if v.result != "valid" or v.inputs.y_score is None:
-            return None
-        alt = Alternative(first_point, {"first_point": first_point})
-        return _oracle("auc_trapezoid", v, alt)
+def oracle_mechanism(
+    name: str, description: str, transform: Callable[[Inputs], Inputs | None], **options: Any
+) -> Mechanism:
+    """A mechanism that transforms a valid (or acceptable) vector's input (``None``: no
+    prediction) and evaluates the oracle under ``options``."""
 
-    return predict
+    def predict(v: Vector) -> Any:
+        if v.result not in ("valid", "acceptable") or v.inputs.y_score is None:
+            return None
+        x = transform(v.inputs)
+        return None if x is None else _oracle(v.metric, x, Alternative(name, options))
+
+    return Mechanism(name, description, predict)
+
+
+def _scalar(value: float) -> Value:
+    return Value(None, repr(value), value)
 
 
 def unweighted(v: Vector) -> Any:
@@ -105,35 +194,350 @@ def unweighted(v: Vector) -> Any:
     if v.result == "invalid":
         return None
     if v.inputs.sample_weight is None:
-        return v.expected if v.result in ("valid", "acceptable") else None
-    return _oracle(v.metric, replace(v, inputs=replace(v.inputs, sample_weight=None)))
+        return _default(v)
+    return _oracle(v.metric, replace(v.inputs, sample_weight=None))
+
+
+def _weighted_transform(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[Vector], Any]:
+    def predict(v: Vector) -> Any:
+        w = v.inputs.sample_weight
+        if w is None or v.inputs.y_score is None:
+            return None
+        with np.errstate(all="ignore"):
+            new = fn(np.asarray(w, dtype=np.float64))
+        if np.array_equal(new, np.asarray(w, dtype=np.float64)) or not np.isfinite(new).all():
+            return None
+        value = _oracle(v.metric, replace(v.inputs, sample_weight=new))
+        return UNDEFINED if value is None else value
+
+    return predict
+
+
+def _weights_overflow(dtype: Any) -> Callable[[Vector], Any]:
+    """NaN where the weights, cast to ``dtype``, or their sum in ``dtype`` overflow to inf
+    (inf/inf in the counts' ratios); nothing where they do not."""
+
+    def predict(v: Vector) -> Any:
+        w = v.inputs.sample_weight
+        if w is None or v.result != "valid" or METRICS[v.metric].kind != "scalar":
+            return None
+        with np.errstate(over="ignore"):
+            cast = np.asarray(w, dtype=np.float64).astype(dtype)
+            total = np.sum(cast, dtype=dtype)
+        return NAN if np.isinf(cast).any() or np.isinf(total) else None
+
+    return predict
+
+
+def _nan_placed(first: bool) -> Callable[[Vector], Any]:
+    """The NaN-score vector's value with each NaN ranked above (below) every other score."""
+
+    def predict(v: Vector) -> Any:
+        x = v.inputs
+        if x.y_score is None or v.result != "invalid":
+            return None
+        s = np.asarray(x.y_score, dtype=np.float64)
+        nan = np.isnan(s)
+        if not nan.any() or np.isinf(s).any():
+            return None
+        top, bottom = s[~nan].max(initial=0.0), s[~nan].min(initial=0.0)
+        placed = np.where(nan, top + 1.0 if first else bottom - 1.0, s)
+        return _oracle(v.metric, replace(x, y_score=placed))
+
+    return predict
+
+
+def _graded(rule: Callable[[np.ndarray], np.ndarray]) -> Callable[[Inputs], Inputs | None]:
+    def transform(x: Inputs) -> Inputs | None:
+        if "relevant_at" not in x.params:
+            return None
+        params = {k: val for k, val in x.params.items() if k != "relevant_at"}
+        return replace(x, y_true=rule(np.asarray(x.y_true)).astype(np.int64), params=params)
+
+    return transform
+
+
+def _mean_gain_at_k(v: Vector) -> Any:
+    """P@k with gains: the sum of the labels of the top k (expected over tie orders) over k."""
+    from fractions import Fraction
+
+    from prtheory.oracle.retrieval import precision_at_k
+
+    x = v.inputs
+    if "relevant_at" not in x.params or v.metric != "precision_at_k":
+        return None
+    labels = np.asarray(x.y_true)
+    k = int(x.params["k"])
+    # sum_g g * 1[label = g], each indicator's P@k by the oracle
+    total = sum(
+        (
+            int(g) * precision_at_k((labels == g).astype(np.int64), x.scores, k)
+            for g in np.unique(labels)
+            if g != 0
+        ),
+        Fraction(0),
+    )
+    return _encoded(total)
+
+
+def _torch_order(metric: str, scores: np.ndarray) -> np.ndarray | None:
+    try:
+        import torch
+    except ImportError:  # pragma: no cover - torch is an optional extra
+        return None
+    with np.errstate(over="ignore"):
+        s = torch.from_numpy(scores.astype(np.float32))
+    if metric == "r_precision":
+        return torch.argsort(s, descending=True).numpy()
+    return s.topk(s.numel(), sorted=True).indices.numpy()
+
+
+def _torch_sort(drop_nonpositive: bool = False, hits: bool = False) -> Callable[[Vector], Any]:
+    """The oracle's value with the items in torch's order (ties item by item in that order);
+    ``drop_nonpositive``: relevant items whose float32 score is <= 0 count as non-relevant and
+    no relevant item left gives 0; ``hits``: AP@k divided by the relevant items in the top k."""
+
+    def predict(v: Vector) -> Any:
+        x = v.inputs
+        if v.result not in ("valid", "acceptable") or x.y_score is None:
+            return None
+        if x.sample_weight is not None or "relevant_at" in x.params:
+            return None
+        s = np.asarray(x.y_score, dtype=np.float64)
+        if np.isnan(s).any():
+            return None
+        order = _torch_order(v.metric, s)
+        if order is None:
+            return None
+        y = np.asarray(x.y_true)[order]
+        if drop_nonpositive:
+            with np.errstate(over="ignore", under="ignore"):
+                y = np.where(s[order].astype(np.float32) > 0, y, 0)
+        moved = replace(x, y_true=y, y_score=s[order])
+        options: dict[str, Any] = {"ties": "input-order"}
+        if v.metric == "average_precision" and drop_nonpositive:
+            options["convention"] = "sklearn"
+        if not y.any() and drop_nonpositive:
+            return _scalar(0.0)
+        value = _oracle(v.metric, moved, Alternative("ties=torch-sort", options))
+        if hits and value is not None:
+            from prtheory.oracle.retrieval import precision_at_k
+
+            k = int(x.params["k"])
+            found = precision_at_k(moved.labels, moved.scores, k, ties="input-order") * k
+            if found == 0:
+                return _scalar(0.0)
+            value = _encoded(value.exact * min(k, int(y.sum())) / found)
+        return value
+
+    return predict
+
+
+def _area(method: str, first_point: str) -> Callable[[Vector], Any]:
+    def predict(v: Vector) -> Any:
+        if v.result != "valid" or v.inputs.y_score is None:
+            return None
+        from prtheory.oracle.areas import pr_auc
+
+        x = v.inputs
+        try:
+            if method == "davis-goadrich":
+                from prtheory.oracle import rounded
+
+                args = (x.labels, x.scores, x.sample_weight)
+                value: object = (
+                    pr_auc(*args, method=method, first_point=first_point, dps=60),
+                    rounded(pr_auc, *args, method=method, first_point=first_point),
+                )
+            else:
+                value = pr_auc(
+                    x.labels, x.scores, x.sample_weight, method=method, first_point=first_point
+                )
+        except (UndefinedMetricError, InvalidInputError):
+            return None
+        return _encoded(value)
+
+    return predict
+
+
+def _riemann(pick: Callable[[Any, Any], Any], float32: bool) -> Callable[[Vector], Any]:
+    """``sum (R_i - R_{i-1}) pick(P_i, P_{i-1})`` over the operating points, highest threshold
+    first, with (R, P) = (0, 0) at the threshold above every score: Keras's minoring (min) and
+    majoring (max);
+    ``float32``: of the scores rounded to float32 first."""
+
+    def predict(v: Vector) -> Any:
+        if v.result != "valid" or v.inputs.y_score is None:
+            return None
+        from fractions import Fraction
+
+        from prtheory.oracle.counts import operating_points
+
+        x = scores_float32(v.inputs) if float32 else v.inputs
+        try:
+            pts = operating_points(x.labels, x.scores, x.sample_weight)
+        except (UndefinedMetricError, InvalidInputError):
+            return None
+        if pts.pos == 0:
+            return None
+        # the empty classifier (zero weight at the top: TP + FP = 0) is no point
+        tables = [(int(t), int(f)) for t, f in zip(pts.tp, pts.fp, strict=True) if t + f > 0]
+        r = [Fraction(0)] + [Fraction(t, pts.pos) for t, _ in tables]
+        p = [Fraction(0)] + [Fraction(t, t + f) for t, f in tables]
+        total = sum(
+            ((r[i] - r[i - 1]) * pick(p[i], p[i - 1]) for i in range(1, len(r))), Fraction(0)
+        )
+        return _encoded(total)
+
+    return predict
+
+
+def _infinite_rejected(v: Vector) -> Any:
+    s = v.inputs.y_score
+    if v.result != "valid" or s is None or not np.isinf(np.asarray(s, dtype=np.float64)).any():
+        return None
+    return RAISES
+
+
+def _integer_rejected(v: Vector) -> Any:
+    dtype = v.inputs.params.get("dtype")
+    if v.result != "valid" or dtype is None or np.dtype(dtype).kind not in "iu":
+        return None
+    return RAISES
+
+
+def _undefined(value: float) -> Callable[[Vector], Any]:
+    def predict(v: Vector) -> Any:
+        if v.result != "undefined" or METRICS[v.metric].kind != "scalar":
+            return None
+        return _scalar(value)
+
+    return predict
 
 
 def mechanisms(metric: str) -> list[Mechanism]:
     """Every mechanism modelled for ``metric`` (module docstring)."""
+    spec = METRICS[metric]
+    stored = {a.name for a in spec.alternatives}
     out = [
-        Mechanism(a.name, f"the {a.name} convention", _stored(a.name))
-        for a in METRICS[metric].alternatives
+        Mechanism(a.name, f"the {a.name} convention", _stored(a.name)) for a in spec.alternatives
     ]
+    if spec.kind == "scalar" and "undefined=sklearn" not in stored:
+        out.append(Mechanism("undefined=sklearn", "0 substituted for 0/0", _undefined(0.0)))
+    if spec.kind != "closed-form":
+        for name, transform in (
+            ("scores=float32", scores_float32),
+            ("sigmoid-on-logits", sigmoid_on_logits),
+            ("inf-ties=input-order", split_infinite_ties),
+        ):
+            if name not in stored:
+                out.append(oracle_mechanism(name, f"the {name} convention", transform))
+    if metric in ("average_precision", "ap_at_k", "precision_at_k", "r_precision"):
+        out.append(
+            Mechanism(
+                "ties=torch-sort",
+                "tied items in the order torch.topk / torch.argsort(descending=True) give them",
+                _torch_sort(),
+            )
+        )
+    if metric in ("average_precision", "ap_at_k", "precision_at_k"):
+        out.append(
+            Mechanism(
+                "ties=torch-sort+nonpositive-irrelevant",
+                "ties in torch's order, and a relevant item whose float32 score is <= 0 counts "
+                "as non-relevant (0 when none is left)",
+                _torch_sort(drop_nonpositive=True),
+            )
+        )
+    if metric == "ap_at_k":
+        out.append(
+            Mechanism(
+                "ties=torch-sort+nonpositive-irrelevant+normalisation=hits",
+                "as ties=torch-sort+nonpositive-irrelevant, AP@k divided by the relevant items "
+                "found in the top k instead of min(k, pos)",
+                _torch_sort(drop_nonpositive=True, hits=True),
+            )
+        )
     if metric == "average_precision":
         out += [
             Mechanism(
                 "trapezoid-for-step",
                 "trapezoid area under the PR curve (B2) in place of step AP (N2)",
-                _trapezoid("none"),
+                _area("trapezoid", "none"),
             ),
             Mechanism(
                 "trapezoid-for-step+first-point=sklearn",
                 "trapezoid area from sklearn's point (0, 1) in place of step AP (N2)",
-                _trapezoid("sklearn"),
+                _area("trapezoid", "sklearn"),
+            ),
+            Mechanism(
+                "trapezoid-for-step+first-point=spark",
+                "trapezoid area from (0, precision of the first point) in place of step AP (N2)",
+                _area("trapezoid", "spark"),
+            ),
+            Mechanism(
+                "trapezoid-for-step+first-point=mllib",
+                "trapezoid area from MLlib's first point (0, 1 if the top block has no weight, "
+                "else p_first) in place of step AP (N2)",
+                _area("trapezoid", "mllib"),
             ),
         ]
+        for f32 in (False, True):
+            tail = "+scores=float32" if f32 else ""
+            rounded = ", of the scores rounded to float32" if f32 else ""
+            out += [
+                Mechanism(
+                    "riemann-minoring" + tail,
+                    f"sum (R_i - R_(i+1)) min(P_i, P_(i+1)) in place of step AP{rounded}",
+                    _riemann(min, f32),
+                ),
+                Mechanism(
+                    "riemann-majoring" + tail,
+                    f"sum (R_i - R_(i+1)) max(P_i, P_(i+1)) in place of step AP{rounded}",
+                    _riemann(max, f32),
+                ),
+            ]
+    if metric == "auc_davis_goadrich":
+        out.append(
+            Mechanism(
+                "linear-for-davis-goadrich",
+                "straight lines between the PR points in place of Davis-Goadrich interpolation",
+                _area("trapezoid", "spark"),
+            )
+        )
+    if metric == "auc_trapezoid":
+        out.append(
+            Mechanism(
+                "first-point=mllib",
+                "MLlib's first point: (0, 1) when the top-scored block has zero weight (the "
+                "empty classifier's precision taken as 1), else (0, p_first)",
+                _area("trapezoid", "mllib"),
+            )
+        )
+        out.append(
+            Mechanism(
+                "davis-goadrich-for-linear",
+                "Davis-Goadrich interpolation in place of straight lines between the PR points",
+                _area("davis-goadrich", "none"),
+            )
+        )
+    if metric in ("precision_at_k", "ap_at_k", "r_precision"):
+        out.append(
+            oracle_mechanism(
+                "relevance=nonzero",
+                "graded labels: every nonzero label relevant (-1 included)",
+                _graded(lambda y: y != 0),
+            )
+        )
+    if metric == "precision_at_k":
+        out.append(
+            Mechanism("relevance=gain", "graded labels: P@k as the mean gain", _mean_gain_at_k)
+        )
     out += [
         Mechanism(
-            "float32-accumulation",
+            FLOAT32,
             "the exact value computed in float32 (within the float32 tolerance)",
             _default,
-            float32=True,
         ),
         Mechanism(
             "weights-ignored",
@@ -141,20 +545,63 @@ def mechanisms(metric: str) -> list[Mechanism]:
             unweighted,
         ),
         Mechanism(
+            "weights-overflow",
+            "the float64 sum of the weights overflows: NaN (inf/inf)",
+            _weights_overflow(np.float64),
+        ),
+        Mechanism(
+            "weights-float32-overflow",
+            "the weights cast to float32, or their float32 sum, overflow: NaN (inf/inf)",
+            _weights_overflow(np.float32),
+        ),
+        Mechanism(
+            "weights-normalised",
+            "sample_weight divided by its float64 sum first (overflows to inf for huge weights)",
+            _weighted_transform(lambda w: w / np.sum(w)),
+        ),
+        Mechanism(
+            "weights-clipped",
+            "negative sample weights taken as 0",
+            _weighted_transform(lambda w: np.maximum(w, 0.0)),
+        ),
+        Mechanism("undefined=0.5", "0.5 substituted for 0/0", _undefined(0.5)),
+        Mechanism("undefined=-0.0", "-0.0 substituted for 0/0", _undefined(-0.0)),
+        Mechanism("nan=first", "a NaN score ranked above every score", _nan_placed(True)),
+        Mechanism("nan=last", "a NaN score ranked below every score", _nan_placed(False)),
+        Mechanism(
+            "rejects-infinite-scores",
+            "an exception for ±inf scores, which rank as the largest and smallest",
+            _infinite_rejected,
+        ),
+        Mechanism(
+            "rejects-integer-scores",
+            "an exception for integer scores (counts, votes), which rank like any others",
+            _integer_rejected,
+        ),
+        Mechanism(
             "no-input-validation",
             "malformed input accepted without an error",
-            lambda v: ANY if v.result == "invalid" else _default(v),
+            lambda v: ANY if v.result == "invalid" else None,
         ),
     ]
     return out
 
 
-def _fits(got: Any, want: Any, m: Mechanism, ulps: int, f32_ulps: int, f32: bool) -> bool:
+def _fits(got: Any, want: Any, tolerance: tuple[Any, int]) -> bool:
+    if isinstance(got, Raised):
+        return got.deliberate and (want is RAISES or want is UNDEFINED)
+    if want is UNDEFINED or want is NAN:
+        return not isinstance(got, dict) and math.isnan(float(got))
+    if want is RAISES:
+        return False
     if want is ANY:
         return True
-    if m.float32 or f32:
-        return _distance(got, want, np.float32) <= f32_ulps
-    return _distance(got, want, np.float64) <= ulps
+    # -0.0 and 0.0 are one float apart in ulps but are different conventions
+    zero = isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
+    if zero and math.copysign(1.0, float(got)) != math.copysign(1.0, want.float64):
+        return False
+    dtype, ulps = tolerance
+    return _distance(got, want, dtype) <= ulps
 
 
 @dataclass
@@ -165,6 +612,16 @@ class Diagnosis:
     chosen: list[str]
     attribution: dict[str, tuple[str, Any]]
     unexplained: list[Vector]
+    descriptions: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    mechanism: Mechanism
+    covered: frozenset[str]
+    declared: bool
+    usual: int = 0
+    exact: int = 0  # covered vectors with an exact prediction (not ANY)
 
 
 def diagnose(
@@ -175,60 +632,130 @@ def diagnose(
     ulps: int,
     f32_ulps: int,
     float32: bool = False,
+    prefer: Iterable[str] = (),
+    consistent: dict[str, int] | None = None,
+    extra: Iterable[Mechanism] = (),
+    cache: dict[tuple[str, str], Any] | None = None,
 ) -> Diagnosis:
-    """Smallest set of mechanisms explaining every divergent ``(vector, result)`` (module doc)."""
+    """Smallest set of mechanisms explaining every divergent ``(vector, result)`` (module doc).
+
+    A result is a float, a dict of arrays (a curve) or :class:`Raised`. ``float32`` declares a
+    float32 implementation (every prediction matched within ``f32_ulps`` float32 ulps);
+    ``prefer`` names its declared conventions; ``consistent`` counts, for each part of a
+    mechanism's name (``ties=torch-sort`` in ``ties=torch-sort+nonpositive-irrelevant``), the
+    implementations of the same library it was found for (the next preference, so that one
+    cause gets one name);
+    ``extra`` adds call-pattern mechanisms. ``cache`` keeps the predictions of the modelled
+    mechanisms (not of ``extra``) between calls on the same vectors."""
     if not divergent:
         return Diagnosis([], {}, [])
-    cache: dict[tuple[str, str], Any] = {}
+    prefer = set(prefer)
+    usual = dict(consistent or {})
+    extra = list(extra)
+    pool = [*mechanisms(metric), *extra]
+    shared = {} if cache is None else cache
+    local: dict[tuple[str, str], Any] = {}
 
     def prediction(m: Mechanism, v: Vector) -> Any:
+        store = local if m in extra else shared
         key = (m.name, v.ident)
-        if key not in cache:
-            cache[key] = m.predict(v)
-        return cache[key]
+        if key not in store:
+            store[key] = m.predict(v)
+        return store[key]
 
-    def explains(m: Mechanism, v: Vector, got: Any) -> bool:
-        want = prediction(m, v)
-        return want is not None and _fits(got, want, m, ulps, f32_ulps, float32)
+    def candidates(tolerance: tuple[Any, int], with_f32: bool) -> list[_Candidate]:
+        out = []
+        for m in pool:
+            if m.name == FLOAT32 and not with_f32:
+                continue
+            covered = frozenset(
+                v.ident
+                for v, got in divergent
+                if (want := prediction(m, v)) is not None and _fits(got, want, tolerance)
+            )
+            if not covered:
+                continue
+            if any(
+                (want := prediction(m, v)) is not None
+                and want is not ANY
+                and not isinstance(got, Raised)
+                and not _fits(got, want, tolerance)
+                for v, got in agreeing
+            ):
+                continue
+            declared = set(m.name.split("+")) <= prefer
+            common = sum(usual.get(part, 0) for part in m.name.split("+"))
+            exact = sum(prediction(m, v) is not ANY for v, _ in divergent if v.ident in covered)
+            out.append(_Candidate(m, covered, declared, common, exact))
+        return out
 
-    candidates: list[tuple[Mechanism, frozenset[str]]] = []
-    for m in mechanisms(metric):
-        covered = frozenset(v.ident for v, got in divergent if explains(m, v, got))
-        if not covered:
-            continue
-        contradicted = any(
-            prediction(m, v) is not None
-            and prediction(m, v) is not ANY
-            and not _fits(got, prediction(m, v), m, ulps, f32_ulps, float32)
-            for v, got in agreeing
+    f32 = (np.float32, f32_ulps)
+    if float32:
+        chosen = _best_cover(candidates(f32, False))
+    else:
+        plain = _best_cover(candidates((np.float64, ulps), False))
+        loose = candidates(f32, True)
+        modifier = next(
+            (c for c in loose if c.mechanism.name == FLOAT32),
+            _Candidate(next(m for m in pool if m.name == FLOAT32), frozenset(), False),
         )
-        if not contradicted:
-            candidates.append((m, covered))
-    candidates.sort(key=lambda c: -len(c[1]))
-    reachable = frozenset().union(*(c[1] for c in candidates)) if candidates else frozenset()
-    chosen = _cover(candidates, reachable)
+        if modifier not in loose:
+            loose.append(modifier)
+        relaxed = _best_cover(loose, force=FLOAT32)
+        # float32 arithmetic is named only where it explains more than float64 does
+        chosen = plain if len(_union(relaxed)) <= len(_union(plain)) else relaxed
+    chosen = sorted(
+        chosen, key=lambda c: (c.mechanism.name != FLOAT32, not c.declared, -len(c.covered))
+    )
     attribution: dict[str, tuple[str, Any]] = {}
     for v, _ in divergent:
-        for m, covered in chosen:
-            if v.ident in covered:
-                attribution[v.ident] = (m.name, prediction(m, v))
+        for c in chosen:
+            if v.ident in c.covered:
+                attribution[v.ident] = (c.mechanism.name, prediction(c.mechanism, v))
                 break
     unexplained = [v for v, _ in divergent if v.ident not in attribution]
-    return Diagnosis([m.name for m, _ in chosen], attribution, unexplained)
+    return Diagnosis(
+        [c.mechanism.name for c in chosen],
+        attribution,
+        unexplained,
+        {c.mechanism.name: c.mechanism.description for c in chosen},
+    )
 
 
-def _cover(
-    candidates: list[tuple[Mechanism, frozenset[str]]], target: frozenset[str]
-) -> list[tuple[Mechanism, frozenset[str]]]:
-    """Fewest candidates whose union is ``target`` (exhaustive up to ``_MAX_SET``, then greedy)."""
-    for size in range(1, min(_MAX_SET, len(candidates)) + 1):
-        for combo in itertools.combinations(candidates, size):
-            if frozenset().union(*(c[1] for c in combo)) == target:
-                return list(combo)
-    chosen: list[tuple[Mechanism, frozenset[str]]] = []
-    left = set(target)
+def _union(cs: Iterable[_Candidate]) -> frozenset[str]:
+    return frozenset().union(*(c.covered for c in cs))
+
+
+def _best_cover(cands: list[_Candidate], force: str | None = None) -> list[_Candidate]:
+    """Fewest candidates covering everything any of them covers (module docstring)."""
+    target = _union(cands)
+    forced = [c for c in cands if c.mechanism.name == force]
+    for ident in sorted(target):
+        holders = [c for c in cands if ident in c.covered]
+        if len(holders) == 1 and holders[0] not in forced:
+            forced.append(holders[0])
+    rest = target - _union(forced)
+    useful = [c for c in cands if c not in forced and c.covered & rest]
+
+    def key(combo: Iterable[_Candidate]) -> tuple[int, int, int, int]:
+        combo = tuple(combo)
+        return (
+            -sum(c.declared for c in combo),
+            -sum(c.usual for c in combo),
+            -sum(c.exact for c in combo),
+            -sum(len(c.covered) for c in combo),
+        )
+
+    for size in range(0, min(MAX_SEARCH, len(useful)) + 1):
+        covers: list[tuple[_Candidate, ...]] = [
+            combo for combo in itertools.combinations(useful, size) if rest <= _union(combo)
+        ]
+        if covers:
+            return forced + list(min(covers, key=key))
+    chosen = list(forced)
+    left = set(rest)
     while left:
-        best = max(candidates, key=lambda c: len(c[1] & left))
+        best = max(useful, key=lambda c: (len(c.covered & left), c.declared, c.usual))
         chosen.append(best)
-        left -= best[1]
+        left -= best.covered
     return chosen

@@ -63,6 +63,20 @@ class Inputs:
     sample_weight: np.ndarray | None = None
     params: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def labels(self) -> np.ndarray:
+        """``y_true`` of a ranking test (a closed-form test has none: ValueError)."""
+        if self.y_true is None:
+            raise ValueError("this test has no ranking (y_true is None)")
+        return self.y_true
+
+    @property
+    def scores(self) -> np.ndarray:
+        """``y_score`` of a ranking test (a closed-form test has none: ValueError)."""
+        if self.y_score is None:
+            raise ValueError("this test has no ranking (y_score is None)")
+        return self.y_score
+
 
 @functools.lru_cache(maxsize=4)
 def doc_ids(n: int) -> tuple[str, ...]:
@@ -156,7 +170,7 @@ def _ranking_args(x: Inputs) -> tuple[Any, Any, Any]:
 def _ap(x: Inputs, ties: str = "group", convention: str | None = None) -> Fraction:
     from prtheory.oracle.ap import average_precision
 
-    ids = doc_ids(len(x.y_true)) if ties == "trec_eval" else None
+    ids = doc_ids(len(x.labels)) if ties == "trec_eval" else None
     return average_precision(*_ranking_args(x), ties=ties, doc_ids=ids, convention=convention)
 
 
@@ -232,14 +246,14 @@ def _retrieval(name: str) -> Callable[..., Fraction]:
         if "relevant_at" in x.params:  # graded labels: relevant iff label >= relevant_at
             graded = np.asarray(x.y_true)
             x = replace(x, y_true=(graded >= int(x.params["relevant_at"])).astype(np.int64))
-        ids = doc_ids(len(x.y_true)) if ties == "trec_eval" else None
+        ids = doc_ids(len(x.labels)) if ties == "trec_eval" else None
         fn = getattr(retrieval, name)
         args = (
             (x.y_true, x.y_score) if name == "r_precision" else (x.y_true, x.y_score, x.params["k"])
         )
         value = fn(*args, ties=ties, doc_ids=ids)
         if normalise == "pos":  # trec_eval's map_cut_k divides by every relevant item
-            pos = int(np.count_nonzero(x.y_true))
+            pos = int(np.count_nonzero(x.labels))
             value = value * min(int(x.params["k"]), pos) / pos
         return value
 

@@ -19,8 +19,10 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance.adapters import ADAPTERS, status
-from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS
+from prtheory.conformance.attribution import ImplementationDiagnosis, diagnose_run
+from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS, _distance
 from prtheory.conformance.encoding import Value
+from prtheory.conformance.mechanisms import ANY, NAN, RAISES, UNDEFINED
 from prtheory.conformance.metrics import METRICS
 from prtheory.conformance.runner import Row, Run
 from prtheory.conformance.vectors_io import Vector
@@ -182,8 +184,8 @@ def _keras_float32(cancels: bool) -> Callable[[list[Row]], list[Row]]:
             x32 = scores_float32(x)
             area = float(
                 pr_auc(
-                    x32.y_true,
-                    x32.y_score,
+                    x32.labels,
+                    x32.scores,
                     x32.sample_weight,
                     method="davis-goadrich",
                     first_point="spark",
@@ -462,7 +464,7 @@ def _fmt_inputs(v: Vector) -> str:
             parts.append(f"{n} items (see vector)")
         else:
             parts.append(f"y_true={np.asarray(x.y_true).tolist()}")
-            parts.append(f"y_score=[{', '.join(_fmt_float(s) for s in np.ravel(x.y_score))}]")
+            parts.append(f"y_score=[{', '.join(_fmt_float(s) for s in np.ravel(x.scores))}]")
             if x.sample_weight is not None:
                 parts.append(f"sample_weight={np.asarray(x.sample_weight).tolist()}")
     for k, val in x.params.items():
@@ -495,21 +497,55 @@ def _cell(rows: list[Row]) -> str:
     return " ".join(parts)
 
 
-def _repro(r: Row) -> str:
+def _repro(r: Row, mechanism: tuple[str, Any] | None = None, unexplained: bool = False) -> str:
+    """The input, what came back, the expected value and (given a mechanism, else the first-fit
+    convention) the value that explains it; for an ``unexplained`` result the first-fit
+    convention is said to be contradicted (else the diagnosis would have named it)."""
     v = r.vector
-    target = v.alternatives.get(r.verdict.convention) if r.verdict.convention else None
+    got = _fmt_value(r.value) if r.value is not None else r.verdict.detail
     lines = [
         f"  - `{r.implementation}` on `{v.ident}` ({v.comment}): {_fmt_inputs(v)}",
-        f"    - got {_fmt_value(r.value)}; expected ({v.result}) {_fmt_expected(v.expected) if v.expected is not None else v.reason}",
+        f"    - got {got}; expected ({v.result}) {_fmt_expected(v.expected) if v.expected is not None else v.reason}{_ulps_text(r)}",
     ]
-    if target is not None:
-        lines.append(f"    - value under `{r.verdict.convention}`: {_fmt_expected(target)}")
+    if mechanism is not None:
+        name, predicted = mechanism
+        lines.append(f"    - predicted by `{name}`: {_fmt_prediction(predicted)}")
+    elif r.verdict.convention:
+        target = v.alternatives.get(r.verdict.convention)
+        if target is not None and unexplained:
+            lines.append(
+                f"    - fits `{r.verdict.convention}` alone ({_fmt_expected(target)}), which results "
+                "this implementation got right contradict"
+            )
+        elif target is not None:
+            lines.append(f"    - value under `{r.verdict.convention}`: {_fmt_expected(target)}")
     return "\n".join(lines)
+
+
+def _ulps_text(r: Row) -> str:
+    """`` (N ulps)``: the float64 ulp distance from the expected value, where both are numbers."""
+    if r.value is None or r.vector.result not in ("valid", "acceptable"):
+        return ""
+    d = _distance(r.value, r.vector.expected, np.float64)
+    return "" if d == 0 else f" ({d:.6g} ulps away)"
+
+
+def _fmt_prediction(predicted: Any) -> str:
+    if predicted is ANY:
+        return "any number (malformed input accepted)"
+    if predicted is RAISES:
+        return "an exception"
+    if predicted is UNDEFINED:
+        return "0/0: an exception or NaN"
+    if predicted is NAN:
+        return "NaN"
+    return _fmt_expected(predicted)
 
 
 def render(run: Run) -> str:
     """The full Markdown report."""
     rows = run.rows
+    diags = diagnose_run(run)
     n_vectors = len({(r.metric, r.vector.tc_id) for r in rows})
     out = [
         "# Conformance of PR-metric libraries with the exact oracle",
@@ -602,47 +638,12 @@ def render(run: Run) -> str:
         out += [f"### {f.title}", "", f"{verdict}. Cause: {f.cause}", ""]
         if ev:
             out += ["Minimal reproducing input:", "", _repro(_minimal(ev)), ""]
-    # every divergence, by implementation
-    out += [
-        "## Every divergence, by implementation",
-        "",
-        "One minimal reproducing input per (implementation, category, convention).",
-        "",
-    ]
-    for lib in libs:
-        lib_rows = [r for r in rows if r.library == lib]
-        impls = list(dict.fromkeys((r.implementation, r.metric) for r in lib_rows))
-        out += [f"### {lib}", ""]
-        for impl, metric in impls:
-            these = [r for r in lib_rows if r.implementation == impl and r.metric == metric]
-            groups: dict[tuple[str, str | None, bool], list[Row]] = {}
-            for r in these:
-                if r.verdict.category in ("agrees", "unsupported"):
-                    continue
-                groups.setdefault(
-                    (r.verdict.category, r.verdict.convention, r.verdict.float32), []
-                ).append(r)
-            unsupported = sum(r.verdict.category == "unsupported" for r in these)
-            claims = these[0].claims if these else ()
-            documented = ", ".join(f"`{c}`" for c in claims) or "none stated"
-            head = f"- `{impl}` (`{metric}`; documented conventions: {documented}): {_cell(these)}"
-            if unsupported:
-                head += f"; {unsupported} vectors not expressible through the API"
-            out.append(head)
-            for (cat, conv, f32), grp in groups.items():
-                label = (
-                    cat
-                    + (f" under `{conv}`" if conv else "")
-                    + (" (float32 level)" if f32 and cat == "convention" else "")
-                    + (", as documented" if conv is not None and conv in claims else "")
-                )
-                why = f" — {CONVENTION_TEXT[conv]}" if conv in CONVENTION_TEXT else ""
-                ids = ", ".join(str(r.vector.tc_id) for r in grp[:12]) + (
-                    ", …" if len(grp) > 12 else ""
-                )
-                out.append(f"  - **{label}**{why}: {len(grp)} vectors (#{ids})")
-                out.append("  " + _repro(_minimal(grp)).replace("\n", "\n  "))
-        out.append("")
+    known = {
+        (r.library, r.implementation, r.metric, r.vector.ident): f.title
+        for f in KNOWN_FINDINGS
+        for r in f.evidence(rows)
+    }
+    out += _diagnosis_sections(diags, libs, known)
     if run.import_errors:
         out += ["## Import failures", ""]
         out += [f"- `{k}`: {v}" for k, v in sorted(run.import_errors.items())]
@@ -652,8 +653,12 @@ def render(run: Run) -> str:
         "",
         "- The float32 category is a tolerance (16 float32 ulps of the exact value), not a",
         "  re-computation of each library's algorithm with float32 counters.",
-        "- Ties in torch's `sort`/`topk` are not guaranteed stable; the values under",
-        "  `ties=input-order` and `inf-ties=input-order` describe what the installed build did.",
+        "- Ties in torch's `sort`/`topk` are not guaranteed stable: `ties=torch-sort` is predicted",
+        "  with the installed torch's `topk`/`argsort` order, and `inf-ties=input-order` describes",
+        "  what the installed build did; another build may order ties differently.",
+        "- A mechanism is a hypothesis that fits every result it is attributed to and none that",
+        "  contradicts it; two mechanisms that predict the same values on every vector cannot be",
+        "  told apart, and the preferences (declared, same library, exact) pick one.",
         "- torchmetrics' retrieval metrics are checked through the functional API only.",
         "",
     ]
@@ -661,6 +666,158 @@ def render(run: Run) -> str:
     if missing:
         out += ["Libraries not run: " + ", ".join(missing), ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+# ------------------------------------------------------------------------------------------
+# the diagnosis
+
+#: where a mechanism lives in the installed libraries' source (file and line, or upstream issue)
+MECHANISM_NOTES = {
+    "ties=torch-sort": "torchmetrics `functional/retrieval/precision.py`: `target_filtered[preds.topk(min(top_k, preds.shape[-1]), dim=-1)[1]]`; `r_precision.py`: `torch.argsort(preds, dim=-1, descending=True)`. Neither sort is stable, so tied documents come in whatever order torch's sort leaves them.",
+    "ties=torch-sort+nonpositive-irrelevant": "torchmetrics `functional/retrieval/average_precision.py` and `precision.py`: `target = torch.where(preds > 0, target, torch.zeros_like(target))`, then `preds.topk(..., sorted=True)` (not stable); `preds` was cast to float32 first (`_check_retrieval_target_and_prediction_types`), so 1e-300 is 0 and drops its item. No relevant item left returns `tensor(0.0)`.",
+    "ties=torch-sort+nonpositive-irrelevant+normalisation=hits": "torchmetrics `functional/retrieval/average_precision.py`: as above, then `(arange(len(positions)) + 1) / positions).mean()`: the mean over the relevant items found in the top k, not `min(k, pos)`.",
+    "undefined=-0.0": "torcheval `metrics/functional/tensor_utils.py` `_riemann_integral`: `return -torch.sum((x[1:] - x[:-1]) * y[:-1])`, and torchmetrics `functional/classification/average_precision.py` (the same expression): with no positives recall is set to 1 everywhere (`nan_to_num(1.0)` / `torch.ones_like`), the sum is 0.0 and its negation -0.0.",
+    "undefined=0.5": "scikit-learn `precision_recall_curve` with no positives sets recall to 1 at every threshold, then `auc` integrates from (0, 1) to (1, 0): 0.5 for a 0/0 metric.",
+    "riemann-minoring": "Keras `src/metrics/confusion_metrics.py` `AUC.result`: `heights = ops.minimum(y[: self.num_thresholds - 1], y[1:])` for `summation_method='minoring'`.",
+    "riemann-majoring": "Keras `src/metrics/confusion_metrics.py` `AUC.result`: `heights = ops.maximum(y[: self.num_thresholds - 1], y[1:])` for `summation_method='majoring'`.",
+    "rejects-infinite-scores": "scikit-learn `metrics/_ranking.py`: `assert_all_finite(y_score)`; ±inf are the largest and smallest scores of a well-defined ranking.",
+    "rejects-integer-scores": 'torchmetrics `utilities/checks.py` `_check_retrieval_target_and_prediction_types`: "`preds` must be a tensor of floats"; classification: "Expected argument `preds` to be an floating tensor".',
+    "nan=first": "A NaN score placed above every score: numpy and torch sort NaN last, so a descending order built by reversing an ascending sort puts it first; the tie test `diff() != 0` is true for NaN, so it is its own threshold.",
+    "nan=last": "A NaN score placed below every score: `score >= t` and `score > t` are false for NaN, so it is never predicted positive.",
+    "ties=input-order": "ranx `data_structures/common.py`: `sort_dict_by_key` orders a query's documents by id, then `sort_dict_by_value` ranks them by `typed_list_argosrt([-v for v in values])` (numba's `np.argsort`), which keeps tied documents in ascending id order here: the input order of the vectors, the opposite of trec_eval's descending-id rule, so ranx is not diagnosed with trec_eval's rule.",
+    "ties=trec_eval": "trec_eval `form_res_rels.c` `comp_sim_docno`: by score, then by document id compared with `strcmp`, descending.",
+    "ties=trec_eval+scores=float32": "trec_eval's doc-id rule (`comp_sim_docno`) on scores that collide in float32. For `P_k` and `Rprec` the float32 part is contradicted (subnormal scores and scores one ulp apart below 1 come out right), so those two keep `ties=trec_eval` and their float32-level results stay unexplained.",
+    "weights-overflow": "scikit-learn `metrics/_ranking.py` `_binary_clf_curve`: `tps = xp.cumulative_sum(y_true * weight, dtype=max_float_dtype)` in float64; weights of 1e308 make the sums inf, and precision `tps / (tps + fps)` is inf/inf = NaN.",
+    "weights-float32-overflow": "Keras `src/metrics/metrics_utils.py` `update_confusion_matrix_variables`: `ops.cast(sample_weight, dtype=variable_dtype)` casts `sample_weight` to the metric's float32 dtype: 1e308 and 2^1000 become inf, and the area is NaN.",
+    "float32-accumulation": "Counts and divisions in float32 (torchmetrics `cumsum(target * 1.0)`; torcheval `num_tp / (num_tp + num_fp)` in torch's default dtype; Keras's float32 variables; trec_eval and ranx do not).",
+}
+
+#: modelled mechanisms with no library of this run to exhibit them, and why
+NOT_OBSERVED = {
+    "weights-normalised": "AP and the curves are scale-free in the weights, so dividing by the sum changes a value only where the float64 sum overflows; no installed library normalises (Keras and torchmetrics take no weights for these metrics).",
+    "weights-clipped": "no installed library clips negative weights: scikit-learn passes them through (accepted-invalid), the others reject them or take no weights.",
+    "davis-goadrich-for-linear / linear-for-davis-goadrich": "Keras interpolates by Davis-Goadrich as documented; scikit-learn's `auc` is linear as documented. Spark MLlib's `areaUnderPR` is linear from (0, p_first) (`first-point=spark`), checked in `tests/test_spark_mllib.py` rather than here.",
+    "relevance=nonzero / relevance=gain": "trec_eval counts a label >= 1 relevant (`relevance_level` 1) and ranx a label > 0; on integer labels both are the vectors' rule, so the graded vectors agree everywhere; no library counts -1 as relevant or reports gains in P@k.",
+    "binned thresholds (bin count)": "observed where the call pattern bins (torchmetrics and torcheval with 11 thresholds, Keras's default 200): the mechanism is named with its bin count. Spark's `numBins` down-sampling groups sorted scores into bins of equal count once there are 2 numBins distinct scores; Spark is not part of this run.",
+}
+
+
+def _diagnosis_sections(
+    diags: list[ImplementationDiagnosis],
+    libs: list[str],
+    known: dict[tuple[str, str, str, str], str],
+) -> list[str]:
+    """The diagnosis table, the unexplained results (with the known divergence that shows a
+    result, where one does), every divergence by mechanism, and the mechanisms found."""
+    divergent = sum(len(d.divergent) for d in diags)
+    before = sum(d.unnamed_before for d in diags)
+    after = sum(len(d.unexplained) for d in diags)
+    out = [
+        "## Diagnosis: the fewest mechanisms for each implementation",
+        "",
+        "For each implementation, all of its divergent results (every category above but ✓) are",
+        "explained together by the smallest set of named mechanisms (`prtheory.conformance.mechanisms`),",
+        "preferring the conventions the implementation documents, then the mechanisms found for the",
+        "library's other implementations. A mechanism predicts the exact value (from the oracle, on the",
+        "input as the mechanism transforms it) and is dropped when a result the library got right",
+        "contradicts it; `float32-accumulation` composes with the others (their predictions are then",
+        f"matched within {DEFAULT_F32_ULPS} float32 ulps). A divergence no mechanism explains is *unexplained*.",
+        "",
+        f"**Unexplained: {after} of {divergent} divergent results.** The first-fit classifier of the",
+        "same run, which names the first convention that fits each result alone, named no cause for",
+        f"{before} of them (categories W, U, A, R, X).",
+        "",
+        "| library | implementation | metric | divergent | mechanisms (results each) | no cause before | unexplained |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for d in diags:
+        if not d.divergent:
+            continue
+        counts: dict[str, int] = {}
+        for name, _ in d.diagnosis.attribution.values():
+            counts[name] = counts.get(name, 0) + 1
+        named = ", ".join(
+            f"`{n}` ({counts.get(n, 0)}){' (documented)' if _declared(n, d.claims) else ''}"
+            for n in d.diagnosis.chosen
+        )
+        out.append(
+            f"| {d.library} | `{d.implementation}` | `{d.metric}` | {len(d.divergent)} | "
+            f"{named or '—'} | {d.unnamed_before} | {len(d.unexplained)} |"
+        )
+    out += ["", "## Unexplained divergences", ""]
+    if not after:
+        out += ["None.", ""]
+    for d in diags:
+        left = d.unexplained
+        if not left:
+            continue
+        ids = ", ".join(str(r.vector.tc_id) for r in left)
+        out.append(
+            f"- {d.library} `{d.implementation}` (`{d.metric}`): {len(left)} unexplained (#{ids})"
+        )
+        out.append("  " + _repro(_minimal(left), unexplained=True).replace("\n", "\n  "))
+        titles: dict[str, int] = {}
+        for r in left:
+            title = known.get((r.library, r.implementation, r.metric, r.vector.ident))
+            if title is not None:
+                titles[title] = titles.get(title, 0) + 1
+        for title, n in titles.items():
+            out.append(f"    - {n} of them shown under the known divergence *{title}*")
+    out += [
+        "",
+        "## Every divergence, by implementation and mechanism",
+        "",
+        "One minimal reproducing input per (implementation, mechanism), with the value the mechanism",
+        "predicts.",
+        "",
+    ]
+    for lib in libs:
+        out += [f"### {lib}", ""]
+        for d in diags:
+            if d.library != lib:
+                continue
+            documented = ", ".join(f"`{c}`" for c in d.claims) or "none stated"
+            head = f"- `{d.implementation}` (`{d.metric}`; documented conventions: {documented}): {_cell(d.rows)}"
+            unsupported = sum(r.verdict.category == "unsupported" for r in d.rows)
+            if unsupported:
+                head += f"; {unsupported} vectors not expressible through the API"
+            out.append(head)
+            for name in d.diagnosis.chosen:
+                grp = [r for r in d.divergent if (d.mechanism(r) or ("",))[0] == name]
+                if not grp:
+                    continue
+                label = name + (", as documented" if _declared(name, d.claims) else "")
+                why = CONVENTION_TEXT.get(name) or d.diagnosis.descriptions.get(name, "")
+                ids = ", ".join(str(r.vector.tc_id) for r in grp[:12]) + (
+                    ", …" if len(grp) > 12 else ""
+                )
+                count = f"{len(grp)} result{'s' if len(grp) != 1 else ''}"
+                out.append(f"  - **{label}** — {why}: {count} (#{ids})")
+                r = _minimal(grp)
+                out.append("  " + _repro(r, d.mechanism(r)).replace("\n", "\n  "))
+            if d.unexplained:
+                ids = ", ".join(str(r.vector.tc_id) for r in d.unexplained)
+                out.append(f"  - **unexplained**: {len(d.unexplained)} results (#{ids})")
+        out.append("")
+    chosen_where: dict[str, list[str]] = {}
+    for d in diags:
+        for name in d.diagnosis.chosen:
+            chosen_where.setdefault(name, []).append(f"{d.library} `{d.implementation}`")
+    out += ["## Mechanisms found, with their source", ""]
+    for name in sorted(chosen_where):
+        where = "; ".join(chosen_where[name])
+        note = MECHANISM_NOTES.get(name) or CONVENTION_TEXT.get(name, "")
+        out.append(
+            f"- `{name}` ({len(chosen_where[name])} implementations: {where}). {note}".rstrip()
+        )
+    out += ["", "Modelled but not found in this run:", ""]
+    out += [f"- `{name}`: {why}" for name, why in NOT_OBSERVED.items()]
+    out.append("")
+    return out
+
+
+def _declared(name: str, claims: tuple[str, ...]) -> bool:
+    return set(name.split("+")) <= set(claims)
 
 
 # ------------------------------------------------------------------------------------------
@@ -711,9 +868,16 @@ def results_json(run: Run) -> dict[str, Any]:
     """Every result of ``run`` with what is needed to reproduce and judge it, and the environment:
     per result the library and its version, metric, tcId, inputs (inline up to 1000 items, else
     a reference to the vector file), the expected outcome (``result`` and the exact, 40-digit and
-    float64 values), what the library returned, the outcome category, the mechanism (the
-    convention that explains it, if any), and the warnings it raised."""
+    float64 values), what the library returned, the outcome category, the mechanism the
+    diagnosis attributes it to (``None`` for an agreeing or unexplained result) with the exact
+    value it predicts, the convention the first-fit classifier named, and the warnings it raised."""
     versions = {s.library: s.version for s in run.statuses}
+    attributed: dict[tuple[str, str, str, str], tuple[str, Any]] = {}
+    for d in diagnose_run(run):
+        for r in d.divergent:
+            m = d.mechanism(r)
+            if m is not None:
+                attributed[(r.library, r.implementation, r.metric, r.vector.ident)] = m
     return {
         "environment": environment(run),
         "libraries": [
@@ -740,7 +904,9 @@ def results_json(run: Run) -> dict[str, Any]:
                 "expected": _json_expected(r.vector.expected),
                 "got": _json_value(r.value),
                 "outcome": r.verdict.category,
-                "mechanism": r.verdict.convention,
+                "mechanism": _attributed(attributed, r)[0],
+                "predicted": _attributed(attributed, r)[1],
+                "first_fit_convention": r.verdict.convention,
                 "detail": r.verdict.detail,
                 "ulps": r.verdict.ulps,
                 "warnings": list(r.warnings),
@@ -749,6 +915,23 @@ def results_json(run: Run) -> dict[str, Any]:
             for r in run.rows
         ],
     }
+
+
+def _attributed(attributed: dict[tuple[str, str, str, str], tuple[str, Any]], r: Row) -> tuple:
+    """(mechanism name, its prediction as JSON) of ``r``, or (None, None)."""
+    m = attributed.get((r.library, r.implementation, r.metric, r.vector.ident))
+    if m is None:
+        return None, None
+    name, predicted = m
+    if predicted is ANY:
+        return name, "any number"
+    if predicted is RAISES:
+        return name, "an exception"
+    if predicted is UNDEFINED:
+        return name, "0/0: an exception or NaN"
+    if predicted is NAN:
+        return name, "NaN"
+    return name, _json_expected(predicted)
 
 
 RUN_TIME = "Full run: "

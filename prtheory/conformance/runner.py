@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -43,6 +43,9 @@ class Row:
     value: Any = None
     warnings: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
+    #: the oracle's values under the call-pattern conventions of the implementation (batches,
+    #: bins), by name: the predictions of those mechanisms
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,8 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
                 if v.metric != impl.metric:
                     continue
                 outcome = run_implementation(impl, v)
-                verdict = classify(v, outcome, extra_alternatives(impl, v))
+                extra = extra_alternatives(impl, v)
+                verdict = classify(v, outcome, extra)
                 rows.append(
                     Row(
                         st.library,
@@ -160,6 +164,7 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
                         outcome.value,
                         tuple(outcome.warnings),
                         impl.conventions,
+                        extra,
                     )
                 )
     return Run(statuses, rows, import_errors)

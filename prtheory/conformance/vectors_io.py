@@ -10,10 +10,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prtheory.conformance.encoding import decode_float, decode_inputs, decode_value
 from prtheory.conformance.metrics import Inputs
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "VECTOR_DIR",
@@ -76,6 +79,9 @@ def _decode_params(params: dict[str, Any]) -> dict[str, Any]:
 
 def _decode_test(metric: str, t: dict[str, Any]) -> Vector:
     inp = t["inputs"]
+    y: np.ndarray | None
+    s: np.ndarray | None
+    w: np.ndarray | None
     if "y_true" in inp or "runs" in inp:
         y, s, w = decode_inputs(inp)
     else:

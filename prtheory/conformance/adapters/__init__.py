@@ -4,7 +4,8 @@ of the vectors' metrics.
 An adapter module defines ``LIBRARY`` (the name shown in reports), ``DISTRIBUTION`` (its PyPI
 name, for the version), ``MODULE`` (what to import), ``SHIMS`` (compatibility patches it applies,
 each stated in the report) and ``implementations()``, which imports the library and returns
-:class:`Implementation` objects. A library that is not installed is skipped with a reason; one
+:class:`Implementation` objects. It may define ``missing()``, returning why the library cannot
+run although it is installed (Spark MLlib without Java), or None. A library that is not installed is skipped with a reason; one
 that fails to import is reported as such.
 
 Every implementation declares the conventions it *claims* (from the library's documentation);
@@ -42,6 +43,7 @@ ADAPTERS = (
     "pytrec_eval",
     "ranx",
     "keras",
+    "spark",
 )
 
 
@@ -53,6 +55,8 @@ class Implementation:
     expected values (``recall``/``precision``, ``recall_gain``/``precision_gain``), in decreasing
     threshold order. It returns ``Unsupported(reason)`` for inputs the API cannot express (sample
     weights, ...). ``batches`` > 1 means the input is fed through that many ``update()`` calls.
+    ``prepare``, if given, is called once before the first vector, outside the per-vector time
+    limit (an adapter that evaluates every stored vector in one batch does it there).
     """
 
     library: str
@@ -63,6 +67,7 @@ class Implementation:
     batches: int = 1
     binned: tuple[float, ...] | None = None
     note: str = ""
+    prepare: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,9 @@ def status(key: str) -> LibraryStatus:
         return LibraryStatus(
             key, mod.LIBRARY, mod.DISTRIBUTION, version, False, "not installed", tuple(mod.SHIMS)
         )
+    reason = getattr(mod, "missing", lambda: None)()  # e.g. a runtime the library needs
+    if reason:
+        return LibraryStatus(key, mod.LIBRARY, mod.DISTRIBUTION, version, False, reason, ())
     return LibraryStatus(key, mod.LIBRARY, mod.DISTRIBUTION, version, True, "", tuple(mod.SHIMS))
 
 

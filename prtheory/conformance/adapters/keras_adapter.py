@@ -29,6 +29,7 @@ AP and equal it only when the precision does not change within a recall step
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -128,7 +129,7 @@ def implementations() -> list[Implementation]:
     ]
 
 
-def float32_interpolation(x: Any, thresholds: list[float] | None = None) -> float:
+def float32_interpolation(x: Any, thresholds: Sequence[float] | None = None) -> float:
     """What Keras's ``interpolate_pr_auc`` computes, emulated in numpy float32 (no Keras needed).
 
     At thresholds ``t_0 < ... < t_{n-1}`` (Keras's, or one below every distinct float32 score),
@@ -145,7 +146,7 @@ def float32_interpolation(x: Any, thresholds: list[float] | None = None) -> floa
         return _float32_interpolation(x, thresholds)
 
 
-def _float32_interpolation(x: Any, thresholds: list[float] | None) -> float:
+def _float32_interpolation(x: Any, thresholds: Sequence[float] | None) -> float:
     f32 = np.float32
     s = np.asarray(x.y_score, dtype=np.float64).astype(f32)
     y = np.asarray(x.y_true, dtype=np.float64).astype(f32)

@@ -38,7 +38,7 @@ def _module() -> Any:
     if p.np is np and not hasattr(np, "alen"):
         shim = types.ModuleType("numpy_with_alen")
         shim.__dict__.update({k: getattr(np, k) for k in dir(np) if not k.startswith("__")})
-        shim.alen = _alen
+        shim.__dict__["alen"] = _alen
         p.np = shim
     return p
 

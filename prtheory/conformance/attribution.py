@@ -1,0 +1,129 @@
+"""Each library's divergences attributed to the fewest named mechanisms (issue: one cause, one
+name).
+
+For every implementation of a run, :func:`diagnose_run` takes all of its divergent results
+(every category but ``agrees`` and ``unsupported``) and the results it got right, and asks
+:func:`~prtheory.conformance.mechanisms.diagnose` for the smallest set of mechanisms that
+explains them, preferring the conventions the implementation declares, then (second pass) the
+mechanisms found for the library's other implementations, so that one library's tie order gets
+one name. The call-pattern mechanisms of an implementation (``binned(n thresholds)``,
+``sigmoid-per-batch(k)``) are predicted by the runner (:attr:`~prtheory.conformance.runner.Row.extra`).
+
+For comparison each result also keeps what the first-fit classifier
+(:mod:`prtheory.conformance.classify`) said; :data:`UNNAMED` are its categories that name no cause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS
+from prtheory.conformance.mechanisms import Diagnosis, Mechanism, Raised, diagnose
+from prtheory.conformance.runner import Row, Run
+from prtheory.conformance.vectors_io import Vector
+
+__all__ = ["UNNAMED", "ImplementationDiagnosis", "diagnose_run", "result"]
+
+#: the first-fit classifier's categories that name no cause (no convention, not float32)
+UNNAMED = ("wrong", "undefined-value", "accepted-invalid", "rejected-valid", "crashed")
+
+
+@dataclass(frozen=True)
+class ImplementationDiagnosis:
+    """One implementation's results (``rows``, in run order) and their diagnosis."""
+
+    library: str
+    implementation: str
+    metric: str
+    claims: tuple[str, ...]
+    rows: list[Row]
+    diagnosis: Diagnosis
+
+    @property
+    def divergent(self) -> list[Row]:
+        return [r for r in self.rows if r.verdict.category not in ("agrees", "unsupported")]
+
+    @property
+    def unexplained(self) -> list[Row]:
+        ids = {v.ident for v in self.diagnosis.unexplained}
+        return [r for r in self.divergent if r.vector.ident in ids]
+
+    @property
+    def unnamed_before(self) -> int:
+        """Divergent results the first-fit classifier named no cause for."""
+        return sum(r.verdict.category in UNNAMED for r in self.rows)
+
+    def mechanism(self, row: Row) -> tuple[str, Any] | None:
+        return self.diagnosis.attribution.get(row.vector.ident)
+
+
+def result(row: Row) -> Any:
+    """What ``row``'s implementation gave: its value, or :class:`Raised`."""
+    if row.value is not None:
+        return row.value
+    return Raised(row.verdict.detail, row.verdict.category != "crashed")
+
+
+def _extra(rows: list[Row]) -> list[Mechanism]:
+    names = list(dict.fromkeys(n for r in rows for n in r.extra))
+    by_ident = {r.vector.ident: r.extra for r in rows}
+
+    def predictor(name: str) -> Callable[[Vector], Any]:
+        return lambda v: by_ident.get(v.ident, {}).get(name)
+
+    return [
+        Mechanism(n, f"the {n} call pattern of this implementation", predictor(n)) for n in names
+    ]
+
+
+def _diagnose(rows: list[Row], consistent: dict[str, int], cache: dict) -> Diagnosis:
+    divergent: list[tuple[Vector, Any]] = []
+    agreeing: list[tuple[Vector, Any]] = []
+    for r in rows:
+        if r.verdict.category == "unsupported":
+            continue
+        (agreeing if r.verdict.category == "agrees" else divergent).append((r.vector, result(r)))
+    return diagnose(
+        rows[0].metric,
+        divergent,
+        agreeing,
+        ulps=DEFAULT_ULPS,
+        f32_ulps=DEFAULT_F32_ULPS,
+        prefer=rows[0].claims,
+        consistent=consistent,
+        extra=_extra(rows),
+        cache=cache,
+    )
+
+
+_LAST: list[tuple[Run, list[ImplementationDiagnosis]]] = []  # the report and the JSON share it
+
+
+def diagnose_run(run: Run) -> list[ImplementationDiagnosis]:
+    """The diagnosis of every implementation of ``run``, in run order (module docstring)."""
+    if _LAST and _LAST[0][0] is run:
+        return _LAST[0][1]
+    groups: dict[tuple[str, str, str], list[Row]] = {}
+    for r in run.rows:
+        groups.setdefault((r.library, r.implementation, r.metric), []).append(r)
+    cache: dict[tuple[str, str], Any] = {}  # predictions, shared by every implementation
+    first = {key: _diagnose(rows, {}, cache) for key, rows in groups.items()}
+    found: dict[str, dict[str, int]] = {}
+    for (library, _, _), d in first.items():
+        for part in {p for name in d.chosen for p in name.split("+")}:
+            found.setdefault(library, {})[part] = found.get(library, {}).get(part, 0) + 1
+    out = [
+        ImplementationDiagnosis(
+            key[0],
+            key[1],
+            key[2],
+            rows[0].claims,
+            rows,
+            _diagnose(rows, found.get(key[0], {}), cache),
+        )
+        for key, rows in groups.items()
+    ]
+    _LAST[:] = [(run, out)]
+    return out
