@@ -5,7 +5,20 @@ Layers (imports flow downward only):
 * :mod:`prtheory.theory` -- sympy derivations and verdicts for every claim of the source papers;
 * :mod:`prtheory.oracle` -- exact (rational) and arbitrary-precision (mpmath) metric values;
 * :mod:`prtheory.floats` -- fast float64 closed forms, accurate at every skew;
+* :mod:`prtheory.metrics` -- float64 curves and areas with scikit-learn's signatures, each value
+  the correctly rounded exact one;
 * :mod:`prtheory.conformance` and :mod:`prtheory.papers` -- built on the oracle.
+
+Examples (by hand: the positives are ranked 1st and 3rd, so AP = (1/1 + 2/3)/2 = 5/6; the
+least AUCPR at skew 1/2 is 1 + ln(1/2), claim B4):
+
+>>> import prtheory
+>>> prtheory.average_precision([1, 0, 1], [0.9, 0.8, 0.7])
+0.8333333333333334
+>>> prtheory.oracle.average_precision([1, 0, 1], [0.9, 0.8, 0.7])
+Fraction(5, 6)
+>>> prtheory.aucpr_min(0.5)
+0.3068528194400547
 """
 
 from prtheory._version import __version__
@@ -21,6 +34,17 @@ from prtheory.floats import (
     precision_gain,
     recall_gain,
 )
+from prtheory.metrics import (
+    auprg,
+    fbeta_at_threshold,
+    pr_auc,
+    precision_at_k,
+    precision_recall_curve,
+    prg_curve,
+    r_precision,
+    roc_auc,
+    roc_curve,
+)
 from prtheory.ranking_floats import average_precision
 
 __all__ = [
@@ -30,11 +54,20 @@ __all__ = [
     "ap_min",
     "aucnpr",
     "aucpr_min",
+    "auprg",
     "average_precision",
     "expected_random_ap",
     "fbeta",
+    "fbeta_at_threshold",
     "fbeta_gain",
     "min_precision",
+    "pr_auc",
+    "precision_at_k",
     "precision_gain",
+    "precision_recall_curve",
+    "prg_curve",
+    "r_precision",
     "recall_gain",
+    "roc_auc",
+    "roc_curve",
 ]

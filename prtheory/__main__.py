@@ -4,4 +4,5 @@ import sys
 
 from prtheory.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # importing the module (as the API reference does) runs nothing
+    sys.exit(main())

@@ -9,6 +9,7 @@ Hypothesis profiles (select with ``HYPOTHESIS_PROFILE=fuzz pytest ...``):
 from __future__ import annotations
 
 import os
+import shutil
 
 import mpmath
 import pytest
@@ -40,3 +41,18 @@ def _reset_mpmath_precision():
     leaked = mpmath.mp.dps
     mpmath.mp.dps = 15
     assert leaked == 15, f"test left mpmath.mp.dps at {leaked}"
+
+
+@pytest.fixture(scope="session")
+def spark_session():
+    """One local[2] SparkSession for the whole test session (3 shuffle partitions, no UI).
+
+    Skips, saying how to install, where pyspark or Java is missing."""
+    pytest.importorskip("pyspark", reason="needs pyspark: pip install 'prtheory[spark]' (Java 17+)")
+    if shutil.which("java") is None:
+        pytest.skip("needs Java 17+ for pyspark: e.g. apt-get install openjdk-17-jre-headless")
+    from prtheory.spark.session import local_session
+
+    session = local_session(cores=2, partitions=3)
+    yield session
+    session.stop()

@@ -1,0 +1,59 @@
+"""Sphinx configuration of the prtheory documentation (``sphinx-build -W -b html docs <out>``).
+
+Before reading the sources, :func:`_generated_pages` writes what the build takes from elsewhere
+into ``docs/_generated/`` (ignored by git): the proofs and reports as the repository holds them,
+and the table of conventions, generated from the code's declaration of them
+(:func:`prtheory.oracle.conventions.conventions_markdown`).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path.insert(0, str(ROOT))
+
+import prtheory  # noqa: E402
+from prtheory.oracle.conventions import conventions_markdown  # noqa: E402
+
+project = "prtheory"
+author = "prtheory contributors"
+copyright = "2026, prtheory contributors"
+release = version = prtheory.__version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.mathjax",
+    "sphinx-mathjax-offline",  # MathJax served with the site, so the math renders offline
+    "sphinx.ext.viewcode",
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+myst_enable_extensions = ["dollarmath", "amsmath"]
+myst_heading_anchors = 3
+autosummary_generate = True
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+html_theme = "furo"
+html_title = f"prtheory {release}"
+
+
+def _generated_pages() -> None:
+    out = DOCS / "_generated"
+    if out.exists():
+        shutil.rmtree(out)
+    for name in ("proofs", "reports"):
+        # proofs/README.md indexes the claims for readers of the repository (proofs.md does it
+        # here) and links to references.bib, which is not a page
+        skip = shutil.ignore_patterns("*.json", "README.md")
+        shutil.copytree(ROOT / name, out / name, ignore=skip)
+    (out / "conventions.md").write_text(conventions_markdown())
+
+
+_generated_pages()

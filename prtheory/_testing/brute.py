@@ -1,0 +1,130 @@
+"""Brute-force references for ranking metrics, written from the definitions.
+
+Python lists and Fractions only (no numpy, none of the oracle's formulas):
+
+* group: for each distinct threshold t, R(t) and P(t) counted directly; AP = sum dR * P;
+* orderings: sort the items with Python's stable ``sorted`` and a key per policy, then the IR
+  definition: mean over positives of (positives so far)/(rank);
+* expected: the mean over every arrangement of the labels within each tied block
+  (``itertools.permutations``; items with equal labels are interchangeable, so each distinct
+  arrangement stands for the same number of permutations and the plain mean over distinct ones
+  is the mean over all of them);
+* enumerations: every ranking of n items up to relabelling (:func:`two_class_rankings`), for
+  exhaustive checks at small n.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+from prtheory.errors import InvalidInputError
+
+__all__ = [
+    "brute",
+    "brute_counts",
+    "brute_expected",
+    "brute_group",
+    "brute_order",
+    "ir_ap",
+    "tie_patterns",
+    "two_class_rankings",
+]
+
+Labels = Sequence[int]
+Scores = Sequence[Any]  # anything ordered: ints, floats, Fractions
+
+
+def brute_group(y: Labels, s: Scores, w: Sequence[Any] | None = None) -> Fraction:
+    """AP over distinct thresholds: the sum of (recall step) x (precision at that threshold)."""
+    weights: list[Any] = [1] * len(y) if w is None else [Fraction(x) for x in w]
+    pos = sum(wi for yi, wi in zip(y, weights, strict=True) if yi)
+    ap, prev_recall = Fraction(0), Fraction(0)
+    for t in sorted(set(s), reverse=True):
+        tp = sum(wi for yi, si, wi in zip(y, s, weights, strict=True) if yi and si >= t)
+        pp = sum(wi for si, wi in zip(s, weights, strict=True) if si >= t)
+        recall = Fraction(tp) / pos
+        if recall != prev_recall:
+            ap += (recall - prev_recall) * Fraction(tp) / pp
+        prev_recall = recall
+    return ap
+
+
+def ir_ap(labels: Labels) -> Fraction:
+    """The IR definition of AP of labels in rank order: mean over positives of hits / rank."""
+    hits, total = 0, Fraction(0)
+    for rank, rel in enumerate(labels, start=1):
+        if rel:
+            hits += 1
+            total += Fraction(hits, rank)
+    return total / hits
+
+
+def brute_order(
+    y: Labels, s: Scores, policy: str, doc_ids: Sequence[Any] | None = None
+) -> list[int]:
+    """The labels in rank order under a tie policy: ``optimistic`` (positives first within a
+    tie), ``pessimistic`` (negatives first), ``trec_eval`` (document ids descending) or, for any
+    other policy, input order within a tie."""
+    idx = list(range(len(y)))
+    if policy == "optimistic":
+        idx = sorted(idx, key=lambda i: -y[i])
+    elif policy == "pessimistic":
+        idx = sorted(idx, key=lambda i: y[i])
+    elif policy == "trec_eval":
+        if doc_ids is None:
+            raise InvalidInputError("doc_ids", "is needed for the trec_eval order, got None")
+        idx = sorted(idx, key=lambda i: doc_ids[i], reverse=True)
+    idx = sorted(idx, key=lambda i: -s[i])  # stable: the secondary order survives within ties
+    return [y[i] for i in idx]
+
+
+def brute_expected(
+    y: Labels, s: Scores, metric: Callable[[list[int]], Fraction] | None = None
+) -> Fraction:
+    """Mean of ``metric(labels in rank order)`` (IR AP by default) over within-block orders."""
+    metric = ir_ap if metric is None else metric
+    blocks = [[y[i] for i in range(len(y)) if s[i] == t] for t in sorted(set(s), reverse=True)]
+    arrangements = [sorted(set(itertools.permutations(b))) for b in blocks]
+    values = [metric([v for b in combo for v in b]) for combo in itertools.product(*arrangements)]
+    return sum(values, Fraction(0)) / len(values)
+
+
+def brute(y: Labels, s: Scores, policy: str, doc_ids: Sequence[Any] | None = None) -> Fraction:
+    """AP under a tie policy: ``group``, ``expected``, or an ordering of :func:`brute_order`."""
+    if policy == "group":
+        return brute_group(y, s)
+    if policy == "expected":
+        return brute_expected(y, s)
+    return ir_ap(brute_order(y, s, policy, doc_ids))
+
+
+def brute_counts(y: Labels, s: Scores) -> list[tuple[int, int]]:
+    """(TP, FP) at each distinct threshold, counted item by item (no sorting library)."""
+    out = []
+    for t in sorted(set(s), reverse=True):
+        tp = sum(1 for yi, si in zip(y, s, strict=True) if si >= t and yi == 1)
+        fp = sum(1 for yi, si in zip(y, s, strict=True) if si >= t and yi == 0)
+        out.append((tp, fp))
+    return out
+
+
+def tie_patterns(n: int) -> Iterator[list[int]]:
+    """Scores for every composition of n items into consecutive tie blocks (2**(n-1) of them)."""
+    for cuts in itertools.product((False, True), repeat=n - 1):
+        block, scores = 0, [0]
+        for c in cuts:
+            block += c
+            scores.append(-block)
+        yield scores
+
+
+def two_class_rankings(n: int) -> Iterator[tuple[list[int], list[int]]]:
+    """``(labels, scores)`` for every label vector of n items with both classes, times every
+    tie-block composition of :func:`tie_patterns`: all rankings of n items up to relabelling."""
+    for y in itertools.product([0, 1], repeat=n):
+        if 0 < sum(y) < n:
+            for s in tie_patterns(n):
+                yield list(y), s

@@ -1,0 +1,97 @@
+"""The committed benchmark reports were written by the current benchmark scripts, and no
+generated file names a directory of the machine that produced it."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from prtheory._testing.profiles import profile_call, strip_paths
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# script -> the report it writes, which records the script's sha256 as `<name> sha256: <hex>`
+BENCHMARK_REPORTS = {
+    "benchmarks/bench_ap.py": "reports/benchmarks.md",
+    "benchmarks/bench_closed_forms.py": "reports/benchmarks_closed_forms.md",
+    "benchmarks/bench_curves.py": "reports/benchmarks_curves.md",
+    "benchmarks/bench_float_curves.py": "reports/benchmarks_float_curves.md",
+    "benchmarks/bench_intervals.py": "reports/intervals.md",
+    "benchmarks/bench_spark.py": "reports/benchmarks_spark.md",
+}
+
+# a directory of this machine: a home or system directory, the temporary directory, an
+# installed package, or this checkout's own root
+MACHINE_PATH = re.compile(
+    r"(?<![\w.])(?:/(?:home|root|tmp|work|usr|opt|var|Users|private)/\S+"
+    r"|[A-Za-z]:\\\S+|\S*site-packages\S*)"
+)
+
+
+@pytest.mark.parametrize(("script", "report"), list(BENCHMARK_REPORTS.items()))
+def test_benchmark_report_is_current(script, report):
+    digest = hashlib.sha256((ROOT / script).read_bytes()).hexdigest()
+    name = Path(script).name
+    recorded = re.search(
+        rf"{re.escape(name)} sha256: ([0-9a-f]{{64}})", (ROOT / report).read_text()
+    )
+    assert recorded, f"{report} does not record the sha256 of {script}"
+    assert recorded.group(1) == digest, f"{report} is stale: run `python {script}`"
+
+
+def _generated_files() -> list[Path]:
+    return sorted(p for d in ("reports", "proofs") for p in (ROOT / d).rglob("*") if p.is_file())
+
+
+def test_the_path_pattern_finds_machine_paths():
+    # the scan below is only as good as its pattern: it must see each kind of path it looks for
+    for text in (
+        "1 0.0 /work/wt/x/prtheory/oracle/ap.py:81(average_precision)",
+        "see /home/me/prtheory/reports",
+        "numpy at /opt/py/lib/python3.11/site-packages/numpy/_core/fromnumeric.py:48",
+        "C:\\Users\\me\\prtheory\\floats.py",
+        "written to /tmp/accuracy.md",
+    ):
+        assert MACHINE_PATH.search(text), text
+    for text in ("prtheory/oracle/ap.py:81(average_precision)", "`reports/accuracy.md`", "1/2"):
+        assert not MACHINE_PATH.search(text), text
+
+
+@pytest.mark.parametrize("path", _generated_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_generated_file_names_no_machine_path(path):
+    # bytes read as latin-1, so that the metadata of the figures (PNG) is scanned too
+    text = path.read_bytes().decode("latin-1")
+    hits = [
+        f"{i}: {line.strip()[:200]}"
+        for i, line in enumerate(text.splitlines(), start=1)
+        if MACHINE_PATH.search(line)
+    ]
+    assert not hits, "absolute paths of the machine that generated it:\n" + "\n".join(hits[:5])
+
+
+def test_strip_paths_makes_paths_package_relative():
+    text = (
+        f"1 0.0 {ROOT}/prtheory/oracle/ap.py:81(average_precision)\n"
+        "2 0.0 /opt/py/lib/python3.11/site-packages/numpy/_core/fromnumeric.py:48(_wrapfunc)\n"
+        "3 0.0 /usr/lib/python3/dist-packages/mpmath/ctx_mp.py:10(f)"
+    )
+    assert strip_paths(text).splitlines() == [
+        "1 0.0 prtheory/oracle/ap.py:81(average_precision)",
+        "2 0.0 numpy/_core/fromnumeric.py:48(_wrapfunc)",
+        "3 0.0 mpmath/ctx_mp.py:10(f)",
+    ]
+    assert strip_paths("x /srv/build/lib/m.py:1(f)", roots=["/srv/build"]) == "x lib/m.py:1(f)"
+
+
+def test_a_profile_names_no_machine_path():
+    # a call that runs code of this repository, of numpy (an installed package) and of the
+    # standard library (fractions): each shows up in the listing under a relative path
+    from prtheory.oracle import average_precision
+
+    text = profile_call(average_precision, [0, 1, 1, 0], [0.1, 0.4, 0.35, 0.8], None, top=40)
+    assert "prtheory/oracle/ap.py" in text
+    assert not MACHINE_PATH.search(text), text
+    assert str(ROOT) not in text
