@@ -4,8 +4,9 @@ Regenerate ``reports/benchmarks_float_curves.md`` with::
 
     python benchmarks/bench_float_curves.py
 
-Needs scikit-learn. Runs a few minutes on a 2-core machine. Cases (informative untied scores
-``uniform + 0.3 y``; seeded):
+Needs scikit-learn. Runs a few minutes on a 2-core machine. Cases (informative scores
+``uniform + 0.3 y``, seeded; ``ties``: the same rounded to 3 decimals, about 1300 distinct
+values):
 
 * ``trapezoid``: ``prtheory.pr_auc(y, s, method="trapezoid")`` (first point (0, 1)) against
   ``sklearn.metrics.auc(*precision_recall_curve(y, s)[1::-1])``;
@@ -14,7 +15,8 @@ Needs scikit-learn. Runs a few minutes on a 2-core machine. Cases (informative u
   ``sklearn.metrics.average_precision_score(Y, S)`` on a 10-label indicator matrix;
 
 at 10^6 and 10^7 items with 1% and 50% positives (macro AP: 10^6 rows, 5% positives per label),
-and at 10^6 with uniform float sample weights. Times are medians of ``REPEATS`` interleaved runs.
+and at 10^6 with tied scores, with uniform float sample weights (``float``) and with weights
+spread over twelve decades (``wide``: ``10**uniform(-6, 6)``). Times are medians of ``REPEATS`` interleaved runs.
 Each run checks the values: prtheory's result is compared, bit for bit, with the exact oracle's
 value rounded (``prtheory.oracle``, at 10^6 items; at 10^7, and for the float-weighted macro
 AP, whose ten exact rationals have denominators of millions of bits, it takes many minutes),
@@ -25,10 +27,6 @@ script; a test fails when the report is stale.
 
 from __future__ import annotations
 
-import cProfile
-import io
-import pstats
-import re
 import statistics
 import sys
 import time
@@ -41,31 +39,41 @@ sys.path.insert(0, str(ROOT))
 
 from machine import facts, report_header  # noqa: E402
 
+from prtheory._testing.profiles import profile_call  # noqa: E402
+from prtheory._testing.ulps import ulp_distance  # noqa: E402
+
 REPORT = ROOT / "reports" / "benchmarks_float_curves.md"
 REPEATS = 3
 TARGET = 1.0
+#: (metric, items, positive fraction, scores: "untied" | "ties", weights: "unit" | "float" | "wide")
+_PATTERNS = (
+    (10**6, 0.01, "untied", "unit"),
+    (10**6, 0.5, "untied", "unit"),
+    (10**6, 0.01, "untied", "float"),
+    (10**6, 0.5, "ties", "unit"),
+    (10**6, 0.01, "ties", "wide"),
+    (10**6, 0.5, "untied", "wide"),
+    (10**7, 0.01, "untied", "unit"),
+    (10**7, 0.5, "untied", "unit"),
+    (10**7, 0.5, "ties", "unit"),
+)
 CASES = (
-    ("trapezoid", 10**6, 0.01, False),
-    ("trapezoid", 10**6, 0.5, False),
-    ("trapezoid", 10**6, 0.01, True),
-    ("trapezoid", 10**7, 0.01, False),
-    ("trapezoid", 10**7, 0.5, False),
-    ("roc", 10**6, 0.01, False),
-    ("roc", 10**6, 0.5, False),
-    ("roc", 10**6, 0.01, True),
-    ("roc", 10**7, 0.01, False),
-    ("roc", 10**7, 0.5, False),
-    ("macro AP", 10**6, 0.05, False),
-    ("macro AP", 10**6, 0.05, True),
+    *((metric, *pattern) for metric in ("trapezoid", "roc") for pattern in _PATTERNS),
+    ("macro AP", 10**6, 0.05, "untied", "unit"),
+    ("macro AP", 10**6, 0.05, "ties", "unit"),
+    ("macro AP", 10**6, 0.05, "untied", "float"),
 )
 
 
-def make_data(metric: str, n: int, p: float, weighted: bool):
-    rng = np.random.default_rng(n + int(p * 100) + weighted)
+def make_data(metric: str, n: int, p: float, scores: str, weights: str):
+    seed = n + int(p * 100) + 1000 * ("untied", "ties").index(scores)
+    rng = np.random.default_rng(seed + 10 * ("unit", "float", "wide").index(weights))
     shape = (n, 10) if metric == "macro AP" else n
     y = rng.random(shape) < p
     s = rng.random(shape) + 0.3 * y
-    w = rng.random(n) if weighted else None
+    if scores == "ties":
+        s = np.round(s, 3)
+    w = {"unit": None, "float": rng.random(n), "wide": 10.0 ** rng.uniform(-6, 6, n)}[weights]
     return y.astype(np.int64), s, w
 
 
@@ -104,26 +112,10 @@ def calls(metric: str, y, s, w):
     )
 
 
-def ulps(a: float, b: float) -> float:
-    return abs(a - b) / float(np.spacing(b))
-
-
-def profile(fn) -> str:
-    prof = cProfile.Profile()
-    prof.enable()
-    fn()
-    prof.disable()
-    out = io.StringIO()
-    pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(12)
-    text = out.getvalue().replace(str(ROOT) + "/", "")
-    text = re.sub(r"/\S*/(site-packages|lib/python[\d.]+)/", r"\1/", text)  # no local paths
-    return "\n".join(text.splitlines()[:40])
-
-
-def run_case(metric: str, n: int, p: float, weighted: bool) -> dict:
+def run_case(metric: str, n: int, p: float, scores: str, weights: str) -> dict:
     from prtheory.oracle import to_float
 
-    y, s, w = make_data(metric, n, p, weighted)
+    y, s, w = make_data(metric, n, p, scores, weights)
     ours, theirs, exact = calls(metric, y, s, w)
     times: dict[str, list[float]] = {"prtheory": [], "sklearn": []}
     values = {}
@@ -136,20 +128,21 @@ def run_case(metric: str, n: int, p: float, weighted: bool) -> dict:
         "metric": metric,
         "n": n,
         "positives": f"{p:.0%}",
-        "weights": "float" if weighted else "unit",
+        "scores": scores,
+        "weights": weights,
         "prtheory": statistics.median(times["prtheory"]),
         "sklearn": statistics.median(times["sklearn"]),
     }
     row["ratio"] = row["prtheory"] / row["sklearn"]
-    if n <= 10**6 and not (metric == "macro AP" and weighted):
+    if n <= 10**6 and not (metric == "macro AP" and w is not None):
         want = to_float(exact())
         assert values["prtheory"] == want, f"{metric} at {n}: not the rounded exact value"
         row["checked"] = "yes"
     else:
         row["checked"] = "no (the exact value takes too long here)"
-    row["sk ulps"] = ulps(values["sklearn"], values["prtheory"])
+    row["sk ulps"] = ulp_distance(values["sklearn"], values["prtheory"])
     if row["ratio"] > TARGET:
-        row["profile"] = profile(ours)
+        row["profile"] = profile_call(ours)
     return row
 
 
@@ -172,17 +165,20 @@ def write_report(machine: dict, rows: list[dict]) -> None:
         "`trapezoid`: `prtheory.pr_auc(y, s, method='trapezoid')` against",
         "`sklearn.metrics.auc(*precision_recall_curve(y, s)[1::-1])`; `roc`: `prtheory.roc_auc`",
         "against `roc_auc_score`; `macro AP`: `prtheory.pr_auc(Y, S)` (step, macro) against",
-        "`average_precision_score(Y, S)` on a 10-label indicator matrix. Untied informative",
-        f"scores `uniform + 0.3 y`; median of {REPEATS} interleaved runs, seconds; target: ratio",
+        "`average_precision_score(Y, S)` on a 10-label indicator matrix. Informative scores",
+        "`uniform + 0.3 y`, untied or rounded to 3 decimals (`ties`); weights unit, uniform",
+        "(`float`) or `10**uniform(-6, 6)` (`wide`).",
+        f"Median of {REPEATS} interleaved runs, seconds; target: ratio",
         f"<= {TARGET}. `checked`: prtheory's float equals the exact oracle value rounded, bit for",
         "bit. `sk ulps`: scikit-learn's distance from that correctly rounded value.",
         "",
-        "| metric | n | positives | weights | prtheory s | sklearn s | ratio | checked | sk ulps |",
-        "|---|---:|---:|---|---:|---:|---:|---|---:|",
+        "| metric | n | positives | scores | weights | prtheory s | sklearn s | ratio | checked "
+        "| sk ulps |",
+        "|---|---:|---:|---|---|---:|---:|---:|---|---:|",
     ]
     for r in rows:
         lines.append(
-            f"| {r['metric']} | {r['n']:.0e} | {r['positives']} | {r['weights']} "
+            f"| {r['metric']} | {r['n']:.0e} | {r['positives']} | {r['scores']} | {r['weights']} "
             f"| {r['prtheory']:.3f} | {r['sklearn']:.3f} | {r['ratio']:.2f} | {r['checked']} "
             f"| {r['sk ulps']:.0f} |"
         )
@@ -192,7 +188,8 @@ def write_report(machine: dict, rows: list[dict]) -> None:
         lines.append("Every case met the target.")
     for r in missed:
         title = (
-            f"{r['metric']}, n = {r['n']:.0e}, {r['positives']} positives, {r['weights']} weights"
+            f"{r['metric']}, n = {r['n']:.0e}, {r['positives']} positives, {r['scores']} scores, "
+            f"{r['weights']} weights"
         )
         lines += [f"### {title}", "", "```", r["profile"], "```", ""]
     REPORT.write_text("\n".join(lines).rstrip() + "\n")

@@ -42,6 +42,8 @@ autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 html_theme = "furo"
 html_title = f"prtheory {release}"
+html_static_path = ["_static"]
+html_css_files = ["tables.css"]
 
 
 def _generated_pages() -> None:
@@ -54,6 +56,18 @@ def _generated_pages() -> None:
         skip = shutil.ignore_patterns("*.json", "README.md")
         shutil.copytree(ROOT / name, out / name, ignore=skip)
     (out / "conventions.md").write_text(conventions_markdown())
+    # a glob would list B1, B10, B11, ..., B2: the claims in the order of their numbers instead
+    # (included by proofs.md; absolute document names, from the docs root)
+    claims = sorted((p.stem for p in (out / "proofs").glob("*.md")), key=_claim_order)
+    toc = ["```{toctree}", ":maxdepth: 1", "", *(f"/_generated/proofs/{c}" for c in claims), "```"]
+    (out / "proofs_toctree.md").write_text("\n".join(toc) + "\n")
+
+
+def _claim_order(claim_id: str) -> tuple[str, int]:
+    """``"B10"`` -> ``("B", 10)``: the letters, then the number as a number."""
+    digits = claim_id.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    prefix = claim_id[: len(claim_id) - len(digits)]
+    return (prefix, int(digits)) if digits.isdigit() else (claim_id, 0)
 
 
 _generated_pages()
