@@ -56,16 +56,9 @@ from prtheory.conformance.classify import (
     _show,
     classify,
 )
-from prtheory.conformance.mechanisms import (
-    ANY,
-    NAN,
-    RAISES,
-    UNDEFINED,
-    Diagnosis,
-    Raised,
-    diagnose,
-)
+from prtheory.conformance.mechanisms import Diagnosis, Raised, diagnose
 from prtheory.conformance.metrics import METRICS, combination_base
+from prtheory.conformance.predictions import marker_text
 from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError
 
@@ -118,17 +111,7 @@ class Failure:
                 lines.append(f"    distance: {dist:.6g} {unit}")
         if self.mechanism is not None:
             name, predicted = self.mechanism
-            said = (
-                "any number"
-                if predicted is ANY
-                else "an exception"
-                if predicted is RAISES
-                else "0/0: an exception or NaN"
-                if predicted is UNDEFINED
-                else "NaN"
-                if predicted is NAN
-                else _expected_text(predicted)
-            )
+            said = marker_text(predicted) or _expected_text(predicted)
             lines.append(f"    mechanism: {name} (predicts {said})")
         return "\n".join(lines)
 

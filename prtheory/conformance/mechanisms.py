@@ -2,8 +2,8 @@
 
 A :class:`Mechanism` is a hypothesis about what an implementation does differently, written as a
 function that predicts what it gives on a vector: an exact value computed by the oracle (on the
-vector's input as that mechanism transforms it), :data:`ANY` number, :data:`RAISES` (an
-exception), :data:`UNDEFINED` (0/0 under that convention: an exception or NaN), or ``None`` (it
+vector's input as that mechanism transforms it), :data:`~prtheory.conformance.predictions.ANY` number, :data:`~prtheory.conformance.predictions.RAISES` (an
+exception), :data:`~prtheory.conformance.predictions.UNDEFINED` (0/0 under that convention: an exception or NaN), or ``None`` (it
 says nothing about that vector). Nothing is ever predicted from the
 implementation under test. Mechanisms modelled (:func:`mechanisms`):
 
@@ -15,9 +15,10 @@ implementation under test. Mechanisms modelled (:func:`mechanisms`):
   convention (the default value where none is stored); ``scores=float32``,
   ``sigmoid-on-logits`` and ``inf-ties=input-order`` are computed for metrics whose vectors do
   not store them;
-* ``ties=torch-sort``: tied items in the order ``torch.topk(scores, n, sorted=True)`` returns
-  them (``torch.argsort(descending=True)`` for R-precision), which is not stable: the value is
-  the oracle's for that order (needs torch; it predicts nothing without it);
+* ``ties=torch-sort``: the items in the order ``torch.topk(scores, min(k, n), sorted=True)``
+  returns them for the float32 scores (torchmetrics casts ``preds`` to float32;
+  ``torch.argsort(descending=True)`` for R-precision), which is not stable: the value is the
+  oracle's for that order (needs torch; it predicts nothing without it);
   ``+nonpositive-irrelevant``: also a relevant item whose float32 score is <= 0 counts as
   non-relevant (0 when none is left), as torchmetrics' retrieval metrics
   (``torch.where(preds > 0, target, 0)``); ``+normalisation=hits``: AP@k divided by the relevant
@@ -37,7 +38,16 @@ implementation under test. Mechanisms modelled (:func:`mechanisms`):
 * ``weights-ignored`` (the value without ``sample_weight``), ``weights-normalised`` (weights
   divided by their float64 sum first: the value is unchanged unless the sum overflows),
   ``weights-clipped`` (negative weights taken as 0); ``weights-overflow`` and
-  ``weights-float32-overflow``: NaN where the weights or their sum overflow in float64 (float32);
+  ``weights-float32-overflow``: NaN where the weights or their sum overflow in float64
+  (float32); ``weights-overflow+nan-clipped-to-0``: that NaN through ``max(0.0, x)``;
+  ``weights-float32-underflow+undefined=sklearn``: 0 where every positive weight is
+  0 in float32;
+* a library's own float arithmetic or guard, evaluated on the oracle's exact counts
+  (:mod:`prtheory.conformance.library_models`): ``undefined=sklearn`` for curves,
+  ``fbeta-float64-overflow`` / ``fbeta-float32-overflow`` (a :class:`~prtheory.conformance.predictions.Crash` where ``beta**2``
+  overflows), ``prg-skew=odds`` (the ``precision-recall-gain`` package) and
+  ``undefined=pyprg``;
+* ``rejects-no-relevant``: an exception for a ranking with no relevant item;
 * ``undefined=0.5``, ``undefined=-0.0`` (``undefined=NaN`` is the default: NaN agrees);
 * ``nan=first`` / ``nan=last``: a NaN score ranked above (below) every other score, as a
   ``diff() != 0`` tie test (NaN != x) after numpy's sort (NaN last) places it;
@@ -57,7 +67,7 @@ dropped) when, on a vector the implementation got right, it predicts a different
 mechanism that is alone in explaining some vector is in every cover; the rest are searched
 exhaustively up to :data:`MAX_SEARCH` more, then greedily. Among covers of one size, those with
 more of the implementation's declared conventions (``prefer``), then those found for the same
-library elsewhere (``consistent``), then those that predict exact values rather than :data:`ANY`,
+library elsewhere (``consistent``), then those that predict exact values rather than :data:`~prtheory.conformance.predictions.ANY`,
 then those whose mechanisms explain more vectors, come first. A divergence no mechanism explains is reported as unexplained.
 """
 
@@ -83,7 +93,18 @@ from prtheory.conformance.metrics import (
     sigmoid_on_logits,
     split_infinite_ties,
 )
-from prtheory.conformance.vectors_io import Vector, _decode_outcome
+from prtheory.conformance.predictions import (
+    ANY,
+    NAN,
+    RAISES,
+    UNDEFINED,
+    Crash,
+    Mechanism,
+    Raised,
+)
+from prtheory.conformance.predictions import encoded as _encoded
+from prtheory.conformance.predictions import scalar as _scalar
+from prtheory.conformance.vectors_io import Vector
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 __all__ = [
@@ -93,6 +114,7 @@ __all__ = [
     "NAN",
     "RAISES",
     "UNDEFINED",
+    "Crash",
     "Diagnosis",
     "Mechanism",
     "Raised",
@@ -102,40 +124,9 @@ __all__ = [
     "unweighted",
 ]
 
-ANY = object()  # a prediction that any returned number fits (``no-input-validation``)
-RAISES = object()  # a prediction that the implementation raises
-UNDEFINED = object()  # a prediction of 0/0: raising or NaN fits it
-NAN = object()  # a prediction of NaN (a scalar)
 FLOAT32 = "float32-accumulation"
 #: mechanisms searched exhaustively beyond those that alone explain some vector
 MAX_SEARCH = 3
-
-
-@dataclass(frozen=True)
-class Raised:
-    """What an implementation did instead of returning: raised (``detail`` says what).
-    ``deliberate`` for a rejection (``ValueError``); any other exception is a crash, which no
-    mechanism predicts."""
-
-    detail: str
-    deliberate: bool = True
-
-
-@dataclass(frozen=True)
-class Mechanism:
-    """A named way of diverging: ``predict(vector)`` is what it gives there (a decoded
-    :class:`~prtheory.conformance.encoding.Value` or curve, :data:`ANY`, :data:`RAISES`, or
-    ``None`` when it says nothing about that vector)."""
-
-    name: str
-    description: str
-    predict: Callable[[Vector], Any]
-
-
-def _encoded(value: Any) -> Any:
-    from prtheory.conformance.generate import _encode_outcome
-
-    return _decode_outcome(_encode_outcome(value))
 
 
 def _oracle(metric: str, x: Inputs, alt: Alternative | None = None) -> Any:
@@ -149,19 +140,33 @@ def _default(v: Vector) -> Any:
     return v.expected if v.result in ("valid", "acceptable") else None
 
 
-def _stored(name: str) -> Callable[[Vector], Any]:
+#: a combination the vector file does not store is evaluated afresh up to this many items
+EVALUATE_MAX = 10_000
+
+
+def _stored(alt: Alternative) -> Callable[[Vector], Any]:
+    """The vector's stored value under ``alt``; where none is stored, the value it was left out
+    for being equal to: the expected value, or for a combination ``a+b`` either that or the
+    value of its first stored part, which only evaluating it can tell apart (done for vectors of
+    at most :data:`EVALUATE_MAX` items)."""
+    name = alt.name
     undefined = name.startswith("undefined=")
 
     def predict(v: Vector) -> Any:
         if name in v.alternatives:
             return v.alternatives[name]
+        if not undefined and any(k.startswith(name + "+undefined=") for k in v.alternatives):
+            return UNDEFINED  # 0/0 under this convention: only an undefined-value one is stored
         base = combination_base(name, v.alternatives)
         if base is not None:
+            x = v.inputs
+            small = x.y_true is None or len(x.y_true) <= EVALUATE_MAX
+            if v.result in ("valid", "acceptable") and small:
+                value = _oracle(v.metric, x, alt)
+                return UNDEFINED if value is None else value
             return v.alternatives[base]
         if undefined and v.result == "undefined":
             return None
-        if not undefined and any(k.startswith(name + "+undefined=") for k in v.alternatives):
-            return UNDEFINED  # 0/0 under this convention: only an undefined-value one is stored
         return _default(v)
 
     return predict
@@ -180,10 +185,6 @@ def oracle_mechanism(
         return None if x is None else _oracle(v.metric, x, Alternative(name, options))
 
     return Mechanism(name, description, predict)
-
-
-def _scalar(value: float) -> Value:
-    return Value(None, repr(value), value)
 
 
 def unweighted(v: Vector) -> Any:
@@ -214,8 +215,9 @@ def _weighted_transform(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[Vec
 
 
 def _weights_overflow(dtype: Any) -> Callable[[Vector], Any]:
-    """NaN where the weights, cast to ``dtype``, or their sum in ``dtype`` overflow to inf
-    (inf/inf in the counts' ratios); nothing where they do not."""
+    """Any result (NaN, 0, a curve with NaN: whatever inf arithmetic then gives) where the
+    weights, cast to ``dtype``, or their sum in ``dtype`` overflow to inf; nothing where they
+    do not."""
 
     def predict(v: Vector) -> Any:
         w = v.inputs.sample_weight
@@ -227,6 +229,33 @@ def _weights_overflow(dtype: Any) -> Callable[[Vector], Any]:
         return NAN if np.isinf(cast).any() or np.isinf(total) else None
 
     return predict
+
+
+def _overflow_clipped(v: Vector) -> Any:
+    """0.0 where ``weights-overflow`` predicts NaN: ``max(0.0, nan)`` is ``0.0`` in Python."""
+    return _scalar(0.0) if _weights_overflow(np.float64)(v) is NAN else None
+
+
+def _weights_underflow(v: Vector) -> Any:
+    """0.0 where every positive weight is 0 once cast to float32 (subnormal float64 weights):
+    the implementation sees no positive weight and returns 0 for the 0/0 (as ``undefined=
+    sklearn``)."""
+    w, x = v.inputs.sample_weight, v.inputs
+    if w is None or v.result != "valid" or METRICS[v.metric].kind != "scalar":
+        return None
+    with np.errstate(all="ignore"):
+        cast = np.asarray(w, dtype=np.float64).astype(np.float32)
+    positive = np.asarray(x.y_true) == 1
+    return _scalar(0.0) if not cast[positive].any() and positive.any() else None
+
+
+def _rejects_no_relevant(v: Vector) -> Any:
+    """An exception for a valid ranking with no relevant item (pyspark's ``RankingMetrics``
+    infers the schema of the relevant-id lists, and an empty list has no type)."""
+    x = v.inputs
+    if v.result != "valid" or x.y_true is None or np.asarray(x.y_true).astype(bool).any():
+        return None
+    return RAISES
 
 
 def _nan_placed(first: bool) -> Callable[[Vector], Any]:
@@ -280,22 +309,29 @@ def _mean_gain_at_k(v: Vector) -> Any:
     return _encoded(total)
 
 
-def _torch_order(metric: str, scores: np.ndarray) -> np.ndarray | None:
+def _torch_order(metric: str, scores: np.ndarray, k: int | None) -> np.ndarray | None:
+    """Item indices in the order torchmetrics reads them: ``preds.topk(min(k, n))`` (``k``
+    None: all n), the items left out following in ``topk(n)`` order; ``torch.argsort(preds,
+    descending=True)`` for R-precision. ``scores`` are float32 values."""
     try:
         import torch
     except ImportError:  # pragma: no cover - torch is an optional extra
         return None
-    with np.errstate(over="ignore"):
-        s = torch.from_numpy(scores.astype(np.float32))
+    s = torch.from_numpy(scores.astype(np.float32))
     if metric == "r_precision":
         return torch.argsort(s, descending=True).numpy()
-    return s.topk(s.numel(), sorted=True).indices.numpy()
+    full = s.topk(s.numel(), sorted=True).indices.numpy()
+    if k is None or k >= s.numel():
+        return full
+    top = s.topk(k, sorted=True).indices.numpy()
+    return np.concatenate([top, full[~np.isin(full, top)]])
 
 
 def _torch_sort(drop_nonpositive: bool = False, hits: bool = False) -> Callable[[Vector], Any]:
-    """The oracle's value with the items in torch's order (ties item by item in that order);
-    ``drop_nonpositive``: relevant items whose float32 score is <= 0 count as non-relevant and
-    no relevant item left gives 0; ``hits``: AP@k divided by the relevant items in the top k."""
+    """The oracle's value with the items in torch's order (ties item by item in that order) of
+    the float32 scores (torchmetrics casts ``preds`` to float32 first); ``drop_nonpositive``:
+    relevant items whose float32 score is <= 0 count as non-relevant and no relevant item left
+    gives 0; ``hits``: AP@k divided by the relevant items in the top k."""
 
     def predict(v: Vector) -> Any:
         x = v.inputs
@@ -303,17 +339,18 @@ def _torch_sort(drop_nonpositive: bool = False, hits: bool = False) -> Callable[
             return None
         if x.sample_weight is not None or "relevant_at" in x.params:
             return None
-        s = np.asarray(x.y_score, dtype=np.float64)
+        with np.errstate(over="ignore", under="ignore"):
+            s = np.asarray(x.y_score, dtype=np.float64).astype(np.float32)
         if np.isnan(s).any():
             return None
-        order = _torch_order(v.metric, s)
+        k = int(x.params["k"]) if "k" in x.params else None
+        order = _torch_order(v.metric, s, k)
         if order is None:
             return None
         y = np.asarray(x.y_true)[order]
         if drop_nonpositive:
-            with np.errstate(over="ignore", under="ignore"):
-                y = np.where(s[order].astype(np.float32) > 0, y, 0)
-        moved = replace(x, y_true=y, y_score=s[order])
+            y = np.where(s[order] > 0, y, 0)
+        moved = replace(x, y_true=y, y_score=s[order].astype(np.float64))
         options: dict[str, Any] = {"ties": "input-order"}
         if v.metric == "average_precision" and drop_nonpositive:
             options["convention"] = "sklearn"
@@ -323,7 +360,7 @@ def _torch_sort(drop_nonpositive: bool = False, hits: bool = False) -> Callable[
         if hits and value is not None:
             from prtheory.oracle.retrieval import precision_at_k
 
-            k = int(x.params["k"])
+            assert k is not None
             found = precision_at_k(moved.labels, moved.scores, k, ties="input-order") * k
             if found == 0:
                 return _scalar(0.0)
@@ -419,9 +456,7 @@ def mechanisms(metric: str) -> list[Mechanism]:
     """Every mechanism modelled for ``metric`` (module docstring)."""
     spec = METRICS[metric]
     stored = {a.name for a in spec.alternatives}
-    out = [
-        Mechanism(a.name, f"the {a.name} convention", _stored(a.name)) for a in spec.alternatives
-    ]
+    out = [Mechanism(a.name, f"the {a.name} convention", _stored(a)) for a in spec.alternatives]
     if spec.kind == "scalar" and "undefined=sklearn" not in stored:
         out.append(Mechanism("undefined=sklearn", "0 substituted for 0/0", _undefined(0.0)))
     if spec.kind != "closed-form":
@@ -521,12 +556,21 @@ def mechanisms(metric: str) -> list[Mechanism]:
                 _area("davis-goadrich", "none"),
             )
         )
+    out += _library_models(metric)
     if metric in ("precision_at_k", "ap_at_k", "r_precision"):
         out.append(
             oracle_mechanism(
                 "relevance=nonzero",
                 "graded labels: every nonzero label relevant (-1 included)",
                 _graded(lambda y: y != 0),
+            )
+        )
+    if metric in ("precision_at_k", "ap_at_k", "r_precision", "average_precision"):
+        out.append(
+            Mechanism(
+                "rejects-no-relevant",
+                "an exception for a ranking with no relevant item, which is valid input",
+                _rejects_no_relevant,
             )
         )
     if metric == "precision_at_k":
@@ -546,13 +590,24 @@ def mechanisms(metric: str) -> list[Mechanism]:
         ),
         Mechanism(
             "weights-overflow",
-            "the float64 sum of the weights overflows: NaN (inf/inf)",
+            "the weights or their float64 sum overflow to inf: NaN (inf/inf)",
             _weights_overflow(np.float64),
         ),
         Mechanism(
             "weights-float32-overflow",
-            "the weights cast to float32, or their float32 sum, overflow: NaN (inf/inf)",
+            "the weights cast to float32, or their float32 sum, overflow to inf: NaN (inf/inf)",
             _weights_overflow(np.float32),
+        ),
+        Mechanism(
+            "weights-overflow+nan-clipped-to-0",
+            "the float64 weight sums overflow (NaN), and max(0.0, NaN) returns 0.0 "
+            "(scikit-learn's average_precision_score clips -0.0 that way)",
+            _overflow_clipped,
+        ),
+        Mechanism(
+            "weights-float32-underflow+undefined=sklearn",
+            "weights cast to float32 underflow to 0 on every positive: 0/0, returned as 0",
+            _weights_underflow,
         ),
         Mechanism(
             "weights-normalised",
@@ -587,21 +642,100 @@ def mechanisms(metric: str) -> list[Mechanism]:
     return out
 
 
+def _library_models(metric: str) -> list[Mechanism]:
+    """The mechanisms of :mod:`prtheory.conformance.library_models` that apply to ``metric``."""
+    from prtheory.conformance import library_models as lm
+
+    out = []
+    if metric == "pr_curve":
+        for first in ("none", "sklearn"):
+            head = "" if first == "none" else f"first-point={first}+"
+            out.append(
+                Mechanism(
+                    f"{head}undefined=sklearn",
+                    "scikit-learn's curve where it is undefined: zero-weight items dropped, "
+                    "precision 0 where TP + FP = 0, recall 1 everywhere without positive weight",
+                    lm.sklearn_curve_undefined(first),
+                )
+            )
+        out.append(
+            Mechanism(
+                "first-point=sklearn+weights-overflow",
+                "scikit-learn's curve from float64 cumulative weights that overflow (inf/inf = "
+                "NaN)",
+                lm.sklearn_curve_overflow,
+            )
+        )
+    if metric == "fbeta_at_threshold":
+        out += [
+            Mechanism(
+                "fbeta-float64-overflow",
+                "beta**2 and (1 + b2) TP / (b2 (TP + FN) + TP + FP) in float64 overflow "
+                "(OverflowError, or inf/inf = NaN)",
+                lm.fbeta_overflow(np.float64),
+            ),
+            Mechanism(
+                "fbeta-float32-overflow",
+                "beta**2 overflows, or (1 + b2) TP / ((1 + b2) TP + b2 FN + FP) in float32 "
+                "overflows (x/inf = 0, inf/inf = NaN)",
+                lm.fbeta_overflow(np.float32),
+            ),
+        ]
+    if metric in ("prg_curve", "auprg"):
+        out += [
+            Mechanism(
+                "prg-skew=odds",
+                "gains with the odds P/N in place of pi, on the PR curve cut at full recall "
+                "with (0, 1) appended, divisions unguarded (NaN, ±inf)",
+                lm.prg_odds,
+            ),
+            Mechanism(
+                "undefined=pyprg",
+                "PRG code's guard: precision gain 0, recall gain 1 where TN + FN = 0; other "
+                "points 1 - inf; area 0 without negatives",
+                lm.pyprg_undefined,
+            ),
+        ]
+    return out
+
+
 def _fits(got: Any, want: Any, tolerance: tuple[Any, int]) -> bool:
     if isinstance(got, Raised):
+        if isinstance(want, Crash):
+            return got.detail.startswith(f"raised {want.exception}:")
         return got.deliberate and (want is RAISES or want is UNDEFINED)
     if want is UNDEFINED or want is NAN:
         return not isinstance(got, dict) and math.isnan(float(got))
-    if want is RAISES:
+    if want is RAISES or isinstance(want, Crash):
         return False
     if want is ANY:
         return True
+    if isinstance(want, dict):
+        return _curve_fits(got, want, tolerance)
     # -0.0 and 0.0 are one float apart in ulps but are different conventions
     zero = isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
     if zero and math.copysign(1.0, float(got)) != math.copysign(1.0, want.float64):
         return False
     dtype, ulps = tolerance
     return _distance(got, want, dtype) <= ulps
+
+
+def _curve_fits(got: Any, want: dict[str, list[Value]], tolerance: tuple[Any, int]) -> bool:
+    """A curve within ``tolerance`` at every coordinate, NaN where the prediction has NaN (a
+    modelled float computation can predict NaN and ±inf coordinates)."""
+    if not isinstance(got, dict) or set(got) != set(want):
+        return False
+    dtype, ulps = tolerance
+    for key, values in want.items():
+        g = np.asarray(got[key], dtype=np.float64).reshape(-1)
+        if g.size != len(values):
+            return False
+        for gv, wv in zip(g.tolist(), values, strict=True):
+            if math.isnan(wv.float64) != math.isnan(gv):
+                return False
+            if not math.isnan(gv) and _distance(gv, wv, dtype) > ulps:
+                return False
+    return True
 
 
 @dataclass

@@ -22,8 +22,8 @@ from prtheory.conformance.adapters import ADAPTERS, status
 from prtheory.conformance.attribution import ImplementationDiagnosis, diagnose_run
 from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS, _distance
 from prtheory.conformance.encoding import Value
-from prtheory.conformance.mechanisms import ANY, NAN, RAISES, UNDEFINED
 from prtheory.conformance.metrics import METRICS
+from prtheory.conformance.predictions import marker_text
 from prtheory.conformance.runner import Row, Run
 from prtheory.conformance.vectors_io import Vector
 
@@ -531,15 +531,8 @@ def _ulps_text(r: Row) -> str:
 
 
 def _fmt_prediction(predicted: Any) -> str:
-    if predicted is ANY:
-        return "any number (malformed input accepted)"
-    if predicted is RAISES:
-        return "an exception"
-    if predicted is UNDEFINED:
-        return "0/0: an exception or NaN"
-    if predicted is NAN:
-        return "NaN"
-    return _fmt_expected(predicted)
+    text = marker_text(predicted)
+    return _fmt_expected(predicted) if text is None else text
 
 
 def render(run: Run) -> str:
@@ -684,9 +677,19 @@ MECHANISM_NOTES = {
     "rejects-integer-scores": 'torchmetrics `utilities/checks.py` `_check_retrieval_target_and_prediction_types`: "`preds` must be a tensor of floats"; classification: "Expected argument `preds` to be an floating tensor".',
     "nan=first": "A NaN score placed above every score: numpy and torch sort NaN last, so a descending order built by reversing an ascending sort puts it first; the tie test `diff() != 0` is true for NaN, so it is its own threshold.",
     "nan=last": "A NaN score placed below every score: `score >= t` and `score > t` are false for NaN, so it is never predicted positive.",
-    "ties=input-order": "ranx `data_structures/common.py`: `sort_dict_by_key` orders a query's documents by id, then `sort_dict_by_value` ranks them by `typed_list_argosrt([-v for v in values])` (numba's `np.argsort`), which keeps tied documents in ascending id order here: the input order of the vectors, the opposite of trec_eval's descending-id rule, so ranx is not diagnosed with trec_eval's rule.",
+    "ties=input-order": "ranx `data_structures/common.py`: `sort_dict_by_key` orders a query's documents by id, then `sort_dict_by_value` ranks them by `typed_list_argosrt([-v for v in values])` (numba's `np.argsort`), which keeps tied documents in ascending id order here: the input order of the vectors, the opposite of trec_eval's descending-id rule, so ranx is not diagnosed with trec_eval's rule. numba's `np.argsort` is a quicksort, stable only on short arrays (insertion sort); on the million tied items of `average_precision#28` the positive lands far from its input place, which no mechanism here models (unexplained).",
     "ties=trec_eval": "trec_eval `form_res_rels.c` `comp_sim_docno`: by score, then by document id compared with `strcmp`, descending.",
-    "ties=trec_eval+scores=float32": "trec_eval's doc-id rule (`comp_sim_docno`) on scores that collide in float32. For `P_k` and `Rprec` the float32 part is contradicted (subnormal scores and scores one ulp apart below 1 come out right), so those two keep `ties=trec_eval` and their float32-level results stay unexplained.",
+    "ties=trec_eval+scores=float32": "trec_eval's doc-id rule (`comp_sim_docno`) on scores that collide in float32 (pytrec_eval passes the run's scores to trec_eval, which holds them as float32 here). One mechanism for `map`, `P_k`, `Rprec` and `map_cut_k`: a combination the vector file leaves out (equal to the expected value) is evaluated, not taken for its first stored part.",
+    "first-point=sklearn+undefined=sklearn": 'scikit-learn `metrics/_ranking.py` `precision_recall_curve`: `precision = xp.where(ps != 0, xp.divide(tps, ps), 0.0)` and `if tps[-1] == 0: ... recall = xp.full(tps.shape, 1.0)` ("No positive class found in y_true, recall is set to one for all thresholds"); `confusion_matrix_at_thresholds` filters out zero-weight samples first. torchmetrics and torcheval return the same curve.',
+    "first-point=sklearn+weights-overflow": "scikit-learn `metrics/_ranking.py` `confusion_matrix_at_thresholds`: float64 cumulative sums of `y_true * weight`; with weights of 1e308 `tps[-1]` is inf, so `recall = tps / tps[-1]` is 0 then NaN.",
+    "weights-overflow+nan-clipped-to-0": "scikit-learn `metrics/_ranking.py` `_binary_uninterpolated_average_precision`: `return float(max(0.0, -xp.sum(xp.diff(recall) * precision[:-1])))`, meant to clip -0.0; `max(0.0, nan)` is `0.0` in Python, so overflowing weights give AP 0.0, not NaN.",
+    "fbeta-float64-overflow": "scikit-learn `metrics/_classification.py` `precision_recall_fscore_support`: `beta2 = beta**2` (Python float: `OverflowError` for beta = 1e200), `denom = beta2 * true_sum + pred_sum`, `(1 + beta2) * tp_sum / denom` (inf/inf = NaN for beta = 1e154).",
+    "fbeta-float32-overflow": "torchmetrics `functional/classification/f_beta.py` `_fbeta_reduce`: `beta2 = beta**2`, `_safe_divide((1 + beta2) * tp, (1 + beta2) * tp + beta2 * fn + fp)` in float32: 3e38 / inf = 0 for beta = 1e19, inf/inf = NaN for 1e154 and inf (no special case for beta = inf).",
+    "prg-skew=odds": "precision-recall-gain 0.1.1 `prg.py` `precision_recall_gain_curve`: `proportion_of_positives = p_count / n_count` (the odds P/N, not pi = P/(P+N)), then `(precisions - proportion_of_positives) / ((1 - proportion_of_positives) * precisions)` under `np.errstate(divide='ignore', invalid='ignore')`; the area `-np.sum(np.diff(recall_gain) * precision_gain[:-1])` includes the appended point at recall 0, whose gain is ±inf.",
+    "undefined=pyprg": "pyprg `prg/prg.py` `precision_gain`/`recall_gain`: `prec_gain[tn + fn == 0] = 0`, `rg[tn + fn == 0] = 1`; without negatives every other point has `n_pos / n_neg = inf`, and `calc_auprg` adds only segments that start at a recall gain >= 0.",
+    "binned(11 thresholds)+below-grid-never-positive": "torcheval `functional/classification/binned_precision_recall_curve.py` `_update`: `torch.histc(index_target, bins=2 * num_thresholds, min=0, ...)` drops an item whose score is below the first threshold (index -1) from every bin, while `num_fn = target_sum - num_tp` still counts it: the recall never reaches 1.",
+    "rejects-no-relevant": "pyspark `mllib/evaluation.py` `RankingMetrics.__init__`: `sql_ctx.createDataFrame(predictionAndLabels, schema=sql_ctx._inferSchema(predictionAndLabels))`; an empty list of relevant ids has no element type (`[CANNOT_DETERMINE_TYPE]`).",
+    "weights-float32-underflow+undefined=sklearn": "Keras `src/metrics/metrics_utils.py` `update_confusion_matrix_variables`: `sample_weight` cast to float32; 5e-324 and 1.5e-323 become 0, so no positive weight is left and `divide_no_nan` gives 0.",
     "weights-overflow": "scikit-learn `metrics/_ranking.py` `_binary_clf_curve`: `tps = xp.cumulative_sum(y_true * weight, dtype=max_float_dtype)` in float64; weights of 1e308 make the sums inf, and precision `tps / (tps + fps)` is inf/inf = NaN.",
     "weights-float32-overflow": "Keras `src/metrics/metrics_utils.py` `update_confusion_matrix_variables`: `ops.cast(sample_weight, dtype=variable_dtype)` casts `sample_weight` to the metric's float32 dtype: 1e308 and 2^1000 become inf, and the area is NaN.",
     "float32-accumulation": "Counts and divisions in float32 (torchmetrics `cumsum(target * 1.0)`; torcheval `num_tp / (num_tp + num_fp)` in torch's default dtype; Keras's float32 variables; trec_eval and ranx do not).",
@@ -923,15 +926,8 @@ def _attributed(attributed: dict[tuple[str, str, str, str], tuple[str, Any]], r:
     if m is None:
         return None, None
     name, predicted = m
-    if predicted is ANY:
-        return name, "any number"
-    if predicted is RAISES:
-        return name, "an exception"
-    if predicted is UNDEFINED:
-        return name, "0/0: an exception or NaN"
-    if predicted is NAN:
-        return name, "NaN"
-    return name, _json_expected(predicted)
+    text = marker_text(predicted)
+    return name, _json_expected(predicted) if text is None else text
 
 
 RUN_TIME = "Full run: "

@@ -99,7 +99,51 @@ def extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
         except (UndefinedMetricError, InvalidInputError):
             continue
         out[alt.name] = _decode_outcome(_encode_outcome(value))
+    if impl.binned is not None and vector.metric == "average_precision":
+        value = _binned_above_grid(impl.binned, vector.inputs)
+        if value is not None:
+            name = f"binned({len(impl.binned)} thresholds)+below-grid-never-positive"
+            out[name] = _decode_outcome(_encode_outcome(value))
     return out
+
+
+def _binned_above_grid(grid: tuple[float, ...], x: Inputs) -> Any:
+    """Binned AP when an item scored below the lowest threshold is predicted positive at no
+    threshold, yet counts in the positives (torcheval's ``torch.histc(..., min=0)`` drops it
+    from every bin while ``num_fn = target.sum() - num_tp`` keeps it): the recall stops short
+    of 1, so AP = AP(items on the grid) * P(on the grid) / P(all); 0 with no positive on the
+    grid. ``None`` where no item lies below the grid."""
+    from fractions import Fraction
+
+    from prtheory.oracle.ap import average_precision
+
+    s = np.asarray(x.y_score, dtype=np.float64)
+    inside = s >= grid[0]
+    if inside.all():
+        return None
+    y = np.asarray(x.labels)
+    w = (
+        np.ones(len(y), dtype=object)
+        if x.sample_weight is None
+        else np.asarray([Fraction(v) for v in x.sample_weight], dtype=object)
+    )
+    positive = y == 1
+    total, on_grid = sum(w[positive], Fraction(0)), sum(w[positive & inside], Fraction(0))
+    if total == 0:
+        return None
+    if on_grid == 0:
+        return Fraction(0)
+    kept = _quantise(
+        grid,
+        replace(
+            x,
+            y_true=y[inside],
+            y_score=s[inside],
+            sample_weight=None if x.sample_weight is None else w[inside],
+        ),
+    )
+    ap = average_precision(kept.labels, kept.scores, kept.sample_weight)
+    return ap * on_grid / total
 
 
 def run_implementation(impl: Implementation, vector: Vector) -> Outcome:

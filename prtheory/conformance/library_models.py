@@ -1,0 +1,255 @@
+"""Mechanisms that are a library's own float arithmetic or guards, evaluated on exact counts.
+
+Some divergences are not a different convention but a library's formula evaluated in floating
+point, or its guard for 0/0. Each model here takes the oracle's exact counts of a vector (never
+the implementation's output) and evaluates the library's published expression on them the way
+its code does (numpy float64, or float32 for torch), so it predicts NaN, ±inf, overflow and the
+exception Python raises where the library's code meets them. The models cite the source they
+follow; :mod:`prtheory.conformance.mechanisms` names them and searches for the fewest that
+explain an implementation's results.
+
+* :func:`sklearn_curve_undefined` -- scikit-learn's ``precision_recall_curve`` where the curve is
+  undefined: items of zero weight dropped, precision 0 where TP + FP = 0, recall 1 at every
+  threshold when there is no positive weight.
+* :func:`sklearn_curve_overflow` -- scikit-learn's ``precision_recall_curve`` when the float64
+  cumulative weights overflow: ``cumsum`` of the weights in decreasing score order, precision
+  ``tps / (tps + fps)`` and recall ``tps / tps[-1]`` in float64 (inf/inf = NaN).
+* :func:`fbeta_overflow` -- ``beta**2`` and the F-beta count formula in float64 (scikit-learn's
+  ``(1 + b2) TP / (b2 (TP + FN) + TP + FP)``) or float32 (torchmetrics'
+  ``(1 + b2) TP / ((1 + b2) TP + b2 FN + FP)``, 0/0 taken as 0): a prediction only where the
+  float computation overflows.
+* :func:`prg_odds` -- the PyPI package ``precision-recall-gain``: gains with the odds
+  ``P/N`` in place of pi (``proportion_of_positives = p_count / n_count``), on scikit-learn's
+  PR curve cut at full recall with (R, P) = (0, 1) appended, divisions unguarded; the area
+  ``-sum(diff(rg) * pg[:-1])`` over that curve.
+* :func:`pyprg_undefined` -- the official PRG code (``pyprg``) where PRG is undefined: its guard
+  sets precision gain 0 and recall gain 1 where TN + FN = 0; with no negatives every other
+  point's recall gain is ``1 - inf`` and its area loop adds nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.metrics import METRICS, Inputs
+from prtheory.conformance.predictions import NAN, Crash, encoded, scalar
+from prtheory.conformance.vectors_io import Vector
+from prtheory.errors import InvalidInputError, UndefinedMetricError
+
+__all__ = [
+    "fbeta_overflow",
+    "prg_odds",
+    "pyprg_undefined",
+    "sklearn_curve_overflow",
+    "sklearn_curve_undefined",
+]
+
+
+def _points(x: Inputs) -> Any:
+    """The oracle's operating points of ``x`` (``None`` where it has none)."""
+    from prtheory.oracle.counts import operating_points
+
+    try:
+        return operating_points(x.labels, x.scores, x.sample_weight)
+    except (InvalidInputError, UndefinedMetricError):
+        return None
+
+
+def _curve(values: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """A curve prediction: exact coordinates encoded, floats (NaN, ±inf) as they are."""
+    out: dict[str, list[Any]] = {}
+    for key, vals in values.items():
+        out[key] = [
+            scalar(float(v)) if isinstance(v, float | np.floating) else encoded(v) for v in vals
+        ]
+    return out
+
+
+def _float(value: float) -> Any:
+    return NAN if math.isnan(value) else scalar(value)
+
+
+def sklearn_curve_undefined(first_point: str) -> Callable[[Vector], Any]:
+    """scikit-learn's PR curve on an undefined vector (module docstring), with ``first_point``
+    ``"none"`` or ``"sklearn"`` ((0, 1) first). Source: ``sklearn/metrics/_ranking.py``,
+    ``precision_recall_curve`` (``precision = where(ps != 0, tps / ps, 0)``; ``if tps[-1] ==
+    0: recall = full(1.0)``) and ``confusion_matrix_at_thresholds`` (zero-weight samples are
+    filtered out)."""
+
+    def predict(v: Vector) -> Any:
+        x = v.inputs
+        if v.result != "undefined" or x.y_score is None or v.metric != "pr_curve":
+            return None
+        if x.sample_weight is not None:
+            keep = np.asarray([w != 0 for w in x.sample_weight])
+            if not keep.any():
+                return None
+            x = replace(
+                x,
+                y_true=np.asarray(x.y_true)[keep],
+                y_score=np.asarray(x.y_score)[keep],
+                sample_weight=np.asarray(x.sample_weight, dtype=object)[keep],
+            )
+        pts = _points(x)
+        if pts is None:
+            return None
+        tp = [int(t) for t in pts.tp]
+        fp = [int(f) for f in pts.fp]
+        precision = [
+            Fraction(t, t + f) if t + f else Fraction(0) for t, f in zip(tp, fp, strict=True)
+        ]
+        recall = [Fraction(t, pts.pos) if pts.pos else Fraction(1) for t in tp]
+        if first_point == "sklearn":
+            precision, recall = [Fraction(1), *precision], [Fraction(0), *recall]
+        return _curve({"recall": recall, "precision": precision})
+
+    return predict
+
+
+def sklearn_curve_overflow(v: Vector) -> Any:
+    """scikit-learn's PR curve ((0, 1) first) on a valid weighted vector whose float64 weight
+    sums overflow (module docstring); nothing where they do not. Source:
+    ``sklearn/metrics/_ranking.py``, ``confusion_matrix_at_thresholds`` (``argsort(...,
+    kind="mergesort")[::-1]``, cumulative sums of ``y * w`` and ``(1 - y) * w`` at the last index
+    of each distinct score) and ``precision_recall_curve``."""
+    x = v.inputs
+    if v.result != "valid" or x.sample_weight is None or v.metric != "pr_curve":
+        return None
+    w = np.asarray(x.sample_weight, dtype=np.float64)
+    y = np.asarray(x.y_true, dtype=np.float64)
+    s = np.asarray(x.y_score, dtype=np.float64)
+    keep = w != 0
+    y, s, w = y[keep], s[keep], w[keep]
+    order = np.argsort(s, kind="mergesort")[::-1]
+    y, s, w = y[order], s[order], w[order]
+    last = np.r_[np.flatnonzero(np.diff(s)), y.size - 1]
+    with np.errstate(all="ignore"):
+        tps = np.cumsum(y * w)[last]
+        fps = np.cumsum((1 - y) * w)[last]
+        if np.isfinite(tps).all() and np.isfinite(fps).all() and np.isfinite(tps + fps).all():
+            return None
+        ps = tps + fps
+        precision = np.where(ps != 0, tps / ps, 0.0)
+        recall = tps / tps[-1]
+    return _curve({"recall": [0.0, *recall.tolist()], "precision": [1.0, *precision.tolist()]})
+
+
+def _beta(x: Inputs) -> float | None:
+    beta = x.params.get("beta")
+    if beta is None:
+        return None
+    return math.inf if beta in ("inf", math.inf) else float(Fraction(beta))
+
+
+def fbeta_overflow(dtype: Any) -> Callable[[Vector], Any]:
+    """F-beta at the threshold as scikit-learn (``dtype`` float64) or torchmetrics (float32)
+    computes it (module docstring): :class:`~prtheory.conformance.predictions.Crash` ``OverflowError`` where Python's ``beta**2``
+    overflows; the float result where an intermediate overflows to inf; nothing otherwise.
+    Sources: ``sklearn/metrics/_classification.py``, ``precision_recall_fscore_support``
+    (``beta2 = beta**2``; ``isposinf(beta)`` gives the recall); torchmetrics
+    ``functional/classification/f_beta.py``, ``_fbeta_reduce`` and ``utilities/compute.py``,
+    ``_safe_divide``."""
+    from prtheory.conformance.metrics import _counts_at_threshold
+
+    def predict(v: Vector) -> Any:
+        x = v.inputs
+        beta = _beta(x)
+        if v.result not in ("valid", "acceptable") or beta is None or x.y_score is None:
+            return None
+        try:
+            b2 = beta**2
+        except OverflowError:
+            return Crash("OverflowError")
+        if dtype == np.float64 and (math.isinf(beta) or beta == 0):
+            return None  # scikit-learn returns the recall (the precision) here
+        tp, fp, fn = (float(c) for c in _counts_at_threshold(x, strict=False))
+        with np.errstate(all="ignore"):
+            t, f, n = dtype(tp), dtype(fp), dtype(fn)
+            if dtype == np.float64:
+                num = dtype(1 + b2) * t
+                den = dtype(b2) * (t + n) + (t + f)
+            else:
+                num = dtype(1 + b2) * t
+                den = num + dtype(b2) * n + f
+            value = num / den if den != 0 else dtype(0.0)
+            finite = all(math.isfinite(float(q)) for q in (num, den, dtype(b2), dtype(1 + b2)))
+        if finite:
+            return None
+        return _float(float(value))
+
+    return predict
+
+
+def _prg_package_curve(x: Inputs) -> tuple[np.ndarray, np.ndarray] | None:
+    """(precision gain, recall gain) as ``precision_recall_gain.prg.precision_recall_gain_curve``
+    returns them: decreasing recall, (0, 1)'s gains last."""
+    pts = _points(x)
+    if pts is None or pts.pos == 0 or x.sample_weight is not None:
+        return None
+    tps = np.asarray([float(t) for t in pts.tp])
+    fps = np.asarray([float(f) for f in pts.fp])
+    with np.errstate(all="ignore"):
+        precision = tps / (tps + fps)
+        precision[np.isnan(precision)] = 0
+        recall = tps / tps[-1]
+        last = int(tps.searchsorted(tps[-1]))
+        sl = slice(last, None, -1)
+        precision, recall = np.r_[precision[sl], 1], np.r_[recall[sl], 0]
+        odds = np.float64(tps[-1]) / np.float64(fps[-1])
+        pg = (precision - odds) / ((1 - odds) * precision)
+        rg = (recall - odds) / ((1 - odds) * recall)
+    return pg, rg
+
+
+def prg_odds(v: Vector) -> Any:
+    """The ``precision-recall-gain`` package's curve (``prg_curve``: in decreasing threshold
+    order up to full recall, without the appended point, as the adapter returns it) or area
+    (``auprg``) on a valid vector (module docstring)."""
+    x = v.inputs
+    if v.result != "valid" or x.y_score is None or v.metric not in ("prg_curve", "auprg"):
+        return None
+    curve = _prg_package_curve(x)
+    if curve is None:
+        return None
+    pg, rg = curve
+    if v.metric == "prg_curve":
+        return _curve({"recall_gain": list(rg[::-1][1:]), "precision_gain": list(pg[::-1][1:])})
+    with np.errstate(all="ignore"):
+        return _float(float(-np.sum(np.diff(rg) * pg[:-1])))
+
+
+def pyprg_undefined(v: Vector) -> Any:
+    """The official PRG code on a vector without negatives (pi = 1) or without positives, as
+    the adapter reads it (the points with TP > 0, crossing points left out; ``auprg``:
+    ``calc_auprg``). Source: ``prg/prg.py``: ``precision_gain`` (``1 - (n_pos/n_neg) *
+    (fp/tp)``, set to 0 where ``tn + fn == 0``), ``recall_gain`` (``1 - (n_pos/n_neg) *
+    (fn/tp)``, set to 1 there), ``calc_auprg`` (adds only segments starting at a recall gain
+    >= 0, of which the crossing point it inserts before the last point at recall gain 0 has
+    height (0 + 0)/2 here)."""
+    x = v.inputs
+    kind = METRICS[v.metric].kind
+    if v.result != "undefined" or x.y_score is None or v.metric not in ("prg_curve", "auprg"):
+        return None
+    pts = _points(x)
+    if pts is None or x.sample_weight is not None or (pts.pos > 0 and pts.neg > 0):
+        return None
+    if pts.neg == 0 and kind == "scalar":
+        return scalar(0.0)
+    if kind == "scalar":
+        return None
+    tp = np.asarray([float(t) for t in pts.tp])
+    fp = np.asarray([float(f) for f in pts.fp])
+    fn, tn = pts.pos - tp, pts.neg - fp
+    with np.errstate(all="ignore"):
+        ratio = np.float64(pts.pos) / np.float64(pts.neg)
+        pg = 1.0 - ratio * (fp / tp)
+        rg = 1.0 - ratio * (fn / tp)
+    pg[tn + fn == 0], rg[tn + fn == 0] = 0.0, 1.0
+    keep = tp > 0
+    return _curve({"recall_gain": list(rg[keep]), "precision_gain": list(pg[keep])})

@@ -1,0 +1,225 @@
+"""The mechanisms that model a library's own float arithmetic, and the corrected tie and
+combination predictions, against values worked out by hand (each test says how).
+
+Vectors are built here, not read from the vector files, so that each input is in plain view."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from prtheory.conformance.encoding import Value
+from prtheory.conformance.mechanisms import (
+    NAN,
+    RAISES,
+    Crash,
+    Raised,
+    _fits,
+    mechanisms,
+)
+from prtheory.conformance.metrics import Inputs
+from prtheory.conformance.runner import _binned_above_grid
+from prtheory.conformance.vectors_io import Vector
+
+F64 = (np.float64, 0)  # exact agreement: every prediction here is worked out exactly
+
+
+def _vector(metric, y, s, *, w=None, result="valid", expected=None, alternatives=None, **params):
+    inputs = Inputs(
+        np.asarray(y),
+        np.asarray(s, dtype=np.float64),
+        None if w is None else np.asarray(w, dtype=np.float64),
+        params,
+    )
+    return Vector(
+        metric, 1, "built by the test", (), inputs, result, expected, alternatives or {}, None
+    )
+
+
+def _predict(name, v):
+    return next(m for m in mechanisms(v.metric) if m.name == name).predict(v)
+
+
+def _floats(curve):
+    return {k: [x.float64 for x in vals] for k, vals in curve.items()}
+
+
+Y8 = [1, 0, 1, 1, 0, 0, 1, 0]
+S8 = [0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.4, 0.3]
+
+
+def test_fbeta_float64_overflow():
+    # threshold 0.45: TP = 3 (0.9, 0.7, 0.6), FP = 3 (0.8, 0.5, 0.5), FN = 1 (0.4)
+    huge = _vector("fbeta_at_threshold", Y8, S8, threshold=0.45, beta=Fraction(10**154))
+    # b2 = 1e308: (1 + b2) * 3 = inf and b2 * 4 + 6 = inf, inf/inf = NaN
+    assert _predict("fbeta-float64-overflow", huge) is NAN
+    # 1e200 ** 2 overflows Python's float: OverflowError from beta**2
+    over = _vector("fbeta_at_threshold", Y8, S8, threshold=0.45, beta=Fraction(10**200))
+    assert _predict("fbeta-float64-overflow", over) == Crash("OverflowError")
+    # beta = 2: nothing overflows, so the mechanism says nothing
+    small = _vector("fbeta_at_threshold", Y8, S8, threshold=0.45, beta=Fraction(2))
+    assert _predict("fbeta-float64-overflow", small) is None
+
+
+def test_fbeta_float32_overflow():
+    # b2 = 1e38: float32(1e38) * 3 ~ 3e38 < 3.4e38 is finite, the denominator 3e38 + 1e38 * FN
+    # (FN = 1) + 3 overflows to inf in float32, and 3e38 / inf = 0
+    v = _vector("fbeta_at_threshold", Y8, S8, threshold=0.45, beta=Fraction(10**19))
+    got = _predict("fbeta-float32-overflow", v)
+    assert got.float64 == 0.0
+    # in float64 the same beta does not overflow
+    assert _predict("fbeta-float64-overflow", v) is None
+    # beta = inf: (1 + inf) * 3 / (inf + inf + 3) = NaN (no special case in torchmetrics)
+    inf = _vector("fbeta_at_threshold", Y8, S8, threshold=0.45, beta="inf", result="acceptable")
+    assert _predict("fbeta-float32-overflow", inf) is NAN
+
+
+def test_crash_prediction_fits_only_that_exception():
+    crash = Crash("OverflowError")
+    assert _fits(
+        Raised("raised OverflowError: (34, 'Numerical result out of range')", False), crash, F64
+    )
+    assert not _fits(Raised("raised ZeroDivisionError: division by zero", False), crash, F64)
+    assert not _fits(0.75, crash, F64)
+
+
+def test_prg_package_odds_with_balanced_classes():
+    # P = N = 4: odds 1, so 1 - odds = 0 and every gain divides by 0. Decreasing thresholds up
+    # to full recall (score 0.4; 0.5 is one threshold): recalls 1/4, 1/4, 2/4, 3/4, 3/4, 1 give
+    # (r - 1)/(0 * r) = -inf below recall 1 and 0/0 = NaN at 1; precisions 1, 1/2, 2/3, 3/4,
+    # 3/6, 4/7 give NaN at precision 1 and -inf below it.
+    v = _vector("prg_curve", Y8, S8)
+    got = _floats(_predict("prg-skew=odds", v))
+    ninf = -math.inf
+    assert len(got["recall_gain"]) == 6
+    assert got["recall_gain"][:5] == [ninf] * 5
+    assert math.isnan(got["recall_gain"][5])
+    assert math.isnan(got["precision_gain"][0])
+    assert got["precision_gain"][1:] == [ninf] * 5
+
+
+def test_prg_package_odds_with_skewed_classes():
+    # y = [1, 0, 0], s = [0.9, 0.5, 0.1]: P = 1, N = 2, odds o = 1/2 (pi would be 1/3). The
+    # curve stops at full recall (the first threshold): recall 1, precision 1, so both gains
+    # are (1 - 1/2)/((1/2) * 1) = 1. The area is -sum(diff(rg) * pg[:-1]) over [rg(1), rg(0)]
+    # where rg(0) = (0 - 1/2)/((1/2) * 0) = -inf: -((-inf - 1) * 1) = inf.
+    curve = _vector("prg_curve", [1, 0, 0], [0.9, 0.5, 0.1])
+    assert _floats(_predict("prg-skew=odds", curve)) == {
+        "recall_gain": [1.0],
+        "precision_gain": [1.0],
+    }
+    area = _vector("auprg", [1, 0, 0], [0.9, 0.5, 0.1])
+    assert _predict("prg-skew=odds", area).float64 == math.inf
+
+
+def test_curves_with_nan_fit_only_nan_in_place():
+    want = {"recall_gain": [Value(None, "nan", math.nan), Value(None, "-inf", -math.inf)]}
+    assert _fits({"recall_gain": [math.nan, -math.inf]}, want, F64)
+    assert not _fits({"recall_gain": [0.0, -math.inf]}, want, F64)
+    assert not _fits({"recall_gain": [math.nan, math.nan]}, want, F64)
+
+
+def test_sklearn_curve_without_positives():
+    # one negative: sklearn's recall is 1 at every threshold, precision 0/1 = 0, then (0, 1)
+    # first: recall [0, 1], precision [1, 0]
+    v = _vector("pr_curve", [0], [0.5], result="undefined")
+    assert _floats(_predict("first-point=sklearn+undefined=sklearn", v)) == {
+        "recall": [0.0, 1.0],
+        "precision": [1.0, 0.0],
+    }
+    # zero weight on the top negative: sklearn drops that item, so no 0/0 point remains;
+    # points: (1/2, 1), (1/2, 1/2), (1, 2/3)
+    z = _vector("pr_curve", [0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], w=[0, 1, 1, 1], result="undefined")
+    got = _floats(_predict("first-point=sklearn+undefined=sklearn", z))
+    assert got == {"recall": [0.0, 0.5, 0.5, 1.0], "precision": [1.0, 1.0, 0.5, 2 / 3]}
+
+
+def test_pyprg_guard_without_negatives():
+    # one positive: the only point has TN + FN = 0, so the guard gives recall gain 1 and
+    # precision gain 0; calc_auprg adds nothing (area 0)
+    v = _vector("prg_curve", [1], [0.5], result="undefined")
+    assert _floats(_predict("undefined=pyprg", v)) == {
+        "recall_gain": [1.0],
+        "precision_gain": [0.0],
+    }
+    a = _vector("auprg", [1, 1, 1], [0.9, 0.5, 0.1], result="undefined")
+    assert _predict("undefined=pyprg", a).float64 == 0.0
+    # no positives: no point has TP > 0
+    n = _vector("prg_curve", [0, 0], [0.9, 0.1], result="undefined")
+    assert _floats(_predict("undefined=pyprg", n)) == {"recall_gain": [], "precision_gain": []}
+
+
+def test_binned_ap_with_items_below_the_grid():
+    grid = tuple(np.linspace(0, 1, 11))
+    # y = [1, 0, 1], s = [0.0, -0.0, -1.0]: -1.0 is below the grid. On the grid one tied block
+    # (0.0 = -0.0) holds a positive and a negative: AP there 1/2; one of the two positives is on
+    # the grid, so 1/2 * 1/2 = 1/4
+    x = Inputs(np.array([1, 0, 1]), np.array([0.0, -0.0, -1.0]))
+    assert _binned_above_grid(grid, x) == Fraction(1, 4)
+    # every positive below the grid: recall stays 0, AP 0
+    x = Inputs(np.array([0, 1]), np.array([0.5, -2.0]))
+    assert _binned_above_grid(grid, x) == 0
+    # nothing below the grid: not this mechanism's case
+    assert _binned_above_grid(grid, Inputs(np.array([0, 1]), np.array([0.5, 0.2]))) is None
+
+
+def test_torch_sort_ranks_float32_ties_in_topk_order():
+    pytest.importorskip("torch")
+    # 0.1000000002 and 0.1 are one float32; torch.topk returns the positive (index 1) first:
+    # ranking [1, 0, 1, 0] -> AP = (1/1 + 2/3)/2 = 5/6 (the float64 ranking gives 7/12)
+    v = _vector("average_precision", [0, 1, 1, 0], [0.10000000020000001, 0.1, 0.05, 0.01])
+    assert _predict("ties=torch-sort", v).exact == Fraction(5, 6)
+
+
+def test_unstored_combination_is_evaluated_not_guessed():
+    # Subnormal scores are distinct in float64 and all 0 in float32. The vector stores only
+    # scores=float32 (P@3 with every score tied, expected over tie orders: 3 * 4/8 / 3 = 1/2);
+    # ties=trec_eval+scores=float32 equals the expected value, so it is not stored -- and is
+    # not the stored scores=float32 value. trec_eval breaks ties by decreasing doc id
+    # (d0000004 > ... > d0000000), so the top 3 are items 4, 3, 2: labels 0, 1, 1 -> 2/3.
+    y, s = [1, 0, 1, 1, 0], [5e-324 * k for k in (5, 4, 3, 2, 1)]
+    expected = Value(Fraction(2, 3), "", 2 / 3)
+    stored = {"scores=float32": Value(Fraction(1, 2), "", 0.5)}
+    v = _vector("precision_at_k", y, s, expected=expected, alternatives=stored, k=3)
+    assert _predict("ties=trec_eval+scores=float32", v).exact == Fraction(2, 3)
+
+
+def test_weights_overflow_and_underflow():
+    over = _vector("average_precision", [1, 0, 1], [0.3, 0.2, 0.1], w=[1e308] * 3)
+    assert _predict("weights-overflow", over) is NAN  # 3e308 = inf in float64, inf/inf
+    # scikit-learn's average_precision_score returns max(0.0, NaN), which is 0.0
+    assert _predict("weights-overflow+nan-clipped-to-0", over).float64 == 0.0
+    fine = _vector("average_precision", [1, 0, 1], [0.3, 0.2, 0.1], w=[1e300] * 3)
+    assert _predict("weights-overflow", fine) is None
+    # 5e-324 and 1.5e-323 are 0 in float32: no positive weight left
+    sub = _vector(
+        "average_precision",
+        [1, 0, 1, 0],
+        [0.4, 0.3, 0.2, 0.1],
+        w=[5e-324, 1e-323, 1.5e-323, 5e-324],
+    )
+    assert _predict("weights-float32-underflow+undefined=sklearn", sub).float64 == 0.0
+
+
+def test_sklearn_curve_with_overflowing_weights():
+    # y = [1, 0, 1], s = [0.3, 0.2, 0.1], w = 1e308 each: tps = [1e308, 1e308, inf],
+    # fps = [0, 1e308, 1e308]; precision = [1, 1e308/inf = 0, inf/inf = NaN], recall =
+    # tps / inf = [0, 0, NaN]; then (0, 1) first
+    v = _vector("pr_curve", [1, 0, 1], [0.3, 0.2, 0.1], w=[1e308] * 3)
+    got = _floats(_predict("first-point=sklearn+weights-overflow", v))
+    assert got["recall"][:3] == [0.0, 0.0, 0.0]
+    assert math.isnan(got["recall"][3])
+    assert got["precision"][:3] == [1.0, 1.0, 0.0]
+    assert math.isnan(got["precision"][3])
+    fine = _vector("pr_curve", [1, 0, 1], [0.3, 0.2, 0.1], w=[1e300] * 3)
+    assert _predict("first-point=sklearn+weights-overflow", fine) is None
+
+
+def test_rejects_no_relevant():
+    none = _vector("precision_at_k", [0, 0, 0], [0.9, 0.5, 0.1], k=3)
+    assert _predict("rejects-no-relevant", none) is RAISES
+    some = _vector("precision_at_k", [0, 1, 0], [0.9, 0.5, 0.1], k=3)
+    assert _predict("rejects-no-relevant", some) is None
