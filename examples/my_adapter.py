@@ -3,7 +3,8 @@
 ``prtheory conformance --adapter my_adapter:correct --metrics average_precision`` (with this
 folder on ``PYTHONPATH``) runs the AP written below from its definition over every
 average-precision vector, each in a separate process with a time limit, and exits 0;
-``my_adapter:wrong`` (ties broken by input order, while it claims to group them) exits 1.
+``my_adapter:wrong`` (ties broken by input order, while it claims to group them) exits 1, and
+``my_adapter:declared`` (the same, documenting ``ties=input-order``) exits 0.
 A package can register the same callable under the entry point group ``prtheory.adapters``
 (``[project.entry-points."prtheory.adapters"] mylib = "mylib.conformance:implementations"``),
 and every ``prtheory conformance`` run then includes it.
@@ -118,5 +119,18 @@ def wrong() -> list[Implementation]:
             "average_precision (claims grouped ties)",
             "average_precision",
             average_precision_input_order,
+        )
+    ]
+
+
+def declared() -> list[Implementation]:
+    """The input-order AP again, now documenting its tie rule: the gate passes it."""
+    return [
+        Implementation(
+            "my AP",
+            "average_precision (ties by input order, documented)",
+            "average_precision",
+            average_precision_input_order,
+            conventions=("ties=input-order",),
         )
     ]

@@ -31,7 +31,12 @@ def test_a_correct_adapter_passes_the_gate_and_a_wrong_one_fails_it(examples_on_
     assert f"| my AP | {n}/{n}✓ |" in out
     # ties by input order while claiming nothing: explained by a convention it does not declare
     assert main([*args, "--adapter", "my_adapter:wrong"]) == 1
-    assert "of kind convention" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "of kind convention" in err
+    # the gate names the mechanism the diagnosis attributes them to
+    assert "explained only by undeclared mechanisms: ties=input-order (" in err
+    # the same implementation documenting its tie rule passes
+    assert main([*args, "--adapter", "my_adapter:declared"]) == 0
     # the same results pass when the gate is turned off
     assert main([*args, "--adapter", "my_adapter:wrong", "--fail-on", "none"]) == 0
 

@@ -93,6 +93,11 @@ def ap_trapezoid(y_true, y_score, sample_weight=None):
     return float(area)
 
 
+def trapezoid_as_step(y_true, y_score, sample_weight=None):
+    """WRONG: step AP claimed as the trapezoid area (the other way round from ap_trapezoid)."""
+    return ap_pure(y_true, y_score, sample_weight)
+
+
 def ap_float32(y_true, y_score, sample_weight=None):
     """WRONG: step AP accumulated in float32 (weights first scaled to a largest of 1, exactly,
     so that only the accumulation differs: 1e308 weights would overflow float32)."""
@@ -191,6 +196,7 @@ def test_correct_precision_at_threshold_passes():
 
 WRONG = [
     (ap_trapezoid, "average_precision", {}, "trapezoid-for-step"),
+    (trapezoid_as_step, "auc_trapezoid", {}, "step-for-trapezoid"),
     (ap_float32, "average_precision", {}, "float32-accumulation"),
     (ap_input_order, "average_precision", {}, "ties=input-order"),
     (ap_weights_ignored, "average_precision", {}, "weights-ignored"),

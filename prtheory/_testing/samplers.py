@@ -51,7 +51,12 @@ HardSample = tuple[Sample, np.ndarray]
 
 
 def _loguniform(rng: np.random.Generator, lo: float, hi: float, n: int) -> np.ndarray:
-    return np.exp(rng.uniform(np.log(lo), np.log(hi), n))
+    """Positive floats in [lo, hi], log-spaced: uniform integers between the bit patterns of
+    ``lo`` and ``hi`` (an increasing map to the positive floats, so every binade gets equal
+    weight). No libm call: numpy's ``exp``/``log`` differ in the last bit between CPUs (SIMD
+    dispatch), which made the same seed draw different points on different machines."""
+    a, b = (int(v) for v in np.array([lo, hi], dtype=np.float64).view(np.int64))
+    return rng.integers(a, b, n, endpoint=True, dtype=np.int64).view(np.float64)
 
 
 def _edge_skews() -> np.ndarray:

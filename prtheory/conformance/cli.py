@@ -36,14 +36,17 @@ def _fail_on(text: str) -> tuple[str, ...]:
     return tuple(c for n in names for c in FAIL_CATEGORIES[n])
 
 
-def _fails(row: Any, kinds: tuple[str, ...]) -> bool:
+def _fails(row: Any, kinds: tuple[str, ...], mechanism: str | None) -> bool:
     """Whether a result counts against ``--fail-on``: its category is listed, or (under
-    ``wrong``) it agrees only with a convention the implementation does not declare."""
+    ``wrong``) it agrees with some convention but the diagnosis of the implementation's results
+    attributes it to a mechanism that is not all declared conventions (``mechanism``: the
+    attributed name, ``None`` when no mechanism explains it)."""
     v = row.verdict
     if v.category in kinds:
         return True
-    undeclared = v.category == "convention" and v.convention not in row.claims
-    return "wrong" in kinds and undeclared
+    if v.category != "convention" or "wrong" not in kinds:
+        return False
+    return mechanism is None or not set(mechanism.split("+")) <= set(row.claims)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -73,9 +76,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=_fail_on("wrong,crash"),
         metavar="KINDS",
         help="exit 1 when a result is of these kinds (comma-separated: wrong, crash, "
-        "accepted-invalid, rejected-valid, undefined-value; or none). wrong includes a value "
-        "that only a convention the implementation does not declare explains. Default: "
-        "wrong,crash",
+        "accepted-invalid, rejected-valid, undefined-value; or none). wrong includes a result "
+        "that agrees with a convention when the diagnosis attributes it to a mechanism the "
+        "implementation does not declare. Default: wrong,crash",
     )
     p.add_argument(
         "--json",
@@ -178,13 +181,39 @@ def _main(args: argparse.Namespace) -> int:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(with_run_time(report, time.perf_counter() - t0, args.jobs), "utf-8")
             print(f"wrote {path}")
-    failing = [r for r in result.rows if _fails(r, args.fail_on)]
-    if failing:
-        kinds = sorted({r.verdict.category for r in failing})
-        print(
-            f"prtheory conformance: {len(failing)} result(s) of kind {', '.join(kinds)} "
-            f"(--fail-on)",
-            file=sys.stderr,
-        )
-        return 1
-    return 0
+    return _gate(result, args.fail_on)
+
+
+def _gate(result: Any, kinds: tuple[str, ...]) -> int:
+    """Exit status of ``--fail-on``, with what failed on stderr (mechanisms from the same
+    diagnosis as the report)."""
+    from prtheory.conformance.attribution import diagnose_run
+
+    named: dict[tuple[str, str, str, str], str] = {}
+    for d in diagnose_run(result):
+        for r in d.divergent:
+            attributed = d.mechanism(r)
+            if attributed is not None:
+                named[(r.library, r.implementation, r.metric, r.vector.ident)] = attributed[0]
+    failing = []
+    for r in result.rows:
+        mechanism = named.get((r.library, r.implementation, r.metric, r.vector.ident))
+        if _fails(r, kinds, mechanism):
+            failing.append((r, mechanism))
+    if not failing:
+        return 0
+    kinds_seen = sorted({r.verdict.category for r, _ in failing})
+    print(
+        f"prtheory conformance: {len(failing)} result(s) of kind {', '.join(kinds_seen)} "
+        f"(--fail-on)",
+        file=sys.stderr,
+    )
+    undeclared: dict[str, int] = {}
+    for r, name in failing:
+        if r.verdict.category == "convention":
+            key = name or "no mechanism"
+            undeclared[key] = undeclared.get(key, 0) + 1
+    if undeclared:
+        text = ", ".join(f"{k} ({n})" for k, n in sorted(undeclared.items()))
+        print(f"  explained only by undeclared mechanisms: {text}", file=sys.stderr)
+    return 1

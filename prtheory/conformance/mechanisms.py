@@ -31,6 +31,7 @@ implementation under test. Mechanisms modelled (:func:`mechanisms`):
   (``+scores=float32``: of the scores rounded to float32);
 * ``first-point=mllib`` (trapezoid areas): Spark MLlib's first point, whose empty classifier
   has precision 1 (:mod:`prtheory.oracle.conventions`);
+* ``step-for-trapezoid`` / ``step-for-davis-goadrich``: step AP (N2) returned as an area;
 * ``linear-for-davis-goadrich`` / ``davis-goadrich-for-linear``: the straight line in PR space
   between operating points in place of Davis-Goadrich interpolation (B2, B4), and back;
 * ``float32-accumulation``: the exact value computed in float32. It composes with every other
@@ -429,6 +430,13 @@ def _riemann(pick: Callable[[Any, Any], Any], float32: bool) -> Callable[[Vector
     return predict
 
 
+def _step_ap(v: Vector) -> Any:
+    """Step AP (N2, tied scores grouped) of a valid vector of an area metric."""
+    if v.result != "valid" or v.inputs.y_score is None:
+        return None
+    return _oracle("average_precision", v.inputs)
+
+
 def _infinite_rejected(v: Vector) -> Any:
     s = v.inputs.y_score
     if v.result != "valid" or s is None or not np.isinf(np.asarray(s, dtype=np.float64)).any():
@@ -532,6 +540,15 @@ def mechanisms(metric: str) -> list[Mechanism]:
                     _riemann(max, f32),
                 ),
             ]
+    if metric in ("auc_trapezoid", "auc_davis_goadrich"):
+        area = "trapezoid" if metric == "auc_trapezoid" else "davis-goadrich"
+        out.append(
+            Mechanism(
+                f"step-for-{area}",
+                f"step AP (N2) returned as the {area} area under the PR curve",
+                _step_ap,
+            )
+        )
     if metric == "auc_davis_goadrich":
         out.append(
             Mechanism(

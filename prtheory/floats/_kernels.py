@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import math
 import os
 import types
 from collections.abc import Callable
@@ -32,7 +33,7 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from prtheory.floats import dd
+from prtheory.floats import dd, logs
 
 #: numba when it is installed (extra ``fast``), else None
 numba: Any = importlib.import_module("numba") if importlib.util.find_spec("numba") else None
@@ -95,7 +96,7 @@ def _compiled_primitives() -> dict[str, Any]:
 
 
 _KERNELS: dict[str, Any] = {}
-_NAMES = ("min_precision", "gain", "fbeta")
+_NAMES = ("min_precision", "gain", "fbeta", "aucpr_min")
 
 
 def has(name: str) -> bool:
@@ -133,6 +134,9 @@ TINY = 2.0**-900
 #: Relative error bound passed to the rounding test by the rational kernels (each derivation
 #: below ends at or under 2**-96).
 REL = 2.0**-90
+#: The logarithmic kernels' bound: the reference path's (:data:`prtheory.floats.aucpr.REL`),
+#: whose operations they repeat.
+REL_LOG = 2.0**-86
 
 
 def _define(
@@ -213,4 +217,87 @@ def _define(
             outside = (b < 2.0**-100) | (b > 2.0**100) | (x < 2.0**-300) | (y < 2.0**-300)
             todo[i] = (undecided | outside) & ~zero
 
-    return {"min_precision": min_precision, "gain": gain, "fbeta": fbeta}
+    psi_h, psi_l = _coefficients(logs.PSI)
+    atanh_h, atanh_l = _coefficients(logs.ATANH)
+    psi_dd, atanh_dd, series_max = logs.PSI_DD, logs.ATANH_DD, logs.SERIES_MAX
+    ln2_h, ln2_l, sqrt_half = logs.LN2[0], logs.LN2[1], logs.SQRT_HALF
+
+    @_jit(inline="always")
+    def horner(ch: Any, cl: Any, low: Any, xh: Any, xl: Any) -> Any:
+        """:func:`prtheory.floats.logs.horner` for one element: the same operations."""
+        n = ch.size
+        tail = ch[0]
+        for k in range(1, n - low):
+            tail = tail * xh + ch[k]
+        sh, sl = tail, 0.0
+        for k in range(n - low, n):
+            ph, pl = mul(sh, sl, xh, xl)
+            sh, sl = add(ph, pl, ch[k], cl[k])
+        return sh, sl
+
+    @_jit(inline="always")
+    def log(yh: Any, yl: Any) -> Any:
+        """:func:`prtheory.floats.logs.log` for one element (``yh`` >= 2**-900): the same
+        operations, so its bound (2**-94 relative) holds."""
+        m, e = math.frexp(yh)
+        if m < sqrt_half:
+            m = 2.0 * m
+            e = e - 1
+        zl = math.ldexp(yl, -e)
+        nh, nl = two_sum(m - 1.0, zl)
+        dh, dl = add(m, zl, 1.0, 0.0)
+        sh, sl = div(nh, nl, dh, dl)
+        th, tl = mul(sh, sl, sh, sl)
+        ah, al = horner(atanh_h, atanh_l, atanh_dd, th, tl)
+        lh, ll = mul(sh, sl, ah, al)
+        ef = float(e)
+        kh, kl = two_prod(ef, ln2_h)
+        kh, kl = fast_two_sum(kh, kl + ef * ln2_l)
+        return add(kh, kl, 2.0 * lh, 2.0 * ll)
+
+    @_jit(cache=True)
+    def aucpr_min(pi: Any, a: Any, b: Any, out: Any, todo: Any) -> Any:
+        # The operations of prtheory.floats.aucpr._aucpr_min_dd without its exact power-of-two
+        # scalings, which the range pi >= 2**-600, b - a >= 2**-100 makes unnecessary: w >= 2**-100,
+        # x = pi w >= 2**-700, and every term and result stays above 2**-860 (the smallest is
+        # pi (1 - pi) w^2 psi(x) >= 2**-600 2**-53 2**-200 / 4), so no error term underflows.
+        # Scaling by powers of two is exact, so the reference path's bound (2**-88.5 relative,
+        # aucpr module docstring) holds unchanged: REL_LOG = 2**-86 as there.
+        for i in range(pi.size):
+            p, lo, hi = pi[i], a[i], b[i]
+            if not (p >= 2.0**-600 and p < 1.0 and hi - lo >= 2.0**-100):
+                out[i] = 0.0
+                todo[i] = True
+                continue
+            omh, oml = two_sum(1.0, -p)
+            ph, pl = two_prod(p, lo)
+            uh, ul = add(omh, oml, ph, pl)
+            dh, dl = two_sum(hi, -lo)
+            wh, wl = div(dh, dl, uh, ul)
+            xh, xl = mul(wh, wl, p, 0.0)
+            if xh <= series_max:
+                sh, sl = horner(psi_h, psi_l, psi_dd, xh, xl)
+                mh, ml = mul(omh, oml, wh, wl)
+                th, tl = mul(mh, ml, sh, sl)
+                bh, bl = add(th, tl, lo, 0.0)
+                qh, ql = mul(wh, wl, p, 0.0)
+                rh, rl = mul(qh, ql, bh, bl)
+            else:
+                yh, yl = add(xh, xl, 1.0, 0.0)
+                lh, ll = log(yh, yl)
+                ch, cl = div(omh, oml, p, 0.0)
+                fh, fl = add(xh, xl, -lh, -ll)
+                th, tl = mul(ch, cl, fh, fl)
+                qh, ql = mul(wh, wl, p, 0.0)
+                ah, al = mul(qh, ql, lo, 0.0)
+                rh, rl = add(th, tl, ah, al)
+            y, undecided = decide(rh, rl, REL_LOG)
+            out[i] = y
+            todo[i] = undecided
+
+    return {"min_precision": min_precision, "gain": gain, "fbeta": fbeta, "aucpr_min": aucpr_min}
+
+
+def _coefficients(coeffs: list[tuple[float, float]]) -> tuple[Array, Array]:
+    """A series' double-double coefficients (highest degree first) as two arrays."""
+    return np.array([c[0] for c in coeffs]), np.array([c[1] for c in coeffs])

@@ -21,8 +21,10 @@ Close enough to the minimum the test fails and the oracle decides.
 Error bounds. Reference path (numpy, every float64 input, by exact scaling): the logarithm and
 ``phi`` of :mod:`prtheory.floats.logs` (``phi`` within 2**-88.8 relative), then at most ten
 double-double operations on non-negative terms (16u**2 = 2**-102 each): AUCPR_min and the gap
-within 2**-88.5; ``REL = 2**-86`` is used. The fused kernel's bound is derived at the kernel
-(:mod:`prtheory.floats._kernels`).
+within 2**-88.5; ``REL = 2**-86`` is used. The fused kernel of AUCPR_min
+(:mod:`prtheory.floats._kernels`) repeats these operations element by element, without the
+power-of-two scalings (exact, so the bound is the same), inside a range where none is needed;
+AUCNPR has no kernel yet.
 """
 
 from __future__ import annotations
@@ -150,7 +152,8 @@ def aucpr_min(pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
     ``b - a + ((1-pi)/pi) ln((pi(a-1)+1)/(pi(b-1)+1))``; over [0, 1], ``1 + (1-pi) ln(1-pi)/pi``.
     Paper convention at the end points (B5): 0 at pi = 0, ``b - a`` at pi = 1. Correctly rounded
     for every input: the cancellation-free form of the module docstring in the fused kernel
-    (relative error below 2**-70) or the numpy reference path (below 2**-88.5), the rounding
+    (the reference path's operations without its exact scalings, for pi >= 2**-600 and
+    b - a >= 2**-100) or the numpy reference path (both below 2**-88.5 relative), the rounding
     test after each, and the mpmath oracle at doubling precision where neither decides.
     """
     pi, a, b, inner = skew_and_range(pi, a, b)
