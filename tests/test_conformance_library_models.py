@@ -20,9 +20,11 @@ from prtheory.conformance.mechanisms import (
     _fits,
     mechanisms,
 )
-from prtheory.conformance.metrics import Inputs
+from prtheory.conformance.metrics import METRICS, Inputs, combination_base, evaluate
+from prtheory.conformance.predictions import encoded
 from prtheory.conformance.runner import _binned_above_grid
-from prtheory.conformance.vectors_io import Vector
+from prtheory.conformance.vectors_io import Vector, load
+from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 F64 = (np.float64, 0)  # exact agreement: every prediction here is worked out exactly
 
@@ -174,17 +176,38 @@ def test_torch_sort_ranks_float32_ties_in_topk_order():
     assert _predict("ties=torch-sort", v).exact == Fraction(5, 6)
 
 
-def test_unstored_combination_is_evaluated_not_guessed():
-    # Subnormal scores are distinct in float64 and all 0 in float32. The vector stores only
-    # scores=float32 (P@3 with every score tied, expected over tie orders: 3 * 4/8 / 3 = 1/2);
-    # ties=trec_eval+scores=float32 equals the expected value, so it is not stored -- and is
-    # not the stored scores=float32 value. trec_eval breaks ties by decreasing doc id
-    # (d0000004 > ... > d0000000), so the top 3 are items 4, 3, 2: labels 0, 1, 1 -> 2/3.
-    y, s = [1, 0, 1, 1, 0], [5e-324 * k for k in (5, 4, 3, 2, 1)]
-    expected = Value(Fraction(2, 3), "", 2 / 3)
-    stored = {"scores=float32": Value(Fraction(1, 2), "", 0.5)}
-    v = _vector("precision_at_k", y, s, expected=expected, alternatives=stored, k=3)
-    assert _predict("ties=trec_eval+scores=float32", v).exact == Fraction(2, 3)
+def test_a_combination_left_out_equals_its_first_stored_part():
+    """The rule the stored-convention mechanisms read the vector files by: a combination
+    ``a+b`` that is not stored while one of its parts is has that part's value (the generator
+    stores it otherwise, even when it equals the expected value). Checked by evaluating every
+    such combination with the oracle on every valid vector of up to 100 items."""
+    checked = 0
+    for metric, spec in METRICS.items():
+        combos = [a for a in spec.alternatives if "+" in a.name]
+        for v in load([metric]):
+            if v.result != "valid" or v.inputs.y_true is None or len(v.inputs.y_true) > 100:
+                continue
+            for alt in combos:
+                base = combination_base(alt.name, v.alternatives)
+                if alt.name in v.alternatives or base is None:
+                    continue
+                try:
+                    value = evaluate(metric, v.inputs, alt)
+                except (UndefinedMetricError, InvalidInputError):
+                    continue
+                assert encoded(value) == v.alternatives[base], (v.ident, alt.name)
+                checked += 1
+    assert checked > 100  # the rule is exercised, not vacuous
+
+
+def test_stored_combination_equal_to_expected_is_read_back():
+    # P@3 of subnormal scores: the trec_eval tie rule on float32 scores equals the expected
+    # value while scores=float32 alone does not; the combination is stored and read back
+    v = next(v for v in load(["precision_at_k"]) if v.tc_id == 46)
+    assert "ties=trec_eval+scores=float32" in v.alternatives
+    want = v.alternatives["ties=trec_eval+scores=float32"]
+    assert want == v.expected != v.alternatives["scores=float32"]
+    assert _predict("ties=trec_eval+scores=float32", v) == want
 
 
 def test_weights_overflow_and_underflow():

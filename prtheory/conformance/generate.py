@@ -945,11 +945,16 @@ def build_test(metric: str, tc_id: int, case: Case) -> dict[str, Any]:
                 # hundreds of thousands of digits
                 continue
             r, v = _outcome(metric, x, alt)
-            if r != "valid" or (result == "valid" and v == value):
+            if r != "valid":
                 continue
             base = combination_base(alt.name, alternatives)
-            if base is not None and alternatives[base] == v:
-                continue  # a combination that changes nothing beyond its first stored part
+            if base is not None:
+                if alternatives[base] == v:
+                    continue  # a combination that changes nothing beyond its first stored part
+            elif result == "valid" and v == value:
+                continue  # a convention that changes nothing here
+            # a combination that differs from its first stored part is stored even when it
+            # equals the expected value, so that one left out always equals that part
             alternatives[alt.name] = v
         if alternatives:
             test["alternatives"] = alternatives

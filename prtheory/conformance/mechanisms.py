@@ -141,15 +141,11 @@ def _default(v: Vector) -> Any:
     return v.expected if v.result in ("valid", "acceptable") else None
 
 
-#: a combination the vector file does not store is evaluated afresh up to this many items
-EVALUATE_MAX = 10_000
-
-
 def _stored(alt: Alternative) -> Callable[[Vector], Any]:
     """The vector's stored value under ``alt``; where none is stored, the value it was left out
-    for being equal to: the expected value, or for a combination ``a+b`` either that or the
-    value of its first stored part, which only evaluating it can tell apart (done for vectors of
-    at most :data:`EVALUATE_MAX` items)."""
+    for being equal to: for a combination ``a+b`` with a stored part, the first stored part's
+    value (the generator stores every combination that differs from it, even one equal to the
+    expected value); otherwise the expected value."""
     name = alt.name
     undefined = name.startswith("undefined=")
 
@@ -160,11 +156,6 @@ def _stored(alt: Alternative) -> Callable[[Vector], Any]:
             return UNDEFINED  # 0/0 under this convention: only an undefined-value one is stored
         base = combination_base(name, v.alternatives)
         if base is not None:
-            x = v.inputs
-            small = x.y_true is None or len(x.y_true) <= EVALUATE_MAX
-            if v.result in ("valid", "acceptable") and small:
-                value = _oracle(v.metric, x, alt)
-                return UNDEFINED if value is None else value
             return v.alternatives[base]
         if undefined and v.result == "undefined":
             return None
