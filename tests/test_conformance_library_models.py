@@ -22,7 +22,7 @@ from prtheory.conformance.mechanisms import (
 )
 from prtheory.conformance.metrics import METRICS, Inputs, combination_base, evaluate
 from prtheory.conformance.predictions import encoded
-from prtheory.conformance.runner import _binned_above_grid
+from prtheory.conformance.runner import _binned_below_grid_dropped
 from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
@@ -160,12 +160,12 @@ def test_binned_ap_with_items_below_the_grid():
     # (0.0 = -0.0) holds a positive and a negative: AP there 1/2; one of the two positives is on
     # the grid, so 1/2 * 1/2 = 1/4
     x = Inputs(np.array([1, 0, 1]), np.array([0.0, -0.0, -1.0]))
-    assert _binned_above_grid(grid, x) == Fraction(1, 4)
+    assert _binned_below_grid_dropped(grid, x) == Fraction(1, 4)
     # every positive below the grid: recall stays 0, AP 0
     x = Inputs(np.array([0, 1]), np.array([0.5, -2.0]))
-    assert _binned_above_grid(grid, x) == 0
+    assert _binned_below_grid_dropped(grid, x) == 0
     # nothing below the grid: not this mechanism's case
-    assert _binned_above_grid(grid, Inputs(np.array([0, 1]), np.array([0.5, 0.2]))) is None
+    assert _binned_below_grid_dropped(grid, Inputs(np.array([0, 1]), np.array([0.5, 0.2]))) is None
 
 
 def test_torch_sort_ranks_float32_ties_in_topk_order():

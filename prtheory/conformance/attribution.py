@@ -24,7 +24,7 @@ from prtheory.conformance.mechanisms import Diagnosis, Mechanism, Raised, diagno
 from prtheory.conformance.runner import Row, Run
 from prtheory.conformance.vectors_io import Vector
 
-__all__ = ["UNNAMED", "ImplementationDiagnosis", "diagnose_run", "result"]
+__all__ = ["UNNAMED", "ImplementationDiagnosis", "attributions", "diagnose_run", "result"]
 
 #: the first-fit classifier's categories that name no cause (no convention, not float32)
 UNNAMED = ("wrong", "undefined-value", "accepted-invalid", "rejected-valid", "crashed")
@@ -126,4 +126,16 @@ def diagnose_run(run: Run) -> list[ImplementationDiagnosis]:
         for key, rows in groups.items()
     ]
     _LAST[:] = [(run, out)]
+    return out
+
+
+def attributions(run: Run) -> dict[tuple[str, str, str, str], tuple[str, Any]]:
+    """``(library, implementation, metric, vector ident) -> (mechanism, predicted value)`` for
+    every divergent result of ``run`` that the diagnosis attributes to a mechanism."""
+    out: dict[tuple[str, str, str, str], tuple[str, Any]] = {}
+    for d in diagnose_run(run):
+        for r in d.divergent:
+            m = d.mechanism(r)
+            if m is not None:
+                out[(r.library, r.implementation, r.metric, r.vector.ident)] = m
     return out

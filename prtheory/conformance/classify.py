@@ -118,8 +118,10 @@ def ulp_distance(a: float, b: float, dtype: Any = np.float64) -> float:
     return abs(_ordered(a, dtype) - _ordered(b, dtype))
 
 
-def _distance(got: Any, want: Any, dtype: Any) -> float:
-    """Largest ulp distance over a scalar or a curve; ``inf`` if shapes differ."""
+def _distance(got: Any, want: Any, dtype: Any, *, nan_equal: bool = False) -> float:
+    """Largest ulp distance over a scalar or a curve; ``inf`` if shapes differ. With
+    ``nan_equal``, a curve's NaN coordinate where ``want`` has NaN counts 0 (a modelled float
+    computation can predict NaN coordinates); otherwise NaN is ``inf`` away from everything."""
     if isinstance(want, Value):
         if isinstance(got, dict):
             return math.inf
@@ -131,7 +133,9 @@ def _distance(got: Any, want: Any, dtype: Any) -> float:
         g = np.asarray(got[key], dtype=np.float64).reshape(-1)
         if g.size != len(values):
             return math.inf
-        for gv, wv in zip(g.tolist(), values, strict=False):
+        for gv, wv in zip(g.tolist(), values, strict=True):
+            if nan_equal and math.isnan(gv) and math.isnan(wv.float64):
+                continue
             worst = max(worst, ulp_distance(gv, wv.float64, dtype))
     return worst
 

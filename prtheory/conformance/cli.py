@@ -187,17 +187,13 @@ def _main(args: argparse.Namespace) -> int:
 def _gate(result: Any, kinds: tuple[str, ...]) -> int:
     """Exit status of ``--fail-on``, with what failed on stderr (mechanisms from the same
     diagnosis as the report)."""
-    from prtheory.conformance.attribution import diagnose_run
+    from prtheory.conformance.attribution import attributions
 
-    named: dict[tuple[str, str, str, str], str] = {}
-    for d in diagnose_run(result):
-        for r in d.divergent:
-            attributed = d.mechanism(r)
-            if attributed is not None:
-                named[(r.library, r.implementation, r.metric, r.vector.ident)] = attributed[0]
+    named = attributions(result)
     failing = []
     for r in result.rows:
-        mechanism = named.get((r.library, r.implementation, r.metric, r.vector.ident))
+        attributed = named.get((r.library, r.implementation, r.metric, r.vector.ident))
+        mechanism = None if attributed is None else attributed[0]
         if _fails(r, kinds, mechanism):
             failing.append((r, mechanism))
     if not failing:

@@ -149,8 +149,8 @@ def _beta(x: Inputs) -> float | None:
 
 def fbeta_overflow(dtype: Any) -> Callable[[Vector], Any]:
     """F-beta at the threshold as scikit-learn (``dtype`` float64) or torchmetrics (float32)
-    computes it (module docstring): :class:`~prtheory.conformance.predictions.Crash` ``OverflowError`` where Python's ``beta**2``
-    overflows; the float result where an intermediate overflows to inf; nothing otherwise.
+    computes it (module docstring): :class:`~prtheory.conformance.predictions.Crash`
+    ``OverflowError`` where Python's ``beta**2`` overflows; the float result where an intermediate overflows to inf; nothing otherwise.
     Sources: ``sklearn/metrics/_classification.py``, ``precision_recall_fscore_support``
     (``beta2 = beta**2``; ``isposinf(beta)`` gives the recall); torchmetrics
     ``functional/classification/f_beta.py``, ``_fbeta_reduce`` and ``utilities/compute.py``,
@@ -171,12 +171,10 @@ def fbeta_overflow(dtype: Any) -> Callable[[Vector], Any]:
         tp, fp, fn = (float(c) for c in _counts_at_threshold(x, strict=False))
         with np.errstate(all="ignore"):
             t, f, n = dtype(tp), dtype(fp), dtype(fn)
-            if dtype == np.float64:
-                num = dtype(1 + b2) * t
-                den = dtype(b2) * (t + n) + (t + f)
-            else:
-                num = dtype(1 + b2) * t
-                den = num + dtype(b2) * n + f
+            num = dtype(1 + b2) * t
+            # scikit-learn: beta2 * (tp + fn) + (tp + fp); torchmetrics: num + beta2 * fn + fp
+            sklearn = dtype == np.float64
+            den = dtype(b2) * (t + n) + (t + f) if sklearn else num + dtype(b2) * n + f
             value = num / den if den != 0 else dtype(0.0)
             finite = all(math.isfinite(float(q)) for q in (num, den, dtype(b2), dtype(1 + b2)))
         if finite:

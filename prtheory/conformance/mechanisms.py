@@ -141,12 +141,11 @@ def _default(v: Vector) -> Any:
     return v.expected if v.result in ("valid", "acceptable") else None
 
 
-def _stored(alt: Alternative) -> Callable[[Vector], Any]:
-    """The vector's stored value under ``alt``; where none is stored, the value it was left out
+def _stored(name: str) -> Callable[[Vector], Any]:
+    """The vector's stored value under convention ``name``; where none is stored, the value it was left out
     for being equal to: for a combination ``a+b`` with a stored part, the first stored part's
     value (the generator stores every combination that differs from it, even one equal to the
     expected value); otherwise the expected value."""
-    name = alt.name
     undefined = name.startswith("undefined=")
 
     def predict(v: Vector) -> Any:
@@ -207,9 +206,9 @@ def _weighted_transform(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[Vec
 
 
 def _weights_overflow(dtype: Any) -> Callable[[Vector], Any]:
-    """Any result (NaN, 0, a curve with NaN: whatever inf arithmetic then gives) where the
-    weights, cast to ``dtype``, or their sum in ``dtype`` overflow to inf; nothing where they
-    do not."""
+    """NaN for a scalar metric where the weights, cast to ``dtype``, or their sum in ``dtype``
+    overflow to inf (inf/inf in the normalisation); no prediction otherwise (curves, unweighted
+    or invalid vectors, and weights that stay finite)."""
 
     def predict(v: Vector) -> Any:
         w = v.inputs.sample_weight
@@ -455,7 +454,9 @@ def mechanisms(metric: str) -> list[Mechanism]:
     """Every mechanism modelled for ``metric`` (module docstring)."""
     spec = METRICS[metric]
     stored = {a.name for a in spec.alternatives}
-    out = [Mechanism(a.name, f"the {a.name} convention", _stored(a)) for a in spec.alternatives]
+    out = [
+        Mechanism(a.name, f"the {a.name} convention", _stored(a.name)) for a in spec.alternatives
+    ]
     if spec.kind == "scalar" and "undefined=sklearn" not in stored:
         out.append(Mechanism("undefined=sklearn", "0 substituted for 0/0", _undefined(0.0)))
     if spec.kind != "closed-form":
@@ -718,32 +719,14 @@ def _fits(got: Any, want: Any, tolerance: tuple[Any, int]) -> bool:
         return False
     if want is ANY:
         return True
+    dtype, ulps = tolerance
     if isinstance(want, dict):
-        return _curve_fits(got, want, tolerance)
+        return _distance(got, want, dtype, nan_equal=True) <= ulps
     # -0.0 and 0.0 are one float apart in ulps but are different conventions
     zero = isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
     if zero and math.copysign(1.0, float(got)) != math.copysign(1.0, want.float64):
         return False
-    dtype, ulps = tolerance
     return _distance(got, want, dtype) <= ulps
-
-
-def _curve_fits(got: Any, want: dict[str, list[Value]], tolerance: tuple[Any, int]) -> bool:
-    """A curve within ``tolerance`` at every coordinate, NaN where the prediction has NaN (a
-    modelled float computation can predict NaN and ±inf coordinates)."""
-    if not isinstance(got, dict) or set(got) != set(want):
-        return False
-    dtype, ulps = tolerance
-    for key, values in want.items():
-        g = np.asarray(got[key], dtype=np.float64).reshape(-1)
-        if g.size != len(values):
-            return False
-        for gv, wv in zip(g.tolist(), values, strict=True):
-            if math.isnan(wv.float64) != math.isnan(gv):
-                return False
-            if not math.isnan(gv) and _distance(gv, wv, dtype) > ulps:
-                return False
-    return True
 
 
 @dataclass

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance.adapters import ADAPTERS, status
-from prtheory.conformance.attribution import ImplementationDiagnosis, diagnose_run
+from prtheory.conformance.attribution import ImplementationDiagnosis, attributions, diagnose_run
 from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS, _distance
 from prtheory.conformance.encoding import Value
 from prtheory.conformance.metrics import METRICS
@@ -875,12 +875,7 @@ def results_json(run: Run) -> dict[str, Any]:
     diagnosis attributes it to (``None`` for an agreeing or unexplained result) with the exact
     value it predicts, the convention the first-fit classifier named, and the warnings it raised."""
     versions = {s.library: s.version for s in run.statuses}
-    attributed: dict[tuple[str, str, str, str], tuple[str, Any]] = {}
-    for d in diagnose_run(run):
-        for r in d.divergent:
-            m = d.mechanism(r)
-            if m is not None:
-                attributed[(r.library, r.implementation, r.metric, r.vector.ident)] = m
+    attributed = attributions(run)
     return {
         "environment": environment(run),
         "libraries": [

@@ -100,14 +100,14 @@ def extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
             continue
         out[alt.name] = _decode_outcome(_encode_outcome(value))
     if impl.binned is not None and vector.metric == "average_precision":
-        value = _binned_above_grid(impl.binned, vector.inputs)
+        value = _binned_below_grid_dropped(impl.binned, vector.inputs)
         if value is not None:
             name = f"binned({len(impl.binned)} thresholds)+below-grid-never-positive"
             out[name] = _decode_outcome(_encode_outcome(value))
     return out
 
 
-def _binned_above_grid(grid: tuple[float, ...], x: Inputs) -> Any:
+def _binned_below_grid_dropped(grid: tuple[float, ...], x: Inputs) -> Any:
     """Binned AP when an item scored below the lowest threshold is predicted positive at no
     threshold, yet counts in the positives (torcheval's ``torch.histc(..., min=0)`` drops it
     from every bin while ``num_fn = target.sum() - num_tp`` keeps it): the recall stops short
