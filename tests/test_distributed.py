@@ -166,6 +166,36 @@ def test_dyadic_blocks_merge_exponents_exactly():
         dyadic_blocks([1.0], [-3], [1], [0], k=2)
 
 
+@pytest.mark.parametrize(
+    ("span", "top", "wide"),
+    [(8, 2**10, False), (1100, 2**53, True), (8, 2**53, True)],
+    ids=["int64", "exponents-1100-bits-apart", "sum-beyond-int64"],
+)
+def test_dyadic_blocks_equal_fraction_sums_in_int64_and_beyond(span, top, wide):
+    # random mantissas and exponents against Fraction arithmetic. Narrow ones stay in int64;
+    # exponents far apart, or 61-bit values whose sum passes 2**63, must be Python integers,
+    # with no wrap-around in the blocks or in their total (Piece.cumulative sums them)
+    rng = np.random.default_rng(span + top.bit_length())
+    n = 400
+    scores = rng.integers(0, 60, n).astype(float)
+    exponents = rng.integers(-span, 1, n)
+    pm = [int(v) for v in rng.integers(0, top, n, dtype=np.int64)]
+    nm = [int(v) for v in rng.integers(0, top, n, dtype=np.int64)]
+    k = int(-exponents.min())
+    pos, neg = dyadic_blocks(scores, exponents, np.array(pm), np.array(nm), k)
+    want: dict[float, list[Fraction]] = {}
+    for sc, e, p, q in zip(scores.tolist(), exponents.tolist(), pm, nm, strict=True):
+        block = want.setdefault(sc, [Fraction(0), Fraction(0)])
+        block[0] += Fraction(p) * Fraction(2) ** int(e)
+        block[1] += Fraction(q) * Fraction(2) ** int(e)
+    order = sorted(want, reverse=True)
+    scale = Fraction(2) ** k
+    assert [Fraction(int(v)) for v in pos] == [want[sc][0] * scale for sc in order]
+    assert [Fraction(int(v)) for v in neg] == [want[sc][1] * scale for sc in order]
+    assert int(pos.sum()) + int(neg.sum()) == sum(sum(b) for b in want.values()) * scale
+    assert (pos.dtype == object) == wide
+
+
 def test_fractions_travel_as_hex_beyond_the_decimal_digit_limit():
     big = Fraction(3**10000 + 1, 2**20000)  # 4772 decimal digits in the numerator
     assert decode_fraction(encode_fraction(big)) == big

@@ -65,6 +65,38 @@ def test_ap_and_areas_equal_the_oracle_exactly(spark_session, spark, weighted):
             assert got == want, (n, parts, fp)
 
 
+def test_each_piece_gets_a_partition_of_its_own(spark_session):
+    from prtheory.spark import blocks
+
+    F = blocks.functions()
+    for count in (1, 2, 3, 8, 13):
+        labels = blocks.partition_labels(spark_session, count)
+        df = spark_session.createDataFrame([(v,) for v in labels], "piece int")
+        rows = df.repartition(count, "piece").select("piece", F.spark_partition_id()).collect()
+        assert sorted((labels.index(r[0]), r[1]) for r in rows) == [(i, i) for i in range(count)]
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_values_do_not_depend_on_where_the_pieces_land(spark_session, spark, weighted, monkeypatch):
+    # consecutive labels collide under Spark's hash partitioning: several pieces per partition,
+    # empty partitions; the workers must still split the pieces and add them in order
+    from prtheory.spark import blocks
+
+    monkeypatch.setattr(blocks, "partition_labels", lambda session, count: list(range(count)))
+    rng = np.random.default_rng(11)
+    y, s, w = _random_case(rng, 150, weighted, zero_top=weighted)
+    df = _frame(spark_session, y, s, w, slices=3)
+    wc = None if w is None else "weight"
+    ap = oracle.average_precision(y, s, w)
+    for parts in (2, 5, 9):
+        assert spark.average_precision(df, weight_col=wc, exact=True, partitions=parts) == ap
+    want = oracle.pr_auc(y, s, w, method="trapezoid", first_point="mllib")
+    got = spark.pr_auc(
+        df, weight_col=wc, method="trapezoid", first_point="mllib", exact=True, partitions=9
+    )
+    assert got == want
+
+
 def test_davis_goadrich_is_the_oracles_value_and_rounded_correctly(spark_session, spark):
     rng = np.random.default_rng(4)
     y, s, w = _random_case(rng, 80, True)

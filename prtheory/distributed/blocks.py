@@ -83,8 +83,8 @@ def dyadic_blocks(
     have positive weight ``pos_mantissas[r] 2**exponents[r]`` (and negative likewise). The rows
     come in any order and a score may have several rows (one per exponent); ``k`` is at least
     ``-exponents[r]`` for every row with a non-zero mantissa. Returns the ``(pos, neg)``
-    numerators over ``2**-k`` (Python integers), one block per distinct score, in decreasing
-    score order.
+    numerators over ``2**-k`` (int64 when they and their sum fit, else Python integers), one
+    block per distinct score, in decreasing score order.
     """
     s = np.asarray(scores, dtype=np.float64)
     if s.size == 0:
@@ -92,15 +92,37 @@ def dyadic_blocks(
         return empty, empty
     order = np.argsort(-s, kind="stable")
     s = s[order]
-    pos = np.empty(s.size, dtype=object)
-    neg = np.empty(s.size, dtype=object)
-    for j, i in enumerate(order.tolist()):
-        p, q, shift = int(pos_mantissas[i]), int(neg_mantissas[i]), int(exponents[i]) + k
-        if shift < 0 and (p or q):
-            raise InvalidInputError("k", f"2**-{k} is not a multiple of 2**{shift - k}")
-        pos[j], neg[j] = p << max(shift, 0), q << max(shift, 0)
+    shift = np.asarray(exponents, dtype=np.int64)[order] + k
+    pm, nm = _integers(pos_mantissas)[order], _integers(neg_mantissas)[order]
+    short = (shift < 0) & ((pm != 0) | (nm != 0))
+    if short.any():
+        raise InvalidInputError(
+            "k", f"2**-{k} is not a multiple of 2**{int(shift[short].min()) - k}"
+        )
+    shift = np.maximum(shift, 0)
     starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1])))
-    return np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
+    return np.add.reduceat(_shifted(pm, shift), starts), np.add.reduceat(
+        _shifted(nm, shift), starts
+    )
+
+
+def _integers(values: Sequence[int]) -> np.ndarray:
+    """``values`` as an int64 array when they are one, else as Python integers (object)."""
+    a = np.asarray(values)
+    if a.dtype.kind in "iu" and a.dtype.itemsize <= 8 and a.dtype != np.uint64:
+        return a.astype(np.int64)
+    return np.array([int(v) for v in a.tolist()], dtype=object)
+
+
+def _shifted(m: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    """``m << shift`` exactly: int64 while every value and the sum of all of them stays below
+    ``2**62`` (bits of the largest value, plus the largest shift, plus bits of the count),
+    Python integers otherwise."""
+    if m.dtype != object and m.size:
+        bits = int(np.abs(m).max()).bit_length() + int(shift.max()) + m.size.bit_length()
+        if bits < 62:
+            return m << shift
+    return m.astype(object) << shift.astype(object)
 
 
 def encode_fraction(value: Fraction) -> str:

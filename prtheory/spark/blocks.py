@@ -2,30 +2,35 @@
 
 One shuffle, no row on the driver:
 
-1. *split points*: ``count()`` and a seeded Bernoulli sample of about 100 scores per piece give
-   ``P - 1`` descending quantiles ``t_1 > t_2 > ...``; the piece of a score ``s`` is
-   ``#{j : s < t_j}``, a native expression (a binary tree of comparisons), so equal scores
-   always share a piece and piece 0 holds the highest scores;
-2. *totals*: one native aggregation by piece (no shuffle of rows) gives each piece's exact
-   positive and total weight and counts malformed rows; the driver raises on malformed input
-   and forms the offsets (:func:`prtheory.distributed.prefix_offsets`): a few integers per
-   piece. Unit weights are LONG counts; float weights are summed as their integer mantissas
-   ``M`` per binary exponent ``E`` (``w = M 2**E`` exactly, DECIMAL(38, 0) sums, never in
-   floating point; the driver aligns the exponents), integer weights as LONG values;
+1. *scan*: one native aggregation counts the rows and the malformed labels, scores and
+   weights (the driver raises on malformed input);
+2. *split points*: a seeded Bernoulli sample of about 100 scores per piece gives ``P - 1``
+   descending quantiles ``t_1 > t_2 > ...``; piece ``#{j : s < t_j}`` (a native expression, a
+   binary tree of comparisons) holds score ``s``, so equal scores always share a piece and
+   piece 0 holds the highest scores. Each piece is named by a label that Spark's hash
+   partitioning sends to a partition of its own (:func:`partition_labels`);
 3. ``repartition(P, piece)``: the one shuffle, of the rows' (piece, score, label[, weight]);
-   in the JVM, ``groupBy(piece, score)`` sums each distinct score's exact weights and
-   ``groupBy(piece)`` packs a piece's blocks into arrays (``collect_list``); both reuse the
-   shuffle's partitioning (no further exchange);
-4. :meth:`Pieces.run` maps a function over the packed pieces in Python workers (one row per
-   piece, one array per column, sorted by decreasing score there) and collects one small
-   result per piece. Exact rationals travel pickled (binary integers), never as decimal text.
+   each partition is sorted, then ``groupBy(piece, score)`` sums each distinct score's exact
+   weights, reusing the shuffle's partitioning (no further exchange). These *blocks* are cached.
+   Unit weights are LONG counts; float weights are summed as their integer mantissas ``M`` per
+   binary exponent ``E`` (``w = M 2**E`` exactly, DECIMAL(38, 0) sums, never in floating point;
+   the driver aligns the exponents), integer weights as LONG values;
+4. *totals*: a native aggregation of the cached blocks by piece gives each piece's exact
+   positive and total weight; the driver forms the offsets
+   (:func:`prtheory.distributed.prefix_offsets`): a few integers per piece;
+5. :meth:`Pieces.run` maps a function over the pieces in Python workers (``mapInArrow``: the
+   blocks arrive as Arrow columns, are split by piece and sorted by decreasing score there) and
+   collects one small result per piece. Exact rationals travel pickled (binary integers), never
+   as decimal text.
 
 Driver memory is ``O(P)`` (``O(P x exponents)`` with float weights). A piece's blocks must fit
-in one task: about 24 bytes per distinct score (more with float weights of many exponents).
+in one task, and the cache holds every block: about 24 bytes per distinct score (more with float
+weights of many exponents). Needs pyarrow (extra ``spark``).
 """
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,32 +80,69 @@ def check_columns(df, label_col: str, score_col: str) -> None:
     F = functions()
     _column_kind(df, label_col, "label_col")
     _column_kind(df, score_col, "score_col")
-    y = F.col(label_col).cast("double")
-    s = F.col(score_col).cast("double")
-    row = df.agg(
-        F.sum(F.when(y.isNull() | ~y.isin(0.0, 1.0), 1).otherwise(0)),
-        F.sum(F.when(s.isNull() | F.isnan(s), 1).otherwise(0)),
-    ).first()
-    _raise_on_bad({"label_col": row[0] or 0, "score_col": row[1] or 0})
+    _scan(df, F.col(label_col).cast("double"), F.col(score_col).cast("double"))
 
 
-def _piece_expr(s, splits: list[float], lo: int, hi: int):
-    """``#{j : s < splits[j]}`` for descending ``splits``, as a balanced tree of comparisons."""
+def _scan(df, y, s, bad_w=None) -> int:
+    """One native aggregation: the row count, and the malformed labels, scores (and weights,
+    ``bad_w`` a boolean column); raise if any is malformed."""
     F = functions()
+
+    def count(bad):
+        return F.sum(F.when(bad, 1).otherwise(0))
+
+    checks = [count(y.isNull() | ~y.isin(0.0, 1.0)), count(s.isNull() | F.isnan(s))]
+    if bad_w is not None:
+        checks.append(count(bad_w))
+    row = df.agg(F.count(F.lit(1)), *checks).first()
+    names = ("label_col", "score_col", "weight_col")
+    _raise_on_bad({name: row[i + 1] or 0 for i, name in enumerate(names[: len(checks)])})
+    return int(row[0])
+
+
+def _piece_expr(s, splits: list[float], labels: list[int], lo: int = 0, hi: int | None = None):
+    """``labels[#{j : s < splits[j]}]`` for descending ``splits``, as a balanced tree of
+    comparisons."""
+    F = functions()
+    hi = len(splits) if hi is None else hi
     if lo == hi:
-        return F.lit(lo)
+        return F.lit(labels[lo])
     mid = (lo + hi) // 2
-    return F.when(s < F.lit(splits[mid]), _piece_expr(s, splits, mid + 1, hi)).otherwise(
-        _piece_expr(s, splits, lo, mid)
+    return F.when(s < F.lit(splits[mid]), _piece_expr(s, splits, labels, mid + 1, hi)).otherwise(
+        _piece_expr(s, splits, labels, lo, mid)
     )
 
 
-def split_points(df, score, partitions: int) -> list[float]:
-    """At most ``partitions - 1`` distinct descending score quantiles from a seeded sample."""
-    if partitions == 1:
-        return []
-    n = df.count()
-    if n == 0:
+def partition_labels(session, count: int) -> list[int]:
+    """``count`` integers that ``repartition(count, column)`` sends to ``count`` distinct
+    partitions: the label of piece ``i`` is the least integer whose partition is ``i``.
+
+    Spark places a row in partition ``pmod(hash(column), count)`` (Murmur3, the SQL function
+    ``hash``), so consecutive piece numbers collide (8 pieces fill about 5 of 8 partitions and
+    leave some cores idle); labels chosen by that same function give every piece a partition of
+    its own. Only the speed depends on this: the workers group rows by label whatever partition
+    they arrive in."""
+    F = functions()
+    if count == 1:
+        return [0]
+    found: dict[int, int] = {}
+    start = 0
+    while len(found) < count:
+        rows = (
+            session.range(start, start + 64 * count)
+            .select(F.col("id").cast("int"), F.expr(f"pmod(hash(cast(id as int)), {count})"))
+            .collect()
+        )
+        for label, part in rows:
+            found.setdefault(part, label)
+        start += 64 * count
+    return [found[i] for i in range(count)]
+
+
+def split_points(df, score, partitions: int, n: int) -> list[float]:
+    """At most ``partitions - 1`` distinct descending score quantiles from a seeded sample of
+    the ``n`` rows."""
+    if partitions == 1 or n == 0:
         return []
     fraction = min(1.0, SAMPLE_PER_PIECE * partitions / n)
     sample = np.array(
@@ -113,37 +155,52 @@ def split_points(df, score, partitions: int) -> list[float]:
     return sorted({float(v) for v in q}, reverse=True)
 
 
-def _dyadic(w):
-    """``(M, E)`` columns with ``w = M 2**E`` exactly, ``M`` an odd LONG (0 for ``w = 0``).
+def _with_dyadic(frame, w: str):
+    """``frame`` with float weight column ``w`` replaced by ``m`` (DECIMAL(20, 0)) and ``e``:
+    ``w = m 2**e`` exactly, ``m`` odd (0 for ``w = 0``).
 
     ``e = floor(log2 w)`` is estimated and corrected by one either way (``log2`` is within an
     ulp), so that ``w 2**(52 - e)`` lies in ``[2**52, 2**53)``; that product is exact (a power
     of two, applied in two halves so neither factor overflows, even for subnormal ``w``) and is
-    the 53-bit integer significand. Trailing zero bits are then moved into ``E``
-    (``log2`` of the lowest set bit, rounded: exact for a power of two).
+    the 53-bit integer significand. Trailing zero bits are then moved into ``e``
+    (``log2`` of the lowest set bit, rounded: exact for a power of two). Each step is its own
+    projection: written as one expression, every use of an intermediate copies its whole tree
+    and the generated code outgrows the JVM's method size (Spark then interprets the plan,
+    tens of times slower).
     """
     F = functions()
+    weight = F.col(w)
 
     def scaled(e):
         half = F.floor((F.lit(52) - e) / 2)
-        return w * F.pow(F.lit(2.0), half) * F.pow(F.lit(2.0), F.lit(52) - e - half)
+        return weight * F.pow(F.lit(2.0), half) * F.pow(F.lit(2.0), F.lit(52) - e - half)
 
-    e0 = F.floor(F.log2(w)).cast("int")
+    e0 = F.col("_e0")
     x = scaled(e0)
-    e = (
-        F.when(x >= F.lit(2.0**53), e0 + 1)
-        .when(x < F.lit(2.0**52), e0 - 1)
-        .otherwise(e0)
-        .cast("int")
+    frame = frame.withColumn("_e0", F.floor(F.log2(weight)).cast("int"))
+    frame = frame.withColumn(
+        "_e",
+        F.when(x >= F.lit(2.0**53), e0 + 1).when(x < F.lit(2.0**52), e0 - 1).otherwise(e0),
     )
-    m = scaled(e).cast("long")
-    tz = F.round(F.log2(m.bitwiseAND(-m))).cast("int")
-    positive = w > 0
-    mant = F.when(positive, (m / F.pow(F.lit(2.0), tz)).cast("long")).otherwise(
-        F.lit(0).cast("long")
-    )
-    expo = F.when(positive, e - 52 + tz).otherwise(F.lit(0))
-    return mant, expo
+    frame = frame.withColumn("_m", scaled(F.col("_e")).cast("long"))
+    m = F.col("_m")
+    frame = frame.withColumn("_tz", F.round(F.log2(m.bitwiseAND(-m))).cast("int"))
+    positive, tz = weight > 0, F.col("_tz")
+    mant = F.when(positive, (m / F.pow(F.lit(2.0), tz)).cast("long")).otherwise(F.lit(0))
+    expo = F.when(positive, F.col("_e") - 52 + tz).otherwise(F.lit(0))
+    keep = [c for c in frame.columns if c not in (w, "_e0", "_e", "_m", "_tz")]
+    return frame.select(*keep, mant.cast("decimal(20,0)").alias("m"), expo.cast("int").alias("e"))
+
+
+def _integers(column) -> np.ndarray:
+    """An Arrow DECIMAL(.., 0) column as int64 where every value fits, else Python integers."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    try:
+        return pc.cast(column, pa.int64()).to_numpy()
+    except pa.ArrowInvalid:
+        return np.array([int(v) for v in column.to_pylist()], dtype=object)
 
 
 @dataclass
@@ -166,23 +223,55 @@ class Pieces:
 
     def run(self, fn) -> list:
         """``fn(piece)`` for every piece, evaluated in the Python workers; the results in piece
-        order."""
+        order.
+
+        The blocks reach the workers as Arrow batches (``mapInArrow``: columnar, no Python
+        object per value); a worker's partition may hold several pieces (hash partitioning of
+        the piece ids), so it splits them, sorts each by decreasing score and returns one
+        pickled result per piece (exact integers travel in binary)."""
         offsets, k, weighted = self.offsets, self.k, self.weighted
         if not offsets:  # no rows
             return []
 
-        def one(row):
-            index = row[0]
-            if weighted:
-                pos, neg = dyadic_blocks(row[1], row[2], row[3], row[4], k)
-            else:
-                order = np.argsort(-np.asarray(row[1], dtype=np.float64), kind="stable")
-                pos = np.asarray(row[2], dtype=np.int64)[order]
-                neg = np.asarray(row[3], dtype=np.int64)[order]
-            return index, fn(Piece(pos, neg, *offsets[index]))
+        def partition(batches):
+            import pyarrow as pa
 
-        out = self.frame.rdd.map(one).collect()
-        return [v for _, v in sorted(out, key=lambda t: t[0])]
+            batches = list(batches)
+            if not batches:
+                return
+            table = pa.Table.from_batches(batches)
+            if table.num_rows == 0:
+                return
+            cols = {name: table.column(name) for name in table.column_names}
+            piece = cols["piece"].to_numpy()
+            score = cols["s"].to_numpy()
+            order = np.lexsort((-score, piece))
+            piece = piece[order]
+            starts = np.flatnonzero(np.concatenate(([True], piece[1:] != piece[:-1])))
+            ends = np.append(starts[1:], piece.size)
+            if weighted:
+                e = cols["e"].to_numpy()[order]
+                pm, nm = _integers(cols["pm"])[order], _integers(cols["nm"])[order]
+            else:
+                p = cols["p"].to_numpy()[order]
+                n = cols["n"].to_numpy()[order]
+            ids, results = [], []
+            for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
+                index = int(piece[a])
+                if weighted:
+                    pos, neg = dyadic_blocks(score[order[a:b]], e[a:b], pm[a:b], nm[a:b], k)
+                else:
+                    pos, neg = p[a:b].astype(np.int64), n[a:b].astype(np.int64)
+                ids.append(index)
+                results.append(pickle.dumps(fn(Piece(pos, neg, *offsets[index]))))
+            yield pa.RecordBatch.from_pydict(
+                {"piece": ids, "result": results},
+                schema=pa.schema([("piece", pa.int32()), ("result", pa.binary())]),
+            )
+
+        out = self.frame.mapInArrow(partition, "piece int, result binary").collect()
+        rank = {label: i for i, label in enumerate(offsets)}  # offsets are in piece order
+        return [pickle.loads(r[1]) for r in sorted(out, key=lambda r: rank[r[0]])]
 
     def close(self) -> None:
         if self.frame.is_cached:
@@ -203,13 +292,9 @@ def pieces(
     partitions: int | None,
     *,
     unit_weights: bool = False,
-    persist: bool = False,
 ) -> Pieces:
-    """Validate the columns and build the :class:`Pieces` (module docstring).
-
-    ``persist=True`` caches the packed pieces for metrics that read them more than once (the
-    Davis-Goadrich area); otherwise every :meth:`Pieces.run` recomputes the one shuffle.
-    """
+    """Validate the columns and build the :class:`Pieces` (module docstring); the blocks are
+    cached until :meth:`Pieces.close`."""
     F = functions()
     if unit_weights and weight_col is not None:
         raise InvalidInputError("weight_col", "this metric counts items: unit weights only")
@@ -223,98 +308,77 @@ def pieces(
 
     y = F.col(label_col).cast("double")
     s = F.col(score_col).cast("double")
-    splits = split_points(df, s, partitions)
-    cols = [_piece_expr(s, splits, 0, len(splits)).alias("piece"), (s + 0.0).alias("s")]
-    cols.append(F.when(y.isNull() | ~y.isin(0.0, 1.0), 1).otherwise(0).alias("bad_y"))
-    cols.append((y == 1.0).alias("y"))
+    bad_w = None
     if weight_col is not None:
         w = F.col(weight_col)
-        if w_kind == "integral":
-            bad = w.isNull() | (w < 0)
-            mant, expo = F.when(bad, 0).otherwise(w).cast("long"), F.lit(0)
-        else:
+        if w_kind != "integral":
             w = w.cast("double")
-            bad = w.isNull() | F.isnan(w) | (w < 0) | (w == float("inf"))
-            mant, expo = _dyadic(F.when(bad, 0.0).otherwise(w))
-        cols += [
-            F.when(bad, 1).otherwise(0).alias("bad_w"),
-            mant.cast("decimal(20,0)").alias("m"),
-            expo.alias("e"),
-        ]
-    rows = df.select(*cols)
-
-    # per-piece totals and malformed rows: one scan, no shuffle of rows
-    bad_s = F.sum(F.when(F.col("s").isNull() | F.isnan("s"), 1).otherwise(0)).alias("bad_s")
-    bad_y = F.sum("bad_y").alias("bad_y")
+            bad_w = w.isNull() | F.isnan(w) | (w < 0) | (w == float("inf"))
+        else:
+            bad_w = w.isNull() | (w < 0)
+    n = _scan(df, y, s, bad_w)
+    splits = split_points(df, s, partitions, n)
+    labels = partition_labels(df.sparkSession, len(splits) + 1)
+    cols = [_piece_expr(s, splits, labels).alias("piece"), (s + 0.0).alias("s")]
+    cols.append((y == 1.0).alias("y"))
     if weight_col is None:
-        stats = (
-            rows.groupBy("piece")
-            .agg(F.sum(F.col("y").cast("long")).alias("tp"), F.count(F.lit(1)), bad_y, bad_s)
-            .collect()
+        rows = df.select(*cols)
+    elif w_kind == "integral":  # integer weights: exact LONG values, exponent 0
+        rows = df.select(*cols, w.cast("decimal(20,0)").alias("m"), F.lit(0).alias("e"))
+    else:  # rows with bad weights were rejected by the scan
+        rows = _with_dyadic(df.select(*cols, w.alias("w")), "w")
+
+    # the one shuffle; sorting each partition first makes the aggregation's hash map visit
+    # its keys in order (a fraction of the time of random order), and the aggregation keeps
+    # the shuffle's partitioning
+    shuffled = rows.repartition(len(splits) + 1, "piece").sortWithinPartitions("piece", "s")
+    if weight_col is None:
+        blocks = (
+            shuffled.groupBy("piece", "s")
+            .agg(F.sum(F.col("y").cast("long")).alias("p"), F.count(F.lit(1)).alias("rows"))
+            .select("piece", "s", "p", (F.col("rows") - F.col("p")).alias("n"))
+            .persist()
         )
-        bad = {"label_col": sum(r[3] for r in stats), "score_col": sum(r[4] for r in stats)}
-        totals = {r[0]: (int(r[1] or 0), int(r[2])) for r in stats}
+        stats = blocks.groupBy("piece").agg(F.sum("p"), F.sum("n")).collect()
+        totals = {r[0]: (int(r[1]), int(r[1]) + int(r[2])) for r in stats}
         k, top_is_empty = 0, False
     else:
         m = F.col("m")
-        stats = (
-            rows.groupBy("piece", "e")
+        blocks = (
+            shuffled.groupBy("piece", "s", "e")
             .agg(
                 F.sum(F.when(F.col("y"), m).otherwise(0)).alias("pm"),
                 F.sum(F.when(F.col("y"), 0).otherwise(m)).alias("nm"),
-                bad_y,
-                F.sum("bad_w").alias("bad_w"),
-                bad_s,
+            )
+            .persist()
+        )
+        weighted = (F.col("pm") > 0) | (F.col("nm") > 0)
+        stats = (
+            blocks.groupBy("piece", "e")
+            .agg(
+                F.sum("pm").alias("pm"),
+                F.sum("nm").alias("nm"),
                 F.max("s").alias("top"),
-                F.max(F.when(m > 0, F.col("s"))).alias("top_w"),
+                F.max(F.when(weighted, F.col("s"))).alias("top_w"),
             )
             .collect()
         )
-        bad = {
-            "label_col": sum(r["bad_y"] for r in stats),
-            "weight_col": sum(r["bad_w"] for r in stats),
-            "score_col": sum(r["bad_s"] for r in stats),
-        }
-        _raise_on_bad(bad)
         nonzero = [r for r in stats if r["pm"] or r["nm"]]
         k = max([0] + [-int(r["e"]) for r in nonzero])
         totals = {r["piece"]: (0, 0) for r in stats}
         for r in nonzero:
             shift = int(r["e"]) + k
-            p, n = int(r["pm"]) << shift, int(r["nm"]) << shift
+            p, q = int(r["pm"]) << shift, int(r["nm"]) << shift
             tp, tt = totals[r["piece"]]
-            totals[r["piece"]] = (tp + p, tt + p + n)
+            totals[r["piece"]] = (tp + p, tt + p + q)
         top = max((r["top"] for r in stats), default=None)
         top_w = max((r["top_w"] for r in stats if r["top_w"] is not None), default=None)
         top_is_empty = top is not None and top != top_w
-    _raise_on_bad(bad)
-
-    # the one shuffle; both aggregations keep its partitioning
-    shuffled = rows.repartition(len(splits) + 1, "piece")
-    if weight_col is None:
-        blocks = shuffled.groupBy("piece", "s").agg(
-            F.sum(F.col("y").cast("long")).alias("p"), F.count(F.lit(1)).alias("rows")
-        )
-        blocks = blocks.withColumn("n", F.col("rows") - F.col("p"))
-        packed = blocks.groupBy("piece").agg(F.collect_list(F.struct("s", "p", "n")).alias("b"))
-        frame = packed.select("piece", "b.s", "b.p", "b.n")
-    else:
-        m = F.col("m")
-        blocks = shuffled.groupBy("piece", "s", "e").agg(
-            F.sum(F.when(F.col("y"), m).otherwise(0)).alias("pm"),
-            F.sum(F.when(F.col("y"), 0).otherwise(m)).alias("nm"),
-        )
-        packed = blocks.groupBy("piece").agg(
-            F.collect_list(F.struct("s", "e", "pm", "nm")).alias("b")
-        )
-        frame = packed.select("piece", "b.s", "b.e", "b.pm", "b.nm")
-    if persist:
-        frame = frame.persist()
-    order = sorted(totals)
+    order = [label for label in labels if label in totals]
     offsets = dict(zip(order, prefix_offsets(totals[i] for i in order), strict=True))
     pos = sum(p for p, _ in totals.values())
     neg = sum(t for _, t in totals.values()) - pos
-    return Pieces(frame, weight_col is not None, k, offsets, pos, neg, top_is_empty, len(order))
+    return Pieces(blocks, weight_col is not None, k, offsets, pos, neg, top_is_empty, len(order))
 
 
 def _raise_on_bad(counts: dict[str, int]) -> None:
