@@ -30,10 +30,10 @@ function                 kernel bound  reference path bound      oracle
 min_precision (B1)       2**-97        2**-97                    exact rational
 precision/recall/F gain  2**-97        2**-97                    exact rational
 fbeta (F2)               2**-96        2**-96                    exact rational
-aucpr_min (B4, B7)       -             2**-88.5                  mpmath, Ziv loop
-aucnpr (B8)              -             2**-88.5 x cancellation   mpmath, Ziv loop
-ap_min (B6, X3)          -             2**-88 (+ float parts)    exact / digamma
-expected_random_ap (X1)  -             2**-88 (+ float parts)    exact / digamma
+aucpr_min (B4, B7)       2**-88.5      2**-88.5                  mpmath, Ziv loop
+aucnpr (B8)              as reference  2**-88.5 x cancellation   mpmath, Ziv loop
+ap_min (B6, X3)          as reference  2**-88 (+ float parts)    exact / digamma
+expected_random_ap (X1)  as reference  2**-88 (+ float parts)    exact / digamma
 =======================  ============  ========================  ===================
 
 Each bound is derived in the docstring of the code that evaluates it, from the per-operation

@@ -45,11 +45,15 @@ def evaluate(
         # a full mask (the common case) needs no gather: the arguments are passed as they lie
         full = bool(np.all(todo))
         sub = tuple(np.ascontiguousarray(a).reshape(-1) if full else a[todo] for a in args)
-        y, again = _kernels.run(name, *sub)
         if full:
-            out[...] = y.reshape(out.shape)
+            # into ``out`` itself when it is contiguous (no second array, no copy)
+            flat = out.reshape(-1) if out.flags.c_contiguous else None
+            y, again = _kernels.run(name, *sub, out=flat)
+            if flat is None:
+                out[...] = y.reshape(out.shape)
             todo = again.reshape(out.shape)
         else:
+            y, again = _kernels.run(name, *sub)
             out[todo] = y
             redo = np.zeros(out.shape, dtype=bool)
             redo[todo] = again

@@ -18,6 +18,14 @@ element, assuming only that libm's ``log1p``, ``expm1`` and ``pow`` are within 2
 (glibc documents 1 to 2 ulps, i.e. 2**-52). The harmonic form tracks absolute errors of ``H``.
 Undecided elements go to the oracle: the exact sum up to 2000 terms, digamma at up to 2000 digits
 beyond, then the exact sum.
+
+The fused kernels (:mod:`prtheory.floats._fused`, with numba) repeat these operations element by
+element, so the same bounds hold; no scaling is needed on either path, since every nonzero
+double-double intermediate lies between about 2**-110 and 2**163. The differences: the
+logarithm, table-driven, is within 2**-98 (the bounds here assume 2**-94); the float64 part of
+the digamma form is formed without libm (``expm1(-2k log1p(t)) = q**k - 1``,
+``q = (neg/(pos+neg))**2``, by a recurrence on non-negative terms), within 2**-47 per term,
+under the 2**-45 that the bound allows.
 """
 
 from __future__ import annotations
@@ -148,7 +156,7 @@ def ap_min(pos: Any, neg: Any) -> Any:
 
     Counts are integer-valued up to 2**53 (e.g. 10**12); no term-by-term sum beyond 32 terms.
     Correctly rounded for every input: each branch's bound (module docstring) feeds the rounding
-    test; undecided elements go to the oracle.
+    test, in the fused kernel or the numpy reference path; undecided elements go to the oracle.
     """
     pos, neg = counts(pos, neg, "AP_min")
     out = np.empty(pos.shape)

@@ -21,10 +21,11 @@ Close enough to the minimum the test fails and the oracle decides.
 Error bounds. Reference path (numpy, every float64 input, by exact scaling): the logarithm and
 ``phi`` of :mod:`prtheory.floats.logs` (``phi`` within 2**-88.8 relative), then at most ten
 double-double operations on non-negative terms (16u**2 = 2**-102 each): AUCPR_min and the gap
-within 2**-88.5; ``REL = 2**-86`` is used. The fused kernel of AUCPR_min
-(:mod:`prtheory.floats._kernels`) repeats these operations element by element, without the
-power-of-two scalings (exact, so the bound is the same), inside a range where none is needed;
-AUCNPR has no kernel yet.
+within 2**-88.5; ``REL = 2**-86`` is used. The fused kernels of AUCPR_min and AUCNPR
+(:mod:`prtheory.floats._fused`) repeat these operations element by element, without the
+power-of-two scalings (exact, so the bounds are the same), inside a range where none is needed
+(pi >= 2**-600, b - a >= 2**-100, and for AUCNPR a numerator of at least 2**-900), with a
+table-driven logarithm within 2**-98 in place of the 2**-94 of :func:`~prtheory.floats.logs.log`.
 """
 
 from __future__ import annotations
@@ -175,8 +176,10 @@ def aucnpr(aucpr: Any, pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
 
     Paper convention: 0 at pi = 0, 1 at pi = 1. Correctly rounded for every input: the
     numerator's error is the bound of its larger term, so the bound passed to the rounding test
-    is ``2 REL (1 + larger term / |numerator|)``; near the minimum (``aucpr`` within about
-    2**-30 of AUCPR_min, relative) the test fails and the mpmath oracle decides.
+    is ``2 REL (1 + larger term / |numerator|)``, by the fused kernel (the reference path's
+    operations without its scalings, module docstring) or the numpy reference path; near the
+    minimum (``aucpr`` within about 2**-30 of AUCPR_min, relative) the test fails and the
+    mpmath oracle decides.
     """
     area = as_float_array(aucpr, "aucpr", 0.0, 1.0)
     pi, a, b, inner = skew_and_range(pi, a, b)
