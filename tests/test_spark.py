@@ -234,3 +234,50 @@ def test_per_group_undefined_groups_are_counted_not_matched_by_message(spark_ses
     out, mean = spark.per_group(df, "qid", convention="sklearn")
     out.unpersist()
     assert mean == oracle.to_float(Fraction(1, 3))
+
+
+def _parquet_frame(session, tmp_path, columns: dict):
+    """A DataFrame of ``columns`` written by pandas to Parquet and read back (10^6-10^7 rows:
+    ``createDataFrame`` from Python rows would take minutes)."""
+    import pandas as pd
+
+    path = str(tmp_path / "frame.parquet")
+    pd.DataFrame(columns).to_parquet(path)
+    return session.read.parquet(path)
+
+
+@pytest.mark.slow
+def test_ap_of_ten_million_tied_rows_equals_the_oracle(spark_session, spark, tmp_path):
+    rng = np.random.default_rng(15)
+    n = 10**7
+    y = (rng.random(n) < 0.1).astype(np.int64)
+    s = np.round(rng.random(n) + 0.3 * y, 6)  # about 1.3 * 10^6 distinct scores: ties
+    df = _parquet_frame(spark_session, tmp_path, {"label": y, "score": s})
+    want = oracle.average_precision(y, s)
+    for parts in (8, 13):
+        assert spark.average_precision(df, exact=True, partitions=parts) == want
+    assert spark.average_precision(df, partitions=8) == oracle.to_float(want)
+
+
+@pytest.mark.slow
+def test_per_group_map_equals_single_machine_on_1e5_groups(spark_session, spark, tmp_path):
+    from prtheory.distributed import decode_fraction
+
+    rng = np.random.default_rng(16)
+    groups = 10**5
+    sizes = rng.integers(1, 16, groups)
+    qid = np.repeat(np.arange(groups), sizes)
+    y = (rng.random(qid.size) < 0.3).astype(np.int64)
+    y[np.cumsum(sizes) - 1] = 1  # every query has a relevant item
+    s = rng.integers(0, 6, qid.size).astype(float)  # ties inside queries
+    df = _parquet_frame(spark_session, tmp_path, {"qid": qid, "label": y, "score": s})
+    out, mean = spark.per_group(df, "qid")
+    got = {r["qid"]: decode_fraction(r["exact"]) for r in out.collect()}
+    out.unpersist()
+    bounds = np.concatenate(([0], np.cumsum(sizes)))
+    expected = {
+        q: oracle.average_precision(y[bounds[q] : bounds[q + 1]], s[bounds[q] : bounds[q + 1]])
+        for q in range(groups)
+    }
+    assert got == expected
+    assert mean == oracle.to_float(sum(expected.values(), Fraction(0)) / groups)
