@@ -306,10 +306,11 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict]) -> list[str]:
         f"at {small['n']:.0e} rows {driver:.2f} s of the call is outside every stage: driver-side",
         "planning and job scheduling). The exact",
         "Fraction costs more than the float: it adds every piece's exact partial sum, whose",
-        "denominator grows with the lcm of the cumulative counts. With float weights the",
-        "blocks carry DECIMAL mantissa sums (slower to shuffle and aggregate than LONG) and",
-        "the exact weights outgrow int64 in the Python pass (Python integers), the same cause",
-        "as the single-machine misses in `reports/benchmarks.md`.",
+        "denominator grows with the lcm of the cumulative counts. With float weights each",
+        "block carries six LONG limb sums of the exact mantissas per binary exponent (one",
+        "block per score and exponent), and the exact weights outgrow int64 in the Python",
+        "pass (Python integers), the same cause as the single-machine misses in",
+        "`reports/benchmarks.md`.",
     ]
 
 

@@ -13,8 +13,9 @@ One shuffle, no row on the driver:
    each partition is sorted, then ``groupBy(piece, score)`` sums each distinct score's exact
    weights, reusing the shuffle's partitioning (no further exchange). These *blocks* are cached.
    Unit weights are LONG counts; float weights are summed as their integer mantissas ``M`` per
-   binary exponent ``E`` (``w = M 2**E`` exactly, DECIMAL(38, 0) sums, never in floating point;
-   the driver aligns the exponents), integer weights as LONG values;
+   binary exponent ``E`` (``w = M 2**E`` exactly, never in floating point; the workers and the
+   driver align the exponents), integer weights as ``M = w``, ``E = 0``; each ``M`` is summed
+   as three 21-bit limbs in LONG sums that cannot overflow (:data:`LIMB_BITS`);
 4. *totals*: a native aggregation of the cached blocks by piece gives each piece's exact
    positive and total weight; the driver forms the offsets
    (:func:`prtheory.distributed.prefix_offsets`): a few integers per piece;
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
+from functools import reduce
 from typing import Any
 
 import numpy as np
@@ -40,6 +42,13 @@ from prtheory.distributed import Piece, dyadic_blocks, prefix_offsets
 from prtheory.errors import InvalidInputError
 
 __all__ = ["Pieces", "check_columns", "functions", "pieces"]
+
+#: Weights are LONG integer mantissas ``m`` (below 2**63); blocks sum them as LIMBS limbs of
+#: LIMB_BITS bits, ``m = sum_i limb_i 2**(LIMB_BITS i)``, each a LONG sum that cannot overflow
+#: below 2**LIMB_ROWS_BITS rows (DECIMAL columns, exact too, doubled the time of the shuffle).
+LIMB_BITS = 21
+LIMBS = 3
+LIMB_ROWS_BITS = 63 - LIMB_BITS
 
 #: Scores sampled per piece for the split points (more: better balanced pieces).
 SAMPLE_PER_PIECE = 100
@@ -156,7 +165,7 @@ def split_points(df, score, partitions: int, n: int) -> list[float]:
 
 
 def _with_dyadic(frame, w: str):
-    """``frame`` with float weight column ``w`` replaced by ``m`` (DECIMAL(20, 0)) and ``e``:
+    """``frame`` with float weight column ``w`` replaced by ``m`` (LONG) and ``e``:
     ``w = m 2**e`` exactly, ``m`` odd (0 for ``w = 0``).
 
     ``e = floor(log2 w)`` is estimated and corrected by one either way (``log2`` is within an
@@ -189,18 +198,24 @@ def _with_dyadic(frame, w: str):
     mant = F.when(positive, (m / F.pow(F.lit(2.0), tz)).cast("long")).otherwise(F.lit(0))
     expo = F.when(positive, F.col("_e") - 52 + tz).otherwise(F.lit(0))
     keep = [c for c in frame.columns if c not in (w, "_e0", "_e", "_m", "_tz")]
-    return frame.select(*keep, mant.cast("decimal(20,0)").alias("m"), expo.cast("int").alias("e"))
+    return frame.select(*keep, mant.cast("long").alias("m"), expo.cast("int").alias("e"))
 
 
-def _integers(column) -> np.ndarray:
-    """An Arrow DECIMAL(.., 0) column as int64 where every value fits, else Python integers."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
+def _limbs_value(row, prefix: str) -> int:
+    """The exact integer ``sum_i row[prefix + i] 2**(LIMB_BITS i)`` of one row's limb sums."""
+    return sum(int(row[f"{prefix}{i}"]) << (LIMB_BITS * i) for i in range(LIMBS))
 
-    try:
-        return pc.cast(column, pa.int64()).to_numpy()
-    except pa.ArrowInvalid:
-        return np.array([int(v) for v in column.to_pylist()], dtype=object)
+
+def _limbs_column(cols: dict, prefix: str) -> np.ndarray:
+    """A block column's exact integer weights from its LONG limb sums (Arrow columns): int64
+    while every value fits below 2**62, else Python integers."""
+    parts = [cols[f"{prefix}{i}"].to_numpy() for i in range(LIMBS)]
+    top = max((int(p.max()).bit_length() + LIMB_BITS * i for i, p in enumerate(parts)), default=0)
+    dtype = np.int64 if top < 61 else object
+    total = np.zeros(parts[0].size, dtype=dtype)
+    for i, p in enumerate(parts):
+        total += p.astype(dtype) << (LIMB_BITS * i) if dtype is object else p << (LIMB_BITS * i)
+    return total
 
 
 @dataclass
@@ -251,7 +266,7 @@ class Pieces:
             ends = np.append(starts[1:], piece.size)
             if weighted:
                 e = cols["e"].to_numpy()[order]
-                pm, nm = _integers(cols["pm"])[order], _integers(cols["nm"])[order]
+                pm, nm = _limbs_column(cols, "p")[order], _limbs_column(cols, "n")[order]
             else:
                 p = cols["p"].to_numpy()[order]
                 n = cols["n"].to_numpy()[order]
@@ -324,7 +339,7 @@ def pieces(
     if weight_col is None:
         rows = df.select(*cols)
     elif w_kind == "integral":  # integer weights: exact LONG values, exponent 0
-        rows = df.select(*cols, w.cast("decimal(20,0)").alias("m"), F.lit(0).alias("e"))
+        rows = df.select(*cols, w.cast("long").alias("m"), F.lit(0).alias("e"))
     else:  # rows with bad weights were rejected by the scan
         rows = _with_dyadic(df.select(*cols, w.alias("w")), "w")
 
@@ -343,34 +358,36 @@ def pieces(
         totals = {r[0]: (int(r[1]), int(r[1]) + int(r[2])) for r in stats}
         k, top_is_empty = 0, False
     else:
-        m = F.col("m")
-        blocks = (
-            shuffled.groupBy("piece", "s", "e")
-            .agg(
-                F.sum(F.when(F.col("y"), m).otherwise(0)).alias("pm"),
-                F.sum(F.when(F.col("y"), 0).otherwise(m)).alias("nm"),
+        if n >= 2**LIMB_ROWS_BITS:
+            raise InvalidInputError(
+                "df", f"more than 2**{LIMB_ROWS_BITS} rows: exact LONG limb sums could overflow"
             )
-            .persist()
-        )
-        weighted = (F.col("pm") > 0) | (F.col("nm") > 0)
+        y_ = F.col("y")
+        sums = []
+        for i in range(LIMBS):
+            limb = F.shiftright(F.col("m"), LIMB_BITS * i).bitwiseAND(2**LIMB_BITS - 1)
+            sums.append(F.sum(F.when(y_, limb).otherwise(0)).alias(f"p{i}"))
+            sums.append(F.sum(F.when(y_, 0).otherwise(limb)).alias(f"n{i}"))
+        blocks = shuffled.groupBy("piece", "s", "e").agg(*sums).persist()
+        limbs = [f"{c}{i}" for i in range(LIMBS) for c in "pn"]
+        weighted = reduce(lambda a, b: a | b, [F.col(c) > 0 for c in limbs])
         stats = (
             blocks.groupBy("piece", "e")
             .agg(
-                F.sum("pm").alias("pm"),
-                F.sum("nm").alias("nm"),
+                *[F.sum(c).alias(c) for c in limbs],
                 F.max("s").alias("top"),
                 F.max(F.when(weighted, F.col("s"))).alias("top_w"),
             )
             .collect()
         )
-        nonzero = [r for r in stats if r["pm"] or r["nm"]]
-        k = max([0] + [-int(r["e"]) for r in nonzero])
+        whole = [(r, _limbs_value(r, "p"), _limbs_value(r, "n")) for r in stats]
+        nonzero = [(r, p, q) for r, p, q in whole if p or q]
+        k = max([0] + [-int(r["e"]) for r, _, _ in nonzero])
         totals = {r["piece"]: (0, 0) for r in stats}
-        for r in nonzero:
+        for r, p, q in nonzero:
             shift = int(r["e"]) + k
-            p, q = int(r["pm"]) << shift, int(r["nm"]) << shift
             tp, tt = totals[r["piece"]]
-            totals[r["piece"]] = (tp + p, tt + p + q)
+            totals[r["piece"]] = (tp + (p << shift), tt + ((p + q) << shift))
         top = max((r["top"] for r in stats), default=None)
         top_w = max((r["top_w"] for r in stats if r["top_w"] is not None), default=None)
         top_is_empty = top is not None and top != top_w
