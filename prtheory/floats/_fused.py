@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.floats import apmin, logs
+from prtheory.floats import apmin, aucpr, logs
 from prtheory.floats._kernels import _compiled_primitives, _jit
 from prtheory.floats.dd import dd_constant
 
@@ -42,9 +42,8 @@ TINY = 2.0**-900
 #: Relative error bound passed to the rounding test by the rational kernels (each derivation
 #: below ends at or under 2**-96).
 REL = 2.0**-90
-#: The logarithmic kernels' bound: the reference path's (:data:`prtheory.floats.aucpr.REL`),
-#: whose operations they repeat.
-REL_LOG = 2.0**-86
+#: The logarithmic kernels' bound: the reference path's, whose operations they repeat.
+REL_LOG = aucpr.REL
 #: Elements per block of the kernels that sum their series a block at a time (in L1 cache).
 _BLOCK = 256
 

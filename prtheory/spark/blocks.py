@@ -50,6 +50,9 @@ LIMB_BITS = 21
 LIMBS = 3
 LIMB_ROWS_BITS = 63 - LIMB_BITS
 
+#: partition_labels(count), per count
+_LABELS: dict[int, list[int]] = {}
+
 #: Scores sampled per piece for the split points (more: better balanced pieces).
 SAMPLE_PER_PIECE = 100
 SEED = 20260415
@@ -130,8 +133,11 @@ def partition_labels(session, count: int) -> list[int]:
     ``hash``), so consecutive piece numbers collide (8 pieces fill about 5 of 8 partitions and
     leave some cores idle); labels chosen by that same function give every piece a partition of
     its own. Only the speed depends on this: the workers group rows by label whatever partition
-    they arrive in."""
+    they arrive in. Computed once per ``count`` in a process (Spark's ``hash`` has a fixed
+    seed)."""
     F = functions()
+    if count in _LABELS:
+        return _LABELS[count]
     if count == 1:
         return [0]
     found: dict[int, int] = {}
@@ -145,7 +151,8 @@ def partition_labels(session, count: int) -> list[int]:
         for label, part in rows:
             found.setdefault(part, label)
         start += 64 * count
-    return [found[i] for i in range(count)]
+    _LABELS[count] = [found[i] for i in range(count)]
+    return _LABELS[count]
 
 
 def split_points(df, score, partitions: int, n: int) -> list[float]:
@@ -212,10 +219,7 @@ def _limbs_column(cols: dict, prefix: str) -> np.ndarray:
     parts = [cols[f"{prefix}{i}"].to_numpy() for i in range(LIMBS)]
     top = max((int(p.max()).bit_length() + LIMB_BITS * i for i, p in enumerate(parts)), default=0)
     dtype = np.int64 if top < 61 else object
-    total = np.zeros(parts[0].size, dtype=dtype)
-    for i, p in enumerate(parts):
-        total += p.astype(dtype) << (LIMB_BITS * i) if dtype is object else p << (LIMB_BITS * i)
-    return total
+    return sum(p.astype(dtype) << (LIMB_BITS * i) for i, p in enumerate(parts))
 
 
 @dataclass
@@ -261,7 +265,7 @@ class Pieces:
             piece = cols["piece"].to_numpy()
             score = cols["s"].to_numpy()
             order = np.lexsort((-score, piece))
-            piece = piece[order]
+            piece, score = piece[order], score[order]
             starts = np.flatnonzero(np.concatenate(([True], piece[1:] != piece[:-1])))
             ends = np.append(starts[1:], piece.size)
             if weighted:
@@ -274,7 +278,7 @@ class Pieces:
             for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
                 index = int(piece[a])
                 if weighted:
-                    pos, neg = dyadic_blocks(score[order[a:b]], e[a:b], pm[a:b], nm[a:b], k)
+                    pos, neg = dyadic_blocks(score[a:b], e[a:b], pm[a:b], nm[a:b], k)
                 else:
                     pos, neg = p[a:b].astype(np.int64), n[a:b].astype(np.int64)
                 ids.append(index)
@@ -332,6 +336,10 @@ def pieces(
         else:
             bad_w = w.isNull() | (w < 0)
     n = _scan(df, y, s, bad_w)
+    if weight_col is not None and n >= 2**LIMB_ROWS_BITS:
+        raise InvalidInputError(
+            "df", f"more than 2**{LIMB_ROWS_BITS} rows: exact LONG limb sums could overflow"
+        )
     splits = split_points(df, s, partitions, n)
     labels = partition_labels(df.sparkSession, len(splits) + 1)
     cols = [_piece_expr(s, splits, labels).alias("piece"), (s + 0.0).alias("s")]
@@ -358,10 +366,6 @@ def pieces(
         totals = {r[0]: (int(r[1]), int(r[1]) + int(r[2])) for r in stats}
         k, top_is_empty = 0, False
     else:
-        if n >= 2**LIMB_ROWS_BITS:
-            raise InvalidInputError(
-                "df", f"more than 2**{LIMB_ROWS_BITS} rows: exact LONG limb sums could overflow"
-            )
         y_ = F.col("y")
         sums = []
         for i in range(LIMBS):
