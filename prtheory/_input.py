@@ -16,7 +16,7 @@ import numbers
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -39,6 +39,7 @@ __all__ = [
     "check_skew",
     "check_unit",
     "check_weighted_count",
+    "dyadic_weights",
 ]
 
 
@@ -368,13 +369,35 @@ class ExactWeights:
         return f"ExactWeights(numerators={self.numerators!r}, denominator={self.denominator})"
 
 
+@overload
 def as_weights(
-    sample_weight: ExactArrayLike | None, n: int, name: str = "sample_weight"
-) -> ExactWeights | None:
+    sample_weight: ExactArrayLike | None,
+    n: int,
+    name: str = ...,
+    *,
+    floats: Literal[False] = ...,
+) -> ExactWeights | None: ...
+
+
+@overload
+def as_weights(
+    sample_weight: ExactArrayLike | None, n: int, name: str = ..., *, floats: bool
+) -> ExactWeights | np.ndarray | None: ...
+
+
+def as_weights(
+    sample_weight: ExactArrayLike | None,
+    n: int,
+    name: str = "sample_weight",
+    *,
+    floats: bool = False,
+) -> ExactWeights | np.ndarray | None:
     """Validate sample weights (finite, >= 0, length ``n``) and convert them exactly.
 
     ``None`` means unit weights and is returned unchanged. Accepted element types: ``int``,
-    ``Fraction``, ``float`` (exact binary value) and numpy numbers.
+    ``Fraction``, ``float`` (exact binary value) and numpy numbers. With ``floats=True``, float
+    weights that are not all integers are validated but returned as the float64 array itself
+    (for a caller with a floating-point path; :func:`dyadic_weights` converts them exactly).
     """
     if sample_weight is None:
         return None
@@ -402,7 +425,8 @@ def as_weights(
             raise InvalidInputError(name, f"must be >= 0, got {_show(arr[i])} at index {i}")
         if np.all(arr == np.floor(arr)) and np.all(arr < 2.0**62):
             return ExactWeights(arr.astype(np.int64), 1)
-        return _dyadic(arr.astype(np.float64, copy=False))
+        arr = arr.astype(np.float64, copy=False)
+        return arr if floats else dyadic_weights(arr)
     if arr.dtype.kind == "O":
         fracs = []
         for i, w in enumerate(arr):
@@ -429,7 +453,7 @@ def _reduce(nums: np.ndarray, den: int) -> ExactWeights:
     return ExactWeights(nums, den)
 
 
-def _dyadic(arr: np.ndarray) -> ExactWeights:
+def dyadic_weights(arr: np.ndarray) -> ExactWeights:
     """Exact weights of finite, non-negative float64 values, vectorised (no per-item Fraction).
 
     Each float is ``m 2**e`` with ``m`` an odd integer below ``2**53`` (or 0). The common

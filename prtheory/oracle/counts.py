@@ -28,6 +28,7 @@ __all__ = [
     "operating_points",
     "ranking",
     "recall_steps",
+    "steps_of",
 ]
 
 _INT64_SAFE = 2**62
@@ -208,7 +209,14 @@ def recall_steps(
     """
     labels = as_labels(y_true)
     scores = as_scores(y_score, labels.size)
-    w = as_weights(sample_weight, labels.size)
+    return steps_of(labels, scores, as_weights(sample_weight, labels.size), before=before)
+
+
+def steps_of(
+    labels: np.ndarray, scores: np.ndarray, w: ExactWeights | None, *, before: bool = False
+) -> RecallSteps:
+    """:func:`recall_steps` of validated input (:func:`~prtheory._input.as_labels`,
+    :func:`~prtheory._input.as_scores`, :func:`~prtheory._input.as_weights`)."""
     if w is None:
         pos_scores = np.sort(scores[labels])
         n, pos = labels.size, pos_scores.size

@@ -1,0 +1,122 @@
+"""The double-double AP kernel for float weights (prtheory.ap_kernel) against exact Fractions.
+
+The reference is :func:`prtheory.oracle.average_precision` (exact rationals, independent of the
+kernel's floating point). Two properties: the kernel's unrounded double-double is within the
+proved :func:`~prtheory.ap_kernel.relative_bound` of the exact AP, and whatever it decides is the
+correctly rounded exact AP. Skipped without numba.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import prtheory
+from prtheory import ap_kernel, floats
+from prtheory.errors import UndefinedMetricError
+from prtheory.oracle import average_precision as exact_ap
+from prtheory.oracle import to_float
+
+pytest.importorskip("numba")
+
+
+@st.composite
+def weighted(draw, binades: int = 700):
+    """Labels, scores with ties, and float weights over up to ``binades`` binades (zeros too)."""
+    n = draw(st.integers(1, 60))
+    y = np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    levels = draw(st.sampled_from([2, 10, 10**9]))
+    s = np.array(draw(st.lists(st.integers(0, levels), min_size=n, max_size=n)), dtype=float)
+    low = draw(st.integers(-1074, 1023 - binades))
+    mant = draw(st.lists(st.floats(0.5, 1.0, exclude_max=True), min_size=n, max_size=n))
+    exps = draw(st.lists(st.integers(low, low + binades - 1), min_size=n, max_size=n))
+    w = np.ldexp(np.array(mant), np.array(exps))
+    zero = np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    w[zero & (np.arange(n) % 3 == 0)] = 0.0
+    return y, s, w
+
+
+def exact(y, s, w) -> Fraction:
+    return exact_ap(y, s, sample_weight=w)
+
+
+@given(weighted())
+def test_double_double_is_within_the_proved_bound(data):
+    y, s, w = data
+    dd_value = ap_kernel.double_double(y, s, w)
+    if dd_value is None:  # no positive weight
+        assert not (w[y] > 0).any()
+        return
+    ref = exact(y, s, w)
+    err = abs(Fraction(dd_value[0]) + Fraction(dd_value[1]) - ref)
+    assert err <= Fraction(ap_kernel.relative_bound(y.size)) * ref
+
+
+@given(weighted())
+def test_what_the_kernel_decides_is_the_correctly_rounded_ap(data):
+    y, s, w = data
+    got = ap_kernel.average_precision(y, s, w)
+    if got is not None:
+        assert got == to_float(exact(y, s, w))
+
+
+def test_the_kernel_decides_large_inputs_and_equals_the_exact_path():
+    rng = np.random.default_rng(7)
+    for n, frac in ((10**4, 0.5), (10**5, 0.01)):
+        y = rng.random(n) < frac
+        s = np.round(rng.random(n), 3)  # ties
+        w = rng.random(n)
+        got = ap_kernel.average_precision(y, s, w)
+        assert got is not None
+        assert got == to_float(exact(y, s, w))
+
+
+def test_subnormal_weights():
+    # weights from 2**-1074 (subnormal) to 2**-300: 774 binades, inside the kernel's range;
+    # scaling by an exact power of two makes every one normal
+    y = np.array([1, 0, 1, 1, 0, 1], dtype=bool)
+    s = np.array([6.0, 5.0, 4.0, 4.0, 2.0, 1.0])
+    w = np.array([5e-324, 2.0**-300, 3 * 2.0**-1070, 2.0**-700, 1e-310, 2.0**-1000])
+    assert ap_kernel.double_double(y, s, w) is not None
+    assert prtheory.average_precision(y, s, sample_weight=w) == to_float(exact(y, s, w))
+
+
+def test_weights_beyond_the_range_take_the_exact_path():
+    y = np.array([1, 0, 1, 0], dtype=bool)
+    s = np.array([4.0, 3.0, 2.0, 1.0])
+    w = np.array([2.0**-500, 2.0**500, 0.75, 1.5])  # 1000 binades
+    assert ap_kernel.double_double(y, s, w) is None
+    assert prtheory.average_precision(y, s, sample_weight=w) == to_float(exact(y, s, w))
+
+
+def test_undecided_values_take_the_exact_path(monkeypatch):
+    # a bound too wide to decide anything: every value comes from the exact path, unchanged
+    rng = np.random.default_rng(3)
+    y, s, w = rng.random(200) < 0.3, rng.random(200), rng.random(200)
+    expected = to_float(exact(y, s, w))
+    monkeypatch.setattr(ap_kernel, "relative_bound", lambda n: 2.0**-20)
+    assert ap_kernel.average_precision(y, s, w) is None
+    assert prtheory.average_precision(y, s, sample_weight=w) == expected
+
+
+def test_without_the_kernel_tier_the_value_is_the_same():
+    rng = np.random.default_rng(4)
+    y, s, w = rng.random(500) < 0.5, np.round(rng.random(500), 2), rng.random(500)
+    fused = prtheory.average_precision(y, s, sample_weight=w)
+    previous = floats.set_backend("numpy")
+    try:
+        assert ap_kernel.double_double(y, s, w) is None
+        assert prtheory.average_precision(y, s, sample_weight=w) == fused
+    finally:
+        floats.set_backend(previous)
+
+
+def test_no_positive_weight_keeps_its_convention():
+    y, s, w = [1, 0, 1], [3.0, 2.0, 1.0], [0.0, 0.5, 0.0]
+    with pytest.raises(UndefinedMetricError):
+        prtheory.average_precision(y, s, sample_weight=w)
+    assert prtheory.average_precision(y, s, sample_weight=w, convention="sklearn") == 0.0
