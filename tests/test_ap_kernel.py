@@ -25,15 +25,19 @@ pytest.importorskip("numba")
 
 
 @st.composite
-def weighted(draw, binades: int = 700):
-    """Labels, scores with ties, and float weights over up to ``binades`` binades (zeros too)."""
+def weighted(draw):
+    """Labels, scores with ties, and float weights over any span of binades from subnormal to
+    the largest floats (zeros too)."""
     n = draw(st.integers(1, 60))
     y = np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)))
     levels = draw(st.sampled_from([2, 10, 10**9]))
     s = np.array(draw(st.lists(st.integers(0, levels), min_size=n, max_size=n)), dtype=float)
-    low = draw(st.integers(-1074, 1023 - binades))
+    binades = draw(st.sampled_from([1, 60, 700, 2097]))
+    low = draw(st.integers(-1074, 1024 - binades))
     mant = draw(st.lists(st.floats(0.5, 1.0, exclude_max=True), min_size=n, max_size=n))
     exps = draw(st.lists(st.integers(low, low + binades - 1), min_size=n, max_size=n))
+    # ldexp rounds below 2**-1022 and would overflow at 2**1024: mantissas in [1/2, 1) keep
+    # every weight finite; subnormal ones are whatever ldexp gives
     w = np.ldexp(np.array(mant), np.array(exps))
     zero = np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)))
     w[zero & (np.arange(n) % 3 == 0)] = 0.0
@@ -47,12 +51,13 @@ def exact(y, s, w) -> Fraction:
 @given(weighted())
 def test_double_double_is_within_the_proved_bound(data):
     y, s, w = data
-    dd_value = ap_kernel.double_double(y, s, w)
-    if dd_value is None:  # no positive weight
+    framed = ap_kernel.double_double(y, s, w)
+    if framed is None:  # no positive weight
         assert not (w[y] > 0).any()
         return
     ref = exact(y, s, w)
-    err = abs(Fraction(dd_value[0]) + Fraction(dd_value[1]) - ref)
+    h, lo, e = framed
+    err = abs((Fraction(h) + Fraction(lo)) * Fraction(2) ** e - ref)
     assert err <= Fraction(ap_kernel.relative_bound(y.size)) * ref
 
 
@@ -85,12 +90,19 @@ def test_subnormal_weights():
     assert prtheory.average_precision(y, s, sample_weight=w) == to_float(exact(y, s, w))
 
 
-def test_weights_beyond_the_range_take_the_exact_path():
-    y = np.array([1, 0, 1, 0], dtype=bool)
-    s = np.array([4.0, 3.0, 2.0, 1.0])
-    w = np.array([2.0**-500, 2.0**500, 0.75, 1.5])  # 1000 binades
-    assert ap_kernel.double_double(y, s, w) is None
+def test_weights_over_the_whole_float_range():
+    # 2**-1074 .. 2**1023 next to each other: each sum keeps its own binary exponent
+    y = np.array([0, 1, 0, 1, 1, 0, 1], dtype=bool)
+    s = np.array([7.0, 6.0, 5.0, 4.0, 4.0, 2.0, 1.0])
+    w = np.array([2.0**1023, 5e-324, 1.5 * 2.0**1000, 2.0**-600, 0.75, 1e308, 2.0**-1000])
+    assert ap_kernel.double_double(y, s, w) is not None
     assert prtheory.average_precision(y, s, sample_weight=w) == to_float(exact(y, s, w))
+    # the AP itself far below 2**-1022: only tiny positives behind a huge negative
+    y, s, w = np.array([0, 1], dtype=bool), np.array([2.0, 1.0]), np.array([2.0**1000, 2.0**-1000])
+    ref = to_float(exact(y, s, w))
+    assert ref == 0.0  # the exact 2**-2000 / (1 + 2**-2000) rounds to zero
+    assert ap_kernel.average_precision(y, s, w) is None  # below the normal range: exact path
+    assert prtheory.average_precision(y, s, sample_weight=w) == ref
 
 
 def test_undecided_values_take_the_exact_path(monkeypatch):
