@@ -44,6 +44,8 @@ from typing import Any
 
 import numpy as np
 
+from prtheory import area_kernel
+from prtheory._input import as_labels, as_scores, as_weights
 from prtheory._labels import target
 from prtheory.errors import UndefinedMetricError
 from prtheory.metrics.averaging import averaged
@@ -114,6 +116,23 @@ def _segments(steps: RecallSteps, method: str, first_point: str, lo: Fraction, h
         yb = Fraction(int(tp[k]), int(n[k]))
         constant += oracle_areas.clipped_segment_area(int(x0[k]), int(tp[k]), ya, yb, lo, hi)
     return Terms(tuple(parts), constant)
+
+
+def _kernel(metric: str):
+    """The float path of ``metric`` (:data:`prtheory.area_kernel.METRICS`) for float weights:
+    the correctly rounded value, or None (other weights, or the kernel cannot decide)."""
+
+    def fast(y, s, w) -> float | None:
+        if w is None:
+            return None
+        labels = as_labels(y)
+        scores = as_scores(s, labels.size)
+        weights = as_weights(w, labels.size, floats=True)
+        if not isinstance(weights, np.ndarray):  # exact weights (integers): the exact path
+            return None
+        return area_kernel.rounded(labels, scores, weights, metric)
+
+    return fast
 
 
 def _pr_area(y, s, w, *, method, first_point, a, b, convention) -> Terms | Irrational:
@@ -192,7 +211,12 @@ def pr_auc(
             y, s, w, method=method, first_point=first_point, a=a, b=b, convention=convention
         )
 
-    return averaged(value, t, sample_weight, average, convention)
+    fast = None
+    if method == "step":
+        fast = _kernel("ap")
+    elif method == "trapezoid" and a == 0 and b == 1:
+        fast = _kernel(f"trapezoid-{first_point}")
+    return averaged(value, t, sample_weight, average, convention, fast)
 
 
 def _roc_area(y, s, w) -> Terms:
@@ -231,7 +255,7 @@ def roc_auc(
     needed here); ``average`` as in :mod:`prtheory.metrics.averaging`.
     """
     t = target(y_true, y_score, pos_label=pos_label, labels=labels)
-    return averaged(_roc_area, t, sample_weight, average)
+    return averaged(_roc_area, t, sample_weight, average, fast=_kernel("roc"))
 
 
 def auprg(

@@ -48,6 +48,8 @@ AVERAGES = ("macro", "micro", "weighted", "samples", None)
 
 #: ``value(labels, scores, sample_weight) -> Terms | Irrational`` for one binary ranking
 Value = Callable[[np.ndarray, np.ndarray, Any], "Terms | Irrational"]
+#: A float path for one column: the correctly rounded value, or None to use the exact one.
+Fast = Callable[[np.ndarray, np.ndarray, Any], "float | None"]
 
 
 def weights_array(sample_weight: Any) -> Any:
@@ -70,17 +72,32 @@ def _of(value: Value, where: str, *args) -> Terms | Irrational:
 
 
 def averaged(
-    value: Value, t: Target, sample_weight: Any, average: Any, convention: str | None = None
+    value: Value,
+    t: Target,
+    sample_weight: Any,
+    average: Any,
+    convention: str | None = None,
+    fast: Fast | None = None,
 ) -> float | np.ndarray:
-    """The metric ``value`` of the target ``t`` under ``average`` (module docstring)."""
+    """The metric ``value`` of the target ``t`` under ``average`` (module docstring).
+
+    ``fast``, when given, is tried first wherever one column is rounded on its own (binary
+    targets, ``average=None``, ``"micro"``); it returns the correctly rounded value or None."""
     average = _check_average(average)
     w = weights_array(sample_weight)
+
+    def alone(where: str, y: np.ndarray, s: np.ndarray, wc: Any) -> float:
+        quick = None if fast is None else fast(y, s, wc)
+        if quick is not None:
+            return quick
+        return round_sum([(Fraction(1), _of(value, where, y, s, wc) if where else value(y, s, wc))])
+
     if t.kind == "binary":
-        return round_sum([(Fraction(1), value(t.labels, t.scores, w))])
+        return alone("", t.labels, t.scores, w)
     n, L = t.labels.shape
     if average == "micro":
         flat_w = None if w is None else np.repeat(w, L)
-        return round_sum([(Fraction(1), value(t.labels.ravel(), t.scores.ravel(), flat_w))])
+        return alone("", t.labels.ravel(), t.scores.ravel(), flat_w)
     if average == "samples":
         exact = as_weights(w, n)
         rows = []
@@ -93,9 +110,7 @@ def averaged(
     classes = t.classes if t.classes is not None else tuple(range(L))  # set for matrices
     name = {c: f"class {classes[c]!r}" for c in range(L)}
     if average is None:
-        return np.array(
-            [round_sum([(Fraction(1), _of(value, name[c], y, s, w))]) for c, y, s in columns]
-        )
+        return np.array([alone(name[c], y, s, w) for c, y, s in columns])
     if average == "macro":
         return round_sum([(Fraction(1, L), _of(value, name[c], y, s, w)) for c, y, s in columns])
     support = _supports(t.labels, as_weights(w, n))

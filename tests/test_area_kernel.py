@@ -1,9 +1,9 @@
-"""The double-double AP kernel for float weights (prtheory.ap_kernel) against exact Fractions.
+"""The double-double area kernel for float weights (prtheory.area_kernel) against exact Fractions.
 
-The reference is :func:`prtheory.oracle.average_precision` (exact rationals, independent of the
-kernel's floating point). Two properties: the kernel's unrounded double-double is within the
-proved :func:`~prtheory.ap_kernel.relative_bound` of the exact AP, and whatever it decides is the
-correctly rounded exact AP. Skipped without numba.
+The references are the oracle's AP, PR trapezoid and ROC AUC (exact rationals, independent of
+the kernel's floating point). Two properties per metric: the kernel's unrounded double-double is
+within the proved :func:`~prtheory.area_kernel.relative_bound` of the exact value, and whatever
+it decides is the correctly rounded exact value. Skipped without numba.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import prtheory
-from prtheory import ap_kernel, floats
+from prtheory import area_kernel, floats, oracle
 from prtheory.errors import UndefinedMetricError
 from prtheory.oracle import average_precision as exact_ap
 from prtheory.oracle import to_float
@@ -48,25 +48,52 @@ def exact(y, s, w) -> Fraction:
     return exact_ap(y, s, sample_weight=w)
 
 
-@given(weighted())
-def test_double_double_is_within_the_proved_bound(data):
+def reference(y, s, w, metric: str) -> Fraction | None:
+    """The oracle's exact value of ``metric`` (None where it is undefined)."""
+    try:
+        if metric == "ap":
+            return exact(y, s, w)
+        if metric == "roc":
+            return oracle.roc_auc(y, s, w)
+        first = metric.split("-")[1]
+        return oracle.pr_auc(y, s, w, method="trapezoid", first_point=first)
+    except UndefinedMetricError:
+        return None
+
+
+@pytest.mark.parametrize("metric", area_kernel.METRICS)
+@given(data=weighted())
+def test_double_double_is_within_the_proved_bound(metric, data):
     y, s, w = data
-    framed = ap_kernel.double_double(y, s, w)
-    if framed is None:  # no positive weight
-        assert not (w[y] > 0).any()
+    value = area_kernel.framed(y, s, w, metric)
+    ref = reference(y, s, w, metric)
+    if value is None:  # a class the metric divides by has no weight
+        assert ref is None or not (w[y] > 0).any() or (metric == "roc" and not (w[~y] > 0).any())
         return
-    ref = exact(y, s, w)
-    h, lo, e = framed
+    h, lo, e = value
     err = abs((Fraction(h) + Fraction(lo)) * Fraction(2) ** e - ref)
-    assert err <= Fraction(ap_kernel.relative_bound(y.size)) * ref
+    assert err <= Fraction(area_kernel.relative_bound(y.size, metric)) * ref
 
 
-@given(weighted())
-def test_what_the_kernel_decides_is_the_correctly_rounded_ap(data):
+@pytest.mark.parametrize("metric", area_kernel.METRICS)
+@given(data=weighted())
+def test_what_the_kernel_decides_is_the_correctly_rounded_value(metric, data):
     y, s, w = data
-    got = ap_kernel.average_precision(y, s, w)
+    got = area_kernel.rounded(y, s, w, metric)
     if got is not None:
-        assert got == to_float(exact(y, s, w))
+        assert got == to_float(reference(y, s, w, metric))
+
+
+def test_the_public_areas_take_the_kernel():
+    rng = np.random.default_rng(11)
+    y, s, w = rng.random(3000) < 0.3, np.round(rng.random(3000), 2), rng.random(3000)
+    for first in ("sklearn", "spark", "none"):
+        kernel = area_kernel.rounded(y, s, w, f"trapezoid-{first}")
+        assert kernel is not None
+        got = prtheory.pr_auc(y, s, sample_weight=w, method="trapezoid", first_point=first)
+        assert got == kernel == to_float(reference(y, s, w, f"trapezoid-{first}"))
+    assert prtheory.roc_auc(y, s, sample_weight=w) == area_kernel.rounded(y, s, w, "roc")
+    assert prtheory.pr_auc(y, s, sample_weight=w) == area_kernel.rounded(y, s, w, "ap")
 
 
 def test_the_kernel_decides_large_inputs_and_equals_the_exact_path():
@@ -75,7 +102,7 @@ def test_the_kernel_decides_large_inputs_and_equals_the_exact_path():
         y = rng.random(n) < frac
         s = np.round(rng.random(n), 3)  # ties
         w = rng.random(n)
-        got = ap_kernel.average_precision(y, s, w)
+        got = area_kernel.average_precision(y, s, w)
         assert got is not None
         assert got == to_float(exact(y, s, w))
 
@@ -86,7 +113,7 @@ def test_subnormal_weights():
     y = np.array([1, 0, 1, 1, 0, 1], dtype=bool)
     s = np.array([6.0, 5.0, 4.0, 4.0, 2.0, 1.0])
     w = np.array([5e-324, 2.0**-300, 3 * 2.0**-1070, 2.0**-700, 1e-310, 2.0**-1000])
-    assert ap_kernel.double_double(y, s, w) is not None
+    assert area_kernel.framed(y, s, w) is not None
     assert prtheory.average_precision(y, s, sample_weight=w) == to_float(exact(y, s, w))
 
 
@@ -95,13 +122,13 @@ def test_weights_over_the_whole_float_range():
     y = np.array([0, 1, 0, 1, 1, 0, 1], dtype=bool)
     s = np.array([7.0, 6.0, 5.0, 4.0, 4.0, 2.0, 1.0])
     w = np.array([2.0**1023, 5e-324, 1.5 * 2.0**1000, 2.0**-600, 0.75, 1e308, 2.0**-1000])
-    assert ap_kernel.double_double(y, s, w) is not None
+    assert area_kernel.framed(y, s, w) is not None
     assert prtheory.average_precision(y, s, sample_weight=w) == to_float(exact(y, s, w))
     # the AP itself far below 2**-1022: only tiny positives behind a huge negative
     y, s, w = np.array([0, 1], dtype=bool), np.array([2.0, 1.0]), np.array([2.0**1000, 2.0**-1000])
     ref = to_float(exact(y, s, w))
     assert ref == 0.0  # the exact 2**-2000 / (1 + 2**-2000) rounds to zero
-    assert ap_kernel.average_precision(y, s, w) is None  # below the normal range: exact path
+    assert area_kernel.average_precision(y, s, w) is None  # below the normal range: exact path
     assert prtheory.average_precision(y, s, sample_weight=w) == ref
 
 
@@ -110,8 +137,8 @@ def test_undecided_values_take_the_exact_path(monkeypatch):
     rng = np.random.default_rng(3)
     y, s, w = rng.random(200) < 0.3, rng.random(200), rng.random(200)
     expected = to_float(exact(y, s, w))
-    monkeypatch.setattr(ap_kernel, "relative_bound", lambda n: 2.0**-20)
-    assert ap_kernel.average_precision(y, s, w) is None
+    monkeypatch.setattr(area_kernel, "relative_bound", lambda n, metric: 2.0**-20)
+    assert area_kernel.average_precision(y, s, w) is None
     assert prtheory.average_precision(y, s, sample_weight=w) == expected
 
 
@@ -121,7 +148,7 @@ def test_without_the_kernel_tier_the_value_is_the_same():
     fused = prtheory.average_precision(y, s, sample_weight=w)
     previous = floats.set_backend("numpy")
     try:
-        assert ap_kernel.double_double(y, s, w) is None
+        assert area_kernel.framed(y, s, w) is None
         assert prtheory.average_precision(y, s, sample_weight=w) == fused
     finally:
         floats.set_backend(previous)

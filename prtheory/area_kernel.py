@@ -1,0 +1,142 @@
+"""AP, PR trapezoid and ROC AUC with float weights in one compiled pass (double-double, a proved
+bound).
+
+With float sample weights the exact AP (claim N2, ties grouped) has integer numerators over
+``2**k`` that outgrow int64 (``k`` about 75 bits for uniform weights, thousands of bits for
+weights spanning 2**-1000 .. 2**1000), and the exact path of :mod:`prtheory.oracle.counts` sums
+them as Python integers; the trapezoidal areas under the PR and ROC curves likewise.
+:func:`rounded` instead runs one numba loop over the items in
+decreasing score order in double-double arithmetic (:mod:`prtheory.floats.dd`, the primitives of
+Joldes, Muller & Popescu with their proved bounds), each quantity carrying its own binary
+exponent, then the rounding test of :func:`prtheory.floats.dd.decide`. It returns ``None`` (the
+caller takes the exact path) when numba is not installed or the kernel tier is off, when no
+item has positive weight, and when the test cannot decide the rounding; so its result is
+always the correctly rounded exact AP.
+
+The loop: for each item, in decreasing score order (any order within tied scores), add its
+weight ``w`` to the cumulative total ``N`` and to the cumulative positive weight ``TP`` and the
+block's gain ``g`` (a positive) or the cumulative ``FP`` and the block's negative weight ``b``;
+at the end of each block of tied scores add the block's term to ``S``, then keep ``TP`` and
+``N`` as ``TP_a``, ``N_a`` (the block above the next one). ``P`` and ``Q`` are the final ``TP``
+and ``FP``:
+
+* AP (claim N2, ties grouped): term ``g (TP/N)`` for ``g > 0``; ``AP = S / P``;
+* trapezoid (straight lines between the points (recall, precision), as scikit-learn's
+  ``auc(recall, precision)``): term ``g (TP_a/N_a + TP/N)`` for ``g > 0``, where the first
+  block (``N_a = 0``) has ``TP_a/N_a`` replaced by the first point's precision (``"sklearn"``:
+  1; ``"spark"``: its own ``TP/N``; ``"none"``: no term); area ``S / (2P)``;
+* ROC AUC (Mann-Whitney with ties one half, as scikit-learn's ``roc_auc_score``): term
+  ``b (2 TP_a + g)`` for ``b > 0``, each negative counting the positive weight above it and
+  half the tied; ``AUC = S / (2 P Q)``.
+
+Every term and every sum is of non-negative quantities, which is what makes a relative error
+bound possible without cancellation.
+
+Frames. Each of ``N``, ``TP``, ``g`` and ``S`` is a framed double-double ``(h, l, e)``, the value
+``(h + l) 2**e`` (:mod:`prtheory._area_fused`). A sum starts in the frame of its first addend
+(``frexp``: ``h`` in ``[1/2, 1)``); an addend is scaled into the sum's frame by ``ldexp`` (exact
+unless it lands below ``2**-1022``, where it is within ``2**-1074`` absolute), and an addend of
+``2**60`` or more in that frame first moves the sum into the addend's frame (the sum's words are
+then within ``2**-1074`` absolute). So every non-empty weight sum has ``1/2 <= h < n 2**60``,
+every precision ``TP/N`` has ``h`` in ``[2**-101, 2**101]`` (frame ``e_TP - e_N``), every term
+``h`` in ``[2**-102, 2**203]`` and ``S`` has ``2**-102 <= h < 2**304`` (``n < 2**40``): no
+double-double operation underflows (below ``2**-969`` a product's low word loses bits) or
+overflows, whatever the weights (every finite float, subnormals included).
+
+Error bound (``u = 2**-53``). Adding a weight costs DWPlusFP's ``2u**2`` plus at most ``2**-1074``
+absolute from the scaling against a sum of at least ``1/2``: within ``3u**2`` relative. So
+``TP``, ``N``, ``FP``, ``P``, ``Q`` and each ``g`` and ``b``, sums of at most ``n`` non-negative
+floats starting exactly, are their exact values times ``1 + θ`` with
+``|θ| <= (1 + 3u**2)**n - 1 <= 3.03 n u**2``. A framed addition (``add``, AccurateDWPlusDW,
+``4u**2``, plus the scaling's ``2 * 2**-1074`` absolute against ``h >= 2**-102``) is within
+``5u**2``; DWDivDW2 ``16u**2``, DWTimesDW1 ``7u**2``. Per term:
+
+* AP: ``g``, ``TP``, ``1/N`` (three θ), one division and one product: ``3θ + 23u**2``;
+* trapezoid: each precision within ``2θ + 16u**2``, their sum ``5u**2``, then ``g`` and the
+  product: ``3θ + 28u**2``;
+* ROC: ``TP_a`` or ``g`` (one θ), their sum ``5u**2``, ``b`` and the product: ``2θ + 12u**2``.
+
+``S`` adds at most ``n`` non-negative terms, a factor within ``(1 + 5u**2)**n``; the result
+divides by ``P`` (θ and ``16u**2``), or by ``P Q`` (two θ, ``7u**2`` and ``16u**2``); halving is
+exact. All factors are positive, so the relative error is at most ``exp(x) - 1`` with ``x`` the
+sum of their bounds (``1/(1 - a) <= exp(1.01 a)`` for ``a <= 0.01``): for AP
+``x <= 1.01 (4 * 3.03 n + 5 n + 39) u**2``, for the trapezoid ``1.01 (17.12 n + 44) u**2``, for
+ROC ``1.01 (17.12 n + 35) u**2``; with ``exp(x) - 1 <= 1.01 x`` that is at most
+``(18 n + 41) u**2`` (AP, ROC) and ``(18 n + 46) u**2`` (trapezoid) (:func:`relative_bound`, for
+``n < 2**40``). For ``n = 10**7``: ``2**-78``; the rounding is undecided only that close to a
+midpoint. The result ``(h + l) 2**e`` is rounded at scale 1 and scaled by ``2**e``, exact unless
+the value is below ``2**-1021`` (then the exact path rounds it once).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from prtheory.floats import _kernels, dd
+
+__all__ = ["METRICS", "average_precision", "framed", "relative_bound", "rounded"]
+
+#: The areas :func:`rounded` computes: average precision, the trapezoid under the PR curve with
+#: a named first point, the ROC AUC.
+METRICS = ("ap", "trapezoid-sklearn", "trapezoid-spark", "trapezoid-none", "roc")
+
+#: The bound is proved for fewer items than this.
+MAX_ITEMS = 2**40
+
+_KERNEL: dict[str, Any] = {}
+
+
+def relative_bound(n: int, metric: str = "ap") -> float:
+    """Bound on the relative error of the kernel's ``metric`` over ``n`` items (module
+    docstring), at least ``2**-100`` (what :func:`prtheory.floats.dd.decide` requires)."""
+    extra = 46 if metric.startswith("trapezoid") else 41
+    return max((18 * n + extra) * 2.0**-106, 2.0**-100)
+
+
+def _kernel() -> Any:
+    if "area" not in _KERNEL:
+        from prtheory import _area_fused  # numba only
+
+        _KERNEL["area"] = _area_fused.weighted_area
+    return _KERNEL["area"]
+
+
+def framed(
+    labels: np.ndarray, scores: np.ndarray, weights: np.ndarray, metric: str = "ap"
+) -> tuple[float, float, int] | None:
+    """The kernel's ``metric`` (one of :data:`METRICS`) as a framed double-double ``(h, l, e)``,
+    the value ``(h + l) 2**e``, within :func:`relative_bound` of the exact value; ``None`` when
+    the kernel does not apply (no numba or tier off, no item, a class it divides by without
+    weight; an area that is exactly 0, with no term, is ``(0.0, 0.0, 0)``)."""
+    n = labels.size
+    if not _kernels.enabled() or n == 0 or n >= MAX_ITEMS:
+        return None
+    order = np.argsort(-scores)  # block-end sums do not depend on the order within ties
+    h, lo, e, defined = _kernel()(order, labels, scores, weights, METRICS.index(metric))
+    return (float(h), float(lo), int(e)) if defined else None
+
+
+def rounded(
+    labels: np.ndarray, scores: np.ndarray, weights: np.ndarray, metric: str = "ap"
+) -> float | None:
+    """Correctly rounded ``metric`` of validated input with float64 weights, or ``None`` when
+    this path does not apply or cannot decide (module docstring).
+
+    The rounding test is :func:`prtheory.floats.dd.decide` at scale 1; scaling the float by
+    ``2**e`` is exact while the result is normal."""
+    value = framed(labels, scores, weights, metric)
+    if value is None:
+        return None
+    h, lo, e = value
+    bound = relative_bound(labels.size, metric)
+    near, undecided = dd.decide(np.array([h]), np.array([lo]), 0, bound)
+    result = math.ldexp(float(near[0]), e)
+    return None if undecided[0] or (h != 0.0 and result < 2.0**-1022) else result
+
+
+def average_precision(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> float | None:
+    """:func:`rounded` average precision (claim N2, ties grouped)."""
+    return rounded(labels, scores, weights, "ap")
