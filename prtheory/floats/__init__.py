@@ -30,8 +30,8 @@ function                 kernel bound  reference path bound      oracle
 min_precision (B1)       2**-97        2**-97                    exact rational
 precision/recall/F gain  2**-97        2**-97                    exact rational
 fbeta (F2)               2**-96        2**-96                    exact rational
-aucpr_min (B4, B7)       2**-88.5      2**-88.5                  mpmath, Ziv loop
-aucnpr (B8)              as reference  2**-88.5 x cancellation   mpmath, Ziv loop
+aucpr_min (B4, B7)       see below     2**-88.5                  mpmath, Ziv loop
+aucnpr (B8)              see below     2**-88.5 x cancellation   mpmath, Ziv loop
 ap_min (B6, X3)          as reference  2**-88 (+ float parts)    exact / digamma
 expected_random_ap (X1)  as reference  2**-88 (+ float parts)    exact / digamma
 =======================  ============  ========================  ===================
@@ -40,8 +40,12 @@ Each bound is derived in the docstring of the code that evaluates it, from the p
 bounds of Joldes, Muller & Popescu (2017) listed in :mod:`prtheory.floats.dd` (every operation
 below 16u**2 = 2**-102, u = 2**-53), the truncation of each series, and each cancellation factor.
 The rounding test passes ``2**-90`` (rational functions) or ``2**-86`` (the others) -- a margin
-of at least a factor 4 over the derived bound. Exact zeros are formed exactly (``x - pi`` by
-2Sum, a zero factor), so a zero double-double is a true zero. For example ``aucpr_min(5e-324)``,
+of at least a factor 4 over the derived bound. The kernels of AUCPR_min and AUCNPR first run a
+shorter fast path (:mod:`prtheory.floats._quick`: a 256-point table, a short series, within
+2**-72.1; the test is given 2**-66, a factor 64 more), and only the elements it cannot decide
+(about 1 in 2700 for AUCPR_min) go on to the accurate kernel (2**-88.5, as the reference
+path). Exact zeros are formed exactly (``x - pi`` by 2Sum, a zero factor), so a zero
+double-double is a true zero. For example ``aucpr_min(5e-324)``,
 whose true value exceeds the midpoint between 0 and 5e-324 by a relative 1e-324, is undecided
 by the double-double paths and gives 5e-324 from the oracle. ``python benchmarks/accuracy.py``
 checks at least 10**6 points per function -- among them inputs constructed to lie within

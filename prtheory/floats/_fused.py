@@ -312,11 +312,12 @@ def aucpr_logarithm(p: Any, lo: Any, hi: Any, lh: Any, ll: Any) -> Any:
 
 
 @_jit(inline="always")
-def aucnpr_at(area: Any, lo: Any, hi: Any, rh: Any, rl: Any, gh: Any, gl: Any) -> Any:
-    """AUCNPR ``(aucpr - AUCPR_min)/gap`` from AUCPR_min and the gap: the operations of
+def aucnpr_at(area: Any, lo: Any, hi: Any, rh: Any, rl: Any, gh: Any, gl: Any, bound: Any) -> Any:
+    """AUCNPR ``(aucpr - AUCPR_min)/gap`` from AUCPR_min and the gap, both within ``bound``
+    (relative, at least 16u**2): the operations of
     :func:`prtheory.floats.aucpr._aucnpr_in_range`, unscaled (the numerator ``aucpr - min``
-    or ``(aucpr - (b - a)) + gap``, whichever has the smaller terms; its error REL of the
-    larger term, so ``rel = 2 REL (1 + larger term/|numerator|)``). A numerator below
+    or ``(aucpr - (b - a)) + gap``, whichever has the smaller terms; its error ``bound`` of the
+    larger term, so ``rel = 2 bound (1 + larger term/|numerator|)``). A numerator below
     2**-900 (where the division's error term could underflow), zero or without a finite
     ratio is "to do". Returns the value and "to do"."""
     dh, dl = two_sum(lo, -hi)
@@ -331,7 +332,7 @@ def aucnpr_at(area: Any, lo: Any, hi: Any, rh: Any, rl: Any, gh: Any, gl: Any) -
     big = abs(oh) + gh if upper else abs(area) + rh
     ratio = big / abs(nh)
     unknown = ~(abs(nh) >= TINY) | ~(ratio < math.inf)
-    rel = 0.0 if unknown else 2.0 * REL_LOG * (1.0 + ratio)
+    rel = 0.0 if unknown else 2.0 * bound * (1.0 + ratio)
     qh, ql = div(nh, nl, gh, gl)
     y, undecided = decide(qh, ql, rel)
     return y, undecided | unknown
@@ -386,7 +387,7 @@ def aucpr_blocks(area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any, npr: A
                 else:
                     rh, rl, gh, gl = aucpr_logarithm(p_[k], lo_[k], hi_[k], lh[k], ll[k])
                 if npr:
-                    res[k], flag[k] = aucnpr_at(area_[k], lo_[k], hi_[k], rh, rl, gh, gl)
+                    res[k], flag[k] = aucnpr_at(area_[k], lo_[k], hi_[k], rh, rl, gh, gl, REL_LOG)
                 else:
                     res[k], flag[k] = decide(rh, rl, REL_LOG)
             for k in range(count[branch]):

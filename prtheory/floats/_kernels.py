@@ -128,7 +128,52 @@ _BUILT: dict[str, Any] = {}
 
 def _build() -> dict[str, Any]:
     if not _BUILT:
-        from prtheory.floats import _fused  # the kernels themselves (numba only)
+        from prtheory.floats import _fused, _quick  # the kernels themselves (numba only)
 
         _BUILT.update(_fused.KERNELS)
+        _BUILT.update(_quick.KERNELS)  # fast paths in front of two of them
     return _BUILT
+
+
+#: Closed forms whose kernel also checks the arguments and applies the end-point conventions
+#: (:mod:`prtheory.floats._quick`), with how many leading arguments are per element (the
+#: trailing recall range ``a, b`` is per element too, or one range for every element).
+CHECKED = {"aucpr_min": 1, "aucnpr": 2}
+
+
+def run_checked(name: str, args: tuple[Any, ...]) -> tuple[Array, Array] | None:
+    """The whole evaluation of ``name`` by its kernel when its arguments allow it: float64
+    arrays of one shape (C-contiguous) for the leading arguments, and for ``a, b`` either two
+    such arrays or two scalars (Python floats, numpy float64 or ints). Returns the values and
+    the to-do mask (flat), or None when the arguments are of another kind or one is invalid
+    (then the public function's own validation runs and raises its error)."""
+    lead = CHECKED[name]
+    arrays = args[:lead]
+    if not all(
+        type(v) is np.ndarray and v.dtype == np.float64 and v.flags.c_contiguous and v.ndim
+        for v in arrays
+    ):
+        return None
+    shape = arrays[0].shape
+    if any(v.shape != shape for v in arrays):
+        return None
+    pair = args[lead:]
+    if all(isinstance(v, float) or (type(v) is int and abs(v) <= 2**53) for v in pair):
+        pair = tuple(float(v) for v in pair)
+    elif not all(
+        type(v) is np.ndarray
+        and v.dtype == np.float64
+        and v.shape == shape
+        and v.flags.c_contiguous
+        for v in pair
+    ):
+        return None
+    flat = tuple(v.reshape(-1) if isinstance(v, np.ndarray) else v for v in arrays + pair)
+    kernel = _KERNELS.get(name)
+    if kernel is None:
+        kernel = _KERNELS[name] = _build()[name]
+    n = flat[0].size
+    out, todo = np.empty(n), np.empty(n, dtype=np.uint8)
+    if kernel(*flat, out, todo):
+        return None
+    return out, todo.view(bool)

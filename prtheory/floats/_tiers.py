@@ -18,6 +18,7 @@ against the oracle).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -66,6 +67,34 @@ def evaluate(
     redo[todo] = undecided
     _slow.fill(out, redo, slow, *args)
     return out
+
+
+def checked(
+    name: str,
+    args: tuple[Any, ...],
+    reference: Callable[..., tuple[Array, Array]],
+    slow: Callable[..., float],
+) -> Array | None:
+    """The evaluation of ``name`` in one compiled pass that also checks the arguments
+    (:func:`prtheory.floats._kernels.run_checked`), the reference path and the oracle finishing
+    the elements it leaves; None when the arguments are not of the kinds that pass allows, or
+    one is invalid (the caller then validates them as usual, and raises)."""
+    if not (_kernels.enabled() and name in _kernels.CHECKED):
+        return None
+    done = _kernels.run_checked(name, args)
+    if done is None:
+        return None
+    out, todo = done
+    shape = next(v.shape for v in args if isinstance(v, np.ndarray))
+    if np.any(todo):
+        flat = tuple(np.broadcast_to(np.asarray(v, float), shape).reshape(-1) for v in args)
+        y, undecided = reference(*(v[todo] for v in flat))
+        out[todo] = y
+        redo = np.zeros(out.shape, dtype=bool)
+        redo[todo] = undecided
+        _slow.fill(out, redo, slow, *flat)
+    result: Array = out.reshape(shape)
+    return result
 
 
 def within(ok: Array, fn: Callable[..., tuple[Array, Array]], *args: Array) -> tuple[Array, Array]:

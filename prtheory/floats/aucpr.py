@@ -152,11 +152,16 @@ def aucpr_min(pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
 
     ``b - a + ((1-pi)/pi) ln((pi(a-1)+1)/(pi(b-1)+1))``; over [0, 1], ``1 + (1-pi) ln(1-pi)/pi``.
     Paper convention at the end points (B5): 0 at pi = 0, ``b - a`` at pi = 1. Correctly rounded
-    for every input: the cancellation-free form of the module docstring in the fused kernel
-    (the reference path's operations without its exact scalings, for pi >= 2**-600 and
+    for every input: with numba, a table-driven fast path (:mod:`prtheory.floats._quick`,
+    within 2**-72.1, for pi >= 2**-300 and b - a >= 2**-100) and then, for the elements its
+    rounding test leaves, the cancellation-free form of the module docstring in the fused
+    kernel (the reference path's operations without its exact scalings, for pi >= 2**-600 and
     b - a >= 2**-100) or the numpy reference path (both below 2**-88.5 relative), the rounding
     test after each, and the mpmath oracle at doubling precision where neither decides.
     """
+    done = _tiers.checked("aucpr_min", (pi, a, b), _reference_min, _slow_aucpr_min)
+    if done is not None:
+        return done
     pi, a, b, inner = skew_and_range(pi, a, b)
     out = np.where(pi == 0, 0.0, b - a)
     _tiers.evaluate("aucpr_min", (pi, a, b), inner, out, _reference_min, _slow_aucpr_min)
@@ -176,11 +181,15 @@ def aucnpr(aucpr: Any, pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
 
     Paper convention: 0 at pi = 0, 1 at pi = 1. Correctly rounded for every input: the
     numerator's error is the bound of its larger term, so the bound passed to the rounding test
-    is ``2 REL (1 + larger term / |numerator|)``, by the fused kernel (the reference path's
-    operations without its scalings, module docstring) or the numpy reference path; near the
-    minimum (``aucpr`` within about 2**-30 of AUCPR_min, relative) the test fails and the
-    mpmath oracle decides.
+    is ``2 REL (1 + larger term / |numerator|)``, by the fast path of
+    :mod:`prtheory.floats._quick` (REL = 2**-66 there), then the fused kernel (the reference
+    path's operations without its scalings, module docstring) or the numpy reference path;
+    near the minimum (``aucpr`` within about 2**-30 of AUCPR_min, relative) the test fails and
+    the mpmath oracle decides.
     """
+    done = _tiers.checked("aucnpr", (aucpr, pi, a, b), _reference_aucnpr, _slow_aucnpr)
+    if done is not None:
+        return done
     area = as_float_array(aucpr, "aucpr", 0.0, 1.0)
     pi, a, b, inner = skew_and_range(pi, a, b)
     area, pi, a, b, inner = np.broadcast_arrays(area, pi, a, b, inner)
