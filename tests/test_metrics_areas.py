@@ -69,6 +69,9 @@ RANGES = [(0, 1), (0.25, 0.75), (Fraction(1, 3), 1), (0, 0.1), (0.5, 0.5000001)]
 @example(
     ([0, 1, 1], [3.0, 2.0, 1.0], [0, 0, 5]), "trapezoid", "spark", (0, 1)
 )  # zero weight on top
+@example(
+    ([0] * 19 + [1], [0.0] * 20, [0.0] * 19 + [1.5]), "step", "none", (0.25, 0.75)
+)  # float weights with a recall range: the exact path (the float kernel spans [0, 1] only)
 def test_rational_areas_are_the_rounded_oracle(data, method, first_point, ab):
     y, s, w = data
     if method == "step":

@@ -211,11 +211,10 @@ def pr_auc(
             y, s, w, method=method, first_point=first_point, a=a, b=b, convention=convention
         )
 
-    fast = None
-    if method == "step":
-        fast = _kernel("ap")
-    elif method == "trapezoid" and a == 0 and b == 1:
-        fast = _kernel(f"trapezoid-{first_point}")
+    # the kernel integrates over the whole recall range [0, 1], with three of the first points
+    kernel = {"step": "ap", "trapezoid": f"trapezoid-{first_point}"}.get(method)
+    whole = a == 0 and b == 1
+    fast = _kernel(kernel) if whole and kernel in area_kernel.METRICS else None
     return averaged(value, t, sample_weight, average, convention, fast)
 
 
