@@ -2,6 +2,8 @@
 
 Module-level, calling the compiled primitives of :mod:`prtheory.floats.dd` as globals, so that
 numba's on-disk cache finds it again in the next process (as :mod:`prtheory.floats._fused`).
+numba keys that cache on this file alone: after editing :mod:`prtheory.floats.dd`, clear
+``__pycache__/_area_fused*.nb*`` or touch this file.
 A *framed* double-double ``(h, lo, e)`` stands for ``(h + lo) 2**e``; the invariants and the
 error of each step are derived in :mod:`prtheory.area_kernel`.
 """
