@@ -59,8 +59,9 @@ AP, TRAPEZOID_ONE, TRAPEZOID_FIRST, TRAPEZOID_NONE, ROC = 0, 1, 2, 3, 4
 @_jit(cache=True)
 def weighted_area(order: Any, labels: Any, scores: Any, weights: Any, metric: Any) -> Any:
     """The area ``metric`` as a framed double-double and whether it is defined,
-    ``(h, lo, e, defined)`` (undefined when a class it divides by has no weight): the loop of :mod:`prtheory.area_kernel` over the items
-    ``order[0], order[1], ...`` (decreasing score)."""
+    ``(h, lo, e, defined)`` (undefined when a class it divides by has no weight): the loop of
+    :mod:`prtheory.area_kernel` over the items ``order[0], order[1], ...`` (decreasing
+    score)."""
     sh = slo = 0.0  # the sum of the terms
     th = tlo = nh = nlo = fh = flo = 0.0  # TP, N and FP through the current block
     ph = plo = mh = mlo = 0.0  # TP and N through the block above
@@ -84,10 +85,10 @@ def weighted_area(order: Any, labels: Any, scores: Any, weights: Any, metric: An
                 xh, xlo, xe = add_term(2.0 * ph, 2.0 * plo, pe, gh, glo, ge)
                 xh, xlo = mul(bh, blo, xh, xlo)
                 sh, slo, se = add_term(sh, slo, se, xh, xlo, xe + be)
-        elif gh > 0.0:
+        elif gh > 0.0 and (mh > 0.0 or metric != TRAPEZOID_NONE):  # "none": no first segment
             qh, qlo = div(th, tlo, nh, nlo)
             qe = te - ne
-            if metric != AP and (mh > 0.0 or metric != TRAPEZOID_NONE):
+            if metric != AP:  # a trapezoid: add the precision it starts from
                 if mh > 0.0:  # the precision at the block above
                     yh, ylo = div(ph, plo, mh, mlo)
                     ye = pe - me
@@ -96,9 +97,8 @@ def weighted_area(order: Any, labels: Any, scores: Any, weights: Any, metric: An
                 else:  # TRAPEZOID_FIRST: the first point's own precision
                     yh, ylo, ye = qh, qlo, qe
                 qh, qlo, qe = add_term(qh, qlo, qe, yh, ylo, ye)
-            if metric == AP or mh > 0.0 or metric != TRAPEZOID_NONE:
-                xh, xlo = mul(gh, glo, qh, qlo)
-                sh, slo, se = add_term(sh, slo, se, xh, xlo, ge + qe)
+            xh, xlo = mul(gh, glo, qh, qlo)
+            sh, slo, se = add_term(sh, slo, se, xh, xlo, ge + qe)
         ph, plo, pe, mh, mlo, me = th, tlo, te, nh, nlo, ne
         gh = glo = bh = blo = 0.0
     if th == 0.0 or (metric == ROC and fh == 0.0):

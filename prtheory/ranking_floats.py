@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from prtheory import area_kernel
-from prtheory._input import ExactArrayLike, as_labels, as_scores, as_weights, dyadic_weights
+from prtheory._input import ExactArrayLike, dyadic_weights
 from prtheory.oracle.ap import no_positives
 from prtheory.oracle.counts import RecallSteps, steps_of
 from prtheory.oracle.summation import round_quotient_sum
@@ -40,13 +40,10 @@ def average_precision(
     and non-negative. With no positive weight:
     :class:`~prtheory.errors.UndefinedMetricError`, or 0.0 with ``convention="sklearn"``.
     """
-    labels = as_labels(y_true)
-    scores = as_scores(y_score, labels.size)
-    w = as_weights(sample_weight, labels.size, floats=True)
-    if isinstance(w, np.ndarray):  # float weights, validated; exact only if the kernel defers
-        value = area_kernel.average_precision(labels, scores, w)
-        if value is not None:
-            return value
+    value, labels, scores, w = area_kernel.from_input(y_true, y_score, sample_weight, "ap")
+    if value is not None:
+        return value
+    if isinstance(w, np.ndarray):  # float weights the kernel left: exact after all
         w = dyadic_weights(w)
     steps = steps_of(labels, scores, w)
     if steps.pos == 0:

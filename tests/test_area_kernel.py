@@ -108,8 +108,8 @@ def test_the_kernel_decides_large_inputs_and_equals_the_exact_path():
 
 
 def test_subnormal_weights():
-    # weights from 2**-1074 (subnormal) to 2**-300: 774 binades, inside the kernel's range;
-    # scaling by an exact power of two makes every one normal
+    # weights from 2**-1074 (subnormal) to 2**-300: each sum starts in the frame of its first
+    # weight, so the subnormal ones are exact there
     y = np.array([1, 0, 1, 1, 0, 1], dtype=bool)
     s = np.array([6.0, 5.0, 4.0, 4.0, 2.0, 1.0])
     w = np.array([5e-324, 2.0**-300, 3 * 2.0**-1070, 2.0**-700, 1e-310, 2.0**-1000])

@@ -45,7 +45,6 @@ from typing import Any
 import numpy as np
 
 from prtheory import area_kernel
-from prtheory._input import as_labels, as_scores, as_weights
 from prtheory._labels import target
 from prtheory.errors import UndefinedMetricError
 from prtheory.metrics.averaging import averaged
@@ -123,14 +122,7 @@ def _kernel(metric: str):
     the correctly rounded value, or None (other weights, or the kernel cannot decide)."""
 
     def fast(y, s, w) -> float | None:
-        if w is None:
-            return None
-        labels = as_labels(y)
-        scores = as_scores(s, labels.size)
-        weights = as_weights(w, labels.size, floats=True)
-        if not isinstance(weights, np.ndarray):  # exact weights (integers): the exact path
-            return None
-        return area_kernel.rounded(labels, scores, weights, metric)
+        return None if w is None else area_kernel.from_input(y, s, w, metric)[0]
 
     return fast
 
