@@ -8,7 +8,8 @@ Parquet and read back cached. Every method runs once on a small frame first (JIT
 machine may be shared). MLlib with numBins=0 runs once (its error column; its time is not a
 ratio's basis). A scaling table gives, per run of prtheory's exact AP on the tied pattern: the
 pieces, the stages with their wall time and shuffle bytes (from Spark's status store) and the
-driver's peak Python allocation (tracemalloc, a separate untimed run). Usage:
+driver's peak Python allocation (tracemalloc, a separate untimed run), and the one shuffle
+at the largest size is taken apart (:func:`reduce_probe`) for the paragraph on the misses. Usage:
 ``python benchmarks/bench_spark.py [n ...]`` (default 10^6 and 10^7). The report records the
 sha256 of this script; a test fails when it is stale.
 """
@@ -195,15 +196,23 @@ def main() -> None:
                 row, sc = measure(spark, n, pattern, Path(tmp))
                 rows.append(row)
                 scaling += sc
+        n = max(sizes)
+        *_, df = make_data(n, next(iter(PATTERNS)), Path(tmp), spark)
+        probe = reduce_probe(spark, df, n)
+        df.unpersist()
     spark.stop()
-    write_report(rows, scaling)
+    write_report(rows, scaling, probe)
+
+
+def _within(ratio: float) -> str:
+    return "yes" if ratio <= 0.25 else "**no**"
 
 
 def _mb(b: float) -> str:
     return f"{b / 2**20:.1f}"
 
 
-def write_report(rows: list[dict], scaling: list[dict]) -> None:
+def write_report(rows: list[dict], scaling: list[dict], probe: dict) -> None:
     digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
     skip = ("n", "pattern", "equal to the oracle")
     timing = [k for k in rows[0] if k not in skip and "error" not in k]
@@ -223,7 +232,7 @@ def write_report(rows: list[dict], scaling: list[dict]) -> None:
         "the exact AP at most 0.25x MLlib's default areaUnderPR (numBins=1000).",
         "",
         "| n | pattern | " + " | ".join(timing) + " | float / MLlib default "
-        "| exact / MLlib default | within target | equal to the oracle |",
+        "| exact / MLlib default | within target (exact / float) | equal to the oracle |",
         "|---:|---|" + "---:|" * len(timing) + "---:|---:|:---:|:---:|",
     ]
     for r in rows:
@@ -232,7 +241,7 @@ def write_report(rows: list[dict], scaling: list[dict]) -> None:
         e_ratio = r["prtheory.spark AP (exact)"] / r[default]
         lines.append(
             f"| {r['n']:.0e} | {r['pattern']} | {cells} | {f_ratio:.2f}x | {e_ratio:.2f}x "
-            f"| {'yes' if e_ratio <= 0.25 else '**no**'} | {r['equal to the oracle']} |"
+            f"| {_within(e_ratio)} / {_within(f_ratio)} | {r['equal to the oracle']} |"
         )
     lines += [
         "",
@@ -257,10 +266,10 @@ def write_report(rows: list[dict], scaling: list[dict]) -> None:
         "",
         "## Scaling of prtheory.spark.average_precision",
         "",
-        "Tied pattern. Stages in order (wall seconds / tasks / shuffle MB written): the scan",
-        "(row count and malformed rows), the sample for the split points, the piece labels,",
-        "the one shuffle (map side), the sort, aggregation and caching of the blocks (reduce",
-        "side), the totals read from the cache, the Python pass over the pieces (Arrow).",
+        "Tied pattern. Stages in order (wall seconds / tasks / shuffle MB written): the sample",
+        "for the split points; the per-piece totals and malformed-row counts (a partial",
+        "aggregation, then its few rows merged); the one shuffle of the rows (map side); its",
+        "reduce side: the aggregation of the blocks, their Arrow transfer and the Python pass.",
         "Driver peak = tracemalloc peak of the driver's Python process during one call (what",
         "the driver holds: split points, per-piece totals and results).",
         "",
@@ -275,65 +284,115 @@ def write_report(rows: list[dict], scaling: list[dict]) -> None:
             f"| {s['n']:.0e} | {s['pieces']} | {s['seconds']:.2f} | {_mb(s['shuffle'])} "
             f"| {_mb(s['driver_peak'])} | {stages} |"
         )
-    lines += ["", *_where_the_time_goes(rows, scaling), "", PROJECTION]
+    lines += ["", *_where_the_time_goes(rows, scaling, probe), "", PROJECTION]
     REPORT.write_text("\n".join(lines) + "\n")
 
 
-def _where_the_time_goes(rows: list[dict], scaling: list[dict]) -> list[str]:
-    """A paragraph on the misses, from the measured stages (the largest run with 8 pieces)."""
+def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: dict) -> list[str]:
+    """A paragraph on the misses, from the measured stages (the largest run with 8 pieces) and
+    the reduce side taken apart (:func:`reduce_probe`)."""
     missed = [r for r in rows if r["prtheory.spark AP (exact)"] > 0.25 * r[ANCHOR]]
     runs = [s for s in scaling if s["pieces"] == PIECES[0]]
     if not missed or not runs:
         return []
     run = max(runs, key=lambda s: s["n"])
     walls = [st["wall"] for st in run["stages"]]
-    shuffle = sum(sorted(walls)[-2:])  # the map side of the shuffle and the aggregation
+    shuffle = sum(walls[-2:])  # the map side of the one shuffle and its reduce side
     target = 0.25 * next(r[ANCHOR] for r in rows if r["n"] == run["n"])
     small = min(runs, key=lambda s: s["n"])
     driver = small["seconds"] - sum(st["wall"] for st in small["stages"])
-    names = ", ".join(f"{r['n']:.0e} {r['pattern']}" for r in missed)
-    return [
+    names = ", ".join(
+        f"{r['n']:.0e} {r['pattern']} ({'exact' if _float_ok(r) else 'exact and float'})"
+        for r in missed
+    )
+    lines = [
         "## Where the time goes in the misses",
         "",
-        f"Missed: {names}. On the tied pattern at {run['n']:.0e} rows the two largest stages",
-        "(the one shuffle's map side and the sort, aggregation and caching of the blocks on",
-        f"the reduce side) take {shuffle:.2f} s of the {run['seconds']:.2f} s call, against a",
-        f"target of {target:.2f} s for the whole exact AP: the JVM's own shuffle and",
-        f"aggregation of the rows use {shuffle / target:.0%} of the target before any exact",
-        "arithmetic runs.",
-        "The rest is the scan and sample (two passes over the cached input), the Arrow",
-        "transfer of the blocks to the Python workers and a fixed cost per job (six jobs;",
-        f"at {small['n']:.0e} rows {driver:.2f} s of the call is outside every stage: driver-side",
-        "planning and job scheduling). The exact",
-        "Fraction costs more than the float: it adds every piece's exact partial sum, whose",
-        "denominator grows with the lcm of the cumulative counts. With float weights each",
-        "block carries six LONG limb sums of the exact mantissas per binary exponent (one",
-        "block per score and exponent), and the exact weights outgrow int64 in the Python",
-        "pass (Python integers), the same cause as the single-machine misses in",
-        "`reports/benchmarks.md`.",
+        f"Missed: {names}. On the tied pattern at {run['n']:.0e} rows the last two stages",
+        "(the one shuffle's map side, and its reduce side: aggregation, Arrow transfer, Python",
+        f"pass) take {shuffle:.2f} s of the {run['seconds']:.2f} s call, against a target of",
+        f"{target:.2f} s for the whole call ({shuffle / target:.0%} of it).",
     ]
+    if probe:
+        lines += [
+            f"Taken apart at {probe['n']:.0e} rows (the same rows and pieces, each a job of its",
+            f"own): the shuffle alone (map and reduce side, rows only counted) takes "
+            f"{probe['shuffle']:.2f} s,",
+            f"with the aggregation into blocks {probe['aggregate']:.2f} s, and with the blocks'",
+            f"Arrow transfer to Python workers that only count them {probe['arrow']:.2f} s:",
+            "the JVM's shuffle, its aggregation and the transfer are "
+            f"{probe['arrow'] / target:.0%} of the target",
+            "before any exact arithmetic runs.",
+        ]
+    lines += [
+        "The rest is the sample and the totals (two passes over the cached input) and a fixed",
+        f"cost per job (three jobs; at {small['n']:.0e} rows {driver:.2f} s of the call is outside",
+        "every stage: driver-side planning and job scheduling). The exact Fraction costs more",
+        "than the float: it adds every piece's exact partial sum, whose denominator grows with",
+        "the lcm of the cumulative counts. With float weights each row's exact binary",
+        "decomposition is computed in both passes, each block carries six LONG limb sums of",
+        "the exact mantissas per binary exponent (one block per score and exponent), and the",
+        "exact weights outgrow int64 in the Python pass (Python integers), the same cause as",
+        "the single-machine misses in `reports/benchmarks.md`.",
+    ]
+    return lines
+
+
+def _float_ok(row: dict) -> bool:
+    return row["prtheory.spark AP (float)"] <= 0.25 * row[ANCHOR]
+
+
+def reduce_probe(spark, df, n: int) -> dict:
+    """The one shuffle of :func:`prtheory.spark.blocks.pieces` taken apart on ``df``: seconds
+    for the shuffle alone (rows counted), with the aggregation into blocks (blocks counted), and
+    with the blocks' Arrow transfer to Python workers that only count them."""
+    from prtheory.spark import blocks as B
+
+    F = B.functions()
+    y, s, _, _, _ = B._malformed(df, "label", "score")
+    splits = B.split_points(df, s, PIECES[0])
+    labels = B.partition_labels(spark, len(splits) + 1)
+    rows = df.select(
+        B._piece_expr(s, splits, labels).alias("piece"), (s + 0.0).alias("s"), (y == 1.0).alias("y")
+    ).repartition(len(splits) + 1, "piece")
+    blocks = rows.groupBy("piece", "s").agg(
+        F.sum(F.col("y").cast("long")).alias("p"), F.count(F.lit(1)).alias("rows")
+    )
+
+    def count(batches):
+        import pyarrow as pa
+
+        yield pa.RecordBatch.from_pydict({"c": [sum(b.num_rows for b in batches)]})
+
+    jobs = {
+        "shuffle": lambda: rows.agg(F.count(F.lit(1))).collect(),
+        "aggregate": lambda: blocks.agg(F.count(F.lit(1))).collect(),
+        "arrow": lambda: blocks.mapInArrow(count, "c long").collect(),
+    }
+    return {"n": n} | {name: timed(job, REPEATS)[1] for name, job in jobs.items()}
 
 
 PROJECTION = """## Projection to 10^10 rows on a cluster (on paper)
 
 What each step costs, with `n` rows, `d` distinct scores and `P` pieces:
 
-* scan and split points: one aggregation (row count, malformed rows) and one Bernoulli sample
-  (about 100 P scores reach the driver): two scans of the input, no shuffle;
+* split points and totals: a seeded sample (each task keeps its rows of least `rand`, about
+  100 P scores reach the driver) and one aggregation by piece (exact totals, malformed rows;
+  partial aggregation, a shuffle of a few rows per task): two scans of the input;
 * the one shuffle moves every row once, about 17 bytes per row (piece id, score, label) before
   compression (about 11 after): 1.1e11 bytes at 10^10 rows, the same volume as MLlib's first
   `combineByKey` but without its second, sorted shuffle of `(score, counts)` pairs and its
   driver-side `collect()` of per-partition counts;
-* the per-piece work is linear in the piece's distinct scores (a sort and an aggregation in the
-  JVM, the blocks cached, then numpy on Arrow columns in one Python task); with `d` up to
+* the per-piece work is linear in the piece's distinct scores (a hash aggregation in the
+  JVM, then numpy on Arrow columns in one Python task, sorted by score); with `d` up to
   10^10 and P = 10^4 pieces each task holds 10^6 blocks (about 24 MB) and the interval pass
-  costs a few hundred ms; the cache holds all `d` blocks across the executors;
+  costs a few hundred ms; nothing is cached;
 * the driver holds O(P) integers: P split points, P (positive, total) pairs, P intervals of a
   few hundred bits (or, with `exact=True`, P exact partial sums, whose size grows with the
   lcm of the cumulative counts, about 2e6 bits at 10^7 rows here).
 
 On a cluster of E executor cores the time is about (scan + shuffle of n rows) / E plus the
-per-piece pass (d / E blocks per core) plus a constant number of job launches (six jobs,
+per-piece pass (d / E blocks per core) plus a constant number of job launches (three jobs,
 each a few hundred ms of scheduling); the measured local[2] runs above put the per-row
 cost of the scan-and-shuffle at roughly n x (time at 10^7 / 10^7) per two cores, so 10^10 rows
 on 200 cores would take about 10^3 / 100 times the 10^7 local time plus the fixed job

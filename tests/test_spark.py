@@ -168,6 +168,35 @@ def test_bad_input_is_named(spark_session, spark):
         spark.roc_auc(_frame(spark_session, [0, 1], [1, 2], [1, float("inf")]), weight_col="weight")
     with pytest.raises(InvalidInputError, match="weight_col"):
         spark.average_precision(_frame(spark_session, [0, 1], [1, 2]), weight_col="nope")
+    nulls = spark_session.createDataFrame(
+        [(None, 1.0, 1.0), (1.0, 2.0, None), (0.0, None, 1.0)],
+        "label double, score double, weight double",
+    )
+    for column, arg in (("label", "label_col"), ("score", "score_col"), ("weight", "weight_col")):
+        frame = nulls.where(f"{column} IS NULL").union(
+            _frame(spark_session, [0, 1], [1, 2], [1, 1])
+        )
+        with pytest.raises(InvalidInputError, match=rf"{arg}.*: 1 bad rows"):
+            spark.average_precision(frame, weight_col="weight", partitions=3)
+
+
+@pytest.mark.parametrize("weight", [float("nan"), float("-inf"), -0.5, float("inf")])
+def test_malformed_float_weights_are_named_before_any_cast_fails(spark_session, spark, weight):
+    # under ANSI mode (Spark 4's default) casting inf or NaN to LONG raises inside Spark; the
+    # weight must be rejected by name instead, on every piece count
+    frame = _frame(spark_session, [0, 1, 1, 0], [1, 2, 3, 4], [1, weight, 2, 3])
+    for pieces in (1, 3):
+        with pytest.raises(InvalidInputError, match=r"weight_col.*: 1 bad rows"):
+            spark.average_precision(frame, weight_col="weight", partitions=pieces)
+
+
+def test_only_the_davis_goadrich_area_caches_and_it_releases_the_cache(spark_session, spark):
+    frame = _frame(spark_session, [0, 1, 1, 0, 1], [1, 2, 2, 4, 5])
+    persisted = spark_session.sparkContext._jsc.getPersistentRDDs
+    before = persisted().size()
+    spark.pr_auc(frame, method="davis-goadrich", first_point="spark")
+    spark.average_precision(frame)
+    assert persisted().size() == before
     strings = spark_session.createDataFrame([(1, "a")], ["label", "score"])
     with pytest.raises(InvalidInputError, match="score_col"):
         spark.average_precision(strings)

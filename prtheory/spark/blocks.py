@@ -1,39 +1,37 @@
 """A Spark DataFrame as range pieces of exact blocks (the engine adapter of :mod:`prtheory.distributed`).
 
-One shuffle, no row on the driver:
+One shuffle, no row on the driver, and three jobs:
 
-1. *scan*: one native aggregation counts the rows and the malformed labels, scores and
-   weights (the driver raises on malformed input);
-2. *split points*: a seeded Bernoulli sample of about 100 scores per piece gives ``P - 1``
-   descending quantiles ``t_1 > t_2 > ...``; piece ``#{j : s < t_j}`` (a native expression, a
-   binary tree of comparisons) holds score ``s``, so equal scores always share a piece and
-   piece 0 holds the highest scores. Each piece is named by a label that Spark's hash
-   partitioning sends to a partition of its own (:func:`partition_labels`);
-3. ``repartition(P, piece)``: the one shuffle, of the rows' (piece, score, label[, weight]);
-   each partition is sorted, then ``groupBy(piece, score)`` sums each distinct score's exact
-   weights, reusing the shuffle's partitioning (no further exchange). These *blocks* are cached.
-   Unit weights are LONG counts; float weights are summed as their integer mantissas ``M`` per
-   binary exponent ``E`` (``w = M 2**E`` exactly, never in floating point; the workers and the
-   driver align the exponents), integer weights as ``M = w``, ``E = 0``; each ``M`` is summed
-   as three 21-bit limbs in LONG sums that cannot overflow (:data:`LIMB_BITS`);
-4. *totals*: a native aggregation of the cached blocks by piece gives each piece's exact
-   positive and total weight; the driver forms the offsets
-   (:func:`prtheory.distributed.prefix_offsets`): a few integers per piece;
-5. :meth:`Pieces.run` maps a function over the pieces in Python workers (``mapInArrow``: the
-   blocks arrive as Arrow columns, are split by piece and sorted by decreasing score there) and
-   collects one small result per piece. Exact rationals travel pickled (binary integers), never
-   as decimal text.
+1. *split points*: a seeded sample of about 100 scores per piece (the rows with the least
+   ``rand(seed)``: one pass, no row count needed) gives ``P - 1`` descending quantiles
+   ``t_1 > t_2 > ...``; piece ``#{j : s < t_j}`` (a native expression, a binary tree of
+   comparisons) holds score ``s``, so equal scores always share a piece and piece 0 holds the
+   highest scores. Each piece is named by a label that Spark's hash partitioning sends to a
+   partition of its own (:func:`partition_labels`);
+2. *totals*: one native aggregation of the rows by piece gives each piece's exact positive and
+   total weight, and counts the malformed labels, scores and weights (the driver raises on
+   malformed input); the driver forms the offsets (:func:`prtheory.distributed.prefix_offsets`):
+   a few integers per piece;
+3. :meth:`Pieces.run`: ``repartition(P, piece)``, the one shuffle, of the rows' (piece, score,
+   label[, weight]); ``groupBy(piece, score)`` sums each distinct score's exact weights,
+   reusing the shuffle's partitioning (no further exchange). Unit weights
+   are LONG counts; float weights are summed as their integer mantissas ``M`` per binary
+   exponent ``E`` (``w = M 2**E`` exactly, never in floating point; the workers and the driver
+   align the exponents), integer weights as ``M = w``, ``E = 0``; each ``M`` is summed as three
+   21-bit limbs in LONG sums that cannot overflow (:data:`LIMB_BITS`). These *blocks* go to
+   Python workers (``mapInArrow``), which evaluate each piece and return one small result per
+   piece. Exact rationals travel pickled (binary integers), never as decimal text. The blocks
+   are not cached (a metric that needs several passes asks for the cache: ``cache=True``).
 
 Driver memory is ``O(P)`` (``O(P x exponents)`` with float weights). A piece's blocks must fit
-in one task, and the cache holds every block: about 24 bytes per distinct score (more with float
-weights of many exponents). Needs pyarrow (extra ``spark``).
+in one task (about 24 bytes per distinct score, more with float weights of many exponents);
+with ``cache=True`` the cache holds every block. Needs pyarrow (extra ``spark``).
 """
 
 from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
-from functools import reduce
 from typing import Any
 
 import numpy as np
@@ -87,29 +85,43 @@ def _column_kind(df, name: str, arg: str, *, integral_ok: bool = True) -> str:
     )
 
 
-def check_columns(df, label_col: str, score_col: str) -> None:
-    """Types, then one native aggregation counting malformed labels and scores; raise if any."""
+def _malformed(df, label_col: str, score_col: str, weight_col: str | None = None):
+    """Check the column types; return the label and score as doubles, the weight column (or
+    None), whether it is integral, and one boolean column per argument that is true on its
+    malformed rows."""
     F = functions()
     _column_kind(df, label_col, "label_col")
     _column_kind(df, score_col, "score_col")
-    _scan(df, F.col(label_col).cast("double"), F.col(score_col).cast("double"))
+    y = F.col(label_col).cast("double")
+    s = F.col(score_col).cast("double")
+    bad = {"label_col": y.isNull() | ~y.isin(0.0, 1.0), "score_col": s.isNull() | F.isnan(s)}
+    w, integral = None, False
+    if weight_col is not None:
+        w = F.col(weight_col)
+        integral = _column_kind(df, weight_col, "weight_col") == "integral"
+        if integral:
+            bad["weight_col"] = w.isNull() | (w < 0)
+        else:
+            w = w.cast("double")
+            bad["weight_col"] = w.isNull() | F.isnan(w) | (w < 0) | (w == float("inf"))
+    return y, s, w, integral, bad
 
 
-def _scan(df, y, s, bad_w=None) -> int:
-    """One native aggregation: the row count, and the malformed labels, scores (and weights,
-    ``bad_w`` a boolean column); raise if any is malformed."""
+def _bad_counts(bad: dict):
+    """Aggregate columns ``bad_i``: the number of malformed rows per argument of ``bad``."""
     F = functions()
+    return [F.sum(flag.cast("long")).alias(f"bad_{i}") for i, flag in enumerate(bad.values())]
 
-    def count(bad):
-        return F.sum(F.when(bad, 1).otherwise(0))
 
-    checks = [count(y.isNull() | ~y.isin(0.0, 1.0)), count(s.isNull() | F.isnan(s))]
-    if bad_w is not None:
-        checks.append(count(bad_w))
-    row = df.agg(F.count(F.lit(1)), *checks).first()
-    names = ("label_col", "score_col", "weight_col")
-    _raise_on_bad({name: row[i + 1] or 0 for i, name in enumerate(names[: len(checks)])})
-    return int(row[0])
+def _check(bad: dict, stats) -> None:
+    """Raise on the malformed rows counted by :func:`_bad_counts` (summed over ``stats``)."""
+    _raise_on_bad({arg: sum(int(r[f"bad_{i}"] or 0) for r in stats) for i, arg in enumerate(bad)})
+
+
+def check_columns(df, label_col: str, score_col: str) -> None:
+    """Types, then one native aggregation counting malformed labels and scores; raise if any."""
+    *_, bad = _malformed(df, label_col, score_col)
+    _check(bad, [df.agg(*_bad_counts(bad)).first()])
 
 
 def _piece_expr(s, splits: list[float], labels: list[int], lo: int = 0, hi: int | None = None):
@@ -155,15 +167,22 @@ def partition_labels(session, count: int) -> list[int]:
     return _LABELS[count]
 
 
-def split_points(df, score, partitions: int, n: int) -> list[float]:
-    """At most ``partitions - 1`` distinct descending score quantiles from a seeded sample of
-    the ``n`` rows."""
-    if partitions == 1 or n == 0:
+def split_points(df, score, partitions: int) -> list[float]:
+    """At most ``partitions - 1`` distinct descending score quantiles of a seeded sample of
+    :data:`SAMPLE_PER_PIECE` ``x partitions`` rows (all rows if fewer).
+
+    The sample is the rows with the smallest ``rand(SEED)`` (one pass: each partition keeps its
+    own smallest, the driver merges them), so the row count need not be known first."""
+    F = functions()
+    if partitions == 1:
         return []
-    fraction = min(1.0, SAMPLE_PER_PIECE * partitions / n)
-    sample = np.array(
-        [r[0] for r in df.select(score).sample(False, fraction, SEED).collect()], dtype=float
+    rows = (
+        df.select(score.alias("s"))
+        .orderBy(F.rand(SEED))
+        .limit(SAMPLE_PER_PIECE * partitions)
+        .collect()
     )
+    sample = np.array([r[0] for r in rows], dtype=float)
     sample = sample[np.isfinite(sample)]
     if sample.size == 0:
         return []
@@ -224,11 +243,13 @@ def _limbs_column(cols: dict, prefix: str) -> np.ndarray:
 
 @dataclass
 class Pieces:
-    """The cached pieces of a DataFrame, their exact totals and offsets (see the module).
+    """The pieces of a DataFrame (``frame``: their blocks, not yet computed), their exact
+    totals and offsets (see the module).
 
     ``pos``/``neg`` are the class weights over ``2**-k``; ``top_is_empty`` says whether the
-    highest-scored block has zero weight (MLlib's empty classifier). Use as a context manager
-    (the cache is released on exit).
+    highest-scored block has zero weight (MLlib's empty classifier); with ``cache`` the first
+    :meth:`run` caches the blocks for the next. Use as a context manager (a cache is released
+    on exit).
     """
 
     frame: Any
@@ -239,6 +260,7 @@ class Pieces:
     neg: int
     top_is_empty: bool
     pieces: int = field(default=0)
+    cache: bool = False
 
     def run(self, fn) -> list:
         """``fn(piece)`` for every piece, evaluated in the Python workers; the results in piece
@@ -264,7 +286,8 @@ class Pieces:
             cols = {name: table.column(name) for name in table.column_names}
             piece = cols["piece"].to_numpy()
             score = cols["s"].to_numpy()
-            order = np.lexsort((-score, piece))
+            # pieces are disjoint score ranges: decreasing score alone puts each in one run
+            order = np.argsort(-score)
             piece, score = piece[order], score[order]
             starts = np.flatnonzero(np.concatenate(([True], piece[1:] != piece[:-1])))
             ends = np.append(starts[1:], piece.size)
@@ -288,6 +311,8 @@ class Pieces:
                 schema=pa.schema([("piece", pa.int32()), ("result", pa.binary())]),
             )
 
+        if self.cache and not self.frame.is_cached:
+            self.frame.persist()  # filled by this first run, reused by the next
         out = self.frame.mapInArrow(partition, "piece int, result binary").collect()
         rank = {label: i for i, label in enumerate(offsets)}  # offsets are in piece order
         return [pickle.loads(r[1]) for r in sorted(out, key=lambda r: rank[r[0]])]
@@ -311,59 +336,56 @@ def pieces(
     partitions: int | None,
     *,
     unit_weights: bool = False,
+    cache: bool = False,
 ) -> Pieces:
-    """Validate the columns and build the :class:`Pieces` (module docstring); the blocks are
-    cached until :meth:`Pieces.close`."""
+    """Validate the columns and build the :class:`Pieces` (module docstring).
+
+    Three jobs before the metric's own pass: the sample for the split points, the per-piece
+    totals (with the count of malformed rows: raise if any), then :meth:`Pieces.run` shuffles,
+    aggregates and evaluates in one job. With ``cache=True`` (a metric that maps over the pieces
+    more than once, as the Davis-Goadrich area) the blocks are cached by the first run until
+    :meth:`Pieces.close`; otherwise a second run (an undecided rounding) recomputes them."""
     F = functions()
     if unit_weights and weight_col is not None:
         raise InvalidInputError("weight_col", "this metric counts items: unit weights only")
-    _column_kind(df, label_col, "label_col")
-    _column_kind(df, score_col, "score_col")
-    w_kind = None if weight_col is None else _column_kind(df, weight_col, "weight_col")
     if partitions is None:
         partitions = int(df.sparkSession.conf.get("spark.sql.shuffle.partitions"))
     if isinstance(partitions, bool) or not isinstance(partitions, int) or partitions < 1:
         raise InvalidInputError("partitions", f"must be an integer >= 1, got {partitions!r}")
-
-    y = F.col(label_col).cast("double")
-    s = F.col(score_col).cast("double")
-    bad_w = None
-    if weight_col is not None:
-        w = F.col(weight_col)
-        if w_kind != "integral":
-            w = w.cast("double")
-            bad_w = w.isNull() | F.isnan(w) | (w < 0) | (w == float("inf"))
-        else:
-            bad_w = w.isNull() | (w < 0)
-    n = _scan(df, y, s, bad_w)
-    if weight_col is not None and n >= 2**LIMB_ROWS_BITS:
-        raise InvalidInputError(
-            "df", f"more than 2**{LIMB_ROWS_BITS} rows: exact LONG limb sums could overflow"
-        )
-    splits = split_points(df, s, partitions, n)
+    y, s, w, integral, bad = _malformed(df, label_col, score_col, weight_col)
+    splits = split_points(df, s, partitions)
     labels = partition_labels(df.sparkSession, len(splits) + 1)
     cols = [_piece_expr(s, splits, labels).alias("piece"), (s + 0.0).alias("s")]
     cols.append((y == 1.0).alias("y"))
+    flags = {arg: F.col(f"bad_{i}") for i, arg in enumerate(bad)}
+    cols += [flag.alias(f"bad_{i}") for i, flag in enumerate(bad.values())]
     if weight_col is None:
         rows = df.select(*cols)
-    elif w_kind == "integral":  # integer weights: exact LONG values, exponent 0
+    elif integral:  # integer weights: exact LONG values, exponent 0
         rows = df.select(*cols, w.cast("long").alias("m"), F.lit(0).alias("e"))
-    else:  # rows with bad weights were rejected by the scan
-        rows = _with_dyadic(df.select(*cols, w.alias("w")), "w")
+    else:  # a malformed weight becomes 0 here (no failing cast); the totals job rejects it
+        safe = F.when(bad["weight_col"], F.lit(0.0)).otherwise(w)
+        rows = _with_dyadic(df.select(*cols, safe.alias("w")), "w")
 
-    # the one shuffle; sorting each partition first makes the aggregation's hash map visit
-    # its keys in order (a fraction of the time of random order), and the aggregation keeps
-    # the shuffle's partitioning
-    shuffled = rows.repartition(len(splits) + 1, "piece").sortWithinPartitions("piece", "s")
+    # the one shuffle of the rows; the aggregations below keep its partitioning
+    shuffled = rows.repartition(len(splits) + 1, "piece")
     if weight_col is None:
+        stats = (
+            rows.groupBy("piece")
+            .agg(
+                F.sum(F.col("y").cast("long")).alias("p"),
+                F.count(F.lit(1)).alias("rows"),
+                *_bad_counts(flags),
+            )
+            .collect()
+        )
+        _check(flags, stats)
+        totals = {r["piece"]: (int(r["p"]), int(r["rows"])) for r in stats}
         blocks = (
             shuffled.groupBy("piece", "s")
             .agg(F.sum(F.col("y").cast("long")).alias("p"), F.count(F.lit(1)).alias("rows"))
             .select("piece", "s", "p", (F.col("rows") - F.col("p")).alias("n"))
-            .persist()
         )
-        stats = blocks.groupBy("piece").agg(F.sum("p"), F.sum("n")).collect()
-        totals = {r[0]: (int(r[1]), int(r[1]) + int(r[2])) for r in stats}
         k, top_is_empty = 0, False
     else:
         y_ = F.col("y")
@@ -372,18 +394,23 @@ def pieces(
             limb = F.shiftright(F.col("m"), LIMB_BITS * i).bitwiseAND(2**LIMB_BITS - 1)
             sums.append(F.sum(F.when(y_, limb).otherwise(0)).alias(f"p{i}"))
             sums.append(F.sum(F.when(y_, 0).otherwise(limb)).alias(f"n{i}"))
-        blocks = shuffled.groupBy("piece", "s", "e").agg(*sums).persist()
-        limbs = [f"{c}{i}" for i in range(LIMBS) for c in "pn"]
-        weighted = reduce(lambda a, b: a | b, [F.col(c) > 0 for c in limbs])
         stats = (
-            blocks.groupBy("piece", "e")
+            rows.groupBy("piece", "e")
             .agg(
-                *[F.sum(c).alias(c) for c in limbs],
+                *sums,
+                F.count(F.lit(1)).alias("rows"),
                 F.max("s").alias("top"),
-                F.max(F.when(weighted, F.col("s"))).alias("top_w"),
+                F.max(F.when(F.col("m") > 0, F.col("s"))).alias("top_w"),
+                *_bad_counts(flags),
             )
             .collect()
         )
+        _check(flags, stats)
+        if sum(int(r["rows"]) for r in stats) >= 2**LIMB_ROWS_BITS:
+            raise InvalidInputError(
+                "df", f"more than 2**{LIMB_ROWS_BITS} rows: exact LONG limb sums could overflow"
+            )
+        blocks = shuffled.groupBy("piece", "s", "e").agg(*sums)
         whole = [(r, _limbs_value(r, "p"), _limbs_value(r, "n")) for r in stats]
         nonzero = [(r, p, q) for r, p, q in whole if p or q]
         k = max([0] + [-int(r["e"]) for r, _, _ in nonzero])
@@ -399,7 +426,9 @@ def pieces(
     offsets = dict(zip(order, prefix_offsets(totals[i] for i in order), strict=True))
     pos = sum(p for p, _ in totals.values())
     neg = sum(t for _, t in totals.values()) - pos
-    return Pieces(blocks, weight_col is not None, k, offsets, pos, neg, top_is_empty, len(order))
+    return Pieces(
+        blocks, weight_col is not None, k, offsets, pos, neg, top_is_empty, len(order), cache
+    )
 
 
 def _raise_on_bad(counts: dict[str, int]) -> None:
