@@ -178,25 +178,6 @@ def test_bad_input_is_named(spark_session, spark):
         )
         with pytest.raises(InvalidInputError, match=rf"{arg}.*: 1 bad rows"):
             spark.average_precision(frame, weight_col="weight", partitions=3)
-
-
-@pytest.mark.parametrize("weight", [float("nan"), float("-inf"), -0.5, float("inf")])
-def test_malformed_float_weights_are_named_before_any_cast_fails(spark_session, spark, weight):
-    # under ANSI mode (Spark 4's default) casting inf or NaN to LONG raises inside Spark; the
-    # weight must be rejected by name instead, on every piece count
-    frame = _frame(spark_session, [0, 1, 1, 0], [1, 2, 3, 4], [1, weight, 2, 3])
-    for pieces in (1, 3):
-        with pytest.raises(InvalidInputError, match=r"weight_col.*: 1 bad rows"):
-            spark.average_precision(frame, weight_col="weight", partitions=pieces)
-
-
-def test_only_the_davis_goadrich_area_caches_and_it_releases_the_cache(spark_session, spark):
-    frame = _frame(spark_session, [0, 1, 1, 0, 1], [1, 2, 2, 4, 5])
-    persisted = spark_session.sparkContext._jsc.getPersistentRDDs
-    before = persisted().size()
-    spark.pr_auc(frame, method="davis-goadrich", first_point="spark")
-    spark.average_precision(frame)
-    assert persisted().size() == before
     strings = spark_session.createDataFrame([(1, "a")], ["label", "score"])
     with pytest.raises(InvalidInputError, match="score_col"):
         spark.average_precision(strings)
@@ -214,6 +195,43 @@ def test_only_the_davis_goadrich_area_caches_and_it_releases_the_cache(spark_ses
     assert spark.average_precision(negatives, convention="sklearn") == 0.0
     with pytest.raises(UndefinedMetricError):
         spark.roc_auc(_frame(spark_session, [1, 1], [1, 2]))
+
+
+@pytest.mark.parametrize("weight", [float("nan"), float("-inf"), -0.5, float("inf")])
+def test_malformed_float_weights_are_named_before_any_cast_fails(spark_session, spark, weight):
+    # under ANSI mode (Spark 4's default) casting inf or NaN to LONG raises inside Spark; the
+    # weight must be rejected by name instead, on every piece count
+    frame = _frame(spark_session, [0, 1, 1, 0], [1, 2, 3, 4], [1, weight, 2, 3])
+    for pieces in (1, 3):
+        with pytest.raises(InvalidInputError, match=r"weight_col.*: 1 bad rows"):
+            spark.average_precision(frame, weight_col="weight", partitions=pieces)
+
+
+def test_only_the_davis_goadrich_area_caches_and_it_releases_the_cache(
+    spark_session, spark, monkeypatch
+):
+    # the blocks are cached by a run only for a metric that passes over them several times
+    from prtheory.spark import blocks
+
+    cached_after_run = []
+    run = blocks.Pieces.run
+
+    def spy(self, fn):
+        out = run(self, fn)
+        cached_after_run.append(self.frame.is_cached)
+        return out
+
+    monkeypatch.setattr(blocks.Pieces, "run", spy)
+    frame = _frame(spark_session, [0, 1, 1, 0, 1], [1, 2, 2, 4, 5])
+    persisted = spark_session.sparkContext._jsc.getPersistentRDDs
+    before = persisted().size()
+    spark.pr_auc(frame, method="davis-goadrich", first_point="spark")
+    assert len(cached_after_run) >= 2  # the error bound, then the fixed-point sum
+    assert all(cached_after_run)
+    cached_after_run.clear()
+    spark.average_precision(frame)
+    assert cached_after_run == [False]
+    assert persisted().size() == before
 
 
 def test_per_group_equals_single_machine_per_query(spark_session, spark):

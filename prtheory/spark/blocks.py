@@ -370,20 +370,13 @@ def pieces(
     # the one shuffle of the rows; the aggregations below keep its partitioning
     shuffled = rows.repartition(len(splits) + 1, "piece")
     if weight_col is None:
-        stats = (
-            rows.groupBy("piece")
-            .agg(
-                F.sum(F.col("y").cast("long")).alias("p"),
-                F.count(F.lit(1)).alias("rows"),
-                *_bad_counts(flags),
-            )
-            .collect()
-        )
+        counts = [F.sum(F.col("y").cast("long")).alias("p"), F.count(F.lit(1)).alias("rows")]
+        stats = rows.groupBy("piece").agg(*counts, *_bad_counts(flags)).collect()
         _check(flags, stats)
         totals = {r["piece"]: (int(r["p"]), int(r["rows"])) for r in stats}
         blocks = (
             shuffled.groupBy("piece", "s")
-            .agg(F.sum(F.col("y").cast("long")).alias("p"), F.count(F.lit(1)).alias("rows"))
+            .agg(*counts)
             .select("piece", "s", "p", (F.col("rows") - F.col("p")).alias("n"))
         )
         k, top_is_empty = 0, False
