@@ -21,6 +21,28 @@ def spark(spark_session):
     return pspark
 
 
+@pytest.fixture(params=["aggregated", "raw"])
+def blocks_path(request, monkeypatch):
+    """Force where equal scores are summed (Spark's aggregation, or the workers on raw rows),
+    and check afterwards that every Pieces built took that path."""
+    from prtheory.spark import ap, areas, blocks
+
+    raw = request.param == "raw"
+    monkeypatch.setattr(blocks, "RAW_MAX_TIES", float("inf") if raw else float("-inf"))
+    taken = []
+
+    def spy(*args, **kwargs):
+        p = blocks.pieces(*args, **kwargs)
+        taken.append(p.raw)
+        return p
+
+    for module in (ap, areas):
+        monkeypatch.setattr(module, "pieces", spy)
+    yield request.param
+    assert taken
+    assert all(t == raw for t in taken)
+
+
 def _frame(session, y, s, w=None, slices=2):
     cols = [y, s] if w is None else [y, s, w]
     rows = [tuple(float(c[i]) for c in cols) for i in range(len(y))]
@@ -44,7 +66,7 @@ def _random_case(rng, n, weighted, zero_top=False):
 
 
 @pytest.mark.parametrize("weighted", [False, True])
-def test_ap_and_areas_equal_the_oracle_exactly(spark_session, spark, weighted):
+def test_ap_and_areas_equal_the_oracle_exactly(spark_session, spark, weighted, blocks_path):
     rng = np.random.default_rng(7 + weighted)
     first_points = ("none", "sklearn", "spark", "mllib")
     for i, (n, parts) in enumerate([(2, 1), (61, 2), (200, 7)]):
@@ -77,7 +99,9 @@ def test_each_piece_gets_a_partition_of_its_own(spark_session):
 
 
 @pytest.mark.parametrize("weighted", [False, True])
-def test_values_do_not_depend_on_where_the_pieces_land(spark_session, spark, weighted, monkeypatch):
+def test_values_do_not_depend_on_where_the_pieces_land(
+    spark_session, spark, weighted, monkeypatch, blocks_path
+):
     # consecutive labels collide under Spark's hash partitioning: several pieces per partition,
     # empty partitions; the workers must still split the pieces and add them in order
     from prtheory.spark import blocks
@@ -97,7 +121,9 @@ def test_values_do_not_depend_on_where_the_pieces_land(spark_session, spark, wei
     assert got == want
 
 
-def test_davis_goadrich_is_the_oracles_value_and_rounded_correctly(spark_session, spark):
+def test_davis_goadrich_is_the_oracles_value_and_rounded_correctly(
+    spark_session, spark, blocks_path
+):
     rng = np.random.default_rng(4)
     y, s, w = _random_case(rng, 80, True)
     df = _frame(spark_session, y, s, w)
@@ -155,6 +181,49 @@ def test_hand_computed_values(spark_session, spark):
     assert spark.average_precision(df, weight_col="w", exact=True) == 1
     df = spark_session.createDataFrame([(0, 2.0, 2**62 + 1), (1, 1.0, 3)], ["label", "score", "w"])
     assert spark.average_precision(df, weight_col="w", exact=True) == Fraction(3, 2**62 + 4)
+
+
+def test_tie_multiplicity_estimate_and_the_path_it_chooses(spark_session):
+    from prtheory.spark import blocks
+
+    # sample [1, 1, 2, 3] of 10 rows: one equal pair of C(4, 2) = 6, so 1 + 9 * 1/6
+    assert blocks.tie_multiplicity(np.array([1.0, 1.0, 2.0, 3.0]), 10) == 1 + 9 / 6
+    assert blocks.tie_multiplicity(np.array([1.0, 2.0, 3.0]), 10**9) == 1.0
+    assert blocks.tie_multiplicity(np.array([5.0]), 10) == 1.0
+    # the whole frame as the sample: exact. 4 scores of 30 rows each: every row shares its
+    # score with 30 rows; 1 + 119 * (4 * C(30, 2)) / C(120, 2) = 30
+    scores = np.repeat([1.0, 2.0, 3.0, 4.0], 30)
+    assert blocks.tie_multiplicity(scores, 120) == pytest.approx(30, rel=1e-12)
+    tied = _frame(spark_session, np.arange(120) % 2, scores)
+    untied = _frame(spark_session, np.arange(120) % 2, np.arange(120.0))
+    for frame, raw in ((tied, False), (untied, True)):
+        for weight in (None, "weight"):
+            if weight:
+                frame = frame.withColumn("weight", frame["score"] / 7)
+            with blocks.pieces(frame, "label", "score", weight, 3) as p:
+                assert p.raw is raw
+
+
+def test_float_weights_decompose_exactly_in_every_binade(spark_session):
+    # each float weight becomes integers (m, e) with w = m 2**e exactly, m < 2**56, in the JVM
+    # (blocks._with_dyadic): checked in Fraction arithmetic on doubles from every binade, both
+    # sides of each power of two (where floor(log2 w) may be off by one), subnormals, the
+    # extremes, and both scaling paths (LONG shifts near 1, pow(2, .) beyond)
+    from prtheory.spark import blocks
+
+    rng = np.random.default_rng(5)
+    values = [0.0, 5e-324, 2.0**-1022, np.nextafter(2.0**-1022, 0), np.finfo(float).max, 0.1]
+    for k in range(-1074, 1024):
+        p = 2.0**k
+        values += [p, np.nextafter(p, 0), np.nextafter(p, np.inf)]
+        if k > -1022:
+            values.append(p * (1 + rng.random()))
+    frame = spark_session.createDataFrame([(float(v),) for v in values], "w double")
+    rows = blocks._with_dyadic(frame, "w").collect()
+    assert len(rows) == len(values)
+    for v, row in zip(values, rows, strict=True):
+        assert 0 <= row["m"] < 2**56, v
+        assert Fraction(row["m"]) * Fraction(2) ** row["e"] == Fraction(float(v)), v
 
 
 def test_bad_input_is_named(spark_session, spark):

@@ -2,7 +2,7 @@
 
 A block is the exact positive and negative weight of one distinct score, as integer numerators
 over a common denominator ``2**k`` (unit weights: counts, ``k = 0``). Float weights are dyadic
-rationals ``M 2**E`` (``M`` an integer of at most 53 bits), so an engine can sum them exactly as
+rationals ``M 2**E`` (``M`` an integer: 53 bits suffice), so an engine can sum them exactly as
 integers per exponent and leave the alignment to :func:`dyadic_blocks`.
 
 Exact rationals that cross a process boundary as text use :func:`encode_fraction`

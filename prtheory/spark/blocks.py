@@ -2,29 +2,34 @@
 
 One shuffle, no row on the driver, and three jobs:
 
-1. *split points*: a seeded sample of about 100 scores per piece (the rows with the least
+1. *split points*: a seeded sample of ``max(100 P, 4096)`` rows (the rows with the least
    ``rand(seed)``: one pass, no row count needed) gives ``P - 1`` descending quantiles
    ``t_1 > t_2 > ...``; piece ``#{j : s < t_j}`` (a native expression, a binary tree of
    comparisons) holds score ``s``, so equal scores always share a piece and piece 0 holds the
    highest scores. Each piece is named by a label that Spark's hash partitioning sends to a
-   partition of its own (:func:`partition_labels`);
+   partition of its own (:func:`partition_labels`). The sample's equal pairs also estimate how
+   many rows share a score (:func:`tie_multiplicity`);
 2. *totals*: one native aggregation of the rows by piece gives each piece's exact positive and
    total weight, and counts the malformed labels, scores and weights (the driver raises on
    malformed input); the driver forms the offsets (:func:`prtheory.distributed.prefix_offsets`):
    a few integers per piece;
 3. :meth:`Pieces.run`: ``repartition(P, piece)``, the one shuffle, of the rows' (piece, score,
-   label[, weight]); ``groupBy(piece, score)`` sums each distinct score's exact weights,
-   reusing the shuffle's partitioning (no further exchange). Unit weights
-   are LONG counts; float weights are summed as their integer mantissas ``M`` per binary
-   exponent ``E`` (``w = M 2**E`` exactly, never in floating point; the workers and the driver
-   align the exponents), integer weights as ``M = w``, ``E = 0``; each ``M`` is summed as three
-   21-bit limbs in LONG sums that cannot overflow (:data:`LIMB_BITS`). These *blocks* go to
-   Python workers (``mapInArrow``), which evaluate each piece and return one small result per
-   piece. Exact rationals travel pickled (binary integers), never as decimal text. The blocks
-   are not cached (a metric that needs several passes asks for the cache: ``cache=True``).
+   label[, weight]). Unit weights are counts; float weights are integer mantissas ``M`` of a
+   binary exponent ``E`` (``w = M 2**E`` exactly, never summed in floating point:
+   :func:`_with_dyadic`; the workers and the driver align the exponents), integer weights
+   ``M = w``, ``E = 0``. With ties (more than :data:`RAW_MAX_TIES` rows per score on average),
+   ``groupBy(piece, score[, E])`` sums each distinct score's rows in Spark, reusing the
+   shuffle's partitioning (no further exchange): counts as LONG, each ``M`` as three 21-bit
+   limbs in LONG sums that cannot overflow (:data:`LIMB_BITS`). Without, the rows go on as they
+   are and the workers sum equal scores (Spark's hash aggregation into one group per row costs
+   more than the transfer it saves). These *blocks* go to Python workers (``mapInArrow``),
+   which evaluate each piece and return one small result per piece. Exact rationals travel
+   pickled (binary integers), never as decimal text. The blocks are not cached (a metric that
+   needs several passes asks for the cache: ``cache=True``).
 
 Driver memory is ``O(P)`` (``O(P x exponents)`` with float weights). A piece's blocks must fit
-in one task (about 24 bytes per distinct score, more with float weights of many exponents);
+in one task (about 24 bytes per distinct score, or per row when the rows go unaggregated, more
+with float weights of many exponents);
 with ``cache=True`` the cache holds every block. Needs pyarrow (extra ``spark``).
 """
 
@@ -51,9 +56,18 @@ LIMB_ROWS_BITS = 63 - LIMB_BITS
 #: partition_labels(count), per count
 _LABELS: dict[int, list[int]] = {}
 
-#: Scores sampled per piece for the split points (more: better balanced pieces).
+#: Scores sampled per piece for the split points (more: better balanced pieces), and at least
+#: SAMPLE_MIN in all: enough equal pairs to see ties among 10^7 rows (:func:`tie_multiplicity`).
 SAMPLE_PER_PIECE = 100
+SAMPLE_MIN = 4096
 SEED = 20260415
+
+#: The rows go to the workers as they are when a row shares its score with at most this many
+#: rows on average (:func:`tie_multiplicity`); above it Spark first sums each score's rows.
+#: Speed only: both ways give the same blocks. Measured (``reports/benchmarks_spark.md``): at
+#: 10^7 untied rows Spark's hash aggregation into one group per row costs more than the Arrow
+#: transfer it saves, at about 10 rows per score it saves more than it costs.
+RAW_MAX_TIES = 2.0
 
 
 def functions():
@@ -167,64 +181,74 @@ def partition_labels(session, count: int) -> list[int]:
     return _LABELS[count]
 
 
-def split_points(df, score, partitions: int) -> list[float]:
-    """At most ``partitions - 1`` distinct descending score quantiles of a seeded sample of
-    :data:`SAMPLE_PER_PIECE` ``x partitions`` rows (all rows if fewer).
-
-    The sample is the rows with the smallest ``rand(SEED)`` (one pass: each partition keeps its
-    own smallest, the driver merges them), so the row count need not be known first."""
+def sample_scores(df, score, size: int) -> np.ndarray:
+    """The scores (as doubles, NaN dropped) of a seeded sample of ``size`` rows (all rows if
+    fewer): the rows with the smallest ``rand(SEED)``. One pass: each partition keeps its own
+    smallest, the driver merges them, so the row count need not be known first."""
     F = functions()
-    if partitions == 1:
-        return []
-    rows = (
-        df.select(score.alias("s"))
-        .orderBy(F.rand(SEED))
-        .limit(SAMPLE_PER_PIECE * partitions)
-        .collect()
-    )
-    sample = np.array([r[0] for r in rows], dtype=float)
+    rows = df.select(score.alias("s")).orderBy(F.rand(SEED)).limit(size).collect()
+    sample = np.array([r[0] for r in rows if r[0] is not None], dtype=float)
+    return sample[~np.isnan(sample)]
+
+
+def split_points(sample: np.ndarray, partitions: int) -> list[float]:
+    """At most ``partitions - 1`` distinct descending quantiles of the finite ``sample``."""
     sample = sample[np.isfinite(sample)]
-    if sample.size == 0:
+    if partitions == 1 or sample.size == 0:
         return []
     q = np.quantile(sample, np.arange(1, partitions) / partitions, method="inverted_cdf")
     return sorted({float(v) for v in q}, reverse=True)
 
 
+def tie_multiplicity(sample: np.ndarray, rows: int) -> float:
+    """Estimated mean, over the rows, of the number of rows with the row's score (1: no ties),
+    from a uniform sample of ``m`` of the ``rows`` rows without replacement.
+
+    Two distinct rows share a score with probability ``(mu - 1) / (rows - 1)`` (``mu`` that
+    mean: ``sum_v c_v (c_v - 1) = rows (mu - 1)`` over the scores' counts ``c_v``), so the
+    sample's equal pairs ``D`` have expectation ``C(m, 2) (mu - 1) / (rows - 1)`` and
+    ``1 + (rows - 1) D / C(m, 2)`` is unbiased. Used only to choose where equal scores are
+    summed (:data:`RAW_MAX_TIES`)."""
+    m = sample.size
+    if m < 2 or rows < 2:
+        return 1.0
+    _, counts = np.unique(sample, return_counts=True)
+    pairs = int((counts * (counts - 1) // 2).sum())
+    return 1.0 + (rows - 1) * pairs / (m * (m - 1) / 2)
+
+
 def _with_dyadic(frame, w: str):
     """``frame`` with float weight column ``w`` replaced by ``m`` (LONG) and ``e``:
-    ``w = m 2**e`` exactly, ``m`` odd (0 for ``w = 0``).
+    ``w = m 2**e`` exactly, ``0 <= m < 2**56`` (``m = e = 0`` for ``w = 0``).
 
-    ``e = floor(log2 w)`` is estimated and corrected by one either way (``log2`` is within an
-    ulp), so that ``w 2**(52 - e)`` lies in ``[2**52, 2**53)``; that product is exact (a power
-    of two, applied in two halves so neither factor overflows, even for subnormal ``w``) and is
-    the 53-bit integer significand. Trailing zero bits are then moved into ``e``
-    (``log2`` of the lowest set bit, rounded: exact for a power of two). Each step is its own
-    projection: written as one expression, every use of an intermediate copies its whole tree
-    and the generated code outgrows the JVM's method size (Spark then interprets the plan,
-    tens of times slower).
+    ``e = max(floor(log2 w) - 53, -1074)``. ``log2`` is within an ulp, so its floor is the
+    binary exponent ``t`` of ``w`` or one off either way; any of the three makes
+    ``m = w 2**-e`` an integer below ``2**56``: the lowest bit of a normal ``w`` is at least
+    ``2**(t - 52)`` and of any double at least ``2**-1074``. The scaling by ``2**-e`` is exact
+    (a power of two, no overflow): from LONG powers of two (``shiftleft``, two factors of at most
+    ``2**62``) when ``0 <= -e <= 124``, the weights between about ``2**-71`` and ``2**54``;
+    otherwise from two ``pow(2, .)`` halves, which covers subnormal and huge ``w`` and is about
+    four times slower. The mantissa is not reduced to odd: any exact integer serves the sums.
     """
     F = functions()
     weight = F.col(w)
-
-    def scaled(e):
-        half = F.floor((F.lit(52) - e) / 2)
-        return weight * F.pow(F.lit(2.0), half) * F.pow(F.lit(2.0), F.lit(52) - e - half)
-
-    e0 = F.col("_e0")
-    x = scaled(e0)
-    frame = frame.withColumn("_e0", F.floor(F.log2(weight)).cast("int"))
     frame = frame.withColumn(
-        "_e",
-        F.when(x >= F.lit(2.0**53), e0 + 1).when(x < F.lit(2.0**52), e0 - 1).otherwise(e0),
+        "_e", F.greatest(F.floor(F.log2(weight)).cast("int") - 53, F.lit(-1074))
     )
-    frame = frame.withColumn("_m", scaled(F.col("_e")).cast("long"))
-    m = F.col("_m")
-    frame = frame.withColumn("_tz", F.round(F.log2(m.bitwiseAND(-m))).cast("int"))
-    positive, tz = weight > 0, F.col("_tz")
-    mant = F.when(positive, (m / F.pow(F.lit(2.0), tz)).cast("long")).otherwise(F.lit(0))
-    expo = F.when(positive, F.col("_e") - 52 + tz).otherwise(F.lit(0))
-    keep = [c for c in frame.columns if c not in (w, "_e0", "_e", "_m", "_tz")]
-    return frame.select(*keep, mant.cast("long").alias("m"), expo.cast("int").alias("e"))
+    # w times two powers of two, in that order (2**1074 itself would overflow)
+    near = weight * F.expr("cast(shiftleft(1L, least(-_e, 62)) as double)")
+    near = near * F.expr("cast(shiftleft(1L, -_e - least(-_e, 62)) as double)")
+    half = F.floor(-F.col("_e") / 2)
+    far = weight * F.pow(F.lit(2.0), half) * F.pow(F.lit(2.0), -F.col("_e") - half)
+    small = (F.col("_e") <= 0) & (F.col("_e") >= -124)
+    mant = F.when(small, near).otherwise(far).cast("long")
+    positive = weight > 0
+    keep = [c for c in frame.columns if c not in (w, "_e")]
+    return frame.select(
+        *keep,
+        F.when(positive, mant).otherwise(F.lit(0).cast("long")).alias("m"),
+        F.when(positive, F.col("_e")).otherwise(F.lit(0)).alias("e"),
+    )
 
 
 def _limbs_value(row, prefix: str) -> int:
@@ -241,15 +265,39 @@ def _limbs_column(cols: dict, prefix: str) -> np.ndarray:
     return sum(p.astype(dtype) << (LIMB_BITS * i) for i, p in enumerate(parts))
 
 
+def _class_weights(cols: dict, order: np.ndarray, weighted: bool, raw: bool):
+    """Per row of a block frame (Arrow columns, rows taken in ``order``): the positive and
+    negative weight, integers (mantissas for float weights, of exponent ``e``)."""
+    if raw:
+        y = cols["y"].to_numpy()[order].astype(bool)
+        m = cols["m"].to_numpy()[order] if weighted else np.ones(y.size, dtype=np.int64)
+        zero = np.zeros((), dtype=m.dtype)
+        return np.where(y, m, zero), np.where(y, zero, m)
+    if weighted:
+        return _limbs_column(cols, "p")[order], _limbs_column(cols, "n")[order]
+    return cols["p"].to_numpy()[order].astype(np.int64), cols["n"].to_numpy()[order].astype(
+        np.int64
+    )
+
+
+def _count_blocks(score: np.ndarray, p: np.ndarray, n: np.ndarray):
+    """Counts ``p``/``n`` of rows sorted by decreasing ``score`` summed per distinct score."""
+    starts = np.flatnonzero(np.concatenate(([True], score[1:] != score[:-1])))
+    return np.add.reduceat(p, starts), np.add.reduceat(n, starts)
+
+
 @dataclass
 class Pieces:
     """The pieces of a DataFrame (``frame``: their blocks, not yet computed), their exact
     totals and offsets (see the module).
 
     ``pos``/``neg`` are the class weights over ``2**-k``; ``top_is_empty`` says whether the
-    highest-scored block has zero weight (MLlib's empty classifier); with ``cache`` the first
-    :meth:`run` caches the blocks for the next. Use as a context manager (a cache is released
-    on exit).
+    highest-scored block has zero weight (MLlib's empty classifier); ``ties`` is the sample's
+    estimate of the rows per score (:func:`tie_multiplicity`); with ``raw`` the frame holds the
+    shuffled rows themselves (few ties: the workers sum equal scores), otherwise one row per
+    (score[, exponent]) summed by Spark; ``rows`` is the shuffled rows before any aggregation
+    (for measurements); with ``cache`` the first :meth:`run` caches the blocks for the next.
+    Use as a context manager (a cache is released on exit).
     """
 
     frame: Any
@@ -261,6 +309,9 @@ class Pieces:
     top_is_empty: bool
     pieces: int = field(default=0)
     cache: bool = False
+    raw: bool = False
+    rows: Any = None
+    ties: float = 1.0
 
     def run(self, fn) -> list:
         """``fn(piece)`` for every piece, evaluated in the Python workers; the results in piece
@@ -268,9 +319,10 @@ class Pieces:
 
         The blocks reach the workers as Arrow batches (``mapInArrow``: columnar, no Python
         object per value); a worker's partition may hold several pieces (hash partitioning of
-        the piece ids), so it splits them, sorts each by decreasing score and returns one
-        pickled result per piece (exact integers travel in binary)."""
-        offsets, k, weighted = self.offsets, self.k, self.weighted
+        the piece ids), so it splits them, sorts each by decreasing score, sums the rows of
+        equal scores when they come unaggregated (``raw``) and returns one pickled result per
+        piece (exact integers travel in binary)."""
+        offsets, k, weighted, raw = self.offsets, self.k, self.weighted, self.raw
         if not offsets:  # no rows
             return []
 
@@ -291,19 +343,18 @@ class Pieces:
             piece, score = piece[order], score[order]
             starts = np.flatnonzero(np.concatenate(([True], piece[1:] != piece[:-1])))
             ends = np.append(starts[1:], piece.size)
+            p, n = _class_weights(cols, order, weighted, raw)
             if weighted:
                 e = cols["e"].to_numpy()[order]
-                pm, nm = _limbs_column(cols, "p")[order], _limbs_column(cols, "n")[order]
-            else:
-                p = cols["p"].to_numpy()[order]
-                n = cols["n"].to_numpy()[order]
             ids, results = [], []
             for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
                 index = int(piece[a])
-                if weighted:
-                    pos, neg = dyadic_blocks(score[a:b], e[a:b], pm[a:b], nm[a:b], k)
+                if weighted:  # sums equal scores (and exponents) exactly
+                    pos, neg = dyadic_blocks(score[a:b], e[a:b], p[a:b], n[a:b], k)
+                elif raw:
+                    pos, neg = _count_blocks(score[a:b], p[a:b], n[a:b])
                 else:
-                    pos, neg = p[a:b].astype(np.int64), n[a:b].astype(np.int64)
+                    pos, neg = p[a:b], n[a:b]
                 ids.append(index)
                 results.append(pickle.dumps(fn(Piece(pos, neg, *offsets[index]))))
             yield pa.RecordBatch.from_pydict(
@@ -353,7 +404,8 @@ def pieces(
     if isinstance(partitions, bool) or not isinstance(partitions, int) or partitions < 1:
         raise InvalidInputError("partitions", f"must be an integer >= 1, got {partitions!r}")
     y, s, w, integral, bad = _malformed(df, label_col, score_col, weight_col)
-    splits = split_points(df, s, partitions)
+    sample = sample_scores(df, s, max(SAMPLE_PER_PIECE * partitions, SAMPLE_MIN))
+    splits = split_points(sample, partitions)
     labels = partition_labels(df.sparkSession, len(splits) + 1)
     cols = [_piece_expr(s, splits, labels).alias("piece"), (s + 0.0).alias("s")]
     cols.append((y == 1.0).alias("y"))
@@ -369,16 +421,22 @@ def pieces(
 
     # the one shuffle of the rows; the aggregations below keep its partitioning
     shuffled = rows.repartition(len(splits) + 1, "piece")
+    unaggregated = ["piece", "s", F.col("y").cast("byte").alias("y")]
     if weight_col is None:
         counts = [F.sum(F.col("y").cast("long")).alias("p"), F.count(F.lit(1)).alias("rows")]
         stats = rows.groupBy("piece").agg(*counts, *_bad_counts(flags)).collect()
         _check(flags, stats)
         totals = {r["piece"]: (int(r["p"]), int(r["rows"])) for r in stats}
-        blocks = (
-            shuffled.groupBy("piece", "s")
-            .agg(*counts)
-            .select("piece", "s", "p", (F.col("rows") - F.col("p")).alias("n"))
-        )
+        ties = tie_multiplicity(sample, sum(t for _, t in totals.values()))
+        raw = ties <= RAW_MAX_TIES
+        if raw:
+            blocks = shuffled.select(*unaggregated)
+        else:
+            blocks = (
+                shuffled.groupBy("piece", "s")
+                .agg(*counts)
+                .select("piece", "s", "p", (F.col("rows") - F.col("p")).alias("n"))
+            )
         k, top_is_empty = 0, False
     else:
         y_ = F.col("y")
@@ -399,11 +457,17 @@ def pieces(
             .collect()
         )
         _check(flags, stats)
-        if sum(int(r["rows"]) for r in stats) >= 2**LIMB_ROWS_BITS:
+        count = sum(int(r["rows"]) for r in stats)
+        if count >= 2**LIMB_ROWS_BITS:
             raise InvalidInputError(
                 "df", f"more than 2**{LIMB_ROWS_BITS} rows: exact LONG limb sums could overflow"
             )
-        blocks = shuffled.groupBy("piece", "s", "e").agg(*sums)
+        ties = tie_multiplicity(sample, count)
+        raw = ties <= RAW_MAX_TIES
+        if raw:
+            blocks = shuffled.select(*unaggregated, "m", "e")
+        else:
+            blocks = shuffled.groupBy("piece", "s", "e").agg(*sums)
         whole = [(r, _limbs_value(r, "p"), _limbs_value(r, "n")) for r in stats]
         nonzero = [(r, p, q) for r, p, q in whole if p or q]
         k = max([0] + [-int(r["e"]) for r, _, _ in nonzero])
@@ -420,7 +484,18 @@ def pieces(
     pos = sum(p for p, _ in totals.values())
     neg = sum(t for _, t in totals.values()) - pos
     return Pieces(
-        blocks, weight_col is not None, k, offsets, pos, neg, top_is_empty, len(order), cache
+        blocks,
+        weight_col is not None,
+        k,
+        offsets,
+        pos,
+        neg,
+        top_is_empty,
+        pieces=len(order),
+        cache=cache,
+        raw=raw,
+        rows=shuffled,
+        ties=ties,
     )
 
 
