@@ -9,7 +9,8 @@ machine may be shared). MLlib with numBins=0 runs once (its error column; its ti
 ratio's basis). A scaling table gives, per run of prtheory's exact AP on the tied pattern: the
 pieces, the stages with their wall time and shuffle bytes (from Spark's status store) and the
 driver's peak Python allocation (tracemalloc, a separate untimed run), and the one shuffle
-at the largest size is taken apart (:func:`reduce_probe`) for the paragraph on the misses. Usage:
+of the tied and the untied pattern at the largest size is taken apart, both ways of summing
+equal scores (:func:`reduce_probe`), for the paragraph on the misses. Usage:
 ``python benchmarks/bench_spark.py [n ...]`` (default 10^6 and 10^7). The report records the
 sha256 of this script; a test fails when it is stale.
 """
@@ -42,6 +43,8 @@ PATTERNS = {
 #: the single-machine exact oracle is skipped above this size with float weights (minutes and
 #: several GB per call: the exact weights outgrow int64; see reports/benchmarks.md)
 ORACLE_WEIGHTED_MAX = 10**6
+#: the patterns whose one shuffle is taken apart at the largest size (:func:`reduce_probe`)
+PROBED = ("tied, 10% positives", "untied, 50% positives")
 
 
 def timed(fn, repeats: int = 1):
@@ -197,9 +200,11 @@ def main() -> None:
                 rows.append(row)
                 scaling += sc
         n = max(sizes)
-        *_, df = make_data(n, next(iter(PATTERNS)), Path(tmp), spark)
-        probe = reduce_probe(spark, df, n)
-        df.unpersist()
+        probe = []
+        for pattern in PROBED:
+            *_, df = make_data(n, pattern, Path(tmp), spark)
+            probe.append(reduce_probe(spark, df, n, pattern))
+            df.unpersist()
     spark.stop()
     write_report(rows, scaling, probe)
 
@@ -212,7 +217,7 @@ def _mb(b: float) -> str:
     return f"{b / 2**20:.1f}"
 
 
-def write_report(rows: list[dict], scaling: list[dict], probe: dict) -> None:
+def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> None:
     digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
     skip = ("n", "pattern", "equal to the oracle")
     timing = [k for k in rows[0] if k not in skip and "error" not in k]
@@ -269,7 +274,8 @@ def write_report(rows: list[dict], scaling: list[dict], probe: dict) -> None:
         "Tied pattern. Stages in order (wall seconds / tasks / shuffle MB written): the sample",
         "for the split points; the per-piece totals and malformed-row counts (a partial",
         "aggregation, then its few rows merged); the one shuffle of the rows (map side); its",
-        "reduce side: the aggregation of the blocks, their Arrow transfer and the Python pass.",
+        "reduce side: the aggregation of the blocks (with ties), their Arrow transfer and the",
+        "Python pass.",
         "Driver peak = tracemalloc peak of the driver's Python process during one call (what",
         "the driver holds: split points, per-piece totals and results).",
         "",
@@ -288,7 +294,7 @@ def write_report(rows: list[dict], scaling: list[dict], probe: dict) -> None:
     REPORT.write_text("\n".join(lines) + "\n")
 
 
-def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: dict) -> list[str]:
+def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict]) -> list[str]:
     """A paragraph on the misses, from the measured stages (the largest run with 8 pieces) and
     the reduce side taken apart (:func:`reduce_probe`)."""
     missed = [r for r in rows if r["prtheory.spark AP (exact)"] > 0.25 * r[ANCHOR]]
@@ -313,15 +319,15 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: dict) -> 
         f"pass) take {shuffle:.2f} s of the {run['seconds']:.2f} s call, against a target of",
         f"{target:.2f} s for the whole call ({shuffle / target:.0%} of it).",
     ]
-    if probe:
+    tied = next((t for t in probe if t["pattern"] == next(iter(PATTERNS))), None)
+    if tied:
         lines += [
-            f"Taken apart at {probe['n']:.0e} rows (the same rows and pieces, each a job of its",
-            f"own): the shuffle alone (map and reduce side, rows only counted) takes "
-            f"{probe['shuffle']:.2f} s,",
-            f"with the aggregation into blocks {probe['aggregate']:.2f} s, and with the blocks'",
-            f"Arrow transfer to Python workers that only count them {probe['arrow']:.2f} s:",
+            f"Taken apart at {tied['n']:.0e} rows (the same rows and pieces, each a job of its",
+            f"own; table below): the shuffle alone takes {tied['shuffle']:.2f} s, with the",
+            f"aggregation into blocks {tied['aggregate']:.2f} s, and with the blocks' Arrow",
+            f"transfer to Python workers that only count them {tied['aggregated arrow']:.2f} s:",
             "the JVM's shuffle, its aggregation and the transfer are "
-            f"{probe['arrow'] / target:.0%} of the target",
+            f"{tied['aggregated arrow'] / target:.0%} of the target",
             "before any exact arithmetic runs.",
         ]
     lines += [
@@ -330,11 +336,37 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: dict) -> 
         "every stage: driver-side planning and job scheduling). The exact Fraction costs more",
         "than the float: it adds every piece's exact partial sum, whose denominator grows with",
         "the lcm of the cumulative counts. With float weights each row's exact binary",
-        "decomposition is computed in both passes, each block carries six LONG limb sums of",
-        "the exact mantissas per binary exponent (one block per score and exponent), and the",
-        "exact weights outgrow int64 in the Python pass (Python integers), the same cause as",
-        "the single-machine misses in `reports/benchmarks.md`.",
+        "decomposition (a log2 and two LONG powers of two) is computed in both passes, the",
+        "rows carry a mantissa and an exponent, and the exact weights outgrow int64 in the",
+        "Python pass (Python integers), the same cause as the single-machine misses in",
+        "`reports/benchmarks.md`.",
     ]
+    lines += ["", *_probe_table(probe)]
+    return lines
+
+
+def _probe_table(probe: list[dict]) -> list[str]:
+    """Where equal scores are summed, both ways, on the probed patterns."""
+    lines = [
+        "### Where equal scores are summed",
+        "",
+        "The one shuffle at the largest size, each step a job of its own (wall seconds, fastest",
+        f"of {REPEATS}): the shuffle alone; Spark's aggregation into one block per score; the",
+        "blocks' Arrow transfer to Python workers that only count them; the unaggregated rows'",
+        "transfer instead; the whole float AP each way. The sample's estimate of the mean",
+        "number of rows sharing a row's score chooses: unaggregated rows at most",
+        "`RAW_MAX_TIES` (2).",
+        "",
+        "| n | pattern | rows per score (estimate) | shuffle | + aggregation | + Arrow "
+        "(aggregated) | Arrow (rows) | AP aggregated | AP rows | chosen |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for t in probe:
+        lines.append(
+            f"| {t['n']:.0e} | {t['pattern']} | {t['multiplicity']:.2f} | {t['shuffle']:.2f} "
+            f"| {t['aggregate']:.2f} | {t['aggregated arrow']:.2f} | {t['raw arrow']:.2f} "
+            f"| {t['aggregated AP']:.2f} | {t['raw AP']:.2f} | {t['chosen']} |"
+        )
     return lines
 
 
@@ -342,34 +374,47 @@ def _float_ok(row: dict) -> bool:
     return row["prtheory.spark AP (float)"] <= 0.25 * row[ANCHOR]
 
 
-def reduce_probe(spark, df, n: int) -> dict:
-    """The one shuffle of :func:`prtheory.spark.blocks.pieces` taken apart on ``df``: seconds
-    for the shuffle alone (rows counted), with the aggregation into blocks (blocks counted), and
-    with the blocks' Arrow transfer to Python workers that only count them."""
+def reduce_probe(spark, df, n: int, pattern: str) -> dict:
+    """The one shuffle of :func:`prtheory.spark.blocks.pieces` taken apart on ``df``, both ways
+    of summing equal scores (:data:`prtheory.spark.blocks.RAW_MAX_TIES` forced each way), each
+    a job of its own: seconds for the shuffle alone (rows counted), with Spark's aggregation
+    into blocks (blocks counted), with the blocks' Arrow transfer to Python workers that only
+    count them, and the rows' Arrow transfer unaggregated; then the whole float AP each way,
+    and the multiplicity estimate that chooses between them."""
+    from prtheory import spark as pspark
     from prtheory.spark import blocks as B
 
     F = B.functions()
-    y, s, _, _, _ = B._malformed(df, "label", "score")
-    splits = B.split_points(df, s, PIECES[0])
-    labels = B.partition_labels(spark, len(splits) + 1)
-    rows = df.select(
-        B._piece_expr(s, splits, labels).alias("piece"), (s + 0.0).alias("s"), (y == 1.0).alias("y")
-    ).repartition(len(splits) + 1, "piece")
-    blocks = rows.groupBy("piece", "s").agg(
-        F.sum(F.col("y").cast("long")).alias("p"), F.count(F.lit(1)).alias("rows")
-    )
 
     def count(batches):
         import pyarrow as pa
 
         yield pa.RecordBatch.from_pydict({"c": [sum(b.num_rows for b in batches)]})
 
-    jobs = {
-        "shuffle": lambda: rows.agg(F.count(F.lit(1))).collect(),
-        "aggregate": lambda: blocks.agg(F.count(F.lit(1))).collect(),
-        "arrow": lambda: blocks.mapInArrow(count, "c long").collect(),
-    }
-    return {"n": n} | {name: timed(job, REPEATS)[1] for name, job in jobs.items()}
+    chosen = B.RAW_MAX_TIES
+    out = {"n": n, "pattern": pattern}
+    try:
+        for path, threshold in (("aggregated", float("-inf")), ("raw", float("inf"))):
+            B.RAW_MAX_TIES = threshold
+            with B.pieces(df, "label", "score", None, PIECES[0]) as p:
+                assert p.raw == (path == "raw")
+                if path == "aggregated":
+                    out["shuffle"] = timed(
+                        lambda: p.rows.agg(F.count(F.lit(1))).collect(), REPEATS
+                    )[1]
+                    out["aggregate"] = timed(
+                        lambda: p.frame.agg(F.count(F.lit(1))).collect(), REPEATS
+                    )[1]
+                out[f"{path} arrow"] = timed(
+                    lambda: p.frame.mapInArrow(count, "c long").collect(), REPEATS
+                )[1]
+            out[f"{path} AP"] = timed(lambda: pspark.average_precision(df), REPEATS)[1]
+        B.RAW_MAX_TIES = chosen
+        with B.pieces(df, "label", "score", None, PIECES[0]) as p:
+            out["multiplicity"], out["chosen"] = p.ties, "raw" if p.raw else "aggregated"
+    finally:
+        B.RAW_MAX_TIES = chosen
+    return out
 
 
 PROJECTION = """## Projection to 10^10 rows on a cluster (on paper)
@@ -383,10 +428,10 @@ What each step costs, with `n` rows, `d` distinct scores and `P` pieces:
   compression (about 11 after): 1.1e11 bytes at 10^10 rows, the same volume as MLlib's first
   `combineByKey` but without its second, sorted shuffle of `(score, counts)` pairs and its
   driver-side `collect()` of per-partition counts;
-* the per-piece work is linear in the piece's distinct scores (a hash aggregation in the
-  JVM, then numpy on Arrow columns in one Python task, sorted by score); with `d` up to
-  10^10 and P = 10^4 pieces each task holds 10^6 blocks (about 24 MB) and the interval pass
-  costs a few hundred ms; nothing is cached;
+* the per-piece work is linear in the piece's rows: with ties a hash aggregation in the JVM,
+  then numpy on the blocks' Arrow columns in one Python task, sorted by score; without, numpy
+  on the rows themselves; with up to 10^10 rows or blocks and P = 10^4 pieces each task holds
+  10^6 (about 24 MB) and the interval pass costs a few hundred ms; nothing is cached;
 * the driver holds O(P) integers: P split points, P (positive, total) pairs, P intervals of a
   few hundred bits (or, with `exact=True`, P exact partial sums, whose size grows with the
   lcm of the cumulative counts, about 2e6 bits at 10^7 rows here).
