@@ -33,6 +33,7 @@ from prtheory.distributed.blocks import (
     dyadic_blocks,
     encode_fraction,
     prefix_offsets,
+    sum_ties,
 )
 from prtheory.distributed.fixed_point import davis_goadrich
 from prtheory.distributed.sums import evaluate, exact_partial, interval_partial, round_intervals

@@ -20,7 +20,14 @@ import numpy as np
 from prtheory.errors import InvalidInputError
 from prtheory.oracle.summation import coprime_fraction
 
-__all__ = ["Piece", "decode_fraction", "dyadic_blocks", "encode_fraction", "prefix_offsets"]
+__all__ = [
+    "Piece",
+    "decode_fraction",
+    "dyadic_blocks",
+    "encode_fraction",
+    "prefix_offsets",
+    "sum_ties",
+]
 
 #: Above this, products of two weights may overflow int64: the terms use Python integers.
 _INT64_PRODUCT_SAFE = 2**31 - 1
@@ -100,10 +107,16 @@ def dyadic_blocks(
             "k", f"2**-{k} is not a multiple of 2**{int(shift[short].min()) - k}"
         )
     shift = np.maximum(shift, 0)
-    starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1])))
-    return np.add.reduceat(_shifted(pm, shift), starts), np.add.reduceat(
-        _shifted(nm, shift), starts
-    )
+    return sum_ties(s, _shifted(pm, shift), _shifted(nm, shift))
+
+
+def sum_ties(scores: np.ndarray, pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Blocks from rows sorted by decreasing ``scores``: ``pos`` and ``neg`` summed per distinct
+    score (exactly: int64 or Python integers, as given)."""
+    if scores.size == 0:
+        return pos, neg
+    starts = np.flatnonzero(np.concatenate(([True], scores[1:] != scores[:-1])))
+    return np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
 
 
 def _integers(values: Sequence[int]) -> np.ndarray:

@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.distributed import Piece, dyadic_blocks, prefix_offsets
+from prtheory.distributed import Piece, dyadic_blocks, prefix_offsets, sum_ties
 from prtheory.errors import InvalidInputError
 
 __all__ = ["Pieces", "check_columns", "functions", "pieces"]
@@ -280,12 +280,6 @@ def _class_weights(cols: dict, order: np.ndarray, weighted: bool, raw: bool):
     )
 
 
-def _count_blocks(score: np.ndarray, p: np.ndarray, n: np.ndarray):
-    """Counts ``p``/``n`` of rows sorted by decreasing ``score`` summed per distinct score."""
-    starts = np.flatnonzero(np.concatenate(([True], score[1:] != score[:-1])))
-    return np.add.reduceat(p, starts), np.add.reduceat(n, starts)
-
-
 @dataclass
 class Pieces:
     """The pieces of a DataFrame (``frame``: their blocks, not yet computed), their exact
@@ -352,7 +346,7 @@ class Pieces:
                 if weighted:  # sums equal scores (and exponents) exactly
                     pos, neg = dyadic_blocks(score[a:b], e[a:b], p[a:b], n[a:b], k)
                 elif raw:
-                    pos, neg = _count_blocks(score[a:b], p[a:b], n[a:b])
+                    pos, neg = sum_ties(score[a:b], p[a:b], n[a:b])
                 else:
                     pos, neg = p[a:b], n[a:b]
                 ids.append(index)
@@ -427,16 +421,12 @@ def pieces(
         stats = rows.groupBy("piece").agg(*counts, *_bad_counts(flags)).collect()
         _check(flags, stats)
         totals = {r["piece"]: (int(r["p"]), int(r["rows"])) for r in stats}
-        ties = tie_multiplicity(sample, sum(t for _, t in totals.values()))
-        raw = ties <= RAW_MAX_TIES
-        if raw:
-            blocks = shuffled.select(*unaggregated)
-        else:
-            blocks = (
-                shuffled.groupBy("piece", "s")
-                .agg(*counts)
-                .select("piece", "s", "p", (F.col("rows") - F.col("p")).alias("n"))
-            )
+        count = sum(t for _, t in totals.values())
+        aggregated = (
+            shuffled.groupBy("piece", "s")
+            .agg(*counts)
+            .select("piece", "s", "p", (F.col("rows") - F.col("p")).alias("n"))
+        )
         k, top_is_empty = 0, False
     else:
         y_ = F.col("y")
@@ -462,12 +452,8 @@ def pieces(
             raise InvalidInputError(
                 "df", f"more than 2**{LIMB_ROWS_BITS} rows: exact LONG limb sums could overflow"
             )
-        ties = tie_multiplicity(sample, count)
-        raw = ties <= RAW_MAX_TIES
-        if raw:
-            blocks = shuffled.select(*unaggregated, "m", "e")
-        else:
-            blocks = shuffled.groupBy("piece", "s", "e").agg(*sums)
+        aggregated = shuffled.groupBy("piece", "s", "e").agg(*sums)
+        unaggregated += ["m", "e"]
         whole = [(r, _limbs_value(r, "p"), _limbs_value(r, "n")) for r in stats]
         nonzero = [(r, p, q) for r, p, q in whole if p or q]
         k = max([0] + [-int(r["e"]) for r, _, _ in nonzero])
@@ -479,6 +465,9 @@ def pieces(
         top = max((r["top"] for r in stats), default=None)
         top_w = max((r["top_w"] for r in stats if r["top_w"] is not None), default=None)
         top_is_empty = top is not None and top != top_w
+    ties = tie_multiplicity(sample, count)
+    raw = ties <= RAW_MAX_TIES
+    blocks = shuffled.select(*unaggregated) if raw else aggregated
     order = [label for label in labels if label in totals]
     offsets = dict(zip(order, prefix_offsets(totals[i] for i in order), strict=True))
     pos = sum(p for p, _ in totals.values())
