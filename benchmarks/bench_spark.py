@@ -398,6 +398,7 @@ def reduce_probe(spark, df, n: int, pattern: str) -> dict:
             B.RAW_MAX_TIES = threshold
             with B.pieces(df, "label", "score", None, PIECES[0]) as p:
                 assert p.raw == (path == "raw")
+                out["multiplicity"] = p.ties  # the sample's estimate: the same either way
                 if path == "aggregated":
                     out["shuffle"] = timed(
                         lambda: p.rows.agg(F.count(F.lit(1))).collect(), REPEATS
@@ -410,8 +411,7 @@ def reduce_probe(spark, df, n: int, pattern: str) -> dict:
                 )[1]
             out[f"{path} AP"] = timed(lambda: pspark.average_precision(df), REPEATS)[1]
         B.RAW_MAX_TIES = chosen
-        with B.pieces(df, "label", "score", None, PIECES[0]) as p:
-            out["multiplicity"], out["chosen"] = p.ties, "raw" if p.raw else "aggregated"
+        out["chosen"] = "raw" if B.unaggregated(out["multiplicity"]) else "aggregated"
     finally:
         B.RAW_MAX_TIES = chosen
     return out

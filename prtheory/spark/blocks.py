@@ -217,6 +217,12 @@ def tie_multiplicity(sample: np.ndarray, rows: int) -> float:
     return 1.0 + (rows - 1) * pairs / (m * (m - 1) / 2)
 
 
+def unaggregated(ties: float) -> bool:
+    """Whether rows with ``ties`` rows per score on average (:func:`tie_multiplicity`) go to the
+    workers unaggregated: at most :data:`RAW_MAX_TIES`."""
+    return ties <= RAW_MAX_TIES
+
+
 def _with_dyadic(frame, w: str):
     """``frame`` with float weight column ``w`` replaced by ``m`` (LONG) and ``e``:
     ``w = m 2**e`` exactly, ``0 <= m < 2**56`` (``m = e = 0`` for ``w = 0``).
@@ -415,7 +421,7 @@ def pieces(
 
     # the one shuffle of the rows; the aggregations below keep its partitioning
     shuffled = rows.repartition(len(splits) + 1, "piece")
-    unaggregated = ["piece", "s", F.col("y").cast("byte").alias("y")]
+    row_cols = ["piece", "s", F.col("y").cast("byte").alias("y")]
     if weight_col is None:
         counts = [F.sum(F.col("y").cast("long")).alias("p"), F.count(F.lit(1)).alias("rows")]
         stats = rows.groupBy("piece").agg(*counts, *_bad_counts(flags)).collect()
@@ -453,7 +459,7 @@ def pieces(
                 "df", f"more than 2**{LIMB_ROWS_BITS} rows: exact LONG limb sums could overflow"
             )
         aggregated = shuffled.groupBy("piece", "s", "e").agg(*sums)
-        unaggregated += ["m", "e"]
+        row_cols += ["m", "e"]
         whole = [(r, _limbs_value(r, "p"), _limbs_value(r, "n")) for r in stats]
         nonzero = [(r, p, q) for r, p, q in whole if p or q]
         k = max([0] + [-int(r["e"]) for r, _, _ in nonzero])
@@ -466,8 +472,8 @@ def pieces(
         top_w = max((r["top_w"] for r in stats if r["top_w"] is not None), default=None)
         top_is_empty = top is not None and top != top_w
     ties = tie_multiplicity(sample, count)
-    raw = ties <= RAW_MAX_TIES
-    blocks = shuffled.select(*unaggregated) if raw else aggregated
+    raw = unaggregated(ties)
+    blocks = shuffled.select(*row_cols) if raw else aggregated
     order = [label for label in labels if label in totals]
     offsets = dict(zip(order, prefix_offsets(totals[i] for i in order), strict=True))
     pos = sum(p for p, _ in totals.values())
