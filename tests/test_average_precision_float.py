@@ -104,8 +104,18 @@ def test_round_quotient_sum_midpoints_and_fallbacks():
     assert round_quotient_sum(np.array([], dtype=np.int64), np.array([], dtype=np.int64), 1) == 0
 
 
-@given(st.lists(st.tuples(st.integers(-(10**30), 10**30), st.integers(1, 10**12)), max_size=40))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(-(10**30), 10**30),
+            # small denominators, and beyond summation.UNREDUCED_MIN_BITS (gmpy2's other tree)
+            st.integers(1, 10**12) | st.integers(1, 2**200).map(lambda d: d << 60),
+        ),
+        max_size=40,
+    )
+)
 def test_rational_sum_is_exact_in_both_backends(terms):
+    """Equal to Fraction's own sum, in lowest terms, on every backend and both gmpy2 trees."""
     want = sum((Fraction(a, d) for a, d in terms), Fraction(0))
     for b in summation.BACKENDS:
         old, summation.backend = summation.backend, b
