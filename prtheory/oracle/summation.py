@@ -69,7 +69,8 @@ _INT64_MAX = 2**63 - 1
 #: (float weights' exact sums, pieces' partial sums), otherwise reduces at every node. Small
 #: denominators share most of their factors (cumulative counts), so unreduced products grow
 #: several times the reduced size: at 50 % positives of 10^7 unit-weight items the exact AP took
-#: the same time either way and 1.6x the memory unreduced (``benchmarks/bench_ap.py``).
+#: the same time either way and 1.6x the memory unreduced (a run of ``benchmarks/bench_ap.py``
+#: with every sum unreduced; the committed report measures this rule).
 UNREDUCED_MIN_BITS = 64
 
 #: integer terms: an integer numpy array (int64 or object) or a sequence of Python ints
