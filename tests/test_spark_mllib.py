@@ -6,6 +6,8 @@ whose session the adapter reuses).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import numpy as np
@@ -106,3 +108,21 @@ def test_the_adapter_hands_spark_every_double_exactly():
     assert got[:, 0].tolist() == y.astype(float).tolist()
     assert got[:, 1].view(np.uint64).tolist() == s.view(np.uint64).tolist()
     assert got[:, 2].view(np.uint64).tolist() == w.view(np.uint64).tolist()
+
+
+def test_kept_ranking_metrics_leave_no_error_at_interpreter_exit():
+    # RankingMetrics objects are kept for reuse; released only at interpreter shutdown, their
+    # __del__ ran after py4j's globals were gone ("Exception ignored ... TypeError"). A fresh
+    # interpreter (its own JVM) keeps one and exits. Held from ``sys``, the adapter module stays
+    # alive until shutdown clears the globals of the modules left, the last imported (py4j's)
+    # first, as under pytest. MAP of [1, 2] with truth {1} is 1.
+    code = (
+        "import sys\n"
+        "from prtheory.conformance.adapters import spark_adapter as s\n"
+        "sys.prtheory_adapter = s\n"
+        "print(s.ranking([1, 2], [1]).meanAveragePrecision)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert float(run.stdout.split()[-1]) == 1.0
+    assert "Exception ignored" not in run.stderr, run.stderr

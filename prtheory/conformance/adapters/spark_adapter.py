@@ -27,6 +27,8 @@ not stored vectors are evaluated when asked.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import shutil
 import tempfile
 import threading
@@ -58,7 +60,10 @@ def missing() -> str | None:
 def session() -> Any:
     from prtheory.spark.session import local_session
 
-    return local_session(cores=2, partitions=2)
+    made = local_session(cores=2, partitions=2)
+    # registered after pyspark's exit hook (which kills the JVM), so it runs before it
+    atexit.register(_release)
+    return made
 
 
 _SHARED: dict[tuple, Any] = {}
@@ -74,6 +79,16 @@ def _shared(key: tuple, make: Any) -> Any:
         if key not in _SHARED:
             _SHARED[key] = make()
         return _SHARED[key]
+
+
+def _release() -> None:
+    """Drop the objects kept for reuse while py4j can still detach their JVM side.
+
+    Left to interpreter shutdown, a ``RankingMetrics``' ``__del__`` runs after py4j's module
+    globals are gone and prints ``TypeError: 'NoneType' object is not callable``."""
+    with _LOCK:
+        _SHARED.clear()
+    gc.collect()
 
 
 def _scratch() -> tempfile.TemporaryDirectory:
