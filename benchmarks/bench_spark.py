@@ -149,8 +149,13 @@ def measure(spark, n: int, pattern: str, tmp: Path) -> tuple[dict, list[dict]]:
     else:
         row["prtheory.oracle exact AP"] = float("nan")
         row["equal to the oracle"] = "not run"
-    _, row["prtheory.average_precision (float)"] = timed(
+    single, row["prtheory.average_precision (float)"] = timed(
         lambda: prtheory.average_precision(y, s, sample_weight=w)
+    )
+    # the single-machine float64 layer, another code path to the same correctly rounded value:
+    # checked on every row, the float-weighted one at 10^7 where the exact oracle is not run
+    row["equal to single-machine float"] = values["prtheory.spark AP (float)"] == single and (
+        oracle.to_float(exact) == single
     )
     _, row["sklearn average_precision_score"] = timed(
         lambda: average_precision_score(y, s, sample_weight=w)
@@ -219,7 +224,7 @@ def _mb(b: float) -> str:
 
 def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> None:
     digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
-    skip = ("n", "pattern", "equal to the oracle")
+    skip = ("n", "pattern", "equal to the oracle", "equal to single-machine float")
     timing = [k for k in rows[0] if k not in skip and "error" not in k]
     default = ANCHOR
     lines = [
@@ -237,8 +242,9 @@ def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> No
         "the exact AP at most 0.25x MLlib's default areaUnderPR (numBins=1000).",
         "",
         "| n | pattern | " + " | ".join(timing) + " | float / MLlib default "
-        "| exact / MLlib default | within target (exact / float) | equal to the oracle |",
-        "|---:|---|" + "---:|" * len(timing) + "---:|---:|:---:|:---:|",
+        "| exact / MLlib default | within target (exact / float) | equal to the oracle "
+        "| equal to single-machine float |",
+        "|---:|---|" + "---:|" * len(timing) + "---:|---:|:---:|:---:|:---:|",
     ]
     for r in rows:
         cells = " | ".join("-" if r[k] != r[k] else f"{r[k]:.2f}" for k in timing)
@@ -246,13 +252,17 @@ def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> No
         e_ratio = r["prtheory.spark AP (exact)"] / r[default]
         lines.append(
             f"| {r['n']:.0e} | {r['pattern']} | {cells} | {f_ratio:.2f}x | {e_ratio:.2f}x "
-            f"| {_within(e_ratio)} / {_within(f_ratio)} | {r['equal to the oracle']} |"
+            f"| {_within(e_ratio)} / {_within(f_ratio)} | {r['equal to the oracle']} "
+            f"| {r['equal to single-machine float']} |"
         )
     lines += [
         "",
         f"`not run`: the single-machine exact oracle is skipped above {ORACLE_WEIGHTED_MAX:.0e}",
         "rows with float weights (minutes and several GB per call, `reports/benchmarks.md`);",
         "`tests/test_spark.py` checks equality with float weights on small frames.",
+        "`equal to single-machine float`: the Spark float, and the Spark Fraction rounded, equal",
+        "`prtheory.average_precision` (the single-machine float64 layer, correctly rounded by",
+        "another code path), on every row including that one.",
     ]
     lines += [
         "",
@@ -350,6 +360,8 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict
 
 def _probe_table(probe: list[dict]) -> list[str]:
     """Where equal scores are summed, both ways, on the probed patterns."""
+    if not probe:
+        return []
     lines = [
         "### Where equal scores are summed",
         "",
@@ -358,7 +370,7 @@ def _probe_table(probe: list[dict]) -> list[str]:
         "blocks' Arrow transfer to Python workers that only count them; the unaggregated rows'",
         "transfer instead; the whole float AP each way. The sample's estimate of the mean",
         "number of rows sharing a row's score chooses: unaggregated rows at most",
-        "`RAW_MAX_TIES` (2).",
+        f"`RAW_MAX_TIES` ({probe[0]['threshold']:g}).",
         "",
         "| n | pattern | rows per score (estimate) | shuffle | + aggregation | + Arrow "
         "(aggregated) | Arrow (rows) | AP aggregated | AP rows | chosen |",
@@ -395,7 +407,7 @@ def reduce_probe(spark, df, n: int, pattern: str) -> dict:
         yield pa.RecordBatch.from_pydict({"c": [sum(b.num_rows for b in batches)]})
 
     chosen = B.RAW_MAX_TIES
-    out = {"n": n, "pattern": pattern}
+    out = {"n": n, "pattern": pattern, "threshold": chosen}
     try:
         for path, threshold in (("aggregated", float("-inf")), ("raw", float("inf"))):
             B.RAW_MAX_TIES = threshold

@@ -42,6 +42,37 @@ def test_benchmark_report_is_current(script, report):
     assert recorded.group(1) == digest, f"{report} is stale: run `python {script}`"
 
 
+def _markdown_table(text: str, header_start: str) -> list[dict[str, str]]:
+    """The rows of the first markdown table whose header line starts with ``header_start``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header_start))
+    header = [c.strip() for c in lines[start].strip().strip("|").split("|")]
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        rows.append(dict(zip(header, cells, strict=True)))
+    return rows
+
+
+def test_markdown_table_reads_rows_by_header():
+    text = "intro\n| a | b |\n|---|---|\n| 1 | x |\n| 2 | y |\n\nafter | c |"
+    assert _markdown_table(text, "| a |") == [{"a": "1", "b": "x"}, {"a": "2", "b": "y"}]
+
+
+def test_spark_report_values_equal_their_references():
+    # a regenerated report that measured a wrong value must not pass as current: every Spark
+    # value equals the single-machine float, and the exact oracle wherever it ran
+    text = (ROOT / "reports/benchmarks_spark.md").read_text()
+    rows = _markdown_table(text, "| n | pattern | prtheory.spark AP")
+    assert rows, "the Spark report has no timing table"
+    for r in rows:
+        assert r["equal to single-machine float"] == "True", r
+        assert r["equal to the oracle"] in ("True", "not run"), r
+    assert any(r["equal to the oracle"] == "True" for r in rows)
+
+
 def _generated_files() -> list[Path]:
     return sorted(p for d in ("reports", "proofs") for p in (ROOT / d).rglob("*") if p.is_file())
 
