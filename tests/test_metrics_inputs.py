@@ -97,6 +97,14 @@ def test_polars():
     assert prtheory.pr_auc(pl.Series(Y01), pl.Series(S)) == AP
     with pytest.raises(InvalidInputError, match="missing value"):
         prtheory.pr_auc(pl.Series([0, 1, None]), [0.1, 0.2, 0.3])
+    frame = pl.DataFrame({"a": Y01, "b": [1 - v for v in Y01]})
+    scores = pl.DataFrame({"a": S, "b": [1 - v for v in S]})
+    assert prtheory.pr_auc(frame, scores, average=None)[0] == AP
+    gap = pl.DataFrame({"a": [0, 1, 1, 0], "b": [1, None, 0, 1]})
+    with pytest.raises(
+        InvalidInputError, match=r"y_true: missing value \(NA/None\) at index \[1, 1\]"
+    ):
+        prtheory.pr_auc(gap, pl.DataFrame({"a": [0.1, 0.2, 0.3, 0.4], "b": [0.4, 0.3, 0.2, 0.1]}))
 
 
 def test_torch_tensors_bfloat16_and_requires_grad():
