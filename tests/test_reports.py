@@ -44,15 +44,18 @@ def test_benchmark_report_is_current(script, report):
 
 def _markdown_table(text: str, header_start: str) -> list[dict[str, str]]:
     """The rows of the first markdown table whose header line starts with ``header_start``."""
+
+    def cells(line: str) -> list[str]:
+        return [c.strip() for c in line.strip().strip("|").split("|")]
+
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(header_start))
-    header = [c.strip() for c in lines[start].strip().strip("|").split("|")]
+    header = cells(lines[start])
     rows = []
     for line in lines[start + 2 :]:
         if not line.startswith("|"):
             break
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        rows.append(dict(zip(header, cells, strict=True)))
+        rows.append(dict(zip(header, cells(line), strict=True)))
     return rows
 
 
