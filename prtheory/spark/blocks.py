@@ -21,9 +21,9 @@ One shuffle, no row on the driver, and three jobs:
    ``groupBy(piece, score[, E])`` sums each distinct score's rows in Spark, reusing the
    shuffle's partitioning (no further exchange): counts as LONG, each ``M`` as three 21-bit
    limbs in LONG sums that cannot overflow (:data:`LIMB_BITS`). Without, the rows go on as they
-   are and the workers sum equal scores (Spark's hash aggregation into one group per row costs
-   more than the transfer it saves). These *blocks* go to Python workers (``mapInArrow``),
-   which evaluate each piece and return one small result per piece. Exact rationals travel
+   are and the workers sum equal scores (with few rows per score Spark's hash aggregation costs
+   more than the transfer it saves). These *blocks* go to Python workers (``mapInArrow``,
+   without Spark's per-row byte check: :mod:`prtheory.spark.arrow`), which evaluate each piece and return one small result per piece. Exact rationals travel
    pickled (binary integers), never as decimal text. The blocks are not cached (a metric that
    needs several passes asks for the cache: ``cache=True``).
 
@@ -43,6 +43,7 @@ import numpy as np
 
 from prtheory.distributed import Piece, dyadic_blocks, prefix_offsets, sum_ties
 from prtheory.errors import InvalidInputError
+from prtheory.spark.arrow import unchecked_byte_limit
 
 __all__ = ["Pieces", "check_columns", "functions", "pieces"]
 
@@ -64,10 +65,14 @@ SEED = 20260415
 
 #: The rows go to the workers as they are when a row shares its score with at most this many
 #: rows on average (:func:`tie_multiplicity`); above it Spark first sums each score's rows.
-#: Speed only: both ways give the same blocks. Measured (``reports/benchmarks_spark.md``): at
-#: 10^7 untied rows Spark's hash aggregation into one group per row costs more than the Arrow
-#: transfer it saves, at about 10 rows per score it saves more than it costs.
-RAW_MAX_TIES = 2.0
+#: Speed only: both ways give the same blocks. Measured in local[2] with the Arrow batches sent
+#: without Spark's per-row byte check (:mod:`prtheory.spark.arrow`), the float AP of 10^7 rows
+#: (``reports/benchmarks_spark.md`` has the benchmark's own pattern): with about 10 rows per
+#: score the rows' transfer and numpy's sum took 2.85 s and Spark's hash aggregation 3.06 s;
+#: at about 18 they were even (2.96 s, 2.97 s); at about 54 and 110 aggregation was ahead
+#: (3.07 s against 3.13 s; 2.57 s against 3.16 s). At 10^6 rows: 0.89 s against 1.10 s at
+#: about 12, even at about 96.
+RAW_MAX_TIES = 16.0
 
 
 def functions():
@@ -318,10 +323,11 @@ class Pieces:
         order.
 
         The blocks reach the workers as Arrow batches (``mapInArrow``: columnar, no Python
-        object per value); a worker's partition may hold several pieces (hash partitioning of
-        the piece ids), so it splits them, sorts each by decreasing score, sums the rows of
-        equal scores when they come unaggregated (``raw``) and returns one pickled result per
-        piece (exact integers travel in binary)."""
+        object per value; without Spark's per-row byte check, :mod:`prtheory.spark.arrow`); a
+        worker's partition may hold several pieces (hash partitioning of the piece ids), so it
+        splits them, sorts each by decreasing score, sums the rows of equal scores when they
+        come unaggregated (``raw``) and returns one pickled result per piece (exact integers
+        travel in binary)."""
         offsets, k, weighted, raw = self.offsets, self.k, self.weighted, self.raw
         if not offsets:  # no rows
             return []
@@ -364,7 +370,9 @@ class Pieces:
 
         if self.cache and not self.frame.is_cached:
             self.frame.persist()  # filled by this first run, reused by the next
-        out = self.frame.mapInArrow(partition, "piece int, result binary").collect()
+        frame = self.frame
+        with unchecked_byte_limit(frame.sparkSession, len(frame.columns)):
+            out = frame.mapInArrow(partition, "piece int, result binary").collect()
         rank = {label: i for i, label in enumerate(offsets)}  # offsets are in piece order
         return [pickle.loads(r[1]) for r in sorted(out, key=lambda r: rank[r[0]])]
 
