@@ -284,8 +284,8 @@ def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> No
         "Tied pattern. Stages in order (wall seconds / tasks / shuffle MB written): the sample",
         "for the split points; the per-piece totals and malformed-row counts (a partial",
         "aggregation, then its few rows merged); the one shuffle of the rows (map side); its",
-        "reduce side: the aggregation of the blocks (with ties), their Arrow transfer and the",
-        "Python pass.",
+        "reduce side: Spark's aggregation into blocks (above `RAW_MAX_TIES` rows per score), the",
+        "Arrow transfer and the Python pass.",
         "Driver peak = tracemalloc peak of the driver's Python process during one call (what",
         "the driver holds: split points, per-piece totals and results).",
         "",
@@ -300,7 +300,8 @@ def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> No
             f"| {s['n']:.0e} | {s['pieces']} | {s['seconds']:.2f} | {_mb(s['shuffle'])} "
             f"| {_mb(s['driver_peak'])} | {stages} |"
         )
-    lines += ["", *_where_the_time_goes(rows, scaling, probe), "", PROJECTION]
+    misses = _where_the_time_goes(rows, scaling, probe)
+    lines += ["", *misses, *([""] if misses else []), *_probe_table(probe), "", PROJECTION]
     REPORT.write_text("\n".join(lines) + "\n")
 
 
@@ -325,19 +326,20 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict
         "## Where the time goes in the misses",
         "",
         f"Missed: {names}. On the tied pattern at {run['n']:.0e} rows the last two stages",
-        "(the one shuffle's map side, and its reduce side: aggregation, Arrow transfer, Python",
-        f"pass) take {shuffle:.2f} s of the {run['seconds']:.2f} s call, against a target of",
+        "(the one shuffle's map side, and its reduce side: Spark's aggregation when it sums the",
+        "ties, the Arrow transfer, the Python pass) take",
+        f"{shuffle:.2f} s of the {run['seconds']:.2f} s call, against a target of",
         f"{target:.2f} s for the whole call ({shuffle / target:.0%} of it).",
     ]
     tied = next((t for t in probe if t["pattern"] == next(iter(PATTERNS))), None)
     if tied:
+        way = tied["chosen"]
+        moved = "blocks (after Spark's aggregation)" if way == "aggregated" else "rows"
         lines += [
             f"Taken apart at {tied['n']:.0e} rows (the same rows and pieces, each a job of its",
-            f"own; table below): the shuffle alone takes {tied['shuffle']:.2f} s, with the",
-            f"aggregation into blocks {tied['aggregate']:.2f} s, and with the blocks' Arrow",
-            f"transfer to Python workers that only count them {tied['aggregated arrow']:.2f} s:",
-            "the JVM's shuffle, its aggregation and the transfer are "
-            f"{tied['aggregated arrow'] / target:.0%} of the target",
+            f"own; table below): the shuffle alone takes {tied['shuffle']:.2f} s, and with the",
+            f"{moved}' Arrow transfer to Python workers that only count them",
+            f"{tied[f'{way} arrow']:.2f} s: {tied[f'{way} arrow'] / target:.0%} of the target",
             "before any exact arithmetic runs.",
         ]
     lines += [
@@ -354,33 +356,37 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict
         "sum with one GMP gcd, in parallel, but the driver's sum of the pieces needs one more gcd",
         "of the whole size, serially.",
     ]
-    lines += ["", *_probe_table(probe)]
     return lines
 
 
 def _probe_table(probe: list[dict]) -> list[str]:
     """Where equal scores are summed, both ways, on the probed patterns."""
-    if not probe:
-        return []
+    from prtheory.spark.blocks import RAW_MAX_TIES
+
     lines = [
         "### Where equal scores are summed",
         "",
         "The one shuffle at the largest size, each step a job of its own (wall seconds, fastest",
         f"of {REPEATS}): the shuffle alone; Spark's aggregation into one block per score; the",
         "blocks' Arrow transfer to Python workers that only count them; the unaggregated rows'",
-        "transfer instead; the whole float AP each way. The sample's estimate of the mean",
-        "number of rows sharing a row's score chooses: unaggregated rows at most",
-        f"`RAW_MAX_TIES` ({probe[0]['threshold']:g}).",
+        "transfer instead; the whole float AP each way. The transfers go as `Pieces.run` sends",
+        "them, without Spark's per-row byte check (`prtheory.spark.arrow`: Spark 4 asks the",
+        "Arrow writer for its size after every row unless `maxBytesPerBatch` is INT_MAX); the",
+        "rows' transfer with the check, Spark's default, is the column `Arrow (rows, byte",
+        "check)`. The sample's estimate of the mean number of rows sharing a row's score",
+        f"chooses: unaggregated rows at most `RAW_MAX_TIES` ({RAW_MAX_TIES:g}).",
         "",
         "| n | pattern | rows per score (estimate) | shuffle | + aggregation | + Arrow "
-        "(aggregated) | Arrow (rows) | AP aggregated | AP rows | chosen |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        "(aggregated) | Arrow (rows) | Arrow (rows, byte check) | AP aggregated | AP rows "
+        "| chosen |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for t in probe:
         lines.append(
             f"| {t['n']:.0e} | {t['pattern']} | {t['multiplicity']:.2f} | {t['shuffle']:.2f} "
             f"| {t['aggregate']:.2f} | {t['aggregated arrow']:.2f} | {t['raw arrow']:.2f} "
-            f"| {t['aggregated AP']:.2f} | {t['raw AP']:.2f} | {t['chosen']} |"
+            f"| {t['raw arrow checked']:.2f} | {t['aggregated AP']:.2f} | {t['raw AP']:.2f} "
+            f"| {t['chosen']} |"
         )
     return lines
 
@@ -394,10 +400,13 @@ def reduce_probe(spark, df, n: int, pattern: str) -> dict:
     of summing equal scores (:data:`prtheory.spark.blocks.RAW_MAX_TIES` forced each way), each
     a job of its own: seconds for the shuffle alone (rows counted), with Spark's aggregation
     into blocks (blocks counted), with the blocks' Arrow transfer to Python workers that only
-    count them, and the rows' Arrow transfer unaggregated; then the whole float AP each way,
-    and the multiplicity estimate that chooses between them."""
+    count them, and the rows' Arrow transfer unaggregated, each without Spark's per-row byte
+    check as :meth:`Pieces.run` sends them, and the rows' once more with it (Spark's default);
+    then the whole float AP each way, and the multiplicity estimate that chooses between
+    them."""
     from prtheory import spark as pspark
     from prtheory.spark import blocks as B
+    from prtheory.spark.arrow import unchecked_byte_limit
 
     F = B.functions()
 
@@ -407,7 +416,7 @@ def reduce_probe(spark, df, n: int, pattern: str) -> dict:
         yield pa.RecordBatch.from_pydict({"c": [sum(b.num_rows for b in batches)]})
 
     chosen = B.RAW_MAX_TIES
-    out = {"n": n, "pattern": pattern, "threshold": chosen}
+    out = {"n": n, "pattern": pattern}
     try:
         for path, threshold in (("aggregated", float("-inf")), ("raw", float("inf"))):
             B.RAW_MAX_TIES = threshold
@@ -421,9 +430,15 @@ def reduce_probe(spark, df, n: int, pattern: str) -> dict:
                     out["aggregate"] = timed(
                         lambda: p.frame.agg(F.count(F.lit(1))).collect(), REPEATS
                     )[1]
-                out[f"{path} arrow"] = timed(
-                    lambda: p.frame.mapInArrow(count, "c long").collect(), REPEATS
-                )[1]
+
+                def transfer(p=p):
+                    return p.frame.mapInArrow(count, "c long").collect()
+
+                with unchecked_byte_limit(spark, len(p.frame.columns)) as lifted:
+                    assert lifted
+                    out[f"{path} arrow"] = timed(transfer, REPEATS)[1]
+                if path == "raw":
+                    out["raw arrow checked"] = timed(transfer, REPEATS)[1]
             out[f"{path} AP"] = timed(lambda: pspark.average_precision(df), REPEATS)[1]
         B.RAW_MAX_TIES = chosen
         out["chosen"] = "raw" if B.unaggregated(out["multiplicity"]) else "aggregated"
