@@ -10,7 +10,9 @@ ratio's basis). A scaling table gives, per run of prtheory's exact AP on the tie
 pieces, the stages with their wall time and shuffle bytes (from Spark's status store) and the
 driver's peak Python allocation (tracemalloc, a separate untimed run), and the one shuffle
 of the tied and the untied pattern at the largest size is taken apart, both ways of summing
-equal scores (:func:`reduce_probe`), for the paragraph on the misses. Usage:
+equal scores (:func:`reduce_probe`), for the paragraph on the misses; on every row the exact
+AP's extra cost is taken apart (:func:`exact_probe`: the pieces' exact partial sums against their
+intervals, and the driver's exact sum). Usage:
 ``python benchmarks/bench_spark.py [n ...]`` (default 10^6 and 10^7). The report records the
 sha256 of this script; a test fails when it is stale.
 """
@@ -164,6 +166,7 @@ def measure(spark, n: int, pattern: str, tmp: Path) -> tuple[dict, list[dict]]:
         row[f"MLlib numBins={bins} rel. error"] = float(
             values[f"MLlib areaUnderPR numBins={bins}"] / float(exact) - 1
         )
+    row["exact parts"] = exact_probe(df, w is not None, exact)
     scaling = []
     for pieces in PIECES if pattern == next(iter(PATTERNS)) else ():
         last = last_stage(spark)
@@ -224,7 +227,7 @@ def _mb(b: float) -> str:
 
 def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> None:
     digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
-    skip = ("n", "pattern", "equal to the oracle", "equal to single-machine float")
+    skip = ("n", "pattern", "equal to the oracle", "equal to single-machine float", "exact parts")
     timing = [k for k in rows[0] if k not in skip and "error" not in k]
     default = ANCHOR
     lines = [
@@ -301,7 +304,8 @@ def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> No
             f"| {_mb(s['driver_peak'])} | {stages} |"
         )
     misses = _where_the_time_goes(rows, scaling, probe)
-    lines += ["", *misses, *([""] if misses else []), *_probe_table(probe), "", PROJECTION]
+    lines += ["", *misses, *([""] if misses else []), *_probe_table(probe)]
+    lines += ["", *_exact_table(rows), "", PROJECTION]
     REPORT.write_text("\n".join(lines) + "\n")
 
 
@@ -351,10 +355,8 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict
         "decomposition (a log2 and two LONG powers of two) is computed in both passes, the",
         "rows carry a mantissa and an exponent, and the exact weights outgrow int64 in the",
         "Python pass (Python integers), the same cause as the single-machine misses in",
-        "`reports/benchmarks.md`. The exact sum of float-weighted terms has a denominator of",
-        "about 40 bits per positive (about 4e7 bits at 1e7 rows): each piece reduces its partial",
-        "sum with one GMP gcd, in parallel, but the driver's sum of the pieces needs one more gcd",
-        "of the whole size, serially.",
+        "`reports/benchmarks.md`. What the exact sums cost, on the workers and on the driver,",
+        "is the last table.",
     ]
     return lines
 
@@ -389,6 +391,67 @@ def _probe_table(probe: list[dict]) -> list[str]:
             f"| {t['chosen']} |"
         )
     return lines
+
+
+def _exact_table(rows: list[dict]) -> list[str]:
+    """Where the exact Fraction's extra time goes, per row (:func:`exact_probe`)."""
+    lines = [
+        "### Where the exact Fraction's extra time goes",
+        "",
+        "The exact AP is the float AP's pipeline with each piece's 128-bit interval replaced by",
+        "its exact partial sum (a reduced fraction, binary splitting on GMP rationals or, above",
+        "64-bit denominators, GMP integers reduced once), and the driver's exact sum of the",
+        "pieces' fractions, which ends in one GMP gcd of the sum's whole size, serially on the",
+        "driver while the workers are idle. Each part timed on its own (fastest of "
+        f"{REPEATS}): the",
+        "one job that returns every piece's interval, the same job returning the exact",
+        "partial sums, and the driver's sum; the bits of the largest piece's denominator and",
+        "of the sum's; and, for scale, one GMP gcd and one GMP product of the sum's numerator",
+        "and denominator (gmpy2).",
+        "",
+        "| n | pattern | intervals job | exact partials job | driver's exact sum "
+        "| largest piece denominator (bits) | sum's denominator (bits) | one gcd of the sum "
+        "| one product of the sum |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        e = r["exact parts"]
+        lines.append(
+            f"| {r['n']:.0e} | {r['pattern']} | {e['intervals']:.2f} | {e['partials']:.2f} "
+            f"| {e['combine']:.2f} | {e['piece bits']:,} | {e['bits']:,} | {e['gcd']:.3f} "
+            f"| {e['product']:.3f} |"
+        )
+    return lines
+
+
+def exact_probe(df, weighted: bool, expected) -> dict:
+    """The exact AP's parts on ``df`` (the session's default pieces), each timed on its own:
+    the job returning every piece's interval (what the float needs), the same job returning
+    the exact partial sums (:func:`prtheory.distributed.exact_partial`), and the driver's sum
+    of them (:func:`prtheory.distributed.sums.combine_exact`), which must equal ``expected``
+    (``pos`` times the exact AP); with the sizes of the denominators and, for scale, the time of
+    one GMP gcd and one GMP product of the sum's numerator and denominator."""
+    import gmpy2
+
+    from prtheory.distributed import ap_terms, exact_partial, interval_partial
+    from prtheory.distributed.sums import combine_exact
+    from prtheory.spark.blocks import pieces
+
+    with pieces(df, "label", "score", "weight" if weighted else None, None) as p:
+        _, intervals = timed(lambda: p.run(lambda q: interval_partial(ap_terms(q))), REPEATS)
+        partials, job = timed(lambda: p.run(lambda q: exact_partial(ap_terms(q))), REPEATS)
+        total, combine = timed(lambda: combine_exact(partials), REPEATS)
+        assert total / p.pos == expected, "the parts do not add up to the exact AP"
+    a, b = gmpy2.mpz(total.numerator), gmpy2.mpz(total.denominator)
+    return {
+        "gcd": timed(lambda: gmpy2.gcd(a, b), REPEATS)[1],
+        "product": timed(lambda: a * b, REPEATS)[1],
+        "intervals": intervals,
+        "partials": job,
+        "combine": combine,
+        "piece bits": max(d.bit_length() for _, d in partials),
+        "bits": total.denominator.bit_length(),
+    }
 
 
 def _float_ok(row: dict) -> bool:

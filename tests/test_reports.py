@@ -76,6 +76,52 @@ def test_spark_report_values_equal_their_references():
     assert any(r["equal to the oracle"] == "True" for r in rows)
 
 
+_COUNT_WORDS = ("none", "one", "two", "three", "four", "five", "six")
+
+
+def _spark_ratio_claims(text: str) -> list[str]:
+    """What the Spark report's timing table says, in the words the documentation uses: each
+    ratio range (``float 0.05-0.30x``, ``Fraction` 0.16-0.32x``) and how many rows are within
+    the 0.25x target (``within 0.25x on three of the six, the float on five``)."""
+    rows = _markdown_table(text, "| n | pattern | prtheory.spark AP")
+    claims = []
+    for kind, label in (("float", "float"), ("exact", "`Fraction`")):
+        ratios = [float(r[f"{kind} / MLlib default"].rstrip("x")) for r in rows]
+        claims.append(f"{label} {min(ratios):.2f}-{max(ratios):.2f}x")
+    within = [r["within target (exact / float)"].split(" / ") for r in rows]
+    exact, floats = (sum(w[i] == "yes" for w in within) for i in (0, 1))
+    claims.append(
+        f"within 0.25x on {_COUNT_WORDS[exact]} of the {_COUNT_WORDS[len(rows)]}, the float on "
+        f"{_COUNT_WORDS[floats]}"
+    )
+    return claims
+
+
+def test_spark_ratio_claims_read_the_table():
+    text = (
+        "| n | pattern | prtheory.spark AP (float) | float / MLlib default | exact / MLlib default "
+        "| within target (exact / float) |\n|---|---|---|---|---|---|\n"
+        "| 1 | a | 1 | 0.20x | 0.30x | **no** / yes |\n| 2 | b | 1 | 0.10x | 0.25x | yes / yes |\n"
+    )
+    assert _spark_ratio_claims(text) == [
+        "float 0.10-0.20x",
+        "`Fraction` 0.25-0.30x",
+        "within 0.25x on one of the two, the float on two",
+    ]
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/practitioners.md"])
+def test_spark_ratios_in_the_documentation_are_the_reports(doc):
+    # the performance statements about Spark quote the committed report: regenerating it
+    # without updating them fails here
+    claims = _spark_ratio_claims((ROOT / "reports/benchmarks_spark.md").read_text())
+    words = " ".join((ROOT / doc).read_text().split()).replace("float takes", "float")
+    missing = [c for c in claims if c not in words]
+    if doc != "README.md":  # the count of rows within the target is stated in the README
+        missing = [c for c in missing if not c.startswith("within")]
+    assert not missing, f"{doc} does not state {missing} (reports/benchmarks_spark.md)"
+
+
 def _generated_files() -> list[Path]:
     return sorted(p for d in ("reports", "proofs") for p in (ROOT / d).rglob("*") if p.is_file())
 
