@@ -204,6 +204,91 @@ def test_tie_multiplicity_estimate_and_the_path_it_chooses(spark_session):
                 assert p.raw is raw
 
 
+def test_default_pieces_follow_cores_and_rows():
+    from prtheory.spark import blocks
+
+    # 4 per core, at least 2**17 rows each, at most 2**22 rows each, at least 1 (by hand)
+    assert blocks.default_pieces(0, 2) == 1
+    assert blocks.default_pieces(20_000, 2) == 1
+    assert blocks.default_pieces(2**17 + 1, 2) == 2
+    assert blocks.default_pieces(5 * 10**5, 2) == 4  # ceil(3.81)
+    assert blocks.default_pieces(10**6, 2) == 8  # ceil(7.63), and 4 x 2 cores
+    assert blocks.default_pieces(10**7, 2) == 8
+    assert blocks.default_pieces(10**7, 400) == 77  # ceil(10**7 / 2**17)
+    assert blocks.default_pieces(10**8, 2) == 24  # ceil(10**8 / 2**22) beats 4 x 2
+
+
+def test_the_sample_counts_small_frames_and_estimates_large_ones(spark_session):
+    from pyspark.sql import functions as F
+
+    from prtheory.spark import blocks
+
+    small = _frame(spark_session, [0, 1, 0], [1.0, float("nan"), 2.0])
+    sample, count = blocks.sample_scores(small, F.col("score"), 10)
+    assert count == 3  # every row, the NaN score's included
+    assert sorted(sample) == [1.0, 2.0]
+    n = 300_000
+    big = spark_session.range(n).select((F.col("id") * 0.5).alias("score"))
+    assert blocks.cached_rows(big) is None
+    sample, estimate = blocks.sample_scores(big, F.col("score"), 4096)
+    assert sample.size == 4096
+    # unbiased, relative standard deviation 1/sqrt(4096 - 2) = 1.6 %: 5 of them is 8 %
+    assert abs(estimate - n) < 0.08 * n
+    # cached and counted: the count is Spark's, exact (not through any operator), and the
+    # sample is Bernoulli with mean 1.25 x 4096 = 5120 rows, standard deviation
+    # sqrt(5120 (1 - 5120 / n)) = 71: within 5 of them, 4763 to 5477
+    big.cache()
+    try:
+        assert blocks.cached_rows(big) is None  # not built yet: no count
+        big.count()
+        assert blocks.cached_rows(big) == n
+        assert blocks.cached_rows(big.select((F.col("score") + 1).alias("score"))) is None
+        assert blocks.cached_rows(big.where(F.col("score") > 1)) is None
+        sample, count = blocks.sample_scores(big, F.col("score"), 4096)
+        assert count == n
+        assert 4763 <= sample.size <= 5477
+        assert set(sample) <= {i * 0.5 for i in range(n)}
+    finally:
+        big.unpersist()
+
+
+def test_default_pieces_of_a_frame(spark_session, monkeypatch):
+    from pyspark.sql import functions as F
+
+    from prtheory.spark import blocks
+
+    # the session has 2 cores and 3 shuffle partitions: a small frame is one piece (the shuffle
+    # partitions no longer decide), 300 000 rows are ceil(300000 / 2**17) = 3 pieces
+    tiny = _frame(spark_session, np.arange(120) % 2, np.arange(120.0))
+    with blocks.pieces(tiny, "label", "score", None, None) as p:
+        assert p.pieces == 1
+    n = 300_000
+    big = spark_session.range(n).select(
+        (F.col("id") % 2).alias("label"), (F.col("id") * 0.5).alias("score")
+    )
+    with blocks.pieces(big, "label", "score", None, None) as p:
+        assert p.pieces == 3
+        assert p.pos == n // 2
+        assert p.neg == n // 2
+    # more pieces than 4 per core (rows above 2**12 per piece here): a second, larger sample
+    sizes = []
+    sample = blocks.sample_scores
+
+    def spy(df, score, size):
+        sizes.append(size)
+        return sample(df, score, size)
+
+    monkeypatch.setattr(blocks, "MAX_ROWS_PER_PIECE", 2**12)
+    monkeypatch.setattr(blocks, "sample_scores", spy)
+    with blocks.pieces(big, "label", "score", None, None) as p:
+        # ceil(n / 4096) = 74 for the exact count; within 8 % (5 standard deviations) of it,
+        # ceil(0.92 n / 4096) = 68 to ceil(1.08 n / 4096) = 80
+        assert 68 <= p.pieces <= 80
+        assert sizes == [4096, 100 * p.pieces]
+        assert p.pos == n // 2
+        assert p.neg == n // 2
+
+
 def test_float_weights_decompose_exactly_in_every_binade(spark_session):
     # each float weight becomes integers (m, e) with w = m 2**e exactly, m < 2**56, in the JVM
     # (blocks._with_dyadic): checked in Fraction arithmetic on doubles from every binade, both

@@ -38,8 +38,9 @@ def average_precision(
     ``exact=True``; equal to :func:`prtheory.oracle.average_precision` on the collected columns.
     Labels are 0/1 (or booleans), scores any non-NaN numbers compared as doubles (``±inf``
     allowed), weights finite and >= 0 (float weights at their exact binary value, integer
-    weights exactly). ``partitions`` is the number of score ranges (default: the session's
-    ``spark.sql.shuffle.partitions``). With no positive weight AP is undefined
+    weights exactly). ``partitions`` is the number of score ranges (default: 4 per core of
+    the session, fewer for frames under about 5 x 10^5 rows per core:
+    :func:`prtheory.spark.blocks.default_pieces`). With no positive weight AP is undefined
     (:class:`~prtheory.errors.UndefinedMetricError`; 0 with ``convention="sklearn"``).
     """
     with pieces(df, label_col, score_col, weight_col, partitions) as p:
