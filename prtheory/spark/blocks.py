@@ -467,9 +467,10 @@ def pieces(
     Two jobs before the metric's own pass: the sample for the split points (and, with
     ``partitions=None``, the row count's estimate that chooses their number:
     :func:`default_pieces`), the per-piece totals (with the count of malformed rows: raise if
-    any); then :meth:`Pieces.run` shuffles, aggregates and evaluates in one job. With ``cache=True`` (a metric that maps over the pieces
-    more than once, as the Davis-Goadrich area) the blocks are cached by the first run until
-    :meth:`Pieces.close`; otherwise a second run (an undecided rounding) recomputes them."""
+    any); then :meth:`Pieces.run` shuffles, aggregates and evaluates in one job. With
+    ``cache=True`` (a metric that maps over the pieces more than once, as the Davis-Goadrich
+    area) the blocks are cached by the first run until :meth:`Pieces.close`; otherwise a second
+    run (an undecided rounding) recomputes them."""
     F = functions()
     if unit_weights and weight_col is not None:
         raise InvalidInputError("weight_col", "this metric counts items: unit weights only")
