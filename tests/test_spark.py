@@ -218,6 +218,28 @@ def test_default_pieces_follow_cores_and_rows():
     assert blocks.default_pieces(10**8, 2) == 24  # ceil(10**8 / 2**22) beats 4 x 2
 
 
+def test_cores_of_a_session(spark_session):
+    from prtheory.spark import blocks
+
+    assert blocks.session_cores(spark_session) == 2  # local[2]
+
+    class Conf:  # a session without a SparkContext on the client (Spark Connect)
+        def __init__(self, values):
+            self.values = values
+
+        def get(self, key, default=None):
+            return self.values.get(key, default)
+
+    class Remote:
+        def __init__(self, values):
+            self.conf = Conf(values)
+
+    assert blocks.session_cores(Remote({"spark.default.parallelism": "16"})) == 16
+    assert blocks.session_cores(Remote({"spark.sql.shuffle.partitions": "200"})) == 50
+    assert blocks.session_cores(Remote({"spark.sql.shuffle.partitions": "3"})) == 1
+    assert blocks.cached_rows(object()) is None  # no JVM plan on this side
+
+
 def test_the_sample_counts_small_frames_and_estimates_large_ones(spark_session):
     from pyspark.sql import functions as F
 

@@ -208,7 +208,10 @@ def partition_labels(session, count: int) -> list[int]:
 def cached_rows(df) -> int | None:
     """The number of rows of ``df`` when Spark knows it without a pass: ``df`` is itself a
     materialized cache (an ``InMemoryRelation`` counts its rows when it is built; Spark's
-    statistics drop the count through any operator, a projection included). Else None."""
+    statistics drop the count through any operator, a projection included). Else None, and
+    always None for a DataFrame without a JVM plan on this side (Spark Connect)."""
+    if not hasattr(df, "_jdf"):
+        return None
     # a new query: a DataFrame's own plan, and its statistics, are computed once and kept
     plan = df.select("*")._jdf.queryExecution().optimizedPlan()
     leaves = plan.collectLeaves()
@@ -251,6 +254,19 @@ def sample_scores(df, score, size: int) -> tuple[np.ndarray, float]:
             count = (size - 1) / max(float(rows[-1][1]), 2.0**-53)
     sample = np.array([r[0] for r in rows if r[0] is not None], dtype=float)
     return sample[~np.isnan(sample)], count
+
+
+def session_cores(session) -> int:
+    """The cores :func:`default_pieces` spreads the pieces over: the SparkContext's
+    ``defaultParallelism``. A session without a SparkContext on this side (Spark Connect) has
+    ``spark.default.parallelism`` if set, else its shuffle partitions over
+    :data:`PIECES_PER_CORE` (so at most that many pieces), at least 1."""
+    if hasattr(session, "_jsc"):
+        return int(session.sparkContext.defaultParallelism)
+    parallelism = session.conf.get("spark.default.parallelism", None)
+    if parallelism:
+        return int(parallelism)
+    return max(1, int(session.conf.get("spark.sql.shuffle.partitions")) // PIECES_PER_CORE)
 
 
 def default_pieces(rows: float, cores: int) -> int:
@@ -480,7 +496,7 @@ def pieces(
         raise InvalidInputError("partitions", f"must be an integer >= 1, got {partitions!r}")
     y, s, w, integral, bad = _malformed(df, label_col, score_col, weight_col)
     if partitions is None:
-        cores = int(df.sparkSession.sparkContext.defaultParallelism)
+        cores = session_cores(df.sparkSession)
         size = max(SAMPLE_PER_PIECE * PIECES_PER_CORE * cores, SAMPLE_MIN)
         sample, estimate = sample_scores(df, s, size)
         partitions = default_pieces(estimate, cores)
