@@ -13,6 +13,7 @@ collected.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -27,43 +28,95 @@ __all__ = ["per_group"]
 
 _METRICS = ("average_precision", "precision_at_k", "r_precision")
 
+#: One row per partition of the per-group values (:func:`_partition_sums`): name, Spark type.
+_SUM_FIELDS = (("sum", "string"), ("groups", "long"), ("undefined", "long"), ("example", "string"))
+_SUMS = ", ".join(f"{name} {kind}" for name, kind in _SUM_FIELDS)
+
 
 def _evaluator(metric: str, k: int | None, ties: str | None, convention: str | None):
-    """The per-group function run in the workers: ``(key, value, exact hex)``; undefined
-    groups give ``(key, None, None)`` (a marker, so no exception crosses the process boundary)."""
+    """The per-group function run in the workers: ``(value, exact hex)`` of one group's labels,
+    scores (and document ids); undefined groups give ``(None, None)`` (a marker, so no exception
+    crosses the process boundary)."""
 
-    def run(row):
-        key, labels, scores = row[0], row[1], row[2]
-        y = np.asarray(labels, dtype=np.float64)
-        s = np.asarray(scores, dtype=np.float64)
-        opts = {} if ties is None else {"ties": ties}
+    def run(y: np.ndarray, s: np.ndarray, doc_ids: list | None):
+        opts: dict[str, Any] = {} if ties is None else {"ties": ties}
         if ties == "trec_eval":
-            opts["doc_ids"] = list(row[3])
+            opts["doc_ids"] = doc_ids
         try:
             if metric == "average_precision":
                 v = oracle.average_precision(y, s, convention=convention, **opts)
             elif metric == "precision_at_k":
+                assert k is not None  # per_group requires it
                 v = oracle.precision_at_k(y, s, k, **opts)
             else:
                 v = oracle.r_precision(y, s, **opts)
         except UndefinedMetricError:
-            return key, None, None
+            return None, None
         v = Fraction(v)
-        return key, to_float(v), encode_fraction(v)
+        return to_float(v), encode_fraction(v)
 
     return run
 
 
-def _partition_sum(rows):
+def _per_group_batches(evaluate, with_docs: bool):
+    """``mapInArrow`` function: each input row is one group (``k``, and its rows' ``y``, ``s``
+    and ``d`` as Arrow lists); each output row is ``(k, value, exact)``."""
+
+    def batches(inputs):
+        import pyarrow as pa
+
+        for batch in inputs:
+            keys = batch.column("k")
+            # each list column's flat values, and where each row's list starts and ends in them
+            lists = {c: batch.column(c) for c in ("y", "s")}
+            flat = {c: a.values.to_numpy(zero_copy_only=False) for c, a in lists.items()}
+            at = {c: a.offsets.to_numpy() for c, a in lists.items()}
+            docs = batch.column("d").to_pylist() if with_docs else None
+            values, exact = [], []
+            for i in range(batch.num_rows):
+                y, s = (flat[c][at[c][i] : at[c][i + 1]] for c in ("y", "s"))
+                v, e = evaluate(y, s, docs[i] if docs else None)
+                values.append(v)
+                exact.append(e)
+            yield pa.RecordBatch.from_arrays(
+                [keys, pa.array(values, pa.float64()), pa.array(exact, pa.string())],
+                names=["k", "value", "exact"],
+            )
+
+    return batches
+
+
+def _partition_sums(inputs):
+    """``mapInArrow`` function: per partition, the exact sum of its groups' values (hexadecimal
+    numerator and denominator), how many groups it adds and how many are undefined, and the key
+    of one undefined group (as text)."""
+    import pyarrow as pa
+
     values, undefined, example = [], 0, None
-    for key, text in rows:
-        if text is None:
-            undefined += 1
-            example = key if example is None else example
-        else:
-            values.append(decode_fraction(text))
+    for batch in inputs:
+        for key, text in zip(
+            batch.column("k").to_pylist(), batch.column("exact").to_pylist(), strict=True
+        ):
+            if text is None:
+                undefined += 1
+                example = repr(key) if example is None else example
+            else:
+                values.append(decode_fraction(text))
     s = rational_sum([v.numerator for v in values], [v.denominator for v in values])
-    yield s.numerator, s.denominator, len(values), undefined, example
+    yield pa.RecordBatch.from_pydict(
+        {
+            "sum": [encode_fraction(s)],
+            "groups": [len(values)],
+            "undefined": [undefined],
+            "example": [example],
+        },
+        schema=pa.schema(
+            [
+                (name, {"string": pa.string(), "long": pa.int64()}[kind])
+                for name, kind in _SUM_FIELDS
+            ]
+        ),
+    )
 
 
 def per_group(
@@ -110,32 +163,39 @@ def per_group(
     if doc_id_col:
         fields.append(F.col(doc_id_col).cast("string").alias("d"))
     packed = df.groupBy(by).agg(F.collect_list(F.struct(*fields)).alias("b"))
-    arrays = ["b.y", "b.s"] + (["b.d"] if doc_id_col else [])
-    rows = packed.select(by, *arrays).rdd.map(_evaluator(metric, k, ties, convention))
-    key_type = df.schema[by].dataType
+    arrays = [F.col("b.y").alias("y"), F.col("b.s").alias("s")]
+    if doc_id_col:
+        arrays.append(F.col("b.d").alias("d"))
     from pyspark.sql import types as T
 
     schema = T.StructType(
         [
-            T.StructField(by, key_type),
+            T.StructField("k", df.schema[by].dataType),
             T.StructField("value", T.DoubleType()),
             T.StructField("exact", T.StringType()),
         ]
     )
-    out = df.sparkSession.createDataFrame(rows, schema).persist()
-    sums = out.select(by, "exact").rdd.mapPartitions(_partition_sum).collect()
-    undefined = sum(u for *_, u, _ in sums)
+    evaluate = _per_group_batches(_evaluator(metric, k, ties, convention), bool(doc_id_col))
+    out = (
+        packed.select(F.col(by).alias("k"), *arrays)
+        .mapInArrow(evaluate, schema)
+        .withColumnRenamed("k", by)
+        .persist()
+    )
+    sums = out.select(F.col(by).alias("k"), "exact").mapInArrow(_partition_sums, _SUMS).collect()
+    undefined = sum(r["undefined"] for r in sums)
     if undefined:
         out.unpersist()
-        example = next(e for *_, e in sums if e is not None)
+        example = next(r["example"] for r in sums if r["example"] is not None)
         hint = '; convention="sklearn" gives AP 0 there' if metric == "average_precision" else ""
         raise UndefinedMetricError(
             metric.replace("_", " "),
-            f"{undefined} groups of {by!r} have no positives (for example {example!r}){hint}",
+            f"{undefined} groups of {by!r} have no positives (for example {example}){hint}",
         )
-    groups = sum(c for _, _, c, _, _ in sums)
+    groups = sum(r["groups"] for r in sums)
     if groups == 0:
         out.unpersist()
         raise InvalidInputError("df", "has no rows (no group to average over)")
-    mean = rational_sum([n for n, *_ in sums], [d for _, d, *_ in sums]) / groups
+    total = [decode_fraction(r["sum"]) for r in sums]
+    mean = rational_sum([v.numerator for v in total], [v.denominator for v in total]) / groups
     return out, to_float(mean)

@@ -1,0 +1,90 @@
+"""prtheory.spark through Spark Connect (the client has no SparkContext, no JVM and no RDD API).
+
+The Connect session runs in a subprocess (a local Connect server, ``remote("local[2]")``), apart
+from the classic session the other Spark tests share; it prints exact values as hexadecimal
+fractions, which are compared here with the single-machine oracle. Skipped, saying what to
+install, where pyspark, Java or the Connect client's packages are missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from prtheory import oracle
+from prtheory.distributed import decode_fraction
+
+CLIENT = textwrap.dedent(
+    """
+    import json, sys
+    from pyspark.sql import SparkSession
+    from prtheory import spark as ps
+    from prtheory.distributed import encode_fraction
+
+    rows = json.loads(sys.stdin.read())
+    session = SparkSession.builder.remote("local[2]").getOrCreate()
+    df = session.createDataFrame(rows, ["qid", "label", "score", "weight"])
+    table, mean = ps.per_group(df, "qid")
+    out = {
+        "session": type(session).__module__,
+        "ap": encode_fraction(ps.average_precision(df, exact=True)),
+        "ap_weighted": encode_fraction(
+            ps.average_precision(df, weight_col="weight", exact=True, partitions=3)
+        ),
+        "ap_float": ps.average_precision(df, weight_col="weight"),
+        "roc": encode_fraction(ps.roc_auc(df, exact=True, partitions=2)),
+        "per_group": {str(r["qid"]): r["exact"] for r in table.collect()},
+        "map": mean,
+    }
+    table.unpersist()
+    session.stop()
+    print(json.dumps(out))
+    """
+)
+
+
+def test_metrics_through_spark_connect(tmp_path):
+    pytest.importorskip("pyspark", reason="needs pyspark: pip install 'prtheory[spark]' (Java 17+)")
+    for module in ("grpc", "grpc_status", "google.rpc", "zstandard"):
+        pytest.importorskip(module, reason="Spark Connect's client: pip install 'pyspark[connect]'")
+    if shutil.which("java") is None:
+        pytest.skip("needs Java 17+ for pyspark: e.g. apt-get install openjdk-17-jre-headless")
+    rng = np.random.default_rng(21)
+    n = 400
+    qid = rng.integers(0, 12, n)
+    y = rng.integers(0, 2, n)
+    y[rng.choice(n, 12, replace=False)] = 1
+    for q in range(12):  # every query has a positive
+        y[np.flatnonzero(qid == q)[0]] = 1
+    s = rng.integers(0, 40, n) / 8  # ties
+    w = rng.random(n)
+    rows = [[int(a), int(b), float(c), float(d)] for a, b, c, d in zip(qid, y, s, w, strict=True)]
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
+    done = subprocess.run(
+        [sys.executable, "-c", CLIENT],
+        input=json.dumps(rows),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got["session"].startswith("pyspark.sql.connect")  # not a classic session
+    assert decode_fraction(got["ap"]) == oracle.average_precision(y, s)
+    weighted = oracle.average_precision(y, s, w)
+    assert decode_fraction(got["ap_weighted"]) == weighted
+    assert got["ap_float"] == oracle.to_float(weighted)
+    assert decode_fraction(got["roc"]) == oracle.roc_auc(y, s)
+    per_query = {str(q): oracle.average_precision(y[qid == q], s[qid == q]) for q in range(12)}
+    assert {q: decode_fraction(v) for q, v in got["per_group"].items()} == per_query
+    assert got["map"] == oracle.to_float(sum(per_query.values()) / 12)
