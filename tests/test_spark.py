@@ -459,6 +459,25 @@ def test_per_group_undefined_groups_are_counted_not_matched_by_message(spark_ses
     assert mean == oracle.to_float(Fraction(1, 3))
 
 
+def test_per_group_runs_four_tasks_per_core_whatever_the_shuffle_partitions(spark_session, spark):
+    # the result is cached, and Spark's adaptive execution does not merge a cached plan's
+    # partitions: without its own coalesce per_group would run one Python task per shuffle
+    # partition (200 by default), twice
+    rows = [(q, float(i % 2), float(i)) for q in range(40) for i in range(3)]
+    df = spark_session.createDataFrame(rows, ["qid", "label", "score"])
+    before = spark_session.conf.get("spark.sql.shuffle.partitions")
+    spark_session.conf.set("spark.sql.shuffle.partitions", "50")
+    try:
+        out, mean = spark.per_group(df, "qid")
+        assert out.rdd.getNumPartitions() == 8  # 4 x local[2]
+        assert out.count() == 40
+        out.unpersist()
+    finally:
+        spark_session.conf.set("spark.sql.shuffle.partitions", before)
+    # every query: scores 2, 1, 0 with labels 0, 1, 0 rank its one positive second: AP 1/2
+    assert mean == 0.5
+
+
 def _parquet_frame(session, tmp_path, columns: dict):
     """A DataFrame of ``columns`` written by pandas to Parquet and read back (10^6-10^7 rows:
     ``createDataFrame`` from Python rows would take minutes)."""

@@ -22,7 +22,7 @@ from prtheory.distributed import decode_fraction, encode_fraction
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.rounding import to_float
 from prtheory.oracle.summation import rational_sum
-from prtheory.spark.blocks import check_columns, functions
+from prtheory.spark.blocks import PIECES_PER_CORE, check_columns, functions, session_cores
 
 __all__ = ["per_group"]
 
@@ -162,7 +162,11 @@ def per_group(
     ]
     if doc_id_col:
         fields.append(F.col(doc_id_col).cast("string").alias("d"))
-    packed = df.groupBy(by).agg(F.collect_list(F.struct(*fields)).alias("b"))
+    # the groups' partitions, merged to PIECES_PER_CORE per core without a further shuffle: the
+    # result is cached, and Spark's adaptive execution leaves a cached plan's partitions as they
+    # are (spark.sql.shuffle.partitions, 200 by default: as many Python tasks, twice)
+    tasks = PIECES_PER_CORE * session_cores(df.sparkSession)
+    packed = df.groupBy(by).agg(F.collect_list(F.struct(*fields)).alias("b")).coalesce(tasks)
     arrays = [F.col("b.y").alias("y"), F.col("b.s").alias("s")]
     if doc_id_col:
         arrays.append(F.col("b.d").alias("d"))
