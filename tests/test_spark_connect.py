@@ -1,4 +1,5 @@
-"""prtheory.spark through Spark Connect (the client has no SparkContext, no JVM and no RDD API).
+"""prtheory.spark through Spark Connect (the client has no SparkContext, no JVM and no RDD API):
+every public function (AP, ROC AUC, both PR areas, P@k, R-precision, per-group MAP).
 
 The Connect session runs in a subprocess (a local Connect server, ``remote("local[2]")``), apart
 from the classic session the other Spark tests share; it prints exact values as hexadecimal
@@ -40,6 +41,14 @@ CLIENT = textwrap.dedent(
         ),
         "ap_float": ps.average_precision(df, weight_col="weight"),
         "roc": encode_fraction(ps.roc_auc(df, exact=True, partitions=2)),
+        "davis_goadrich": ps.pr_auc(  # caches its blocks for the call
+            df, weight_col="weight", method="davis-goadrich", first_point="none", partitions=3
+        ),
+        "trapezoid": encode_fraction(
+            ps.pr_auc(df, method="trapezoid", first_point="mllib", exact=True)
+        ),
+        "p_at_k": encode_fraction(ps.precision_at_k(df, 7, exact=True)),
+        "r_precision": encode_fraction(ps.r_precision(df, exact=True)),
         "per_group": {str(r["qid"]): r["exact"] for r in table.collect()},
         "map": mean,
     }
@@ -85,6 +94,12 @@ def test_metrics_through_spark_connect(tmp_path):
     assert decode_fraction(got["ap_weighted"]) == weighted
     assert got["ap_float"] == oracle.to_float(weighted)
     assert decode_fraction(got["roc"]) == oracle.roc_auc(y, s)
+    dg = {"method": "davis-goadrich", "first_point": "none"}
+    assert got["davis_goadrich"] == oracle.rounded(oracle.pr_auc, y, s, w, **dg)
+    trapezoid = oracle.pr_auc(y, s, method="trapezoid", first_point="mllib")
+    assert decode_fraction(got["trapezoid"]) == trapezoid
+    assert decode_fraction(got["p_at_k"]) == oracle.precision_at_k(y, s, 7)
+    assert decode_fraction(got["r_precision"]) == oracle.r_precision(y, s)
     per_query = {str(q): oracle.average_precision(y[qid == q], s[qid == q]) for q in range(12)}
     assert {q: decode_fraction(v) for q, v in got["per_group"].items()} == per_query
     assert got["map"] == oracle.to_float(sum(per_query.values()) / 12)
