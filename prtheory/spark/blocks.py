@@ -495,15 +495,14 @@ def pieces(
     ):
         raise InvalidInputError("partitions", f"must be an integer >= 1, got {partitions!r}")
     y, s, w, integral, bad = _malformed(df, label_col, score_col, weight_col)
+    cores = session_cores(df.sparkSession) if partitions is None else 0
+    # sized for the pieces asked for, or by default for their per-core bound
+    size = max(SAMPLE_PER_PIECE * (partitions or PIECES_PER_CORE * cores), SAMPLE_MIN)
+    sample, estimate = sample_scores(df, s, size)
     if partitions is None:
-        cores = session_cores(df.sparkSession)
-        size = max(SAMPLE_PER_PIECE * PIECES_PER_CORE * cores, SAMPLE_MIN)
-        sample, estimate = sample_scores(df, s, size)
         partitions = default_pieces(estimate, cores)
         if SAMPLE_PER_PIECE * partitions > size:  # more pieces than cores allow: a larger sample
             sample, _ = sample_scores(df, s, SAMPLE_PER_PIECE * partitions)
-    else:
-        sample, _ = sample_scores(df, s, max(SAMPLE_PER_PIECE * partitions, SAMPLE_MIN))
     splits = split_points(sample, partitions)
     labels = partition_labels(df.sparkSession, len(splits) + 1)
     cols = [_piece_expr(s, splits, labels).alias("piece"), (s + 0.0).alias("s")]
