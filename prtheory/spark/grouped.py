@@ -87,16 +87,14 @@ def _per_group_batches(evaluate, with_docs: bool):
 
 
 def _partition_sums(inputs):
-    """``mapInArrow`` function: per partition, the exact sum of its groups' values (hexadecimal
-    numerator and denominator), how many groups it adds and how many are undefined, and the key
-    of one undefined group (as text)."""
+    """``mapInArrow`` function over the groups' ``(key, exact)``: per partition, the exact sum of
+    its groups' values (hexadecimal numerator and denominator), how many groups it adds and how
+    many are undefined, and the key of one undefined group (as text)."""
     import pyarrow as pa
 
     values, undefined, example = [], 0, None
     for batch in inputs:
-        for key, text in zip(
-            batch.column("k").to_pylist(), batch.column("exact").to_pylist(), strict=True
-        ):
+        for key, text in zip(batch.column(0).to_pylist(), batch.column(1).to_pylist(), strict=True):
             if text is None:
                 undefined += 1
                 example = repr(key) if example is None else example
@@ -186,7 +184,7 @@ def per_group(
         .withColumnRenamed("k", by)
         .persist()
     )
-    sums = out.select(F.col(by).alias("k"), "exact").mapInArrow(_partition_sums, _SUMS).collect()
+    sums = out.select(by, "exact").mapInArrow(_partition_sums, _SUMS).collect()
     undefined = sum(r["undefined"] for r in sums)
     if undefined:
         out.unpersist()
