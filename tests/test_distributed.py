@@ -28,11 +28,13 @@ from prtheory.distributed import (
     prefix_offsets,
     roc_terms,
     round_intervals,
+    sums,
     top_terms,
     trapezoid_terms,
 )
 from prtheory.errors import InvalidInputError
 from prtheory.oracle.rounding import prec_of_dps
+from prtheory.oracle.summation import BACKENDS
 
 
 def _blocks(y, s, w):
@@ -154,6 +156,89 @@ def test_undecided_interval_falls_back_to_the_exact_sum():
     assert round_intervals([(3 * 2**53 + 2, 2, 3)], 2**53) is None
     # one term 1/4 over divisor 1 is exact at E = 2: decided at once
     assert round_intervals([(1, 2, 0)], 1) == 0.25
+
+
+def _serial_spread(calls):
+    """An engine's ``spread`` played by a list comprehension; records what it was given."""
+
+    def spread(fn, items):
+        calls.append(list(items))
+        return [fn(item) for item in items]
+
+    return spread
+
+
+def test_spread_reduction_keeps_only_what_the_numerator_shares(monkeypatch):
+    monkeypatch.setattr(sums, "SPREAD_MIN_BITS", 0)
+    p = 101
+    # 1/p**2 + (p-1)/p: N = p + (p-1) p**2 over D = p**3. The shares gcd(N, p**2) = p and
+    # gcd(N, p) = p multiply to p**2 while N holds p once: the sum is (1 + (p-1) p) / p**2
+    # (by hand: 10101 / 10201), which the product of the shares would overshoot.
+    calls: list = []
+    total = sums.combine_exact([(1, p**2), (p - 1, p)], _serial_spread(calls))
+    assert total == Fraction(10101, 10201)
+    assert calls == [[p**2, p]]  # largest first
+    # shares that cancel completely: 1/6 + 1/3 = 1/2; and coprime pieces, nothing to share
+    assert sums.combine_exact([(1, 6), (1, 3)], _serial_spread(calls)) == Fraction(1, 2)
+    assert sums.combine_exact([(1, 7), (2, 9)], _serial_spread(calls)) == Fraction(23, 63)
+    # pieces with nothing to add (zero numerators, the empty piece's 0/1) are not sent
+    calls.clear()
+    assert sums.combine_exact([(0, 1), (3, 4), (0, 1)], _serial_spread(calls)) == Fraction(3, 4)
+    assert calls == [[4]]
+    assert sums.combine_exact([(0, 1)], _serial_spread(calls)) == 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_spread_reduction_equals_fraction_sums(monkeypatch, backend):
+    """Random partial sums whose denominators share primes and prime powers in every pattern
+    (drawn from a few small primes and a large one), added by Python's Fraction."""
+    from prtheory.oracle import summation
+
+    monkeypatch.setattr(summation, "backend", backend)
+    monkeypatch.setattr(sums, "SPREAD_MIN_BITS", 0)
+    rng = np.random.default_rng(2026)
+    primes = [2, 3, 5, 7, 2**61 - 1]
+    for _ in range(300):
+        parts = []
+        for _ in range(rng.integers(1, 6)):
+            d = 1
+            for q in primes:
+                d *= q ** int(rng.integers(0, 4))
+            n = int(rng.integers(0, 50)) * int(rng.choice(primes)) ** int(rng.integers(0, 3))
+            f = Fraction(n, d)  # the pieces' sums arrive reduced
+            parts.append((f.numerator, f.denominator))
+        calls: list = []
+        got = sums.combine_exact(parts, _serial_spread(calls))
+        assert got == sum((Fraction(n, d) for n, d in parts), Fraction(0)), parts
+        assert calls or all(n == 0 for n, _ in parts)
+
+
+def test_spread_waits_for_large_sums(monkeypatch):
+    """Below SPREAD_MIN_BITS of unreduced denominator the driver reduces alone."""
+    calls: list = []
+    parts = [(1, 3**40), (1, 5**30)]  # 64 + 70 bits
+    monkeypatch.setattr(sums, "SPREAD_MIN_BITS", 135)
+    assert sums.combine_exact(parts, _serial_spread(calls)) == Fraction(
+        3**40 + 5**30, 15**30 * 3**10
+    )
+    assert calls == []
+    monkeypatch.setattr(sums, "SPREAD_MIN_BITS", 134)
+    assert sums.combine_exact(parts, _serial_spread(calls)) == Fraction(
+        3**40 + 5**30, 15**30 * 3**10
+    )
+    assert len(calls) == 1
+
+
+def test_evaluate_passes_the_engines_spread_to_the_exact_sum(monkeypatch):
+    monkeypatch.setattr(sums, "SPREAD_MIN_BITS", 0)
+    rng = np.random.default_rng(3)
+    y, s, w = _case(rng, 150, True)
+    run, pos, _ = _engine(y, s, w, [10, 40, 90])
+    calls: list = []
+    ap = evaluate(run, ap_terms, pos, exact=True, spread=_serial_spread(calls))
+    assert ap == oracle.average_precision(y, s, w)
+    assert len(calls) == 1
+    assert len(calls[0]) >= 2
 
 
 def test_dyadic_blocks_merge_exponents_exactly():

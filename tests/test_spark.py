@@ -121,6 +121,50 @@ def test_values_do_not_depend_on_where_the_pieces_land(
     assert got == want
 
 
+def test_a_large_exact_sum_is_reduced_in_the_workers(spark_session, spark, monkeypatch):
+    # SPREAD_MIN_BITS at 0 sends every exact sum's reduction to the workers (Pieces.spread);
+    # the values must not change, and the spread must really have run as a Spark job
+    from prtheory.distributed import sums
+    from prtheory.spark import blocks
+
+    monkeypatch.setattr(sums, "SPREAD_MIN_BITS", 0)
+    spread, jobs = blocks.Pieces.spread, []
+
+    def spy(self, fn, items):
+        before = spark_session.sparkContext.statusTracker().getJobIdsForGroup()
+        out = spread(self, fn, items)
+        after = spark_session.sparkContext.statusTracker().getJobIdsForGroup()
+        jobs.append((len(items), len(set(after) - set(before))))
+        return out
+
+    monkeypatch.setattr(blocks.Pieces, "spread", spy)
+    rng = np.random.default_rng(23)
+    y, s, w = _random_case(rng, 300, True)
+    df = _frame(spark_session, y, s, w, slices=3)
+    assert spark.average_precision(df, weight_col="weight", exact=True, partitions=5) == (
+        oracle.average_precision(y, s, w)
+    )
+    want = oracle.pr_auc(y, s, w, method="trapezoid", first_point="sklearn")
+    got = spark.pr_auc(
+        df, weight_col="weight", method="trapezoid", first_point="sklearn", exact=True,
+        partitions=4,
+    )  # fmt: skip
+    assert got == want
+    # ROC AUC's terms are integers: nothing to reduce, no job
+    assert spark.roc_auc(df, weight_col="weight", exact=True) == oracle.roc_auc(y, s, w)
+    assert len(jobs) == 2
+    assert all(items >= 2 and ran == 1 for items, ran in jobs), jobs
+
+
+def test_spread_returns_every_result_in_order(spark_session):
+    from prtheory.spark import blocks
+
+    p = blocks.pieces(_frame(spark_session, [0, 1], [1.0, 2.0]), "label", "score", None, 1)
+    items = list(range(7))
+    assert p.spread(lambda v: 2**v + 1, items) == [2**v + 1 for v in items]
+    assert p.spread(lambda v: v, []) == []
+
+
 def test_davis_goadrich_is_the_oracles_value_and_rounded_correctly(
     spark_session, spark, blocks_path
 ):

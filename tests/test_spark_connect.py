@@ -1,5 +1,6 @@
 """prtheory.spark through Spark Connect (the client has no SparkContext, no JVM and no RDD API):
-every public function (AP, ROC AUC, both PR areas, P@k, R-precision, per-group MAP).
+every public function (AP, ROC AUC, both PR areas, P@k, R-precision, per-group MAP), and the
+reduction of a large exact sum in the workers.
 
 The Connect session runs in a subprocess (a local Connect server, ``remote("local[2]")``), apart
 from the classic session the other Spark tests share; it prints exact values as hexadecimal
@@ -52,6 +53,21 @@ CLIENT = textwrap.dedent(
         "per_group": {str(r["qid"]): r["exact"] for r in table.collect()},
         "map": mean,
     }
+    # an exact sum reduced in the workers (Pieces.spread), as large ones are
+    from prtheory.distributed import sums
+    from prtheory.spark import blocks
+
+    spread, spreads = blocks.Pieces.spread, []
+
+    def spy(self, fn, items):
+        spreads.append(len(items))
+        return spread(self, fn, items)
+
+    blocks.Pieces.spread, sums.SPREAD_MIN_BITS = spy, 0
+    out["ap_spread"] = encode_fraction(
+        ps.average_precision(df, weight_col="weight", exact=True, partitions=3)
+    )
+    out["spreads"] = spreads
     table.unpersist()
     session.stop()
     print(json.dumps(out))
@@ -93,6 +109,9 @@ def test_metrics_through_spark_connect(tmp_path):
     weighted = oracle.average_precision(y, s, w)
     assert decode_fraction(got["ap_weighted"]) == weighted
     assert got["ap_float"] == oracle.to_float(weighted)
+    assert decode_fraction(got["ap_spread"]) == weighted
+    assert len(got["spreads"]) == 1
+    assert got["spreads"][0] >= 2
     assert decode_fraction(got["roc"]) == oracle.roc_auc(y, s)
     dg = {"method": "davis-goadrich", "first_point": "none"}
     assert got["davis_goadrich"] == oracle.rounded(oracle.pr_auc, y, s, w, **dg)

@@ -22,7 +22,9 @@ The sums reuse :func:`prtheory.oracle.summation.rational_sum` and
 :func:`~prtheory.oracle.summation.quotient_sum_bounds`, and the rounding
 :func:`prtheory.oracle.rounding.to_float` of the single-machine oracle, so the results equal the
 oracle's exactly. An engine adapter only has to produce the blocks of each piece, ship the
-offsets and collect one small result per piece (``prtheory.spark`` is one).
+offsets and collect one small result per piece (``prtheory.spark`` is one); if it can also run
+a function on a few driver-side items in parallel (``spread``), a large exact sum is reduced
+there (:func:`~prtheory.distributed.sums.combine_exact`).
 """
 
 # ruff: noqa: F401  (this module is a list of re-exports)

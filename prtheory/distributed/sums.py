@@ -13,26 +13,52 @@ and ``sum_j t_j 2**(E - E_j)`` bound the total exactly, so when both ends of
 ``[X, X + t] / (divisor 2**E)`` round to the same float64 that float is the correctly rounded
 metric (rounding is monotone; :func:`round_intervals`). Otherwise (a value within ``2**-bits``
 of a rounding boundary, or exactly on one) :func:`evaluate` asks the pieces for their exact
-partial sums and rounds the exact rational.
+partial sums and rounds the exact rational. The exact sum of the pieces is reduced by one gcd,
+or, when it is large and the engine can run small tasks in parallel, by one gcd per piece
+(:func:`combine_exact`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from prtheory.oracle.rounding import to_float
-from prtheory.oracle.summation import quotient_sum_bounds, rational_sum
+from prtheory.oracle.summation import (
+    coprime_fraction,
+    gcd_mod,
+    quotient_sum_bounds,
+    rational_sum,
+    unreduced_sum,
+)
 
-__all__ = ["evaluate", "exact_partial", "interval_partial", "round_intervals"]
+__all__ = [
+    "SPREAD_MIN_BITS",
+    "combine_exact",
+    "evaluate",
+    "exact_partial",
+    "interval_partial",
+    "round_intervals",
+]
 
 #: Default precision of the intervals: 2**-128 relative to one term's unit.
 BITS = 128
 
+#: :func:`combine_exact` spreads the reduction of the pieces' sum over the engine's workers when
+#: the unreduced denominator has at least this many bits. Below it one gcd on the driver is
+#: quicker than a job: in local[2], with 8 float-weighted pieces, the spread took 0.31-0.42 s
+#: against 0.34 s for the gcd at 4 x 10^6 bits (10^6 rows), and 3.6 s against 6.2 s at
+#: 4 x 10^7 bits (10^7 rows). Unit weights share so many factors that ``G`` is most of ``D``
+#: (at 10^7 untied rows, 50 % positives: 12.6 of 17.4 Mbit, and no gain in sequence).
+SPREAD_MIN_BITS = 2**24
+
 Terms = tuple[np.ndarray, np.ndarray]
+#: ``spread(fn, items)``: an engine's ``[fn(item) for item in items]``, computed in parallel
+Spread = Callable[[Callable[[Any], Any], list], list]
 
 
 def exact_partial(terms: Terms) -> tuple[int, int]:
@@ -50,10 +76,41 @@ def interval_partial(terms: Terms, bits: int = BITS) -> tuple[int, int, int]:
     raise AssertionError("unreachable: quotient_sum_bounds refines until exact")  # pragma: no cover
 
 
-def combine_exact(partials: Iterable[tuple[int, int]]) -> Fraction:
-    """The exact sum of the pieces' ``(numerator, denominator)`` partial sums."""
-    pairs = list(partials)
-    return rational_sum([n for n, _ in pairs], [d for _, d in pairs])
+def combine_exact(partials: Iterable[tuple[int, int]], spread: Spread | None = None) -> Fraction:
+    """The exact sum of the pieces' ``(numerator, denominator)`` partial sums, reduced.
+
+    Unreduced, the sum is ``N / D`` with ``D = d_1 ... d_P`` (:func:`unreduced_sum`), and reducing
+    it takes ``gcd(N, D)``. One gcd of the whole size runs on the driver alone while the workers
+    wait, and with float weights it is most of the combine (at 10^7 rows in local[2], 5.8 s of
+    6.9 s). With ``spread`` (the engine's parallel map, see
+    :func:`evaluate`) and at least :data:`SPREAD_MIN_BITS` bits in ``D``, the pieces' shares
+    ``g_k = gcd(N, d_k)`` are computed in parallel (:func:`~prtheory.oracle.summation.gcd_mod`:
+    ``N mod d_k`` first, so each task's gcd is the size of its piece), and then
+    ``gcd(N, D) = gcd(N mod G, G)`` with ``G = g_1 ... g_P``, which is small when the pieces'
+    denominators have few factors in common (float weights).
+
+    Proof: for a prime ``p`` let ``a = v_p(N)`` and ``b_k = v_p(d_k)``. If ``a >= b_k`` for every
+    ``k`` then ``min(a, sum_k b_k) <= sum_k b_k = sum_k min(a, b_k)``; otherwise some
+    ``b_j > a`` and ``min(a, sum_k b_k) <= a = min(a, b_j) <= sum_k min(a, b_k)``. So
+    ``gcd(N, D)`` divides ``G``; and ``G`` divides ``D`` (``g_k | d_k``), so
+    ``gcd(N, D) = gcd(N, D, G) = gcd(N, G)``. Nothing needs the pieces reduced, and ``G`` may
+    count a shared prime twice (``d_1 = p**2``, ``d_2 = p``): the last gcd takes only what ``N``
+    holds.
+    """
+    pairs = [(n, d) for n, d in partials if n]  # a zero term adds nothing
+    if not pairs:
+        return Fraction(0)
+    nums, dens = [n for n, _ in pairs], [d for _, d in pairs]
+    if spread is None or sum(d.bit_length() for d in dens) < SPREAD_MIN_BITS:
+        return rational_sum(nums, dens)
+    n, d = unreduced_sum(nums, dens)
+    # largest first, so that an engine dealing them out in turn balances its tasks
+    shares = sorted((int(dk) for dk in dens if dk > 1), key=int.bit_length, reverse=True)
+    common = type(n)(1)  # GMP or Python integers, as the sum
+    for g in spread(partial(gcd_mod, int(n)), shares) if shares else ():
+        common *= g
+    g = gcd_mod(n, common)
+    return coprime_fraction(int(n // g), int(d // g))
 
 
 def round_intervals(partials: Iterable[tuple[int, int, int]], divisor: int) -> float | None:
@@ -74,6 +131,7 @@ def evaluate(
     divisor: int,
     exact: bool,
     bits: int = BITS,
+    spread: Spread | None = None,
 ) -> Fraction | float:
     """``(sum over the pieces of their terms) / divisor``: exact, or correctly rounded.
 
@@ -81,10 +139,13 @@ def evaluate(
     lives and returns the list of results. ``terms(piece)`` gives the piece's ``(a, d)`` arrays.
     With ``exact=False`` one pass of :func:`interval_partial` usually decides the float; if not,
     a second pass collects :func:`exact_partial` and the exact rational is rounded.
+    ``spread(fn, items)``, if the engine has one, is ``[fn(item) for item in items]`` computed
+    in parallel (on small items the driver holds): :func:`combine_exact` uses it to reduce a
+    large exact sum.
     """
     if not exact:
         value = round_intervals(run(lambda piece: interval_partial(terms(piece), bits)), divisor)
         if value is not None:
             return value
-    total = combine_exact(run(lambda piece: exact_partial(terms(piece)))) / divisor
+    total = combine_exact(run(lambda piece: exact_partial(terms(piece))), spread) / divisor
     return total if exact else to_float(total)

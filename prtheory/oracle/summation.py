@@ -52,10 +52,12 @@ __all__ = [
     "QuotientSum",
     "backend",
     "coprime_fraction",
+    "gcd_mod",
     "quotient_sum_bounds",
     "rational_sum",
     "round_combination",
     "round_quotient_sum",
+    "unreduced_sum",
 ]
 
 BACKENDS = ("gmpy2", "python") if gmpy2 is not None else ("python",)
@@ -126,6 +128,24 @@ def _tree(items: list[_T], add: Callable[[_T, _T], _T]) -> _T:
     return items[0]
 
 
+def gcd_mod(n: int, d: int) -> int:
+    """``gcd(n, d)`` for ``d > 0``, taken as ``gcd(n mod d, d)``: a large ``n`` is cut down to the
+    size of ``d`` by one division first. GMP where installed."""
+    if gmpy2 is not None:
+        m = gmpy2.mpz(d)
+        return int(gmpy2.gcd(gmpy2.mpz(n) % m, m))
+    return gcd(n % d, d)
+
+
+def unreduced_sum(numerators: Sequence[int], denominators: Sequence[int]) -> tuple[Any, Any]:
+    """``(n, d)`` with ``n / d = sum_i numerators[i] / denominators[i]`` and ``d`` the product of
+    the denominators (positive): a balanced tree of ``n/d + n'/d' = (n d' + n' d) / (d d')``, on
+    GMP integers when :mod:`gmpy2` is installed, else Python integers. Non-empty."""
+    make = gmpy2.mpz if gmpy2 is not None else int
+    pairs = [(make(a), make(d)) for a, d in zip(numerators, denominators, strict=True)]
+    return _tree(pairs, _add_unreduced)
+
+
 def rational_sum(numerators: Integers, denominators: Integers) -> Fraction:
     """Exact ``sum_i numerators[i] / denominators[i]`` as a reduced Fraction.
 
@@ -137,8 +157,7 @@ def rational_sum(numerators: Integers, denominators: Integers) -> Fraction:
     if not nums:
         return Fraction(0)
     if backend == "gmpy2" and max(dens).bit_length() > UNREDUCED_MIN_BITS:
-        mpz = gmpy2.mpz
-        n, d = _tree([(mpz(a), mpz(d)) for a, d in zip(nums, dens, strict=True)], _add_unreduced)
+        n, d = unreduced_sum(nums, dens)
         g = gmpy2.gcd(n, d)
         return coprime_fraction(int(n // g), int(d // g))
     if backend == "gmpy2":

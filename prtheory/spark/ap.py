@@ -47,4 +47,4 @@ def average_precision(
         if p.pos == 0:
             value = no_positives("average precision", convention)
             return value if exact else to_float(value)
-        return evaluate(p.run, ap_terms, p.pos, exact)
+        return evaluate(p.run, ap_terms, p.pos, exact, spread=p.spread)

@@ -81,7 +81,9 @@ def pr_auc(
         if first_point == "mllib":
             first_point = mllib_first_point(p.top_is_empty)
         head = {"none": None, "sklearn": (1, 1), "spark": FIRST}[first_point]
-        return evaluate(p.run, lambda piece: trapezoid_terms(piece, head), 2 * p.pos, exact)
+        return evaluate(
+            p.run, lambda piece: trapezoid_terms(piece, head), 2 * p.pos, exact, spread=p.spread
+        )
 
 
 def roc_auc(
@@ -102,4 +104,4 @@ def roc_auc(
             raise UndefinedMetricError(
                 "area under the ROC curve", "the label column needs positive and negative weight"
             )
-        return evaluate(p.run, roc_terms, 2 * p.pos * p.neg, exact)
+        return evaluate(p.run, roc_terms, 2 * p.pos * p.neg, exact, spread=p.spread)

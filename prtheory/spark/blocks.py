@@ -26,9 +26,14 @@ One shuffle, no row on the driver, and three jobs:
    limbs in LONG sums that cannot overflow (:data:`LIMB_BITS`). Without, the rows go on as they
    are and the workers sum equal scores (with few rows per score Spark's hash aggregation costs
    more than the transfer it saves). These *blocks* go to Python workers (``mapInArrow``,
-   without Spark's per-row byte check: :mod:`prtheory.spark.arrow`), which evaluate each piece and return one small result per piece. Exact rationals travel
-   pickled (binary integers), never as decimal text. The blocks are not cached (a metric that
-   needs several passes asks for the cache: ``cache=True``).
+   without Spark's per-row byte check: :mod:`prtheory.spark.arrow`), which evaluate each piece
+   and return one small result per piece. Exact rationals travel pickled (binary integers),
+   never as decimal text. The blocks are not cached (a metric that needs several passes asks
+   for the cache: ``cache=True``).
+
+An exact sum of at least :data:`~prtheory.distributed.sums.SPREAD_MIN_BITS` bits is reduced in
+a fourth, small job (:meth:`Pieces.spread`: one task per core, no shuffle), so that its gcds run
+in parallel rather than on the driver alone.
 
 Driver memory is ``O(P)`` (``O(P x exponents)`` with float weights). A piece's blocks must fit
 in one task (about 24 bytes per distinct score, or per row when the rows go unaggregated, more
@@ -456,6 +461,33 @@ class Pieces:
             out = frame.mapInArrow(partition, "piece int, result binary").collect()
         rank = {label: i for i, label in enumerate(offsets)}  # offsets are in piece order
         return [pickle.loads(r[1]) for r in sorted(out, key=lambda r: rank[r[0]])]
+
+    def spread(self, fn, items: list) -> list:
+        """``[fn(item) for item in items]``, computed in Python workers: one task per core of the
+        session (fewer with fewer items), item ``i`` in task ``i mod tasks``. ``fn`` and the
+        items travel with the job's closure (Spark broadcasts a large one), so they must be
+        small beside the data (:func:`prtheory.distributed.sums.combine_exact` sends each
+        piece's exact denominator and the numerator of their sum); the results come back
+        pickled."""
+        if not items:
+            return []
+        session = self.frame.sparkSession
+        tasks = min(len(items), session_cores(session))
+        groups = [range(t, len(items), tasks) for t in range(tasks)]
+
+        def task(batches):
+            import pyarrow as pa
+
+            for batch in batches:
+                ids = [i for t in batch.column(0).to_pylist() for i in groups[t]]
+                yield pa.RecordBatch.from_pydict(
+                    {"i": ids, "r": [pickle.dumps(fn(items[i])) for i in ids]},
+                    schema=pa.schema([("i", pa.int64()), ("r", pa.binary())]),
+                )
+
+        out = session.range(0, tasks, 1, tasks).mapInArrow(task, "i long, r binary").collect()
+        results = {int(r[0]): pickle.loads(r[1]) for r in out}
+        return [results[i] for i in range(len(items))]
 
     def close(self) -> None:
         if self.frame.is_cached:

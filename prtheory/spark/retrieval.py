@@ -34,7 +34,7 @@ def precision_at_k(
     k = cutoff(k)
     ties = check_top_ties(ties)
     with pieces(df, label_col, score_col, None, partitions, unit_weights=True) as p:
-        return evaluate(p.run, lambda piece: top_terms(piece, k, ties), k, exact)
+        return evaluate(p.run, lambda piece: top_terms(piece, k, ties), k, exact, spread=p.spread)
 
 
 def r_precision(
@@ -52,4 +52,4 @@ def r_precision(
         if p.pos == 0:
             raise UndefinedMetricError("R-precision", "the label column has no positives (R = 0)")
         r = p.pos
-        return evaluate(p.run, lambda piece: top_terms(piece, r, ties), r, exact)
+        return evaluate(p.run, lambda piece: top_terms(piece, r, ties), r, exact, spread=p.spread)
