@@ -12,7 +12,7 @@ driver's peak Python allocation (tracemalloc, a separate untimed run), and the o
 of the tied and the untied pattern at the largest size is taken apart, both ways of summing
 equal scores (:func:`reduce_probe`), for the paragraph on the misses; on every row the exact
 AP's extra cost is taken apart (:func:`exact_probe`: the pieces' exact partial sums against their
-intervals, and the driver's exact sum). Usage:
+intervals, and their exact sum). Usage:
 ``python benchmarks/bench_spark.py [n ...]`` (default 10^6 and 10^7). The report records the
 sha256 of this script; a test fails when it is stale.
 """
@@ -365,7 +365,8 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict
         f"cost per job (three jobs; at {small['n']:.0e} rows {driver:.2f} s of the call is outside",
         "every stage: driver-side planning and job scheduling). The exact Fraction costs more",
         "than the float: it adds every piece's exact partial sum, whose denominator grows with",
-        "the lcm of the cumulative counts. With float weights each row's exact binary",
+        "the lcm of the cumulative counts, and reduces their sum (a fourth job when it is",
+        "large). With float weights each row's exact binary",
         "decomposition (a log2 and two LONG powers of two) is computed in both passes, the",
         "rows carry a mantissa and an exponent, and the exact weights outgrow int64 in the",
         "Python pass (Python integers), the same cause as the single-machine misses in",
@@ -409,31 +410,37 @@ def _probe_table(probe: list[dict]) -> list[str]:
 
 def _exact_table(rows: list[dict]) -> list[str]:
     """Where the exact Fraction's extra time goes, per row (:func:`exact_probe`)."""
+    from prtheory.distributed.sums import SPREAD_MIN_BITS
+
     lines = [
         "### Where the exact Fraction's extra time goes",
         "",
         "The exact AP is the float AP's pipeline with each piece's 128-bit interval replaced by",
         "its exact partial sum (a reduced fraction, binary splitting on GMP rationals or, above",
-        "64-bit denominators, GMP integers reduced once), and the driver's exact sum of the",
-        "pieces' fractions, which ends in one GMP gcd of the sum's whole size, serially on the",
-        "driver while the workers are idle. Each part timed on its own (fastest of "
-        f"{REPEATS}): the",
-        "one job that returns every piece's interval, the same job returning the exact",
-        "partial sums, and the driver's sum; the bits of the largest piece's denominator and",
-        "of the sum's; and, for scale, one GMP gcd and one GMP product of the sum's numerator",
-        "and denominator (gmpy2).",
+        "64-bit denominators, GMP integers reduced once), and the exact sum of the pieces'",
+        "fractions (`prtheory.distributed.sums.combine_exact`): reduced by one GMP gcd of its",
+        "whole size on the driver, or, from `SPREAD_MIN_BITS` "
+        f"(2^{SPREAD_MIN_BITS.bit_length() - 1}) bits of unreduced",
+        "denominator, by one gcd per piece in a small job of one task per core",
+        "(`Pieces.spread`) and a gcd of the factors they share on the driver. Each part timed",
+        f"on its own (fastest of {REPEATS}): the one job that returns every piece's interval,",
+        "the same job returning the exact partial sums, and their sum (with its reduction);",
+        "the bits of the largest piece's denominator, of the unreduced sum's and of the",
+        "reduced sum's, and where it was reduced; and, for scale, one GMP gcd and one GMP",
+        "product of the reduced sum's numerator and denominator (gmpy2).",
         "",
-        "| n | pattern | intervals job | exact partials job | driver's exact sum "
-        "| largest piece denominator (bits) | sum's denominator (bits) | one gcd of the sum "
-        "| one product of the sum |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| n | pattern | intervals job | exact partials job | exact sum of the pieces "
+        "| largest piece denominator (bits) | unreduced denominator (bits) | sum's "
+        "denominator (bits) | reduced | one gcd of the sum | one product of the sum |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|",
     ]
     for r in rows:
         e = r["exact parts"]
         lines.append(
             f"| {r['n']:.0e} | {r['pattern']} | {e['intervals']:.2f} | {e['partials']:.2f} "
-            f"| {e['combine']:.2f} | {e['piece bits']:,} | {e['bits']:,} | {e['gcd']:.3f} "
-            f"| {e['product']:.3f} |"
+            f"| {e['combine']:.2f} | {e['piece bits']:,} | {e['unreduced bits']:,} "
+            f"| {e['bits']:,} | {'in the workers' if e['spread'] else 'on the driver'} "
+            f"| {e['gcd']:.3f} | {e['product']:.3f} |"
         )
     return lines
 
@@ -441,21 +448,23 @@ def _exact_table(rows: list[dict]) -> list[str]:
 def exact_probe(df, weighted: bool, expected) -> dict:
     """The exact AP's parts on ``df`` (the session's default pieces), each timed on its own:
     the job returning every piece's interval (what the float needs), the same job returning
-    the exact partial sums (:func:`prtheory.distributed.exact_partial`), and the driver's sum
-    of them (:func:`prtheory.distributed.sums.combine_exact`), which must equal ``expected``
+    the exact partial sums (:func:`prtheory.distributed.exact_partial`), and their sum
+    (:func:`prtheory.distributed.sums.combine_exact` with the engine's spread, as the call
+    has it), which must equal ``expected``
     (``pos`` times the exact AP); with the sizes of the denominators and, for scale, the time of
     one GMP gcd and one GMP product of the sum's numerator and denominator."""
     import gmpy2
 
     from prtheory.distributed import ap_terms, exact_partial, interval_partial
-    from prtheory.distributed.sums import combine_exact
+    from prtheory.distributed.sums import SPREAD_MIN_BITS, combine_exact
     from prtheory.spark.blocks import pieces
 
     with pieces(df, "label", "score", "weight" if weighted else None, None) as p:
         _, intervals = timed(lambda: p.run(lambda q: interval_partial(ap_terms(q))), REPEATS)
         partials, job = timed(lambda: p.run(lambda q: exact_partial(ap_terms(q))), REPEATS)
-        total, combine = timed(lambda: combine_exact(partials), REPEATS)
+        total, combine = timed(lambda: combine_exact(partials, p.spread), REPEATS)
         assert total / p.pos == expected, "the parts do not add up to the exact AP"
+    unreduced = sum(d.bit_length() for n, d in partials if n)
     a, b = gmpy2.mpz(total.numerator), gmpy2.mpz(total.denominator)
     return {
         "gcd": timed(lambda: gmpy2.gcd(a, b), REPEATS)[1],
@@ -464,6 +473,8 @@ def exact_probe(df, weighted: bool, expected) -> dict:
         "partials": job,
         "combine": combine,
         "piece bits": max(d.bit_length() for _, d in partials),
+        "unreduced bits": unreduced,
+        "spread": unreduced >= SPREAD_MIN_BITS,
         "bits": total.denominator.bit_length(),
     }
 
