@@ -91,7 +91,10 @@ def test_metrics_through_spark_connect(tmp_path):
     s = rng.integers(0, 40, n) / 8  # ties
     w = rng.random(n)
     rows = [[int(a), int(b), float(c), float(d)] for a, b, c, d in zip(qid, y, s, w, strict=True)]
-    env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
+    # SPARK_TESTING: the local Connect server binds an ephemeral port and the client asks it
+    # which (pyspark's own provision for parallel test runs, SPARK-42272); on the fixed default,
+    # 15002, two test runs at once on one machine collided
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable, SPARK_TESTING="1")
     done = subprocess.run(
         [sys.executable, "-c", CLIENT],
         input=json.dumps(rows),
