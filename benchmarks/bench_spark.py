@@ -32,7 +32,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 REPORT = ROOT / "reports" / "benchmarks_spark.md"
-PIECES = (8, 32)
+PIECES = (2, 8, 32)
 #: the session: local[CORES], spark.sql.shuffle.partitions at Spark's default
 CORES = 2
 SHUFFLE_PARTITIONS = 200
@@ -233,7 +233,7 @@ def _mb(b: float) -> str:
 
 
 def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> None:
-    from prtheory.spark.blocks import default_pieces
+    from prtheory.spark.blocks import MIN_ROWS_PER_PIECE, default_pieces
 
     digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
     skip = ("n", "pattern", "equal to the oracle", "equal to single-machine float", "exact parts")
@@ -254,7 +254,8 @@ def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> No
         "with 10% positives and uniform float weights (MLlib's `weightCol`). Each frame is read",
         "back from Parquet and cached before timing (so prtheory.spark's sample takes the row",
         "count from the cache). prtheory.spark with its default pieces (4 per core, at least",
-        f"2^17 rows each: {pieces}); `(float)` is the correctly rounded float64, `(exact)` the",
+        f"2^{MIN_ROWS_PER_PIECE.bit_length() - 1} rows each: {pieces}); `(float)` is the "
+        "correctly rounded float64, `(exact)` the",
         "Fraction. Target:",
         "the exact AP at most 0.25x MLlib's default areaUnderPR (numBins=1000).",
         "",
@@ -324,10 +325,12 @@ def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> No
 
 
 def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict]) -> list[str]:
-    """A paragraph on the misses, from the measured stages (the largest run with 8 pieces) and
+    """A paragraph on the misses, from the measured stages (the largest run with the default pieces) and
     the reduce side taken apart (:func:`reduce_probe`)."""
+    from prtheory.spark.blocks import default_pieces
+
     missed = [r for r in rows if r["prtheory.spark AP (exact)"] > 0.25 * r[ANCHOR]]
-    runs = [s for s in scaling if s["pieces"] == PIECES[0]]
+    runs = [s for s in scaling if s["pieces"] == default_pieces(s["n"], CORES)]
     if not missed or not runs:
         return []
     run = max(runs, key=lambda s: s["n"])

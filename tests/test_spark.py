@@ -251,14 +251,15 @@ def test_tie_multiplicity_estimate_and_the_path_it_chooses(spark_session):
 def test_default_pieces_follow_cores_and_rows():
     from prtheory.spark import blocks
 
-    # 4 per core, at least 2**17 rows each, at most 2**22 rows each, at least 1 (by hand)
+    # 4 per core, at least 2**19 rows each, at most 2**22 rows each, at least 1 (by hand)
     assert blocks.default_pieces(0, 2) == 1
     assert blocks.default_pieces(20_000, 2) == 1
-    assert blocks.default_pieces(2**17 + 1, 2) == 2
-    assert blocks.default_pieces(5 * 10**5, 2) == 4  # ceil(3.81)
-    assert blocks.default_pieces(10**6, 2) == 8  # ceil(7.63), and 4 x 2 cores
+    assert blocks.default_pieces(2**19 + 1, 2) == 2
+    assert blocks.default_pieces(10**6, 2) == 2  # ceil(1.91)
+    assert blocks.default_pieces(3 * 10**6, 2) == 6  # ceil(5.72)
+    assert blocks.default_pieces(5 * 10**6, 2) == 8  # ceil(9.54), but 4 x 2 cores
     assert blocks.default_pieces(10**7, 2) == 8
-    assert blocks.default_pieces(10**7, 400) == 77  # ceil(10**7 / 2**17)
+    assert blocks.default_pieces(10**7, 400) == 20  # ceil(10**7 / 2**19)
     assert blocks.default_pieces(10**8, 2) == 24  # ceil(10**8 / 2**22) beats 4 x 2
 
 
@@ -324,18 +325,23 @@ def test_default_pieces_of_a_frame(spark_session, monkeypatch):
     from prtheory.spark import blocks
 
     # the session has 2 cores and 3 shuffle partitions: a small frame is one piece (the shuffle
-    # partitions no longer decide), 300 000 rows are ceil(300000 / 2**17) = 3 pieces
+    # partitions no longer decide), 1 200 000 rows are ceil(1200000 / 2**19) = 3 pieces (from
+    # the sample's estimate, within 8 %: 2.1 to 2.5 before the ceiling)
     tiny = _frame(spark_session, np.arange(120) % 2, np.arange(120.0))
     with blocks.pieces(tiny, "label", "score", None, None) as p:
         assert p.pieces == 1
-    n = 300_000
-    big = spark_session.range(n).select(
-        (F.col("id") % 2).alias("label"), (F.col("id") * 0.5).alias("score")
-    )
-    with blocks.pieces(big, "label", "score", None, None) as p:
+
+    def frame(n):
+        return spark_session.range(n).select(
+            (F.col("id") % 2).alias("label"), (F.col("id") * 0.5).alias("score")
+        )
+
+    with blocks.pieces(frame(1_200_000), "label", "score", None, None) as p:
         assert p.pieces == 3
-        assert p.pos == n // 2
-        assert p.neg == n // 2
+        assert p.pos == 600_000
+        assert p.neg == 600_000
+    n = 300_000
+    big = frame(n)
     # more pieces than 4 per core (rows above 2**12 per piece here): a second, larger sample
     sizes = []
     sample = blocks.sample_scores

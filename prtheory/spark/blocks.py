@@ -68,13 +68,17 @@ _LABELS: dict[int, list[int]] = {}
 
 #: The default number of pieces (``partitions=None``, :func:`default_pieces`). Each piece is one
 #: Python task of some tens of milliseconds before any work, so a piece should hold at least
-#: MIN_ROWS_PER_PIECE rows: in local[2], 2, 4 and 8 pieces took the same time at 10^6 rows
-#: (about 1.75 s, float weights) and 200 pieces (Spark's default shuffle partitions, the
-#: previous default) 10.4 s. Up to PIECES_PER_CORE pieces per core of the session
-#: (``defaultParallelism``) balance the cores; a piece's rows are one task's memory (some tens
-#: of bytes per row in the Python worker), hence at most MAX_ROWS_PER_PIECE rows.
+#: MIN_ROWS_PER_PIECE rows. Measured in local[2] on the three patterns of
+#: ``benchmarks/bench_spark.py`` (fastest of 3, float / exact AP): at 10^6 rows 2 pieces took
+#: 0.61 / 0.62 s (tied), 0.53 / 0.95 s (untied) and 0.96 / 1.78 s (float weights), 8 pieces
+#: 0.85 / 0.87, 0.73 / 1.16 and 1.18 / 1.88 s, and 200 (Spark's default shuffle partitions, an
+#: earlier default) 10.4 s with float weights; at 10^7 rows 8 pieces were as fast as 4 or faster
+#: (float weights, exact: 13.1 s against 15.0 s) and 3 slower (uneven over 2 cores). Up to
+#: PIECES_PER_CORE pieces per core of the session (``defaultParallelism``) balance the cores; a
+#: piece's rows are one task's memory (some tens of bytes per row in the Python worker), hence
+#: at most MAX_ROWS_PER_PIECE rows.
 PIECES_PER_CORE = 4
-MIN_ROWS_PER_PIECE = 2**17
+MIN_ROWS_PER_PIECE = 2**19
 MAX_ROWS_PER_PIECE = 2**22
 
 #: Scores sampled per piece for the split points (more: better balanced pieces), and at least
