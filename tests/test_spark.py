@@ -263,6 +263,42 @@ def test_default_pieces_follow_cores_and_rows():
     assert blocks.default_pieces(10**8, 2) == 24  # ceil(10**8 / 2**22) beats 4 x 2
 
 
+def test_workers_find_the_pieces_and_count_the_blocks_from_the_scores():
+    # no piece column reaches the workers: they split the scores at the split points with the
+    # piece expression's comparisons, #{j : s < t_j}, computed here one score at a time
+    from collections import Counter
+
+    from prtheory.spark import blocks
+
+    rng = np.random.default_rng(5)
+    splits = [2.0, 0.5, -0.0, -3.0]
+    pool = [np.inf, 5.0, 2.0, 1.0, 0.5, 0.25, 0.0, -1.0, -3.0, -7.0, -np.inf]
+    assert blocks.piece_runs(np.zeros(0), splits) == []
+    for _ in range(300):
+        picked = rng.choice(pool, size=rng.integers(1, len(pool) + 1), replace=False)
+        scores = np.sort(np.repeat(picked, rng.integers(1, 4, picked.size)))[::-1]
+        piece = [sum(x < t for t in splits) for x in scores.tolist()]
+        want = []
+        for i, p in enumerate(piece):
+            if want and want[-1][0] == p:
+                want[-1][2] = i + 1
+            else:
+                want.append([p, i, i + 1])
+        assert blocks.piece_runs(scores, splits) == [tuple(r) for r in want], scores
+        assert blocks.piece_runs(scores, []) == [(0, 0, scores.size)]
+
+        labels = rng.integers(0, 2, scores.size).astype(bool)
+        if rng.random() < 0.2:
+            labels[:] = rng.random() < 0.5  # one class only
+        order = rng.permutation(scores.size)
+        distinct, pos, neg = blocks.counted_blocks(scores[order], labels[order])
+        count = Counter(zip(scores.tolist(), labels.tolist(), strict=True))
+        keys = sorted(set(scores.tolist()), reverse=True)
+        assert distinct.tolist() == keys
+        assert pos.tolist() == [count[(v, True)] for v in keys]
+        assert neg.tolist() == [count[(v, False)] for v in keys]
+
+
 def test_cores_of_a_session(spark_session):
     from prtheory.spark import blocks
 
