@@ -127,6 +127,36 @@ def test_rational_sum_is_exact_in_both_backends(terms):
         assert (got.numerator, got.denominator) == (want.numerator, want.denominator)
 
 
+_SHARED = st.sampled_from([2, 3, 5, 7, 2**61 - 1, 2**127 - 1])
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(-(10**40), 10**40),
+            # products of shared primes (Henrici's gcd steps: g > 1, and g2 > 1 when the sum
+            # cancels a shared factor), times an arbitrary cofactor
+            st.lists(_SHARED, max_size=6).map(math.prod),
+            st.integers(1, 10**9),
+        ),
+        max_size=30,
+    )
+)
+def test_reduced_sum_of_reduced_fractions_is_exact_in_both_backends(terms):
+    """Equal to Fraction's own sum, in lowest terms: Henrici's additions keep lowest terms."""
+    parts = [Fraction(a, d * c) for a, d, c in terms]  # each term in lowest terms
+    want = sum(parts, Fraction(0))
+    for b in summation.BACKENDS:
+        old, summation.backend = summation.backend, b
+        try:
+            got = summation.reduced_sum(
+                [f.numerator for f in parts], [f.denominator for f in parts]
+            )
+        finally:
+            summation.backend = old
+        assert (got.numerator, got.denominator) == (want.numerator, want.denominator)
+
+
 @given(
     st.lists(
         st.floats(0, 1e300, allow_nan=False, allow_infinity=False)

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from math import gcd
 from typing import Any, TypeVar
 
@@ -55,6 +56,7 @@ __all__ = [
     "gcd_mod",
     "quotient_sum_bounds",
     "rational_sum",
+    "reduced_sum",
     "round_combination",
     "round_quotient_sum",
     "unreduced_sum",
@@ -98,8 +100,13 @@ def coprime_fraction(numerator: int, denominator: int) -> Fraction:
     return f
 
 
-def _add(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int]:
-    """Sum of two reduced fractions ``(n, d)``, reduced (the gcd steps of Fraction.__add__)."""
+def _add(
+    x: tuple[Any, Any], y: tuple[Any, Any], gcd: Callable[[Any, Any], Any] = gcd
+) -> tuple[Any, Any]:
+    """Sum of two reduced fractions ``(n, d)``, reduced: Henrici's addition (Knuth, TAOCP vol. 2,
+    4.5.1; the gcd steps of Fraction.__add__), whose gcds are of the denominators and of a
+    factor they share, never of the sum. ``gcd``: :func:`math.gcd` on Python integers, or
+    ``gmpy2.gcd`` on GMP integers."""
     na, da = x
     nb, db = y
     g = gcd(da, db)
@@ -144,6 +151,29 @@ def unreduced_sum(numerators: Sequence[int], denominators: Sequence[int]) -> tup
     make = gmpy2.mpz if gmpy2 is not None else int
     pairs = [(make(a), make(d)) for a, d in zip(numerators, denominators, strict=True)]
     return _tree(pairs, _add_unreduced)
+
+
+def reduced_sum(numerators: Sequence[int], denominators: Sequence[int]) -> Fraction:
+    """Exact sum of fractions ``numerators[i] / denominators[i]`` each already in lowest terms
+    (denominators positive), reduced: a balanced tree of Henrici's addition (:func:`_add`), on
+    GMP integers with the gmpy2 backend.
+
+    For a few large reduced fractions (an engine's partial sums) it is quicker than the
+    unreduced sum and one gcd of its size (:func:`rational_sum`): measured on the partial sums
+    of ``benchmarks/bench_spark.py``'s frames at 10^6 rows (gmpy2), 2 pieces of float-weighted
+    AP (2.5 and 1.4 Mbit) 0.13 s against 0.37 s, 8 pieces 0.34 s against 0.39 s, and no slower
+    on unit weights. The result is in lowest terms only if every term is: a term that is not
+    gives a Fraction that is not canonical. An empty sum is 0."""
+    if not numerators:
+        return Fraction(0)
+    if backend == "gmpy2":
+        mpz = gmpy2.mpz
+        pairs = [(mpz(a), mpz(d)) for a, d in zip(numerators, denominators, strict=True)]
+        n, d = _tree(pairs, partial(_add, gcd=gmpy2.gcd))
+    else:
+        pairs = [(int(a), int(d)) for a, d in zip(numerators, denominators, strict=True)]
+        n, d = _tree(pairs, _add)
+    return coprime_fraction(int(n), int(d))
 
 
 def rational_sum(numerators: Integers, denominators: Integers) -> Fraction:
