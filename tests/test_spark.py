@@ -21,26 +21,29 @@ def spark(spark_session):
     return pspark
 
 
-@pytest.fixture(params=["aggregated", "raw"])
+@pytest.fixture(params=["aggregated", "raw", "combined"])
 def blocks_path(request, monkeypatch):
-    """Force where equal scores are summed (Spark's aggregation, or the workers on raw rows),
-    and check afterwards that every Pieces built took that path."""
+    """Force where equal scores are summed (Spark's aggregation, the workers on raw rows, or
+    each input partition and then the workers; float weights are never combined, they go raw
+    then), and check afterwards that every Pieces built took that path."""
     from prtheory.spark import ap, areas, blocks
 
-    raw = request.param == "raw"
-    monkeypatch.setattr(blocks, "RAW_MAX_TIES", float("inf") if raw else float("-inf"))
+    path = request.param
+    monkeypatch.setattr(blocks, "RAW_MAX_TIES", float("-inf" if path == "aggregated" else "inf"))
+    monkeypatch.setattr(blocks, "COMBINE_MIN_TIES", float("-inf" if path == "combined" else "inf"))
     taken = []
 
     def spy(*args, **kwargs):
         p = blocks.pieces(*args, **kwargs)
-        taken.append(p.raw)
+        taken.append((p.weighted, p.path))
         return p
 
     for module in (ap, areas):
         monkeypatch.setattr(module, "pieces", spy)
-    yield request.param
+    yield path
     assert taken
-    assert all(t == raw for t in taken)
+    for weighted, took in taken:
+        assert took == ("raw" if path == "combined" and weighted else path)
 
 
 def _frame(session, y, s, w=None, slices=2):
@@ -238,14 +241,20 @@ def test_tie_multiplicity_estimate_and_the_path_it_chooses(spark_session):
     # score with 30 rows; 1 + 119 * (4 * C(30, 2)) / C(120, 2) = 30
     scores = np.repeat([1.0, 2.0, 3.0, 4.0], 30)
     assert blocks.tie_multiplicity(scores, 120) == pytest.approx(30, rel=1e-12)
+    # within an input partition of half the rows: 1 + (30 - 1) / 2 = 15.5
+    assert blocks.local_multiplicity(30.0, 0.5) == 15.5
+    assert blocks.local_multiplicity(1.0, 0.5) == 1.0
+    # the whole tied frame is sampled: 30 rows per score; its two input partitions (round
+    # robin) hold 60 rows each, 15.5 >= COMBINE_MIN_TIES: unit weights are combined in the
+    # input partitions, float weights summed by Spark (30 > RAW_MAX_TIES); untied: raw rows
     tied = _frame(spark_session, np.arange(120) % 2, scores)
     untied = _frame(spark_session, np.arange(120) % 2, np.arange(120.0))
-    for frame, raw in ((tied, False), (untied, True)):
-        for weight in (None, "weight"):
+    for frame, paths in ((tied, ("combined", "aggregated")), (untied, ("raw", "raw"))):
+        for weight, path in zip((None, "weight"), paths, strict=True):
             if weight:
                 frame = frame.withColumn("weight", frame["score"] / 7)
             with blocks.pieces(frame, "label", "score", weight, 3) as p:
-                assert p.raw is raw
+                assert p.path == path
 
 
 def test_default_pieces_follow_cores_and_rows():
@@ -299,6 +308,42 @@ def test_workers_find_the_pieces_and_count_the_blocks_from_the_scores():
         assert neg.tolist() == [count[(v, False)] for v in keys]
 
 
+def test_input_partitions_count_their_own_ties_in_bounded_runs(monkeypatch):
+    pa = pytest.importorskip("pyarrow")
+    from collections import Counter
+
+    from prtheory.spark import blocks
+
+    monkeypatch.setattr(blocks, "COMBINE_CHUNK_ROWS", 7)
+    rng = np.random.default_rng(9)
+    s = rng.integers(0, 5, 40).astype(float)
+    y = rng.integers(0, 2, 40).astype(np.int8)
+    batches = [
+        pa.RecordBatch.from_pydict({"s": s[i : i + 6], "y": y[i : i + 6]}) for i in range(0, 40, 6)
+    ]
+    out = list(blocks.combine_rows(iter(batches)))
+    # batches of 6 rows gather until 7 or more: runs of 12, 12, 12 and the last 4 rows
+    assert [int(b.column("p").to_numpy().sum() + b.column("n").to_numpy().sum()) for b in out] == [
+        12,
+        12,
+        12,
+        4,
+    ]
+    got: Counter = Counter()
+    for start, b in zip((0, 12, 24, 36), out, strict=True):
+        scores = b.column("s").to_numpy()
+        assert scores.tolist() == sorted(set(scores.tolist()), reverse=True)  # one row per score
+        run = Counter(
+            zip(s[start : start + 12].tolist(), y[start : start + 12].tolist(), strict=True)
+        )
+        assert b.column("p").to_numpy().tolist() == [run[(v, 1)] for v in scores.tolist()]
+        assert b.column("n").to_numpy().tolist() == [run[(v, 0)] for v in scores.tolist()]
+        got.update(scores.tolist())
+    assert set(got) == set(s.tolist())
+    assert list(blocks.combine_rows(iter([]))) == []
+    assert list(blocks.combine_rows(iter([batches[0].slice(0, 0)]))) == []
+
+
 def test_cores_of_a_session(spark_session):
     from prtheory.spark import blocks
 
@@ -327,13 +372,21 @@ def test_the_sample_counts_small_frames_and_estimates_large_ones(spark_session):
     from prtheory.spark import blocks
 
     small = _frame(spark_session, [0, 1, 0], [1.0, float("nan"), 2.0])
-    sample, count = blocks.sample_scores(small, F.col("score"), 10)
+    sample, count, _ = blocks.sample_scores(small, F.col("score"), 10)
     assert count == 3  # every row, the NaN score's included
     assert sorted(sample) == [1.0, 2.0]
+    # every row sampled: two rows share an input partition with probability sum (n_j / n)**2,
+    # from the partitions' sizes counted here
+    for frame, rows in ((small, 3), (_frame(spark_session, [0] * 10, range(10), slices=5), 10)):
+        sizes = [r[1] for r in frame.groupBy(F.spark_partition_id()).count().collect()]
+        assert sum(sizes) == rows
+        want = sum((size / rows) ** 2 for size in sizes)
+        assert blocks.sample_scores(frame, F.col("score"), 100)[2] == pytest.approx(want)
+    assert want < 0.5  # the ten rows are spread over at least 3 partitions
     n = 300_000
     big = spark_session.range(n).select((F.col("id") * 0.5).alias("score"))
     assert blocks.cached_rows(big) is None
-    sample, estimate = blocks.sample_scores(big, F.col("score"), 4096)
+    sample, estimate, _ = blocks.sample_scores(big, F.col("score"), 4096)
     assert sample.size == 4096
     # unbiased, relative standard deviation 1/sqrt(4096 - 2) = 1.6 %: 5 of them is 8 %
     assert abs(estimate - n) < 0.08 * n
@@ -347,7 +400,7 @@ def test_the_sample_counts_small_frames_and_estimates_large_ones(spark_session):
         assert blocks.cached_rows(big) == n
         assert blocks.cached_rows(big.select((F.col("score") + 1).alias("score"))) is None
         assert blocks.cached_rows(big.where(F.col("score") > 1)) is None
-        sample, count = blocks.sample_scores(big, F.col("score"), 4096)
+        sample, count, _ = blocks.sample_scores(big, F.col("score"), 4096)
         assert count == n
         assert 4763 <= sample.size <= 5477
         assert set(sample) <= {i * 0.5 for i in range(n)}

@@ -57,6 +57,19 @@ CLIENT = textwrap.dedent(
     from prtheory.distributed import sums
     from prtheory.spark import blocks
 
+    # each place equal scores can be summed: the rows in the workers, each input partition
+    # first (combine_rows, a mapInArrow before the shuffle), Spark's aggregation
+    inf = float("inf")
+    out["paths"] = {}
+    for path, raw_max, combine_min in (
+        ("raw", inf, inf), ("combined", inf, -inf), ("aggregated", -inf, inf)
+    ):
+        blocks.RAW_MAX_TIES, blocks.COMBINE_MIN_TIES = raw_max, combine_min
+        with blocks.pieces(df, "label", "score", None, 2) as p:
+            took = p.path
+        ap = ps.average_precision(df, exact=True, partitions=2)
+        out["paths"][path] = [took, encode_fraction(ap)]
+
     spread, spreads = blocks.Pieces.spread, []
 
     def spy(self, fn, items):
@@ -109,6 +122,10 @@ def test_metrics_through_spark_connect(tmp_path):
     got = json.loads(done.stdout.strip().splitlines()[-1])
     assert got["session"].startswith("pyspark.sql.connect")  # not a classic session
     assert decode_fraction(got["ap"]) == oracle.average_precision(y, s)
+    assert sorted(got["paths"]) == ["aggregated", "combined", "raw"]
+    for path, (took, ap) in got["paths"].items():
+        assert took == path
+        assert decode_fraction(ap) == oracle.average_precision(y, s), path
     weighted = oracle.average_precision(y, s, w)
     assert decode_fraction(got["ap_weighted"]) == weighted
     assert got["ap_float"] == oracle.to_float(weighted)

@@ -32,6 +32,7 @@ there (:func:`~prtheory.distributed.sums.combine_exact`).
 from prtheory.distributed.blocks import (
     Piece,
     decode_fraction,
+    distinct_sums,
     dyadic_blocks,
     encode_fraction,
     prefix_offsets,

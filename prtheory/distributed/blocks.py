@@ -23,6 +23,7 @@ from prtheory.oracle.summation import coprime_fraction
 __all__ = [
     "Piece",
     "decode_fraction",
+    "distinct_sums",
     "dyadic_blocks",
     "encode_fraction",
     "prefix_offsets",
@@ -113,10 +114,18 @@ def dyadic_blocks(
 def sum_ties(scores: np.ndarray, pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Blocks from rows sorted by decreasing ``scores``: ``pos`` and ``neg`` summed per distinct
     score (exactly: int64 or Python integers, as given)."""
+    return distinct_sums(scores, pos, neg)[1:]
+
+
+def distinct_sums(
+    scores: np.ndarray, pos: np.ndarray, neg: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`sum_ties` with the distinct scores: ``(scores, pos, neg)``, one entry per distinct
+    score of the sorted ``scores``."""
     if scores.size == 0:
-        return pos, neg
+        return scores, pos, neg
     starts = np.flatnonzero(np.concatenate(([True], scores[1:] != scores[:-1])))
-    return np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
+    return scores[starts], np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
 
 
 def _integers(values: Sequence[int]) -> np.ndarray:
