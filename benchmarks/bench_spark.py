@@ -301,8 +301,9 @@ def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> No
         "",
         "Tied pattern. Stages in order (wall seconds / tasks / shuffle MB written): the sample",
         "for the split points; the per-piece totals and malformed-row counts (a partial",
-        "aggregation, then its few rows merged); the one shuffle of the rows (map side); its",
-        "reduce side: Spark's aggregation into blocks (above `RAW_MAX_TIES` rows per score), the",
+        "aggregation, then its few rows merged); the one shuffle of the rows (map side, with",
+        "the input partitions' counts per score when they combine their ties); its reduce",
+        "side: Spark's aggregation into blocks (when it sums the ties), the",
         "Arrow transfer and the Python pass.",
         "Driver peak = tracemalloc peak of the driver's Python process during one call (what",
         "the driver holds: split points, per-piece totals and results).",
@@ -347,19 +348,24 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict
         "## Where the time goes in the misses",
         "",
         f"Missed: {names}. On the tied pattern at {run['n']:.0e} rows the last two stages",
-        "(the one shuffle's map side, and its reduce side: Spark's aggregation when it sums the",
-        "ties, the Arrow transfer, the Python pass) take",
+        "(the one shuffle's map side, with the input partitions' counting when they combine",
+        "their ties; and its reduce side: Spark's aggregation when it sums the ties, the Arrow",
+        "transfer, the Python pass) take",
         f"{shuffle:.2f} s of the {run['seconds']:.2f} s call, against a target of",
         f"{target:.2f} s for the whole call ({shuffle / target:.0%} of it).",
     ]
     tied = next((t for t in probe if t["pattern"] == next(iter(PATTERNS))), None)
     if tied:
         way = tied["chosen"]
-        moved = "blocks (after Spark's aggregation)" if way == "aggregated" else "rows"
+        moved = {
+            "aggregated": "Spark's aggregation and the blocks' Arrow transfer",
+            "combined": "the input partitions' counting before it and the counts' Arrow transfer",
+            "raw": "the rows' Arrow transfer",
+        }[way]
         lines += [
             f"Taken apart at {tied['n']:.0e} rows (the same rows and pieces, each a job of its",
-            f"own; table below): the shuffle alone takes {tied['shuffle']:.2f} s, and with the",
-            f"{moved}' Arrow transfer to Python workers that only count them",
+            f"own; table below): the shuffle alone takes {tied['shuffle']:.2f} s, and with",
+            f"{moved} to Python workers that only count them",
             f"{tied[f'{way} arrow']:.2f} s: {tied[f'{way} arrow'] / target:.0%} of the target",
             "before any exact arithmetic runs.",
         ]
@@ -368,7 +374,7 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict
         f"cost per job (three jobs; at {small['n']:.0e} rows {driver:.2f} s of the call is outside",
         "every stage: driver-side planning and job scheduling). The exact Fraction costs more",
         "than the float: it adds every piece's exact partial sum, whose denominator grows with",
-        "the lcm of the cumulative counts, and reduces their sum (a fourth job when it is",
+        "the lcm of the cumulative counts, and adds them exactly (a fourth job when the sum is",
         "large). With float weights each row's exact binary",
         "decomposition (a log2 and two LONG powers of two) is computed in both passes, the",
         "rows carry a mantissa and an exponent, and the exact weights outgrow int64 in the",
@@ -380,8 +386,8 @@ def _where_the_time_goes(rows: list[dict], scaling: list[dict], probe: list[dict
 
 
 def _probe_table(probe: list[dict]) -> list[str]:
-    """Where equal scores are summed, both ways, on the probed patterns."""
-    from prtheory.spark.blocks import RAW_MAX_TIES
+    """Where equal scores are summed, each way, on the probed patterns."""
+    from prtheory.spark.blocks import COMBINE_MIN_TIES, RAW_MAX_TIES
 
     lines = [
         "### Where equal scores are summed",
@@ -389,24 +395,31 @@ def _probe_table(probe: list[dict]) -> list[str]:
         "The one shuffle at the largest size, each step a job of its own (wall seconds, fastest",
         f"of {REPEATS}): the shuffle alone; Spark's aggregation into one block per score; the",
         "blocks' Arrow transfer to Python workers that only count them; the unaggregated rows'",
-        "transfer instead; the whole float AP each way. The transfers go as `Pieces.run` sends",
+        "transfer instead; the input partitions' counts per score (`combine_rows`, numpy before",
+        "the shuffle, then shuffled) and their transfer, with the number of rows they leave;",
+        "the whole float AP each way. The transfers go as `Pieces.run` sends",
         "them, without Spark's per-row byte check (`prtheory.spark.arrow`: Spark 4 asks the",
         "Arrow writer for its size after every row unless `maxBytesPerBatch` is INT_MAX); the",
         "rows' transfer with the check, Spark's default, is the column `Arrow (rows, byte",
         "check)`. The sample's estimate of the mean number of rows sharing a row's score",
-        f"chooses: unaggregated rows at most `RAW_MAX_TIES` ({RAW_MAX_TIES:g}).",
+        "chooses, with the share of rows in each input partition: with unit weights the",
+        f"partitions combine their ties from `COMBINE_MIN_TIES` ({COMBINE_MIN_TIES:g}) rows per",
+        "score within a partition (`local_multiplicity`), otherwise unaggregated rows at most",
+        f"`RAW_MAX_TIES` ({RAW_MAX_TIES:g}), else Spark's aggregation. `chosen` is the way a",
+        "call with the default settings took.",
         "",
         "| n | pattern | rows per score (estimate) | shuffle | + aggregation | + Arrow "
-        "(aggregated) | Arrow (rows) | Arrow (rows, byte check) | AP aggregated | AP rows "
-        "| chosen |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "(aggregated) | Arrow (rows) | Arrow (rows, byte check) | combined + Arrow | rows "
+        "combined | AP aggregated | AP rows | AP combined | chosen |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for t in probe:
         lines.append(
             f"| {t['n']:.0e} | {t['pattern']} | {t['multiplicity']:.2f} | {t['shuffle']:.2f} "
             f"| {t['aggregate']:.2f} | {t['aggregated arrow']:.2f} | {t['raw arrow']:.2f} "
-            f"| {t['raw arrow checked']:.2f} | {t['aggregated AP']:.2f} | {t['raw AP']:.2f} "
-            f"| {t['chosen']} |"
+            f"| {t['raw arrow checked']:.2f} | {t['combined arrow']:.2f} "
+            f"| {t['combined blocks']:,} | {t['aggregated AP']:.2f} | {t['raw AP']:.2f} "
+            f"| {t['combined AP']:.2f} | {t['chosen']} |"
         )
     return lines
 
@@ -421,11 +434,12 @@ def _exact_table(rows: list[dict]) -> list[str]:
         "The exact AP is the float AP's pipeline with each piece's 128-bit interval replaced by",
         "its exact partial sum (a reduced fraction, binary splitting on GMP rationals or, above",
         "64-bit denominators, GMP integers reduced once), and the exact sum of the pieces'",
-        "fractions (`prtheory.distributed.sums.combine_exact`): reduced by one GMP gcd of its",
-        "whole size on the driver, or, from `SPREAD_MIN_BITS` "
-        f"(2^{SPREAD_MIN_BITS.bit_length() - 1}) bits of unreduced",
-        "denominator, by one gcd per piece in a small job of one task per core",
-        "(`Pieces.spread`) and a gcd of the factors they share on the driver. Each part timed",
+        "fractions (`prtheory.distributed.sums.combine_exact`): on the driver by Henrici's",
+        "additions (gcds of the pieces' denominators, never of the sum), or, from",
+        f"`SPREAD_MIN_BITS` (2^{SPREAD_MIN_BITS.bit_length() - 1}) bits of unreduced",
+        "denominator, unreduced and then reduced by one gcd per piece in a small job of one",
+        "task per core (`Pieces.spread`) and a gcd of the factors they share on the driver.",
+        "Each part timed",
         f"on its own (fastest of {REPEATS}): the one job that returns every piece's interval,",
         "the same job returning the exact partial sums, and their sum (with its reduction);",
         "the bits of the largest piece's denominator, of the unreduced sum's and of the",
@@ -459,13 +473,19 @@ def exact_probe(df, weighted: bool, expected) -> dict:
     import gmpy2
 
     from prtheory.distributed import ap_terms, exact_partial, interval_partial
-    from prtheory.distributed.sums import SPREAD_MIN_BITS, combine_exact
+    from prtheory.distributed.sums import combine_exact
     from prtheory.spark.blocks import pieces
+
+    spread_calls = []
+
+    def spread(fn, items):  # the engine's spread, recording whether combine_exact called it
+        spread_calls.append(len(items))
+        return p.spread(fn, items)
 
     with pieces(df, "label", "score", "weight" if weighted else None, None) as p:
         _, intervals = timed(lambda: p.run(lambda q: interval_partial(ap_terms(q))), REPEATS)
         partials, job = timed(lambda: p.run(lambda q: exact_partial(ap_terms(q))), REPEATS)
-        total, combine = timed(lambda: combine_exact(partials, p.spread), REPEATS)
+        total, combine = timed(lambda: combine_exact(partials, spread), REPEATS)
         assert total / p.pos == expected, "the parts do not add up to the exact AP"
     unreduced = sum(d.bit_length() for n, d in partials if n)
     a, b = gmpy2.mpz(total.numerator), gmpy2.mpz(total.denominator)
@@ -477,7 +497,7 @@ def exact_probe(df, weighted: bool, expected) -> dict:
         "combine": combine,
         "piece bits": max(d.bit_length() for _, d in partials),
         "unreduced bits": unreduced,
-        "spread": unreduced >= SPREAD_MIN_BITS,
+        "spread": bool(spread_calls),
         "bits": total.denominator.bit_length(),
     }
 
@@ -487,14 +507,15 @@ def _float_ok(row: dict) -> bool:
 
 
 def reduce_probe(spark, df, n: int, pattern: str) -> dict:
-    """The one shuffle of :func:`prtheory.spark.blocks.pieces` taken apart on ``df``, both ways
-    of summing equal scores (:data:`prtheory.spark.blocks.RAW_MAX_TIES` forced each way), each
-    a job of its own: seconds for the shuffle alone (rows counted), with Spark's aggregation
-    into blocks (blocks counted), with the blocks' Arrow transfer to Python workers that only
-    count them, and the rows' Arrow transfer unaggregated, each without Spark's per-row byte
-    check as :meth:`Pieces.run` sends them, and the rows' once more with it (Spark's default);
-    then the whole float AP each way, and the multiplicity estimate that chooses between
-    them."""
+    """The one shuffle of :func:`prtheory.spark.blocks.pieces` taken apart on ``df``, each way
+    of summing equal scores forced in turn (:data:`prtheory.spark.blocks.RAW_MAX_TIES` and
+    :data:`~prtheory.spark.blocks.COMBINE_MIN_TIES`), each a job of its own: seconds for the
+    shuffle alone (rows counted), with Spark's aggregation into blocks (blocks counted), and,
+    each way, the blocks' Arrow transfer to Python workers that only count them (the rows
+    unaggregated; the input partitions' counts when they combine their ties first), without
+    Spark's per-row byte check as :meth:`Pieces.run` sends them, and the rows' once more with
+    it (Spark's default); then the whole float AP each way, the sample's estimates, and the
+    way a call with the default settings takes (its ``Pieces.path``)."""
     from prtheory import spark as pspark
     from prtheory.spark import blocks as B
     from prtheory.spark.arrow import unchecked_byte_limit
@@ -506,14 +527,21 @@ def reduce_probe(spark, df, n: int, pattern: str) -> dict:
 
         yield pa.RecordBatch.from_pydict({"c": [sum(b.num_rows for b in batches)]})
 
-    chosen = B.RAW_MAX_TIES
+    defaults = B.RAW_MAX_TIES, B.COMBINE_MIN_TIES
     out = {"n": n, "pattern": pattern}
+    inf = float("inf")
     try:
-        for path, threshold in (("aggregated", float("-inf")), ("raw", float("inf"))):
-            B.RAW_MAX_TIES = threshold
+        with B.pieces(df, "label", "score", None, PIECES[0]) as p:
+            out["chosen"] = p.path  # what the call takes with the default settings
+            out["multiplicity"] = p.ties  # the sample's estimate: the same every way
+        for path, thresholds in (
+            ("aggregated", (-inf, inf)),
+            ("raw", (inf, inf)),
+            ("combined", (inf, -inf)),
+        ):
+            B.RAW_MAX_TIES, B.COMBINE_MIN_TIES = thresholds
             with B.pieces(df, "label", "score", None, PIECES[0]) as p:
-                assert p.raw == (path == "raw")
-                out["multiplicity"] = p.ties  # the sample's estimate: the same either way
+                assert p.path == path
                 if path == "aggregated":
                     out["shuffle"] = timed(
                         lambda: p.rows.agg(F.count(F.lit(1))).collect(), REPEATS
@@ -530,11 +558,11 @@ def reduce_probe(spark, df, n: int, pattern: str) -> dict:
                     out[f"{path} arrow"] = timed(transfer, REPEATS)[1]
                 if path == "raw":
                     out["raw arrow checked"] = timed(transfer, REPEATS)[1]
+                if path == "combined":
+                    out["combined blocks"] = sum(r[0] for r in transfer())  # over the tasks
             out[f"{path} AP"] = timed(lambda: pspark.average_precision(df), REPEATS)[1]
-        B.RAW_MAX_TIES = chosen
-        out["chosen"] = "raw" if B.unaggregated(out["multiplicity"]) else "aggregated"
     finally:
-        B.RAW_MAX_TIES = chosen
+        B.RAW_MAX_TIES, B.COMBINE_MIN_TIES = defaults
     return out
 
 
@@ -545,13 +573,16 @@ What each step costs, with `n` rows, `d` distinct scores and `P` pieces:
 * split points and totals: a seeded sample (each task keeps its rows of least `rand`, about
   100 P scores reach the driver) and one aggregation by piece (exact totals, malformed rows;
   partial aggregation, a shuffle of a few rows per task): two scans of the input;
-* the one shuffle moves every row once, about 17 bytes per row (piece id, score, label) before
-  compression (about 11 after): 1.1e11 bytes at 10^10 rows, the same volume as MLlib's first
-  `combineByKey` but without its second, sorted shuffle of `(score, counts)` pairs and its
-  driver-side `collect()` of per-partition counts;
-* the per-piece work is linear in the piece's rows: with ties a hash aggregation in the JVM,
-  then numpy on the blocks' Arrow columns in one Python task, sorted by score; without, numpy
-  on the rows themselves; with up to 10^10 rows or blocks and P = 10^4 pieces each task holds
+* the one shuffle moves every row once: its score and label (and, when Spark sums many ties,
+  its piece), 24 bytes per row in Spark's row format, about 10 after compression: 1e11 bytes
+  at 10^10 rows, the same volume as MLlib's first `combineByKey` but without its second,
+  sorted shuffle of `(score, counts)` pairs and its driver-side `collect()` of per-partition
+  counts. With unit weights and many ties within an input partition, each partition first
+  counts its rows per score (numpy, before the shuffle), and the shuffle moves one row per
+  distinct score per partition instead (the scaling table's tied pattern);
+* the per-piece work is linear in the piece's rows: numpy on the blocks' Arrow columns in one
+  Python task, sorted by score (after a hash aggregation in the JVM when Spark sums the
+  ties); with up to 10^10 rows or blocks and P = 10^4 pieces each task holds
   10^6 (about 24 MB) and the interval pass costs a few hundred ms; nothing is cached;
 * the driver holds O(P) integers: P split points, P (positive, total) pairs, P intervals of a
   few hundred bits (or, with `exact=True`, P exact partial sums, whose size grows with the
