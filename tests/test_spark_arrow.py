@@ -118,7 +118,7 @@ def test_same_batches_reach_the_workers_with_and_without_the_check(spark_session
 
 def test_blocks_job_runs_without_the_check(spark_session, monkeypatch):
     """Pieces.run sends the blocks under unchecked_byte_limit, with the blocks' column count,
-    and the AP is the oracle's (both ways of summing equal scores)."""
+    and the AP is the oracle's (each way of summing equal scores)."""
     from fractions import Fraction
 
     from prtheory import oracle
@@ -139,8 +139,11 @@ def test_blocks_job_runs_without_the_check(spark_session, monkeypatch):
         [(float(a), b) for a, b in zip(y, s, strict=True)], ["label", "score"]
     )
     expected = oracle.average_precision(y, s)
-    for threshold, columns in ((float("inf"), 3), (float("-inf"), 4)):  # raw: piece, s, y
-        monkeypatch.setattr(blocks, "RAW_MAX_TIES", threshold)
+    inf = float("inf")
+    # raw rows: s, y; Spark's aggregation and the input partitions' counts: s, p, n
+    for raw_max, combine_min, columns in ((inf, inf, 2), (-inf, inf, 3), (inf, -inf, 3)):
+        monkeypatch.setattr(blocks, "RAW_MAX_TIES", raw_max)
+        monkeypatch.setattr(blocks, "COMBINE_MIN_TIES", combine_min)
         entered.clear()
         assert ap.average_precision(df, exact=True) == expected
         assert isinstance(expected, Fraction)
