@@ -321,6 +321,16 @@ def test_input_partitions_count_their_own_ties_in_bounded_runs(monkeypatch):
     batches = [
         pa.RecordBatch.from_pydict({"s": s[i : i + 6], "y": y[i : i + 6]}) for i in range(0, 40, 6)
     ]
+    taken = []
+
+    def arriving():  # as Spark hands them over, one at a time
+        for b in batches:
+            taken.append(b)
+            yield b
+
+    runs = blocks.combine_rows(arriving())
+    next(runs)
+    assert len(taken) == 2  # the first run is out before the third batch is read
     out = list(blocks.combine_rows(iter(batches)))
     # batches of 6 rows gather until 7 or more: runs of 12, 12, 12 and the last 4 rows
     assert [int(b.column("p").to_numpy().sum() + b.column("n").to_numpy().sum()) for b in out] == [

@@ -463,7 +463,7 @@ def combine_rows(batches: Iterable[Any]) -> Iterator[Any]:
     schema = pa.schema([("s", pa.float64()), ("p", pa.int64()), ("n", pa.int64())])
     pending: list[Any] = []
     rows = 0
-    for batch in [*batches, None]:
+    for batch in itertools.chain(batches, [None]):  # lazily: a run at a time in memory
         if batch is not None:
             pending.append(batch)
             rows += batch.num_rows
