@@ -36,6 +36,7 @@ from prtheory.distributed.blocks import (
     dyadic_blocks,
     encode_fraction,
     prefix_offsets,
+    run_starts,
     sum_ties,
 )
 from prtheory.distributed.fixed_point import davis_goadrich

@@ -27,6 +27,7 @@ __all__ = [
     "dyadic_blocks",
     "encode_fraction",
     "prefix_offsets",
+    "run_starts",
     "sum_ties",
 ]
 
@@ -124,8 +125,13 @@ def distinct_sums(
     score of the sorted ``scores``."""
     if scores.size == 0:
         return scores, pos, neg
-    starts = np.flatnonzero(np.concatenate(([True], scores[1:] != scores[:-1])))
+    starts = run_starts(scores)
     return scores[starts], np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
+
+
+def run_starts(values: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of the non-empty sorted ``values`` begins."""
+    return np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
 
 
 def _integers(values: Sequence[int]) -> np.ndarray:

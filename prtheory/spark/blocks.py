@@ -68,7 +68,13 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.distributed import Piece, distinct_sums, dyadic_blocks, prefix_offsets
+from prtheory.distributed import (
+    Piece,
+    distinct_sums,
+    dyadic_blocks,
+    prefix_offsets,
+    run_starts,
+)
 from prtheory.errors import InvalidInputError
 from prtheory.spark.arrow import unchecked_byte_limit
 
@@ -290,13 +296,12 @@ def sample_scores(df, score, size: int) -> tuple[np.ndarray, float, float]:
     (:func:`default_pieces`); no value depends on it."""
     F = functions()
     known = cached_rows(df)
+    part = F.spark_partition_id().alias("part")
     if known is not None:
         fraction = min(1.0, SAMPLE_SLACK * size / max(known, 1))
-        part = F.spark_partition_id().alias("part")
         rows = df.select(score.alias("s"), part).sample(False, fraction, SEED).collect()
         count = float(known)
     else:
-        part = F.spark_partition_id().alias("part")
         ordered = df.select(score.alias("s"), part, F.rand(SEED).alias("r")).orderBy("r")
         rows = ordered.limit(size).collect()
         if len(rows) < size:
@@ -445,7 +450,7 @@ def counted_blocks(score: np.ndarray, positive: np.ndarray):
     here, where ``argsort`` and gathering the labels took 0.034-0.055 s) and finds each
     positive row's block by binary search among the distinct scores, which hold it exactly."""
     ascending = np.sort(score)
-    starts = np.flatnonzero(np.concatenate(([True], ascending[1:] != ascending[:-1])))
+    starts = run_starts(ascending)
     distinct = ascending[starts]
     total = np.diff(np.append(starts, ascending.size))
     pos = np.bincount(np.searchsorted(distinct, score[positive]), minlength=distinct.size)
