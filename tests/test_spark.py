@@ -597,6 +597,47 @@ def test_per_group_equals_single_machine_per_query(spark_session, spark):
         assert mean == oracle.to_float(sum(expected.values()) / len(expected))
 
 
+def test_column_names_are_taken_literally(spark_session, spark):
+    # a dot, a backtick and a space in the names; beside "my.label" a struct column "my" whose
+    # field "label" holds other labels: read as a path, "my.label" would give the struct's AP
+    from pyspark.sql import functions as F
+
+    from prtheory.distributed import decode_fraction
+
+    y, s, w = [1, 0, 1, 0, 1, 0], [0.9, 0.8, 0.8, 0.3, 0.1, 0.05], [1.0, 2.0, 0.5, 1.0, 3.0, 1.0]
+    other = [0, 1, 0, 1, 1, 0]
+    rows = [
+        (q, float(a), b, c, float(o))
+        for q, a, b, c, o in zip([1, 1, 2, 2, 2, 2], y, s, w, other, strict=True)
+    ]
+    df = spark_session.createDataFrame(
+        rows, "`q.id` long, `my.label` double, `sc``ore` double, `w t` double, o double"
+    )
+    df = df.withColumn("my", F.struct(F.col("o").alias("label"))).drop("o")
+    assert oracle.average_precision(other, s, w) != oracle.average_precision(y, s, w)
+    got = spark.average_precision(df, "my.label", "sc`ore", "w t", exact=True, partitions=2)
+    assert got == oracle.average_precision(y, s, w)
+    assert spark.average_precision(
+        df, "my.label", "sc`ore", exact=True
+    ) == oracle.average_precision(y, s)
+    per_query = {1: (y[:2], s[:2]), 2: (y[2:], s[2:])}
+    # the group column under a name with a dot, or the name of a column per_group builds
+    expected = {q: oracle.average_precision(*v) for q, v in per_query.items()}
+    for by in ("q.id", "k", "b", "r"):
+        frame = df.withColumnRenamed("q.id", by)
+        out, mean = spark.per_group(frame, by, label_col="my.label", score_col="sc`ore")
+        got = {r[by]: decode_fraction(r["exact"]) for r in out.collect()}
+        out.unpersist()
+        assert out.columns == [by, "value", "exact"]
+        assert got == expected, by
+        assert mean == oracle.to_float(sum(expected.values()) / 2)
+    for by in ("value", "exact"):
+        with pytest.raises(InvalidInputError, match="by"):
+            spark.per_group(
+                df.withColumnRenamed("q.id", by), by, label_col="my.label", score_col="sc`ore"
+            )
+
+
 def test_per_group_undefined_groups_are_counted_not_matched_by_message(spark_session, spark):
     rows = [(1, 1.0, 0.5), (1, 0.0, 0.2), (2, 0.0, 0.9), (3, 0.0, 0.1)]
     df = spark_session.createDataFrame(rows, ["qid", "label", "score"])

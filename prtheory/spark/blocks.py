@@ -158,6 +158,12 @@ def functions():
     return functions
 
 
+def column(name: str):
+    """The top-level column named ``name``, whatever characters the name holds: quoted, where
+    ``F.col`` would read a dot as a struct field and reject a backtick."""
+    return functions().col("`" + name.replace("`", "``") + "`")
+
+
 def _column_kind(df, name: str, arg: str, *, integral_ok: bool = True) -> str:
     """``"integral"``, ``"float"`` or ``"boolean"`` for a column usable as a number; else raise."""
     from pyspark.sql import types as T
@@ -183,12 +189,12 @@ def _malformed(df, label_col: str, score_col: str, weight_col: str | None = None
     F = functions()
     _column_kind(df, label_col, "label_col")
     _column_kind(df, score_col, "score_col")
-    y = F.col(label_col).cast("double")
-    s = F.col(score_col).cast("double")
+    y = column(label_col).cast("double")
+    s = column(score_col).cast("double")
     bad = {"label_col": y.isNull() | ~y.isin(0.0, 1.0), "score_col": s.isNull() | F.isnan(s)}
     w, integral = None, False
     if weight_col is not None:
-        w = F.col(weight_col)
+        w = column(weight_col)
         integral = _column_kind(df, weight_col, "weight_col") == "integral"
         if integral:
             bad["weight_col"] = w.isNull() | (w < 0)

@@ -22,7 +22,7 @@ from prtheory.distributed import decode_fraction, encode_fraction
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.rounding import to_float
 from prtheory.oracle.summation import rational_sum
-from prtheory.spark.blocks import PIECES_PER_CORE, check_columns, functions, session_cores
+from prtheory.spark.blocks import PIECES_PER_CORE, check_columns, column, functions, session_cores
 
 __all__ = ["per_group"]
 
@@ -149,22 +149,28 @@ def per_group(
         raise InvalidInputError("k", "precision_at_k needs a cutoff k >= 1")
     if by not in df.columns:
         raise InvalidInputError("by", f"column {by!r} not in the DataFrame {df.columns}")
+    if by in ("value", "exact"):
+        raise InvalidInputError(
+            "by", f"the result's own columns are 'value' and 'exact', got {by!r}"
+        )
     if ties == "trec_eval" and doc_id_col is None:
         raise InvalidInputError("doc_id_col", 'ties="trec_eval" needs a document-id column')
     if doc_id_col is not None and doc_id_col not in df.columns:
         raise InvalidInputError("doc_id_col", f"column {doc_id_col!r} not in {df.columns}")
     check_columns(df, label_col, score_col)
     fields = [
-        F.col(label_col).cast("double").alias("y"),
-        F.col(score_col).cast("double").alias("s"),
+        column(label_col).cast("double").alias("y"),
+        column(score_col).cast("double").alias("s"),
     ]
     if doc_id_col:
-        fields.append(F.col(doc_id_col).cast("string").alias("d"))
+        fields.append(column(doc_id_col).cast("string").alias("d"))
     # the groups' partitions, merged to PIECES_PER_CORE per core without a further shuffle: the
     # result is cached, and Spark's adaptive execution leaves a cached plan's partitions as they
     # are (spark.sql.shuffle.partitions, 200 by default: as many Python tasks, twice)
     tasks = PIECES_PER_CORE * session_cores(df.sparkSession)
-    packed = df.groupBy(by).agg(F.collect_list(F.struct(*fields)).alias("b")).coalesce(tasks)
+    # the group key as "k" from the start: no name of the user's can clash with this module's
+    rows = df.select(column(by).alias("k"), F.struct(*fields).alias("r"))
+    packed = rows.groupBy("k").agg(F.collect_list("r").alias("b")).coalesce(tasks)
     arrays = [F.col("b.y").alias("y"), F.col("b.s").alias("s")]
     if doc_id_col:
         arrays.append(F.col("b.d").alias("d"))
@@ -179,12 +185,13 @@ def per_group(
     )
     evaluate = _per_group_batches(_evaluator(metric, k, ties, convention), bool(doc_id_col))
     out = (
-        packed.select(F.col(by).alias("k"), *arrays)
+        packed.select("k", *arrays)
         .mapInArrow(evaluate, schema)
-        .withColumnRenamed("k", by)
+        .select(F.col("k").alias(by), "value", "exact")  # alias: a name taken literally
         .persist()
     )
-    sums = out.select(by, "exact").mapInArrow(_partition_sums, _SUMS).collect()
+    # renamed: mapInArrow reads its input columns by name, where a dot is a struct path
+    sums = out.select(column(by).alias("k"), "exact").mapInArrow(_partition_sums, _SUMS).collect()
     undefined = sum(r["undefined"] for r in sums)
     if undefined:
         out.unpersist()
