@@ -272,6 +272,68 @@ def test_default_pieces_follow_cores_and_rows():
     assert blocks.default_pieces(10**8, 2) == 24  # ceil(10**8 / 2**22) beats 4 x 2
 
 
+def test_split_points_are_the_quantiles_of_the_samples_cost():
+    # the j-th split point is the least sampled x whose sampled scores <= x cost at least
+    # j / P of the whole: by hand, and against that definition applied one x at a time
+    from prtheory.spark import blocks
+
+    ten = np.arange(1.0, 11.0)
+    assert blocks.split_points(ten, 1) == []
+    assert blocks.split_points(ten, 2) == [5.0]  # 5 of 10 rows at or below 5
+    assert blocks.split_points(ten, 3) == [7.0, 4.0]  # 4 >= 10/3, 7 >= 20/3
+    # the two highest scores cost 9 each: 8 + 18 = 26, half is 13, first reached at 9 (17)
+    costs = np.array([1] * 8 + [9, 9])
+    assert blocks.split_points(ten, 2, costs) == [9.0]
+    # NaN-free but infinite scores take no split point, and drop their costs with them
+    assert blocks.split_points(
+        np.array([-np.inf, 1.0, 2.0, np.inf]), 2, np.array([50, 1, 1, 50])
+    ) == [1.0]
+
+    rng = np.random.default_rng(11)
+    for _ in range(200):
+        n = int(rng.integers(1, 40))
+        sample = rng.integers(0, 12, n).astype(float)
+        weight = rng.choice([1, 1, 9], n)
+        parts = int(rng.integers(2, 7))
+        total = int(weight.sum())
+        want = set()
+        for j in range(1, parts):
+            want.add(min(x for x in sample if parts * int(weight[sample <= x].sum()) >= j * total))
+        assert blocks.split_points(sample, parts, weight) == sorted(want, reverse=True)
+        ones = blocks.split_points(sample, parts)
+        assert ones == blocks.split_points(sample, parts, np.ones(n, dtype=np.int64))
+
+
+def test_an_exact_sum_of_float_weights_balances_the_positives(spark_session):
+    # 4000 rows scored 0..3999, the top 400 positive: every row is sampled (4096), so the split
+    # point of 2 pieces is exact. Counted by rows it is 1999 (2000 rows each side); for the
+    # exact AP with float weights a positive costs EXACT_POSITIVE_COST = 9 rows, 3600 + 3600
+    # in all, half reached at 3599: the top piece holds the 400 positives and one negative
+    from prtheory.spark import blocks
+
+    n = 4000
+    s = np.arange(n, dtype=float)
+    y = (s >= 3600).astype(float)
+    assert blocks.EXACT_POSITIVE_COST == 9
+    cases = [
+        (_frame(spark_session, y, s, np.full(n, 0.5)), True, [3599.0]),
+        (_frame(spark_session, y, s, np.full(n, 0.5)), False, [1999.0]),
+        (_frame(spark_session, y, s), True, [1999.0]),  # unit weights: by rows
+    ]
+    integral = _frame(spark_session, y, s, np.full(n, 2.0))
+    integral = integral.withColumn("weight", integral["weight"].cast("long"))
+    cases.append((integral, True, [1999.0]))  # integer weights: by rows
+    for frame, exact_sum, want in cases:
+        weight = "weight" if "weight" in frame.columns else None
+        with blocks.pieces(frame, "label", "score", weight, 2, exact_sum=exact_sum) as p:
+            assert p.splits == want
+    # a positive of zero weight has no term: it counts once
+    zero = _frame(spark_session, y, s, np.where(y == 1, 0.0, 0.5) + (s == 3999) * 0.5)
+    with blocks.pieces(zero, "label", "score", "weight", 2, exact_sum=True) as p:
+        # 3999 rows cost 1, the one weighted positive 9: 4008 in all, half 2004 at score 2003
+        assert p.splits == [2003.0]
+
+
 def test_workers_find_the_pieces_and_count_the_blocks_from_the_scores():
     # no piece column reaches the workers: they split the scores at the split points with the
     # piece expression's comparisons, #{j : s < t_j}, computed here one score at a time
@@ -382,7 +444,8 @@ def test_the_sample_counts_small_frames_and_estimates_large_ones(spark_session):
     from prtheory.spark import blocks
 
     small = _frame(spark_session, [0, 1, 0], [1.0, float("nan"), 2.0])
-    sample, count, _ = blocks.sample_scores(small, F.col("score"), 10)
+    sample, count, _, costs = blocks.sample_scores(small, F.col("score"), 10)
+    assert costs.tolist() == [1, 1]  # no cost column: every sampled score counts once
     assert count == 3  # every row, the NaN score's included
     assert sorted(sample) == [1.0, 2.0]
     # every row sampled: two rows share an input partition with probability sum (n_j / n)**2,
@@ -396,7 +459,7 @@ def test_the_sample_counts_small_frames_and_estimates_large_ones(spark_session):
     n = 300_000
     big = spark_session.range(n).select((F.col("id") * 0.5).alias("score"))
     assert blocks.cached_rows(big) is None
-    sample, estimate, _ = blocks.sample_scores(big, F.col("score"), 4096)
+    sample, estimate, *_ = blocks.sample_scores(big, F.col("score"), 4096)
     assert sample.size == 4096
     # unbiased, relative standard deviation 1/sqrt(4096 - 2) = 1.6 %: 5 of them is 8 %
     assert abs(estimate - n) < 0.08 * n
@@ -410,7 +473,7 @@ def test_the_sample_counts_small_frames_and_estimates_large_ones(spark_session):
         assert blocks.cached_rows(big) == n
         assert blocks.cached_rows(big.select((F.col("score") + 1).alias("score"))) is None
         assert blocks.cached_rows(big.where(F.col("score") > 1)) is None
-        sample, count, _ = blocks.sample_scores(big, F.col("score"), 4096)
+        sample, count, *_ = blocks.sample_scores(big, F.col("score"), 4096)
         assert count == n
         assert 4763 <= sample.size <= 5477
         assert set(sample) <= {i * 0.5 for i in range(n)}
@@ -445,9 +508,9 @@ def test_default_pieces_of_a_frame(spark_session, monkeypatch):
     sizes = []
     sample = blocks.sample_scores
 
-    def spy(df, score, size):
+    def spy(df, score, size, cost=None):
         sizes.append(size)
-        return sample(df, score, size)
+        return sample(df, score, size, cost)
 
     monkeypatch.setattr(blocks, "MAX_ROWS_PER_PIECE", 2**12)
     monkeypatch.setattr(blocks, "sample_scores", spy)

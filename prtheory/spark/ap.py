@@ -43,7 +43,7 @@ def average_precision(
     :func:`prtheory.spark.blocks.default_pieces`). With no positive weight AP is undefined
     (:class:`~prtheory.errors.UndefinedMetricError`; 0 with ``convention="sklearn"``).
     """
-    with pieces(df, label_col, score_col, weight_col, partitions) as p:
+    with pieces(df, label_col, score_col, weight_col, partitions, exact_sum=exact) as p:
         if p.pos == 0:
             value = no_positives("average precision", convention)
             return value if exact else to_float(value)

@@ -65,7 +65,9 @@ def pr_auc(
     check_first_point(first_point, _FIRST_POINTS[method])
     prec_of_dps(dps)
     dg = method == "davis-goadrich"
-    with pieces(df, label_col, score_col, weight_col, partitions, cache=dg) as p:
+    with pieces(
+        df, label_col, score_col, weight_col, partitions, cache=dg, exact_sum=exact and not dg
+    ) as p:
         if p.pos == 0:
             raise UndefinedMetricError(
                 "area under the PR curve", "the label column has no positive weight"

@@ -7,7 +7,8 @@ One shuffle, no row on the driver, and three jobs:
    frame and more for a huge one. A seeded sample of ``max(100 P, 4096)`` rows (``P`` at its
    per-core bound by default; the rows with the least ``rand(seed)``: one pass, no row count
    needed, and it estimates the row count: :func:`sample_scores`) gives ``P - 1`` descending
-   quantiles ``t_1 > t_2 > ...``; piece ``#{j : s < t_j}`` (a native expression, a binary tree
+   quantiles ``t_1 > t_2 > ...`` (of the rows, or for an exact sum with float weights of their
+   cost: :data:`EXACT_POSITIVE_COST`); piece ``#{j : s < t_j}`` (a native expression, a binary tree
    of comparisons) holds score ``s``, so equal scores always share a piece and piece 0 holds
    the highest scores. Each piece is named by a label that Spark's hash partitioning sends to a
    partition of its own (:func:`partition_labels`). The sample's equal pairs also estimate how
@@ -114,6 +115,23 @@ SAMPLE_MIN = 4096
 #: exp(-0.2**2 x 1.25 size / 2) (Chernoff), 10**-44 at 4096 (fewer rows only balance worse).
 SAMPLE_SLACK = 1.25
 SEED = 20260415
+
+#: With float weights an exact sum (``exact_sum=True`` in :func:`pieces`: the exact AP or
+#: trapezoid) costs a piece most for its positive rows: one term each, a quotient of integers of
+#: some 80 bits whose exact sum grows by as many bits, where a negative row only adds to the
+#: counts. So its split points balance the cost of the sampled rows, a positive row (of positive
+#: weight) counted this many times (:func:`split_points`); otherwise every row counts once. Speed
+#: only: no value depends on the split points. Measured in local[2] on the float-weighted
+#: pattern of ``benchmarks/bench_spark.py`` at 10^6 rows (2 pieces; the positives' scores are
+#: higher, so by rows the top piece holds 75 610 of the 100 097 positive blocks), the longest
+#: and shortest task of the exact pass (Spark's executor run time, two calls each): cost 1:
+#: 0.88 and 0.50 s, 0.92 and 0.64 s; 5: 0.83 and 0.78 s, 0.74 and 0.61 s; 9: 0.70 and 0.63 s,
+#: 0.65 and 0.58 s; 13: 0.82 and 0.67 s, 0.66 and 0.54 s; 17: 0.78 and 0.53 s, 0.77 and 0.53 s.
+#: At 10^7 rows (8 pieces on 2 cores) the longest task fell from 3.5 to 2.2 s, the call from
+#: 14.3 to 14.0 s. With unit or integer weights the terms are small integers and a piece's cost
+#: follows its rows and the size of its counts, not its positives (at 10^6 untied rows, 50 %
+#: positives, cost 9 left the longest task at 0.68 s), so they count once.
+EXACT_POSITIVE_COST = 9
 
 #: The rows go to the workers as they are when a row shares its score with at most this many
 #: rows on average (:func:`tie_multiplicity`); above it Spark first sums each score's rows.
@@ -283,11 +301,13 @@ def cached_rows(df) -> int | None:
     return int(str(count.get())) if count.isDefined() else None
 
 
-def sample_scores(df, score, size: int) -> tuple[np.ndarray, float, float]:
+def sample_scores(df, score, size: int, cost=None) -> tuple[np.ndarray, float, float, np.ndarray]:
     """The scores (as doubles, NaN dropped) of a seeded sample of about ``size`` rows (all rows
-    if fewer), the number of rows in ``df``, exact or estimated, and the probability that two
+    if fewer), the number of rows in ``df``, exact or estimated, the probability that two
     sampled rows come from the same input partition (``sum_j (m_j / m)**2`` over the sampled
-    rows' partitions, ``spark_partition_id``: :func:`local_multiplicity`). One pass.
+    rows' partitions, ``spark_partition_id``: :func:`local_multiplicity`), and each sampled
+    score's ``cost`` (an integer column >= 1; all 1 without one: :func:`split_points`). One
+    pass.
 
     On a cached frame (:func:`cached_rows`) the count is known: each row is kept with
     probability ``SAMPLE_SLACK size / rows`` (Bernoulli, seeded; a native filter, about a third
@@ -302,22 +322,27 @@ def sample_scores(df, score, size: int) -> tuple[np.ndarray, float, float]:
     (:func:`default_pieces`); no value depends on it."""
     F = functions()
     known = cached_rows(df)
-    part = F.spark_partition_id().alias("part")
+    cols = [
+        score.alias("s"),
+        F.spark_partition_id().alias("part"),
+        F.lit(1) if cost is None else cost,
+    ]
     if known is not None:
         fraction = min(1.0, SAMPLE_SLACK * size / max(known, 1))
-        rows = df.select(score.alias("s"), part).sample(False, fraction, SEED).collect()
+        rows = df.select(*cols).sample(False, fraction, SEED).collect()
         count = float(known)
     else:
-        ordered = df.select(score.alias("s"), part, F.rand(SEED).alias("r")).orderBy("r")
-        rows = ordered.limit(size).collect()
+        rows = df.select(*cols, F.rand(SEED).alias("r")).orderBy("r").limit(size).collect()
         if len(rows) < size:
             count = float(len(rows))
         else:
-            count = (size - 1) / max(float(rows[-1][2]), 2.0**-53)
-    sample = np.array([r[0] for r in rows if r[0] is not None], dtype=float)
+            count = (size - 1) / max(float(rows[-1][3]), 2.0**-53)
+    sample = np.array([np.nan if r[0] is None else r[0] for r in rows], dtype=float)
+    costs = np.array([r[2] for r in rows], dtype=np.int64)
     _, per_part = np.unique(np.array([r[1] for r in rows], dtype=np.int64), return_counts=True)
     same_part = float(((per_part / max(len(rows), 1)) ** 2).sum()) if rows else 1.0
-    return sample[~np.isnan(sample)], count, same_part
+    keep = ~np.isnan(sample)
+    return sample[keep], count, same_part, costs[keep]
 
 
 def session_cores(session) -> int:
@@ -341,13 +366,23 @@ def default_pieces(rows: float, cores: int) -> int:
     return max(1, by_speed, math.ceil(rows / MAX_ROWS_PER_PIECE))
 
 
-def split_points(sample: np.ndarray, partitions: int) -> list[float]:
-    """At most ``partitions - 1`` distinct descending quantiles of the finite ``sample``."""
-    sample = sample[np.isfinite(sample)]
+def split_points(
+    sample: np.ndarray, partitions: int, costs: np.ndarray | None = None
+) -> list[float]:
+    """At most ``partitions - 1`` distinct descending quantiles of the finite ``sample``, each
+    sampled score counted ``costs`` times (integers >= 1; default 1: numpy's ``inverted_cdf``
+    quantiles). The ``j``-th is the least sampled ``x`` whose sampled scores ``<= x`` cost at
+    least ``j / partitions`` of the whole (exact integer comparisons), so the pieces hold about
+    equal cost (:data:`EXACT_POSITIVE_COST`)."""
+    finite = np.isfinite(sample)
+    sample = sample[finite]
     if partitions == 1 or sample.size == 0:
         return []
-    q = np.quantile(sample, np.arange(1, partitions) / partitions, method="inverted_cdf")
-    return sorted({float(v) for v in q}, reverse=True)
+    weight = np.ones(sample.size, dtype=np.int64) if costs is None else costs[finite]
+    order = np.argsort(sample, kind="stable")
+    cumulative = np.cumsum(weight[order])
+    at = np.searchsorted(partitions * cumulative, np.arange(1, partitions) * cumulative[-1])
+    return sorted({float(v) for v in sample[order][at]}, reverse=True)
 
 
 def tie_multiplicity(sample: np.ndarray, rows: int) -> float:
@@ -643,6 +678,7 @@ def pieces(
     *,
     unit_weights: bool = False,
     cache: bool = False,
+    exact_sum: bool = False,
 ) -> Pieces:
     """Validate the columns and build the :class:`Pieces` (module docstring).
 
@@ -652,7 +688,9 @@ def pieces(
     any); then :meth:`Pieces.run` shuffles, aggregates and evaluates in one job. With
     ``cache=True`` (a metric that maps over the pieces more than once, as the Davis-Goadrich
     area) the blocks are cached by the first run until :meth:`Pieces.close`; otherwise a second
-    run (an undecided rounding) recomputes them."""
+    run (an undecided rounding) recomputes them. ``exact_sum=True`` (the first run sums the
+    positive blocks' terms exactly) balances float-weighted pieces by
+    :data:`EXACT_POSITIVE_COST`."""
     F = functions()
     if unit_weights and weight_col is not None:
         raise InvalidInputError("weight_col", "this metric counts items: unit weights only")
@@ -664,12 +702,15 @@ def pieces(
     cores = session_cores(df.sparkSession) if partitions is None else 0
     # sized for the pieces asked for, or by default for their per-core bound
     size = max(SAMPLE_PER_PIECE * (partitions or PIECES_PER_CORE * cores), SAMPLE_MIN)
-    sample, estimate, same_part = sample_scores(df, s, size)
+    cost = None
+    if exact_sum and weight_col is not None and not integral:
+        cost = F.when((y == 1.0) & (w > 0), F.lit(EXACT_POSITIVE_COST)).otherwise(F.lit(1))
+    sample, estimate, same_part, costs = sample_scores(df, s, size, cost)
     if partitions is None:
         partitions = default_pieces(estimate, cores)
         if SAMPLE_PER_PIECE * partitions > size:  # more pieces than cores allow: a larger sample
-            sample, _, same_part = sample_scores(df, s, SAMPLE_PER_PIECE * partitions)
-    splits = split_points(sample, partitions)
+            sample, _, same_part, costs = sample_scores(df, s, SAMPLE_PER_PIECE * partitions, cost)
+    splits = split_points(sample, partitions, costs)
     labels = partition_labels(df.sparkSession, len(splits) + 1)
     cols = [(s + 0.0).alias("s"), (y == 1.0).alias("y")]
     flags = {arg: F.col(f"bad_{i}") for i, arg in enumerate(bad)}
