@@ -433,24 +433,21 @@ def _with_dyadic(frame, w: str):
     otherwise from two ``pow(2, .)`` halves, which covers subnormal and huge ``w`` and is about
     four times slower. The mantissa is not reduced to odd: any exact integer serves the sums.
     """
-    F = functions()
-    weight = F.col(w)
-    frame = frame.withColumn(
-        "_e", F.greatest(F.floor(F.log2(weight)).cast("int") - 53, F.lit(-1074))
-    )
+    e = f"greatest(cast(floor(log2({w})) as int) - 53, -1074)"
     # w times two powers of two, in that order (2**1074 itself would overflow)
-    near = weight * F.expr("cast(shiftleft(1L, least(-_e, 62)) as double)")
-    near = near * F.expr("cast(shiftleft(1L, -_e - least(-_e, 62)) as double)")
-    half = F.floor(-F.col("_e") / 2)
-    far = weight * F.pow(F.lit(2.0), half) * F.pow(F.lit(2.0), -F.col("_e") - half)
-    small = (F.col("_e") <= 0) & (F.col("_e") >= -124)
-    mant = F.when(small, near).otherwise(far).cast("long")
-    positive = weight > 0
-    keep = [c for c in frame.columns if c not in (w, "_e")]
-    return frame.select(
+    near = (
+        f"{w} * cast(shiftleft(1L, least(-_e, 62)) as double)"
+        " * cast(shiftleft(1L, -_e - least(-_e, 62)) as double)"
+    )
+    half = "floor(-_e / 2)"
+    far = f"{w} * pow(2.0D, {half}) * pow(2.0D, -_e - {half})"
+    mant = f"cast(CASE WHEN _e <= 0 AND _e >= -124 THEN {near} ELSE {far} END as long)"
+    keep = [c for c in frame.columns if c != w]
+    # SQL text: one call to the JVM for the whole expression (the names are this module's own)
+    return frame.selectExpr(*keep, w, f"{e} as _e").selectExpr(
         *keep,
-        F.when(positive, mant).otherwise(F.lit(0).cast("long")).alias("m"),
-        F.when(positive, F.col("_e")).otherwise(F.lit(0)).alias("e"),
+        f"CASE WHEN {w} > 0 THEN {mant} ELSE 0L END as m",
+        f"CASE WHEN {w} > 0 THEN _e ELSE 0 END as e",
     )
 
 
@@ -744,12 +741,11 @@ def pieces(
         )
         k, top_is_empty = 0, False
     else:
-        y_ = F.col("y")
         sums = []
         for i in range(LIMBS):
-            limb = F.shiftright(F.col("m"), LIMB_BITS * i).bitwiseAND(2**LIMB_BITS - 1)
-            sums.append(F.sum(F.when(y_, limb).otherwise(0)).alias(f"p{i}"))
-            sums.append(F.sum(F.when(y_, 0).otherwise(limb)).alias(f"n{i}"))
+            limb = f"shiftright(m, {LIMB_BITS * i}) & {2**LIMB_BITS - 1}"
+            sums.append(F.expr(f"sum(if(y, {limb}, 0L)) as p{i}"))
+            sums.append(F.expr(f"sum(if(y, 0L, {limb})) as n{i}"))
         stats = (
             rows.groupBy("piece", "e")
             .agg(
