@@ -307,16 +307,17 @@ def test_split_points_are_the_quantiles_of_the_samples_cost():
 def test_an_exact_sum_of_float_weights_balances_the_positives(spark_session):
     # 4000 rows scored 0..3999, the top 400 positive: every row is sampled (4096), so the split
     # point of 2 pieces is exact. Counted by rows it is 1999 (2000 rows each side); for the
-    # exact AP with float weights a positive costs EXACT_POSITIVE_COST = 9 rows, 3600 + 3600
-    # in all, half reached at 3599: the top piece holds the 400 positives and one negative
+    # exact AP with float weights a positive costs EXACT_POSITIVE_COST = 4 rows, 3600 + 1600
+    # in all, half (2600) reached at 2599: the top piece holds the 400 positives and 1001
+    # negatives
     from prtheory.spark import blocks
 
     n = 4000
     s = np.arange(n, dtype=float)
     y = (s >= 3600).astype(float)
-    assert blocks.EXACT_POSITIVE_COST == 9
+    assert blocks.EXACT_POSITIVE_COST == 4
     cases = [
-        (_frame(spark_session, y, s, np.full(n, 0.5)), True, [3599.0]),
+        (_frame(spark_session, y, s, np.full(n, 0.5)), True, [2599.0]),
         (_frame(spark_session, y, s, np.full(n, 0.5)), False, [1999.0]),
         (_frame(spark_session, y, s), True, [1999.0]),  # unit weights: by rows
     ]
@@ -330,8 +331,9 @@ def test_an_exact_sum_of_float_weights_balances_the_positives(spark_session):
     # a positive of zero weight has no term: it counts once
     zero = _frame(spark_session, y, s, np.where(y == 1, 0.0, 0.5) + (s == 3999) * 0.5)
     with blocks.pieces(zero, "label", "score", "weight", 2, exact_sum=True) as p:
-        # 3999 rows cost 1, the one weighted positive 9: 4008 in all, half 2004 at score 2003
-        assert p.splits == [2003.0]
+        # 3999 rows cost 1, the one weighted positive 4: 4003 in all, half 2001.5, reached at
+        # score 2001 (2002)
+        assert p.splits == [2001.0]
 
 
 def test_workers_find_the_pieces_and_count_the_blocks_from_the_scores():

@@ -124,14 +124,17 @@ SEED = 20260415
 #: only: no value depends on the split points. Measured in local[2] on the float-weighted
 #: pattern of ``benchmarks/bench_spark.py`` at 10^6 rows (2 pieces; the positives' scores are
 #: higher, so by rows the top piece holds 75 610 of the 100 097 positive blocks), the longest
-#: and shortest task of the exact pass (Spark's executor run time, two calls each): cost 1:
-#: 0.88 and 0.50 s, 0.92 and 0.64 s; 5: 0.83 and 0.78 s, 0.74 and 0.61 s; 9: 0.70 and 0.63 s,
-#: 0.65 and 0.58 s; 13: 0.82 and 0.67 s, 0.66 and 0.54 s; 17: 0.78 and 0.53 s, 0.77 and 0.53 s.
-#: At 10^7 rows (8 pieces on 2 cores) the longest task fell from 3.5 to 2.2 s, the call from
-#: 14.3 to 14.0 s. With unit or integer weights the terms are small integers and a piece's cost
-#: follows its rows and the size of its counts, not its positives (at 10^6 untied rows, 50 %
-#: positives, cost 9 left the longest task at 0.68 s), so they count once.
-EXACT_POSITIVE_COST = 9
+#: task of the exact pass (Spark's executor run time; two calls after a warm-up, in each of two
+#: sessions; "-": not run in that session): cost 1: 0.70, 0.70 / 0.86, 0.77 s; 3: - / 0.69,
+#: 0.66 s; 4: 0.61, 0.61 s / -; 5: - / 0.75, 0.67 s; 6: 0.69, 0.61 s / -; 7: - / 0.72, 0.69 s;
+#: 9: 0.72, 0.78 / 0.79, 0.77 s. (Before each term's own reduction in
+#: :func:`~prtheory.oracle.summation.rational_sum` a term cost more and 9 balanced best: 0.65
+#: and 0.70 s against 0.88 and 0.92 s for cost 1.) At 10^7 rows (8 pieces on 2 cores) cost 9
+#: took the longest task from 3.5 to 2.2 s but the call only from 14.3 to 14.0 s. With unit or
+#: integer weights the terms are small integers and a piece's cost follows its rows and the
+#: size of its counts, not its positives (at 10^6 untied rows, 50 % positives, cost 9 left the
+#: longest task at 0.68 s), so they count once.
+EXACT_POSITIVE_COST = 4
 
 #: The rows go to the workers as they are when a row shares its score with at most this many
 #: rows on average (:func:`tie_multiplicity`); above it Spark first sums each score's rows.
