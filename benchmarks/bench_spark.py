@@ -439,7 +439,8 @@ def _exact_table(rows: list[dict]) -> list[str]:
         f"`SPREAD_MIN_BITS` (2^{SPREAD_MIN_BITS.bit_length() - 1}) bits of unreduced",
         "denominator, unreduced and then reduced by one gcd per piece in a small job of one",
         "task per core (`Pieces.spread`) and a gcd of the factors they share on the driver.",
-        "Each part timed",
+        "Each part timed on the exact call's pieces (with float weights balanced by the",
+        "positives' cost: `EXACT_POSITIVE_COST`), each",
         f"on its own (fastest of {REPEATS}): the one job that returns every piece's interval,",
         "the same job returning the exact partial sums, and their sum (with its reduction);",
         "the bits of the largest piece's denominator, of the unreduced sum's and of the",
@@ -463,7 +464,7 @@ def _exact_table(rows: list[dict]) -> list[str]:
 
 
 def exact_probe(df, weighted: bool, expected) -> dict:
-    """The exact AP's parts on ``df`` (the session's default pieces), each timed on its own:
+    """The exact AP's parts on ``df`` (the exact call's default pieces), each timed on its own:
     the job returning every piece's interval (what the float needs), the same job returning
     the exact partial sums (:func:`prtheory.distributed.exact_partial`), and their sum
     (:func:`prtheory.distributed.sums.combine_exact` with the engine's spread, as the call
@@ -482,7 +483,9 @@ def exact_probe(df, weighted: bool, expected) -> dict:
         spread_calls.append(len(items))
         return p.spread(fn, items)
 
-    with pieces(df, "label", "score", "weight" if weighted else None, None) as p:
+    # the exact call's pieces (float weights: balanced by the positives' cost)
+    weight = "weight" if weighted else None
+    with pieces(df, "label", "score", weight, None, exact_sum=True) as p:
         _, intervals = timed(lambda: p.run(lambda q: interval_partial(ap_terms(q))), REPEATS)
         partials, job = timed(lambda: p.run(lambda q: exact_partial(ap_terms(q))), REPEATS)
         total, combine = timed(lambda: combine_exact(partials, spread), REPEATS)
