@@ -373,7 +373,7 @@ def split_points(
     sample: np.ndarray, partitions: int, costs: np.ndarray | None = None
 ) -> list[float]:
     """At most ``partitions - 1`` distinct descending quantiles of the finite ``sample``, each
-    sampled score counted ``costs`` times (integers >= 1; default 1: numpy's ``inverted_cdf``
+    sampled score counted ``costs`` times (integers >= 1; default 1: the plain inverted-CDF
     quantiles). The ``j``-th is the least sampled ``x`` whose sampled scores ``<= x`` cost at
     least ``j / partitions`` of the whole (exact integer comparisons), so the pieces hold about
     equal cost (:data:`EXACT_POSITIVE_COST`)."""
