@@ -725,11 +725,6 @@ def pieces(
     piece = _piece_expr(F.col("s"), splits, labels)
     rows = rows.select(piece.alias("piece"), *rows.columns)
 
-    # the one shuffle of the rows: by the piece expression (the raw rows: the workers find
-    # the pieces from the scores, so no piece column travels), or by the piece column that
-    # the aggregations below group by, keeping its partitioning
-    raw_rows = rows.drop("piece").repartition(len(splits) + 1, piece)
-    shuffled = rows.repartition(len(splits) + 1, "piece")
     row_cols = ["s", F.col("y").cast("byte").alias("y")]
     if weight_col is None:
         counts = [F.count_if("y").alias("p"), F.count(F.lit(1)).alias("rows")]
@@ -737,11 +732,14 @@ def pieces(
         _check(flags, stats)
         totals = {r["piece"]: (int(r["p"]), int(r["rows"])) for r in stats}
         count = sum(t for _, t in totals.values())
-        aggregated = (
-            shuffled.groupBy("piece", "s")
-            .agg(*counts)
-            .select("s", "p", (F.col("rows") - F.col("p")).alias("n"))
-        )
+
+        def aggregate(by_piece):
+            return (
+                by_piece.groupBy("piece", "s")
+                .agg(*counts)
+                .select("s", "p", (F.col("rows") - F.col("p")).alias("n"))
+            )
+
         k, top_is_empty = 0, False
     else:
         sums = []
@@ -766,7 +764,10 @@ def pieces(
             raise InvalidInputError(
                 "df", f"more than 2**{LIMB_ROWS_BITS} rows: exact LONG limb sums could overflow"
             )
-        aggregated = shuffled.groupBy("piece", "s", "e").agg(*sums).drop("piece")
+
+        def aggregate(by_piece):
+            return by_piece.groupBy("piece", "s", "e").agg(*sums).drop("piece")
+
         row_cols += ["m", "e"]
         whole = [(r, _limbs_value(r, "p"), _limbs_value(r, "n")) for r in stats]
         nonzero = [(r, p, q) for r, p, q in whole if p or q]
@@ -779,18 +780,22 @@ def pieces(
         top = max((r["top"] for r in stats), default=None)
         top_w = max((r["top_w"] for r in stats if r["top_w"] is not None), default=None)
         top_is_empty = top is not None and top != top_w
+    # the one shuffle (``moved``): of the rows or of the input partitions' counts, by the piece
+    # expression (the workers find the pieces from the scores, so no piece column travels), or,
+    # for Spark's aggregation, by the piece column it groups by, keeping that partitioning
     ties = tie_multiplicity(sample, count)
     if weight_col is None and local_multiplicity(ties, same_part) >= COMBINE_MIN_TIES:
         path = COMBINED
-        combined = rows.select("s", F.col("y").cast("byte").alias("y")).mapInArrow(
-            combine_rows, "s double, p long, n long"
-        )
-        blocks = shuffled = combined.repartition(len(splits) + 1, piece)
+        counted = rows.select(*row_cols).mapInArrow(combine_rows, "s double, p long, n long")
+        blocks = moved = counted.repartition(len(splits) + 1, piece)
     elif unaggregated(ties):
-        path, shuffled = RAW, raw_rows
-        blocks = raw_rows.select(*row_cols)
+        path = RAW
+        moved = rows.drop("piece").repartition(len(splits) + 1, piece)
+        blocks = moved.select(*row_cols)
     else:
-        path, blocks = AGGREGATED, aggregated
+        path = AGGREGATED
+        moved = rows.repartition(len(splits) + 1, "piece")
+        blocks = aggregate(moved)
     order = [label for label in labels if label in totals]
     offsets = dict(zip(order, prefix_offsets(totals[i] for i in order), strict=True))
     pos = sum(p for p, _ in totals.values())
@@ -808,7 +813,7 @@ def pieces(
         pieces=len(order),
         cache=cache,
         path=path,
-        rows=shuffled,
+        rows=moved,
         ties=ties,
     )
 
