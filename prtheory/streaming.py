@@ -78,7 +78,7 @@ from prtheory._input import as_labels, as_scores, as_weights
 from prtheory.errors import InvalidInputError
 from prtheory.oracle.ap import no_positives, step_average_precision
 from prtheory.oracle.areas import pr_auc_of_points, roc_auc_of_points
-from prtheory.oracle.counts import OperatingPoints
+from prtheory.oracle.counts import OperatingPoints, distinct_sums
 from prtheory.oracle.curves import PRCurve, pr_curve_of_points
 from prtheory.oracle.summation import rational_sum
 from prtheory.ranking_floats import rounded_step_average_precision
@@ -136,9 +136,7 @@ def _blocks(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Exact per-distinct-score sums, scores decreasing (``pos``/``neg`` in one safe dtype)."""
     order = np.argsort(-scores, kind="stable")
-    s = scores[order]
-    starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1])))
-    return s[starts], np.add.reduceat(pos[order], starts), np.add.reduceat(neg[order], starts)
+    return distinct_sums(scores[order], pos[order], neg[order])
 
 
 def _total(nums: np.ndarray) -> int:

@@ -18,6 +18,7 @@ from fractions import Fraction
 import numpy as np
 
 from prtheory.errors import InvalidInputError
+from prtheory.oracle.counts import distinct_sums, run_starts
 from prtheory.oracle.summation import coprime_fraction
 
 __all__ = [
@@ -116,22 +117,6 @@ def sum_ties(scores: np.ndarray, pos: np.ndarray, neg: np.ndarray) -> tuple[np.n
     """Blocks from rows sorted by decreasing ``scores``: ``pos`` and ``neg`` summed per distinct
     score (exactly: int64 or Python integers, as given)."""
     return distinct_sums(scores, pos, neg)[1:]
-
-
-def distinct_sums(
-    scores: np.ndarray, pos: np.ndarray, neg: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`sum_ties` with the distinct scores: ``(scores, pos, neg)``, one entry per distinct
-    score of the sorted ``scores``."""
-    if scores.size == 0:
-        return scores, pos, neg
-    starts = run_starts(scores)
-    return scores[starts], np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
-
-
-def run_starts(values: np.ndarray) -> np.ndarray:
-    """Where each run of equal values of the non-empty sorted ``values`` begins."""
-    return np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
 
 
 def _integers(values: Sequence[int]) -> np.ndarray:

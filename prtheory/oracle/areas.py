@@ -75,7 +75,7 @@ from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import closed_forms
 from prtheory.oracle.ap import normalized_average_precision, step_average_precision
 from prtheory.oracle.conventions import undefined
-from prtheory.oracle.counts import OperatingPoints, operating_points
+from prtheory.oracle.counts import OperatingPoints, operating_points, run_starts
 from prtheory.oracle.curves import check_first_point, tp_run_ends
 from prtheory.oracle.ratios import as_objects
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
@@ -249,7 +249,7 @@ def _lower_trapezoid(
     assuming any order inside a group.
     """
     x, (num, den) = _vertices(tp, fp, first_point)
-    starts = np.flatnonzero(np.concatenate(([True], x[1:] != x[:-1])))
+    starts = run_starts(x)
     sizes = np.diff(np.append(starts, x.size))
     lo_k, hi_k = starts.copy(), starts.copy()
     # precision of each vertex compared exactly: p_j > p_k  <=>  num_j den_k > num_k den_j;

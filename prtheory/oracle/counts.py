@@ -25,13 +25,32 @@ __all__ = [
     "OperatingPoints",
     "Ranking",
     "RecallSteps",
+    "distinct_sums",
     "operating_points",
     "ranking",
     "recall_steps",
+    "run_starts",
     "steps_of",
 ]
 
 _INT64_SAFE = 2**62
+
+
+def run_starts(values: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of the non-empty sorted ``values`` begins."""
+    return np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+
+
+def distinct_sums(
+    scores: np.ndarray, pos: np.ndarray, neg: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(scores, pos, neg)`` with one entry per distinct score of the sorted ``scores``: each
+    score once, ``pos`` and ``neg`` summed over its run (exactly: int64 or Python integers, as
+    given)."""
+    if scores.size == 0:
+        return scores, pos, neg
+    starts = run_starts(scores)
+    return scores[starts], np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
 
 
 @dataclass(frozen=True)
@@ -223,7 +242,7 @@ def steps_of(
         if pos == 0:
             empty = np.zeros(0, dtype=np.int64)
             return RecallSteps(empty, empty, empty, 0, n, 1, empty if before else None)
-        first = np.flatnonzero(np.r_[True, pos_scores[1:] != pos_scores[:-1]])
+        first = run_starts(pos_scores)
         distinct = pos_scores[first]
         tp = pos - first
         gain = np.diff(np.append(first, pos))
