@@ -47,3 +47,16 @@ def test_examples_run_and_state_true_values(page):
             assert type(got) is type(want), f"{line!r}: got a {type(got).__name__}"
             stated += 1
     assert stated >= 3, f"{page}: only {stated} stated values were checked"
+
+
+def test_ci_runs_the_readmes_test_command_verbatim():
+    """``.ci/run`` ends with the README's second set-up command, as written, under ``set -e``
+    (so a failing test fails the run), and removes the environment it made."""
+    commands = re.findall(r"```bash\n(.*?)\n```", (ROOT / "README.md").read_text(), flags=re.S)
+    install_and_test = [c for c in commands if c.rstrip().endswith("&& pytest")]
+    assert len(install_and_test) == 1, f"the README's test commands: {install_and_test}"
+    script = (ROOT / ".ci" / "run").read_text()
+    lines = [ln for ln in script.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    assert lines[-1] == install_and_test[0]
+    assert "set -euo pipefail" in lines[:3]
+    assert re.search(r"""^trap 'rm -rf "\$scratch"' EXIT$""", script, flags=re.M)
