@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -55,9 +56,12 @@ def test_unknown_names_are_errors(capsys):
 
 
 def _misbehaving_ap(x):
-    n = len(x.y_true)  # 6 and 7 items: one vector each; 1 item: two vectors
+    n = len(x.y_true)  # 2, 6 and 7 items: one vector each; 1 item: two vectors
+    if n == 2:
+        while True:  # a busy loop: stopped by the CPU-time limit
+            pass
     if n == 6:
-        time.sleep(60)  # a hang: stopped by the time limit
+        time.sleep(60)  # a hang that uses no CPU: stopped by the wall-time backstop
     if n == 7:
         ctypes.string_at(0)  # a segfault in compiled code
     if n == 1:
@@ -76,7 +80,9 @@ def test_a_hang_a_segfault_and_memory_exhaustion_are_reported_per_vector():
         ["average_precision"],
         jobs=1,
         time_limit=2.0,
+        wall_limit=4.0,
         memory_mb=2048,
+        rounds=0,
     )
     rows = run.rows
     # every vector got a result: the run went on after each failure
@@ -87,14 +93,25 @@ def test_a_hang_a_segfault_and_memory_exhaustion_are_reported_per_vector():
         for n, r in zip(sizes, rows, strict=True)
         if r.verdict.category == "crashed"
     }
-    assert set(crashed) == {1, 6, 7}, crashed  # sizes with a crash (1 item: the first of two)
-    assert crashed[6] == "timed out after 2 s (killed)"
+    assert set(crashed) == {1, 7}, crashed  # sizes with a crash (1 item: the first of two)
     assert crashed[7] == "the process died with signal 11"
     assert crashed[1] == "ran out of memory (cap 2048 MiB)"
+    # running out of time is "not run (time)" with its cost, never a crash
+    timed = {
+        n: r.verdict.detail
+        for n, r in zip(sizes, rows, strict=True)
+        if r.verdict.category == "timeout"
+    }
+    assert set(timed) == {2, 6}, timed
+    assert re.fullmatch(r"not run \(time\): used \d+\.\d s of CPU \(limit 2 s\)", timed[2])
+    assert re.fullmatch(
+        r"not run \(time\): no result after \d+ s of wall time \(limit 4 s\) with 0\.\d s of CPU",
+        timed[6],
+    )
     # every other vector ran normally (and the constant 0.5 is simply wrong or agrees)
-    others = [r for n, r in zip(sizes, rows, strict=True) if n not in (1, 6, 7)]
-    assert len(others) == len(rows) - sizes.count(1) - sizes.count(6) - sizes.count(7)
-    assert not [r.verdict.detail for r in others if r.verdict.category == "crashed"]
+    others = [r for n, r in zip(sizes, rows, strict=True) if n not in (1, 2, 6, 7)]
+    assert len(others) == len(rows) - sum(sizes.count(n) for n in (1, 2, 6, 7))
+    assert not [r for r in others if r.verdict.category in ("crashed", "timeout")]
 
 
 def test_entry_point_adapters_are_found_and_run(monkeypatch):

@@ -26,6 +26,9 @@ from prtheory.conformance.vectors_io import Vector
 
 __all__ = ["UNNAMED", "ImplementationDiagnosis", "attributions", "diagnose_run", "result"]
 
+#: categories that are no result to explain: agreement, an input the API cannot express, and a
+#: vector not run for want of time
+NOT_DIAGNOSED = ("agrees", "unsupported", "timeout")
 #: the first-fit classifier's categories that name no cause (no convention, not float32)
 UNNAMED = ("wrong", "undefined-value", "accepted-invalid", "rejected-valid", "crashed")
 
@@ -43,7 +46,7 @@ class ImplementationDiagnosis:
 
     @property
     def divergent(self) -> list[Row]:
-        return [r for r in self.rows if r.verdict.category not in ("agrees", "unsupported")]
+        return [r for r in self.rows if r.verdict.category not in NOT_DIAGNOSED]
 
     @property
     def unexplained(self) -> list[Row]:
@@ -82,7 +85,7 @@ def _diagnose(rows: list[Row], consistent: dict[str, int], cache: dict) -> Diagn
     divergent: list[tuple[Vector, Any]] = []
     agreeing: list[tuple[Vector, Any]] = []
     for r in rows:
-        if r.verdict.category == "unsupported":
+        if r.verdict.category in NOT_DIAGNOSED[1:]:
             continue
         (agreeing if r.verdict.category == "agrees" else divergent).append((r.vector, result(r)))
     return diagnose(

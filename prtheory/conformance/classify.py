@@ -29,7 +29,11 @@ The categories, in the order they are tried:
 ``rejected-valid``
     a ``ValueError`` (a deliberate rejection, with a message) on legal input.
 ``crashed``
-    any other exception (``AttributeError``, ``IndexError``, ``TypeError``, ...).
+    any other exception (``AttributeError``, ``IndexError``, ``TypeError``, ...), or a process
+    that died (a segfault, memory exhausted).
+``timeout``
+    not run (time): the library used more CPU time than the limit on this vector, or gave no
+    result long after it (set by the isolated runner, with the cost; never ``crashed``).
 
 ulp distances are counted on the integer representation of the floats, so they are exact and
 symmetric; the distance from a nonzero value to its negative counts every float in between.
@@ -67,6 +71,7 @@ CATEGORIES = (
     "accepted-invalid",
     "rejected-valid",
     "crashed",
+    "timeout",
     "unsupported",
 )
 

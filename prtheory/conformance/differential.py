@@ -53,12 +53,15 @@ from prtheory.errors import InvalidInputError, UndefinedMetricError
 __all__ = [
     "DEFAULT_BUDGET",
     "DEFAULT_SEED",
+    "KINDS",
     "METRICS",
     "SIZES",
     "Divergence",
     "Outcome",
     "Spec",
+    "describe",
     "diverges",
+    "kind_of",
     "reference",
     "round_specs",
     "run",
@@ -73,8 +76,8 @@ DEFAULT_SEED = 20260
 DEFAULT_BUDGET = 3.0
 #: calls to the implementation a shrink may make
 SHRINK_CALLS = 80
-#: divergent inputs shrunk and shown; the others are counted
-MAX_SHOWN = 3
+#: the kinds of divergence, most severe first; the first input of each kind is shrunk and shown
+KINDS = ("wrong", "crashed", "rejected-valid", "float32")
 #: metrics with an exact reference fast enough for 10^6 items
 METRICS = ("average_precision",)
 
@@ -103,6 +106,7 @@ class Divergence:
     shrunk_expected: float
     shrunk_got: Any
     shrunk_distance: float
+    kind: str = "wrong"
 
 
 @dataclass
@@ -116,9 +120,19 @@ class Outcome:
     samples: dict[int, int] = field(default_factory=dict)
     cpu_seconds: float = 0.0
     divergences: list[Divergence] = field(default_factory=list)
-    diverging: int = 0
+    #: divergent inputs by kind (:data:`KINDS`)
+    kinds: dict[str, int] = field(default_factory=dict)
     not_run: str | None = None
     float32: bool = False
+
+    @property
+    def diverging(self) -> int:
+        return sum(self.kinds.values())
+
+    @property
+    def worst(self) -> str | None:
+        """The most severe kind of divergence found (:data:`KINDS` order), or None."""
+        return next((k for k in KINDS if self.kinds.get(k)), None)
 
     @property
     def ok(self) -> bool:
@@ -132,9 +146,23 @@ class Outcome:
         head = (
             f"differential ({self.metric}, seed {self.seed}): {sum(self.samples.values())} "
             f"inputs in {self.rounds} rounds ({sizes}), {self.cpu_seconds:.1f} s CPU: "
-            f"{'OK' if self.ok else f'FAIL: {self.diverging} diverge'}"
+            f"{'OK' if self.ok else f'FAIL: {self.diverging} diverge ({self._kinds()})'}"
         )
         return "\n".join([head, *(describe(d, self.float32) for d in self.divergences)])
+
+    def _kinds(self) -> str:
+        return ", ".join(f"{k} {self.kinds[k]}" for k in KINDS if self.kinds.get(k))
+
+
+def kind_of(got: Any, want: float, n: int, f32_ulps: int) -> str:
+    """What a divergent result is: an exception (``rejected-valid`` for a ``ValueError``,
+    ``crashed`` otherwise), within float32 rounding of the exact value (``float32``, within
+    ``f32_ulps + 2n`` float32 ulps), or ``wrong``."""
+    if isinstance(got, Raised):
+        return "rejected-valid" if got.deliberate else "crashed"
+    if distance(got, want, True) <= tolerance(n, 0, f32_ulps, True):
+        return "float32"
+    return "wrong"
 
 
 def describe(d: Divergence, float32: bool = False) -> str:
@@ -149,7 +177,7 @@ def describe(d: Divergence, float32: bool = False) -> str:
         else f"{len(x.y_true)} items"
     )
     return (
-        f"    {d.spec.text()}: expected {d.expected!r}, returned {_text(d.got)} "
+        f"    {d.kind}: {d.spec.text()}: expected {d.expected!r}, returned {_text(d.got)} "
         f"({d.distance:.6g} {unit})\n"
         f"      shrunk to {len(x.y_true)} items: {shown}: expected {d.shrunk_expected!r}, "
         f"returned {_text(d.shrunk_got)} ({d.shrunk_distance:.6g} {unit})"
@@ -325,19 +353,20 @@ class _Judge:
     def _diverges(self, d: float, n: int) -> bool:
         return diverges(d, n, self.ulps, self.f32_ulps, self.float32)
 
-    def check(self, spec: Spec, shrinking: bool) -> Divergence | bool:
-        """``False`` where ``spec``'s input agrees; else the :class:`Divergence`, shrunk when
-        ``shrinking`` (otherwise ``True``)."""
+    def check(self, spec: Spec, shown: set[str]) -> tuple[str, Divergence | None] | None:
+        """``None`` where ``spec``'s input agrees; else its kind (:func:`kind_of`) and, for the
+        first input of a kind not in ``shown``, the shrunk :class:`Divergence`."""
         x = _inputs(sample(spec.seed, spec.family, spec.n))
         found = self.compare(x)
         if found is None or not self._diverges(found[2], spec.n):
-            return False
-        if not shrinking:
-            return True
+            return None
+        kind = kind_of(found[1], found[0], spec.n, self.f32_ulps)
+        if kind in shown:
+            return kind, None
         small = shrink(x, self.failing)
         again = self.compare(small)
         assert again is not None  # shrink keeps only failing inputs
-        return Divergence(spec, *found, small, *again)
+        return kind, Divergence(spec, *found, small, *again, kind)
 
 
 def _inputs(s: Sample) -> Inputs:
@@ -381,10 +410,11 @@ def run(
             break
         for spec in round_specs(seed, out.rounds, families, max_n):
             out.samples[spec.n] = out.samples.get(spec.n, 0) + 1
-            found = judge.check(spec, len(out.divergences) < MAX_SHOWN)
-            out.diverging += found is not False
-            if isinstance(found, Divergence):
-                out.divergences.append(found)
+            found = judge.check(spec, {d.kind for d in out.divergences})
+            if found is not None:
+                out.kinds[found[0]] = out.kinds.get(found[0], 0) + 1
+                if found[1] is not None:
+                    out.divergences.append(found[1])
         out.rounds += 1
         if out.diverging:
             break

@@ -47,6 +47,7 @@ SHORT = {
     "accepted-invalid": "A",
     "rejected-valid": "R",
     "crashed": "X",
+    "timeout": "T",
 }
 
 CONVENTION_TEXT = {
@@ -489,7 +490,7 @@ def _cell(rows: list[Row]) -> str:
     counts: dict[str, int] = {}
     for r in rows:
         counts[r.verdict.category] = counts.get(r.verdict.category, 0) + 1
-    applicable = sum(c for k, c in counts.items() if k != "unsupported")
+    applicable = sum(c for k, c in counts.items() if k not in ("unsupported", "timeout"))
     if not applicable:
         return "—"
     parts = [f"{counts.get('agrees', 0)}/{applicable}✓"]
@@ -559,7 +560,10 @@ def render(run: Run) -> str:
         "that is documented is marked so. Unsupported inputs (sample weights for an API without",
         "them, NaN scores where the adapter must threshold) are counted apart, not as results.",
         "",
-        f"{len(rows)} results over {n_vectors} (metric, vector) pairs.",
+        f"{len(rows)} results over {n_vectors} (metric, vector) pairs, and "
+        f"{len(run.differential)} differential tests on generated inputs. Results per library: "
+        + _per_library(run)
+        + ".",
         "",
         "## Libraries",
         "",
@@ -606,28 +610,18 @@ def render(run: Run) -> str:
             "Python library we know of; R's PRROC computes the minimum curve "
             "(`pr.curve(..., min.compute = TRUE)`), but R and CRAN are not reachable here.",
         ]
+    out += _differential_section(run)
     # known findings
     out += ["", "## Known divergences", ""]
+    ran = {s.library for s in run.statuses if s.available}
     for f in KNOWN_FINDINGS:
         ev = f.evidence(rows)
-        libs_needed = {
-            k
-            for k in (
-                "torchmetrics",
-                "torcheval",
-                "pytrec_eval",
-                "pyprg",
-                "sklearn",
-                "precision_recall_gain",
-            )
-            if k.replace("_", "").lower()[:6] in f.key.replace("-", "").lower()
-        }
         if ev:
             verdict = f"**confirmed** ({len(ev)} results)"
-        elif not libs_needed or any(s.available for s in run.statuses):
+        elif ran & set(f.libraries):
             verdict = "**not observed** with the installed versions"
         else:
-            verdict = "not checked (library not installed)"
+            verdict = "not checked (library not run)"
         out += [f"### {f.title}", "", f"{verdict}. Cause: {f.cause}", ""]
         if ev:
             out += ["Minimal reproducing input:", "", _repro(_minimal(ev)), ""]
@@ -659,6 +653,47 @@ def render(run: Run) -> str:
     if missing:
         out += ["Libraries not run: " + ", ".join(missing), ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _per_library(run: Run) -> str:
+    """``library n`` for every library that ran (results and differential tests)."""
+    counts: dict[str, int] = {}
+    for r in [*run.rows, *run.differential]:
+        counts[r.library] = counts.get(r.library, 0) + 1
+    return (
+        ", ".join(f"{s.library} {counts.get(s.library, 0)}" for s in run.statuses if s.available)
+        or "none"
+    )
+
+
+def _differential_section(run: Run) -> list[str]:
+    """Each implementation's differential test: its verdict and first divergent input."""
+    from prtheory.conformance import differential as diff
+
+    if not run.differential:
+        return []
+    out = [
+        "",
+        "## Differential testing at every size",
+        "",
+        "Each implementation of "
+        + ", ".join(f"`{m}`" for m in diff.METRICS)
+        + " is also compared with the correctly rounded exact value on one round of generated",
+        f"inputs (`prtheory.conformance.differential`, seed {diff.DEFAULT_SEED}): every family of",
+        "`prtheory.conformance.sampling` at 10 to 1000 items, two at 3162 and 10^4, one at each of",
+        "31623, 10^5, 316228 and 10^6 items (many distinct scores, tie blocks with mixed labels,",
+        "signed zeros and ±inf beside ±MAX, integer, fractional and 2^±1000 weights). A result",
+        "diverges when it is more than 8 + 2n float64 ulps from the exact value at n items (the",
+        "error of accumulating n terms one by one); the first divergent input is shrunk by removing",
+        "items while it still diverges. The verdict is that of the first divergent input: F within",
+        "16 + 2n float32 ulps, R/X an exception, W anything else.",
+        "",
+    ]
+    for t in run.differential:
+        mark = SHORT.get(t.verdict.category, "—")
+        detail = t.verdict.detail.replace("\n", "\n  ")
+        out.append(f"- {t.library} `{t.implementation}` (`{t.metric}`): {mark} {detail}")
+    return out
 
 
 # ------------------------------------------------------------------------------------------
@@ -928,13 +963,31 @@ def _attributed(attributed: dict[tuple[str, str, str, str], tuple[str, Any]], r:
 RUN_TIME = "Full run: "
 
 
-def with_run_time(report: str, seconds: float, jobs: int) -> str:
-    """The report with the wall time of the run that made it, after the results count (the one
-    line that differs between two runs; :func:`without_run_time` removes it to compare)."""
+def with_run_time(
+    report: str,
+    seconds: float,
+    jobs: int,
+    cpu: float | None = None,
+    libraries: dict[str, dict[str, float]] | None = None,
+) -> str:
+    """The report with the cost of the run that made it, after the results count (the one line
+    that differs between two runs; :func:`without_run_time` removes it to compare): ``cpu``
+    seconds of CPU (user + system of every process), ``seconds`` of wall time, and the CPU of
+    each library's start-up and units."""
+    spent = "" if cpu is None else f"{cpu:.0f} s of CPU (user + system of every process), "
     line = (
-        f"{RUN_TIME}{seconds:.0f} s wall, {jobs} libraries at a time "
+        f"{RUN_TIME}{spent}{seconds:.0f} s wall, {jobs} libraries at a time "
         "(`prtheory conformance`, including imports and the report)."
     )
+    if libraries:
+        line += (
+            " CPU by library, start-up + vectors and generated inputs: "
+            + ", ".join(
+                f"{lib} {c.get('start-up', 0):.1f} + {c.get('vectors', 0):.1f} s"
+                for lib, c in libraries.items()
+            )
+            + "."
+        )
     out, done = [], False
     for text in report.splitlines(keepends=True):
         out.append(text)
