@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from prtheory._testing import adversaries
 from prtheory.cli import main
 from prtheory.conformance import isolated
 from prtheory.conformance.adapters import Implementation
@@ -153,3 +154,59 @@ def test_json_results_come_from_the_same_run_as_the_report(examples_on_path, tmp
     assert tie["got"] == 5 / 6
     assert tie["version"] is None  # a module with no distribution of that name
     assert "ties=input-order" in report  # the report printed from the same rows
+
+
+# ------------------------------------------------------------------------------------------
+# a gate that cannot pass by accident
+
+
+def no_results() -> list[Implementation]:
+    return []
+
+
+@pytest.mark.parametrize(
+    ("adapter", "why"),
+    [
+        ("nomodule_for_prtheory_tests:f", "import failed: ModuleNotFoundError"),
+        (f"{__name__}:missing_callable", "import failed: AttributeError"),
+        (f"{__name__}:no_results", "no result"),
+    ],
+)
+def test_a_library_that_did_not_run_fails_the_gate(adapter, why, capsys):
+    args = ["conformance", "--metrics", "ap_min", "--jobs", "1", "--adapter", adapter]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert why in err
+    # the summary's first line counts the results of every library that ran (none here)
+    assert err.splitlines()[0].startswith("prtheory conformance: results per library: ")
+    # named in --allow-missing, the same run passes; with --fail-on none too
+    assert main([*args, "--allow-missing", adapter]) == 0
+    assert main([*args, "--fail-on", "none"]) == 0
+
+
+def test_the_first_line_counts_results_per_library(capsys):
+    args = ["conformance", "--metrics", "ap_min", "--jobs", "1"]
+    assert main([*args, "--adapter", f"{__name__}:misbehaving_free", "--fail-on", "none"]) == 0
+    n = len(list(load(["ap_min"])))
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first == f"prtheory conformance: results per library: constant {n}"
+
+
+ADVERSARIES = "prtheory._testing.adversaries:ADAPTERS."
+
+
+@pytest.mark.parametrize("name", [f.__name__ for f in adversaries.WRONG])
+def test_size_dependent_defects_fail_the_gate(name, capsys):
+    # the stored vectors alone pass every one of them (rounds 0: no generated inputs)
+    args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
+    assert main([*args, "--adapter", ADVERSARIES + name, "--rounds", "0"]) == 0
+    capsys.readouterr()
+    assert main([*args, "--adapter", ADVERSARIES + name]) == 1
+    err = capsys.readouterr().err
+    assert f"adversary `{name}`: differential test wrong" in err
+
+
+def test_a_correct_reference_passes_the_gate_with_generated_inputs(capsys):
+    args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
+    assert main([*args, "--adapter", ADVERSARIES + "ap"]) == 0
+    assert "1 differential tests on generated inputs" in capsys.readouterr().out

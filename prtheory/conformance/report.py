@@ -685,8 +685,9 @@ def _differential_section(run: Run) -> list[str]:
         "signed zeros and ±inf beside ±MAX, integer, fractional and 2^±1000 weights). A result",
         "diverges when it is more than 8 + 2n float64 ulps from the exact value at n items (the",
         "error of accumulating n terms one by one); the first divergent input is shrunk by removing",
-        "items while it still diverges. The verdict is that of the first divergent input: F within",
-        "16 + 2n float32 ulps, R/X an exception, W anything else.",
+        "items while it still diverges. The verdict is the most severe kind among the divergent",
+        "inputs: W wrong, X crashed, R rejected (a ValueError), F a float32 value within 16 + 2n",
+        "float32 ulps (float32 arithmetic); the first input of each kind is shown, shrunk.",
         "",
     ]
     for t in run.differential:
