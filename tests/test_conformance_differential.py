@@ -15,6 +15,7 @@ from prtheory._testing.adversaries import (
     ap,
     ap_positional_only,
     ap_pure_python,
+    ap_ties_input_order,
     exact_at_kit_sizes,
     wrong_on_two_percent,
 )
@@ -111,3 +112,31 @@ def test_correct_references_pass_at_every_size(fn):
     assert report.ok, report.summary()
     assert report.differential is not None
     assert max(report.differential.samples) == 10**6
+
+
+def test_a_declared_convention_is_followed_by_the_reference():
+    # ties by input order: wrong under the default conventions on the generated tie blocks ...
+    default = check(ap_ties_input_order, "average_precision", budget=0.0, max_n=1000)
+    assert default.differential is not None
+    assert default.differential.kinds.get("wrong")
+    # ... right when declared: the reference ranks ties in input order too
+    declared = check(
+        ap_ties_input_order,
+        "average_precision",
+        ["ties=input-order"],
+        budget=0.0,
+        max_n=LARGE,
+    )
+    assert declared.ok, declared.summary()
+
+
+def test_a_convention_the_reference_cannot_follow_leaves_the_test_not_run():
+    report = check(ap, "average_precision", ["ties=expected"], budget=0.0, max_n=1000)
+    assert report.differential is not None
+    assert "ties=expected" in str(report.differential.not_run)
+    assert not report.ok  # not run is not passed ...
+    opted = check(
+        ap, "average_precision", ["ties=expected"], budget=0.0, max_n=1000, skip=["differential"]
+    )
+    assert opted.differential is not None
+    assert opted.differential.not_run is not None  # ... unless opted out by name

@@ -26,6 +26,7 @@ __all__ = [
     "ap",
     "ap_positional_only",
     "ap_pure_python",
+    "ap_ties_input_order",
     "binned_above_10_4",
     "exact_at_kit_sizes",
     "input_order_above_10_4",
@@ -88,6 +89,16 @@ def input_order_above_10_4(y_true, y_score, sample_weight=None):
         s = np.empty(len(s))
         s[order] = -np.arange(len(s), dtype=np.float64)
     return ap(y_true, s, sample_weight)
+
+
+def ap_ties_input_order(y_true, y_score, sample_weight=None):
+    """AP with tied scores ranked by input order (a stable sort, then item by item): correct
+    for an implementation that declares ``ties=input-order``."""
+    s = _validate(y_true, y_score, sample_weight)[1]
+    order = np.argsort(-s, kind="stable")
+    ranks = np.empty(len(s))
+    ranks[order] = -np.arange(len(s), dtype=np.float64)
+    return ap(y_true, ranks, sample_weight)
 
 
 def exact_at_kit_sizes(y_true, y_score, sample_weight=None):
