@@ -210,3 +210,57 @@ def test_a_correct_reference_passes_the_gate_with_generated_inputs(capsys):
     args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
     assert main([*args, "--adapter", ADVERSARIES + "ap"]) == 0
     assert "1 differential tests on generated inputs" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------------------------------
+# verdicts that do not depend on the machine's load
+
+
+def _burn(seconds: float) -> None:
+    """Use ``seconds`` of CPU time (not wall time)."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def _slow_correct_ap(x):
+    if len(x.y_true) == 6:  # one vector costs 1.5 s of CPU, within the 3 s limit
+        _burn(1.5)
+    return adversaries.ap(x.y_true, x.y_score, x.sample_weight)
+
+
+def slow_correct() -> list[Implementation]:
+    return [Implementation("slow", "ap", "average_precision", _slow_correct_ap)]
+
+
+def _busy() -> None:  # pragma: no cover - runs in a child process until it is killed
+    while True:
+        pass
+
+
+def _verdicts(run) -> list[tuple[str, str, str]]:
+    return [(r.library, r.vector.ident, r.verdict.category) for r in run.rows] + [
+        (t.library, t.implementation, t.verdict.category) for t in run.differential
+    ]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="CPU time is read from /proc")
+def test_verdicts_are_the_same_on_a_loaded_machine():
+    import multiprocessing
+
+    args = (["sklearn", f"{__name__}:slow_correct"], ["average_precision"])
+    kwargs = {"jobs": 2, "time_limit": 3.0, "rounds": 1}
+    idle = isolated.run_isolated(*args, **kwargs)
+    hogs = [multiprocessing.Process(target=_busy, daemon=True) for _ in range(2)]
+    for h in hogs:  # both cores busy while the same run repeats
+        h.start()
+    try:
+        loaded = isolated.run_isolated(*args, **kwargs)
+    finally:
+        for h in hogs:
+            h.kill()
+            h.join()
+    assert _verdicts(loaded) == _verdicts(idle)
+    assert not [v for v in _verdicts(idle) if v[2] == "timeout"]
+    # the slow vector agrees both times: 1.5 s of CPU is within the limit however long it waits
+    assert ("slow", "average_precision#12", "agrees") in _verdicts(loaded)

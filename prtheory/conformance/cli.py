@@ -228,11 +228,14 @@ def _write(args: argparse.Namespace, result: Any, wall: float, own_cpu: float) -
     if args.stdout or args.libraries or args.metrics or args.adapter:
         print(report, end="")
         return
+    from prtheory.conformance.record import RESULTS, dumps
+
     path = args.root / REPORT
     path.parent.mkdir(parents=True, exist_ok=True)
     cpu = own_cpu + sum(sum(c.values()) for c in result.cpu.values())
     path.write_text(with_run_time(report, wall, args.jobs, cpu, result.cpu), "utf-8")
-    print(f"wrote {path}")
+    (args.root / RESULTS).write_text(dumps(result), "utf-8")
+    print(f"wrote {path} and {args.root / RESULTS}")
 
 
 def ran_line(result: Any) -> str:

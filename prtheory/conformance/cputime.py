@@ -30,21 +30,24 @@ def _stat(pid: int) -> list[str] | None:
     return text[text.rfind(")") + 2 :].split()
 
 
-def _children() -> dict[int, list[int]]:
-    """Parent pid -> child pids of every process visible in ``/proc``."""
-    out: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
-        if entry.name.isdigit():
-            fields = _stat(int(entry.name))
-            if fields is not None:
-                out.setdefault(int(fields[1]), []).append(int(entry.name))
+def _kids(pid: int) -> list[int]:
+    """The child pids of ``pid``: its threads' ``/proc/PID/task/TID/children`` lists."""
+    out: list[int] = []
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return out
+    for task in tasks:
+        try:
+            out += [int(c) for c in (task / "children").read_text(encoding="ascii").split()]
+        except OSError:
+            continue
     return out
 
 
 def tree_cpu(pid: int) -> float:
     """CPU seconds (user + system) used so far by process ``pid`` and its live descendants,
     including children they have already waited for."""
-    children = _children()
     total, todo = 0, [pid]
     while todo:
         p = todo.pop()
@@ -53,7 +56,7 @@ def tree_cpu(pid: int) -> float:
             continue
         # utime, stime, cutime, cstime: fields 14-17 of stat, 12-15 after the name
         total += sum(int(v) for v in fields[11:15])
-        todo += children.get(p, [])
+        todo += _kids(p)
     return total / _TICK
 
 

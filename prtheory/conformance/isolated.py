@@ -53,6 +53,7 @@ from prtheory.conformance.runner import (
     DifferentialRow,
     Row,
     Run,
+    error_of,
     extra_alternatives,
     run_differential,
     run_implementation,
@@ -67,7 +68,7 @@ ENTRY_POINT_GROUP = "prtheory.adapters"
 _COST = {"spark": 40, "ranx": 10, "pytrec_eval": 10, "keras": 10, "torchmetrics": 10}
 STARTUP_CPU = 300.0  # CPU seconds to start a library (torch, Keras and a JVM take several)
 STARTUP_WALL = 1800.0  # wall seconds before a start-up that uses no CPU counts as hung
-POLL = 0.2  # seconds between two looks at a worker's CPU time
+POLL = 0.5  # seconds between two looks at a worker's CPU time
 Unit = tuple[int, int]  # (implementation index, vector index; -1 for the differential test)
 
 
@@ -195,7 +196,7 @@ def _run_unit(impl: Implementation, vector: Vector | None, rounds: int) -> tuple
         raise outcome.error
     extra = extra_alternatives(impl, vector)
     verdict = classify(vector, outcome, extra)
-    return ("row", verdict, outcome.value, tuple(outcome.warnings), extra)
+    return ("row", verdict, outcome.value, tuple(outcome.warnings), extra, error_of(outcome))
 
 
 def _worker(
@@ -224,7 +225,10 @@ def _worker(
             kind, *payload = _run_unit(impls[i], vectors[j] if j >= 0 else None, rounds)
         except MemoryError:
             cap = f" (cap {memory_mb} MiB)" if memory_mb else ""
-            kind, payload = "row", [Verdict("crashed", f"ran out of memory{cap}"), None, (), {}]
+            kind, payload = (
+                "row",
+                [Verdict("crashed", f"ran out of memory{cap}"), None, (), {}, None],
+            )
         conn.send((kind, n, *payload))
     conn.send(("done",))
 
@@ -381,9 +385,18 @@ class _LibraryRun:
         if kind == "diff":
             self.tests[n] = payload[0]
         else:
-            verdict, value, warns, extra = payload
+            verdict, value, warns, extra, error = payload
             self.rows[n] = Row(
-                library, name, metric, self.vectors[j], verdict, value, warns, conventions, extra
+                library,
+                name,
+                metric,
+                self.vectors[j],
+                verdict,
+                value,
+                warns,
+                conventions,
+                extra,
+                error,
             )
         self.next_unit = n + 1
         if self.progress is not None:

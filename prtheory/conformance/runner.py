@@ -41,6 +41,7 @@ __all__ = [
     "DifferentialRow",
     "Row",
     "Run",
+    "error_of",
     "extra_alternatives",
     "run",
     "run_differential",
@@ -63,6 +64,14 @@ class Row:
     #: the oracle's values under the call-pattern conventions of the implementation (batches,
     #: bins), by name: the predictions of those mechanisms
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the exception the implementation raised: (class name, message, is a ValueError)
+    error: tuple[str, str, bool] | None = None
+
+
+def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
+    """(class name, message, is a ValueError) of the exception in ``outcome``, if any."""
+    err = outcome.error
+    return None if err is None else (type(err).__name__, str(err), isinstance(err, ValueError))
 
 
 @dataclass(frozen=True)
@@ -304,6 +313,7 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
                         tuple(outcome.warnings),
                         impl.conventions,
                         extra,
+                        error_of(outcome),
                     )
                 )
     differential = [
