@@ -122,6 +122,7 @@ __all__ = [
     "Diagnosis",
     "Mechanism",
     "Raised",
+    "contradicted",
     "diagnose",
     "mechanisms",
     "oracle_mechanism",
@@ -838,7 +839,7 @@ def diagnose(
             )
             if not covered:
                 continue
-            if _contradicted(m, agreeing, divergent, prediction, pool, tolerance):
+            if contradicted(m, agreeing, divergent, prediction, pool, tolerance):
                 continue
             declared = set(m.name.split("+")) <= prefer
             common = sum(usual.get(part, 0) for part in m.name.split("+"))
@@ -879,7 +880,7 @@ def diagnose(
     )
 
 
-def _contradicted(
+def contradicted(
     m: Mechanism,
     agreeing: list[tuple[Vector, Any]],
     divergent: list[tuple[Vector, Any]],

@@ -19,7 +19,12 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance.adapters import ADAPTERS, status
-from prtheory.conformance.attribution import ImplementationDiagnosis, attributions, diagnose_run
+from prtheory.conformance.attribution import (
+    ImplementationDiagnosis,
+    attributions,
+    contradicted_attributions,
+    diagnose_run,
+)
 from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS, _distance
 from prtheory.conformance.encoding import Value
 from prtheory.conformance.metrics import METRICS
@@ -341,6 +346,26 @@ KNOWN_FINDINGS = (
             r
             for r in _matches("pyprg (official PRG code)", "prg-area=signed", "auprg")(rows)
             if isinstance(r.value, float) and r.value < 0
+        ],
+    ),
+    Finding(
+        "sklearn-prg-perfect-ranking",
+        ("sklearn-prg",),
+        "sklearn-prg scores a perfect ranking below 1",
+        "`sklearn_prg.average_precision_recall_gain` (sklearn-prg 0.1.3, `metrics.py`) computes "
+        "the gains from scikit-learn's `precision_recall_curve`, replaces `-inf` by 0 "
+        "(`nan_to_num`), clips negative gains to 0 and sets the recall gain to 1 where recall is "
+        "1, then integrates with `auc` over the points ordered by `np.argsort(recall_gain)`: the "
+        "operating points at recall 1 (precision gains 1, 1/2, 0 for two positives above two "
+        "negatives) share recall gain 1, and the trapezoid from the appended point (0, 1) runs "
+        "to whichever of them the argsort puts first (0.75 where AUPRG is 1).",
+        lambda rows: [
+            r
+            for r in rows
+            if r.library == "sklearn-prg"
+            and r.metric == "auprg"
+            and "best-ranking" in r.vector.flags
+            and r.verdict.category != "agrees"
         ],
     ),
     Finding(
@@ -700,6 +725,9 @@ def _differential_section(run: Run) -> list[str]:
 # ------------------------------------------------------------------------------------------
 # the diagnosis
 
+#: trec_eval's NaN placement is no rule of its own (issue 41): it is stated, not modelled
+TREC_NAN = "For trec_eval (pytrec_eval) neither is a rule: it sorts a query's documents with `qsort` and `comp_sim_docno` (`form_res_rels.c`), for which every comparison with a NaN score is false, so where the NaN document lands depends on the other scores and on the document ids around it (`nan=first` on some inputs, `nan=last` on others); a NaN score is invalid input either way."
+
 #: where a mechanism lives in the installed libraries' source (file and line, or upstream issue)
 MECHANISM_NOTES = {
     "ties=torch-sort": "torchmetrics `functional/retrieval/precision.py`: `target_filtered[preds.topk(min(top_k, preds.shape[-1]), dim=-1)[1]]`; `r_precision.py`: `torch.argsort(preds, dim=-1, descending=True)`. Neither sort is stable, so tied documents come in whatever order torch's sort leaves them.",
@@ -711,8 +739,10 @@ MECHANISM_NOTES = {
     "riemann-majoring": "Keras `src/metrics/confusion_metrics.py` `AUC.result`: `heights = ops.maximum(y[: self.num_thresholds - 1], y[1:])` for `summation_method='majoring'`.",
     "rejects-infinite-scores": "scikit-learn `metrics/_ranking.py`: `assert_all_finite(y_score)`; ±inf are the largest and smallest scores of a well-defined ranking.",
     "rejects-integer-scores": 'torchmetrics `utilities/checks.py` `_check_retrieval_target_and_prediction_types`: "`preds` must be a tensor of floats"; classification: "Expected argument `preds` to be an floating tensor".',
-    "nan=first": "A NaN score placed above every score: numpy and torch sort NaN last, so a descending order built by reversing an ascending sort puts it first; the tie test `diff() != 0` is true for NaN, so it is its own threshold.",
-    "nan=last": "A NaN score placed below every score: `score >= t` and `score > t` are false for NaN, so it is never predicted positive.",
+    "nan=first": "A NaN score placed above every score: numpy and torch sort NaN last, so a descending order built by reversing an ascending sort puts it first; the tie test `diff() != 0` is true for NaN, so it is its own threshold. "
+    + TREC_NAN,
+    "nan=last": "A NaN score placed below every score: `score >= t` and `score > t` are false for NaN, so it is never predicted positive. "
+    + TREC_NAN,
     "ties=input-order": "ranx `data_structures/common.py`: `sort_dict_by_key` orders a query's documents by id, then `sort_dict_by_value` ranks them by `typed_list_argosrt([-v for v in values])` (numba's `np.argsort`), which keeps tied documents in ascending id order here: the input order of the vectors, the opposite of trec_eval's descending-id rule, so ranx is not diagnosed with trec_eval's rule. numba's `np.argsort` is a quicksort, stable only on short arrays (insertion sort); on the million tied items of `average_precision#28` the positive lands far from its input place, which no mechanism here models (unexplained).",
     "ties=trec_eval": "trec_eval `form_res_rels.c` `comp_sim_docno`: by score, then by document id compared with `strcmp`, descending.",
     "ties=trec_eval+scores=float32": "trec_eval's doc-id rule (`comp_sim_docno`) on scores that collide in float32 (pytrec_eval passes the run's scores to trec_eval, which holds them as float32 here). One mechanism for `map`, `P_k`, `Rprec` and `map_cut_k`: a combination the vector file leaves out (equal to the expected value) is evaluated, not taken for its first stored part.",
@@ -751,6 +781,7 @@ def _diagnosis_sections(
     divergent = sum(len(d.divergent) for d in diags)
     before = sum(d.unnamed_before for d in diags)
     after = sum(len(d.unexplained) for d in diags)
+    contradicting = sum(contradicted_attributions(d) for d in diags)
     out = [
         "## Diagnosis: the fewest mechanisms for each implementation",
         "",
@@ -765,6 +796,12 @@ def _diagnosis_sections(
         f"**Unexplained: {after} of {divergent} divergent results.** The first-fit classifier of the",
         "same run, which names the first convention that fits each result alone, named no cause for",
         f"{before} of them (categories W, U, A, R, X).",
+        "",
+        "A mechanism that another result of the same implementation contradicts (on a vector the",
+        "implementation got right it predicts something else, or on a divergent vector it",
+        "predicts an effect the result does not show and no combination of it explains) explains",
+        "nothing; its coincidences are left unexplained. Results attributed to a mechanism that",
+        f"a second vector contradicts, checked again on this diagnosis: **{contradicting}**.",
         "",
         "| library | implementation | metric | divergent | mechanisms (results each) | no cause before | unexplained |",
         "| --- | --- | --- | --- | --- | --- | --- |",

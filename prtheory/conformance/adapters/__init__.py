@@ -40,6 +40,7 @@ ADAPTERS = (
     "torcheval",
     "pyprg",
     "precision_recall_gain",
+    "sklearn_prg",
     "pytrec_eval",
     "ranx",
     "keras",
