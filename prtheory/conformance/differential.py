@@ -173,17 +173,17 @@ def describe(d: Divergence, float32: bool = False) -> str:
     """A divergence as text: the input drawn, the values, and the shrunk input."""
     unit = "float32 ulps" if float32 else "ulps"
     x = d.shrunk
-    inline = len(x.y_true) <= 12
+    inline = len(x.labels) <= 12
     shown = (
-        f"y_true={x.y_true.tolist()}, y_score={x.y_score.tolist()}"
+        f"y_true={x.labels.tolist()}, y_score={x.scores.tolist()}"
         + ("" if x.sample_weight is None else f", sample_weight={x.sample_weight.tolist()}")
         if inline
-        else f"{len(x.y_true)} items"
+        else f"{len(x.labels)} items"
     )
     return (
         f"    {d.kind}: {d.spec.text()}: expected {d.expected!r}, returned {_text(d.got)} "
         f"({d.distance:.6g} {unit})\n"
-        f"      shrunk to {len(x.y_true)} items: {shown}: expected {d.shrunk_expected!r}, "
+        f"      shrunk to {len(x.labels)} items: {shown}: expected {d.shrunk_expected!r}, "
         f"returned {_text(d.shrunk_got)} ({d.shrunk_distance:.6g} {unit})"
     )
 
@@ -230,7 +230,7 @@ def _break_ties(key: Callable[[Inputs], np.ndarray]) -> Callable[[Inputs], Input
     """Ties broken item by item: by score (descending), then by ``key`` (ascending)."""
 
     def transform(x: Inputs) -> Inputs:
-        s = np.asarray(x.y_score, dtype=np.float64)
+        s = np.asarray(x.scores, dtype=np.float64)
         order = np.lexsort((key(x), -s))
         return replace(x, y_score=_rank_scores(order))
 
@@ -239,10 +239,10 @@ def _break_ties(key: Callable[[Inputs], np.ndarray]) -> Callable[[Inputs], Input
 
 #: declared conventions the reference can follow, as transformations of the input
 TRANSFORMS: dict[str, Callable[[Inputs], Inputs]] = {
-    "ties=input-order": _break_ties(lambda x: np.arange(len(x.y_score))),
-    "ties=trec_eval": _break_ties(lambda x: -np.arange(len(x.y_score))),
-    "ties=optimistic": _break_ties(lambda x: -np.asarray(x.y_true)),
-    "ties=pessimistic": _break_ties(lambda x: np.asarray(x.y_true)),
+    "ties=input-order": _break_ties(lambda x: np.arange(len(x.scores))),
+    "ties=trec_eval": _break_ties(lambda x: -np.arange(len(x.scores))),
+    "ties=optimistic": _break_ties(lambda x: -np.asarray(x.labels)),
+    "ties=pessimistic": _break_ties(lambda x: np.asarray(x.labels)),
     "scores=float32": scores_float32,
     "sigmoid-on-logits": sigmoid_on_logits,
     "inf-ties=input-order": split_infinite_ties,
@@ -271,7 +271,7 @@ def reference(metric: str, x: Inputs, conventions: tuple[str, ...] = ()) -> floa
     )
     for c in ordered:
         x = TRANSFORMS[c](x)
-    return average_precision(x.y_true, x.y_score, x.sample_weight)
+    return average_precision(x.labels, x.scores, x.sample_weight)
 
 
 # ------------------------------------------------------------------------------------------
@@ -303,26 +303,26 @@ def diverges(distance_: float, n: int, ulps: int, f32_ulps: int, float32: bool) 
 
 def _subset(x: Inputs, keep: np.ndarray) -> Inputs:
     w = None if x.sample_weight is None else x.sample_weight[keep]
-    return replace(x, y_true=x.y_true[keep], y_score=x.y_score[keep], sample_weight=w)
+    return replace(x, y_true=x.labels[keep], y_score=x.scores[keep], sample_weight=w)
 
 
 def shrink(x: Inputs, failing: Callable[[Inputs], bool], calls: int = SHRINK_CALLS) -> Inputs:
     """A smaller input that is still ``failing``: blocks of items (halves, then quarters, ...)
     are removed while the result still fails, within ``calls`` calls of ``failing``; at least
     two items are kept."""
-    chunk = len(x.y_true) // 2
+    chunk = len(x.labels) // 2
     while chunk >= 1 and calls > 0:
         start = 0
-        while start < len(x.y_true) and calls > 0:
-            keep = np.ones(len(x.y_true), dtype=bool)
+        while start < len(x.labels) and calls > 0:
+            keep = np.full(len(x.labels), True)
             keep[start : start + chunk] = False
             candidate = _subset(x, keep)
             calls -= 1
-            if len(candidate.y_true) >= 2 and failing(candidate):
+            if len(candidate.labels) >= 2 and failing(candidate):
                 x = candidate
             else:
                 start += chunk
-        chunk = min(chunk // 2, len(x.y_true) // 2)
+        chunk = min(chunk // 2, len(x.labels) // 2)
     return x
 
 
@@ -352,7 +352,7 @@ class _Judge:
 
     def failing(self, x: Inputs) -> bool:
         found = self.compare(x)
-        return found is not None and self._diverges(found[2], len(x.y_true))
+        return found is not None and self._diverges(found[2], len(x.labels))
 
     def _diverges(self, d: float, n: int) -> bool:
         return diverges(d, n, self.ulps, self.f32_ulps, self.float32)

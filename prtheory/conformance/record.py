@@ -158,7 +158,7 @@ def _loaded_row(obj: dict[str, Any], vectors: dict[tuple[str, int], Vector]) -> 
         tuple(obj["warnings"]),
         tuple(obj["claims"]),
         extra,
-        error,  # type: ignore[arg-type]  # a JSON list of (str, str, bool)
+        error,
     )
 
 
@@ -167,7 +167,7 @@ def loads(text: str) -> Run:
     doc = json.loads(text)
     vectors = {(v.metric, v.tc_id): v for v in load()}
     return Run(
-        [LibraryStatus(*s[:6], tuple(s[6])) for s in doc["statuses"]],
+        [LibraryStatus(s[0], s[1], s[2], s[3], s[4], s[5], tuple(s[6])) for s in doc["statuses"]],
         [_loaded_row(r, vectors) for r in doc["rows"]],
         dict(doc["import_errors"]),
         [

@@ -683,8 +683,8 @@ def render(run: Run) -> str:
 def _per_library(run: Run) -> str:
     """``library n`` for every library that ran (results and differential tests)."""
     counts: dict[str, int] = {}
-    for r in [*run.rows, *run.differential]:
-        counts[r.library] = counts.get(r.library, 0) + 1
+    for library in [r.library for r in run.rows] + [t.library for t in run.differential]:
+        counts[library] = counts.get(library, 0) + 1
     return (
         ", ".join(f"{s.library} {counts.get(s.library, 0)}" for s in run.statuses if s.available)
         or "none"
