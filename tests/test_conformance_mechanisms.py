@@ -486,3 +486,81 @@ def test_a_convention_contradicted_by_a_correct_result_is_dropped():
     report = check(ap)
     assert "ties=input-order" not in report.diagnosis.chosen, report.summary()
     assert report.diagnosis.unexplained
+
+
+# ------------------------------------------------------------------------------------------
+# other definitions of AP, and causes that must explain rather than coincide
+
+
+def ap_interpolated(y_true, y_score, sample_weight=None):
+    """WRONG: all-point interpolated AP: each precision replaced by the best at higher recall."""
+    points = _operating_points(*_validated(y_true, y_score, sample_weight))
+    pos = points[-1][0]
+    table = [(tp / pos, tp / (tp + fp)) for tp, fp in points if tp + fp > 0]
+    total, before = Fraction(0), Fraction(0)
+    for i, (r, _) in enumerate(table):
+        total += (r - before) * max(p for _, p in table[i:])
+        before = r
+    return float(total)
+
+
+def ap_rounded_weights(y_true, y_score, sample_weight=None):
+    """WRONG: weights rounded to integers (half to even) first."""
+    w = None if sample_weight is None else [round(float(x)) for x in sample_weight]
+    return ap_pure(y_true, y_score, w)
+
+
+def ap_over_items(y_true, y_score, sample_weight=None):
+    """WRONG: the precisions at the positives divided by the number of items (total weight)."""
+    y, _, w = _validated(y_true, y_score, sample_weight)
+    pos = sum(wi for label, wi in zip(y, w, strict=True) if label == 1)
+    return float(Fraction(ap_pure(y_true, y_score, sample_weight)) * pos / sum(w))
+
+
+def ap_squared(y_true, y_score, sample_weight=None):
+    """WRONG: AP squared; on AP = 3.05e-151 it returns 9.3e-302, which is no float32 rounding
+    of it although both underflow to 0 in float32."""
+    return ap_pure(y_true, y_score, sample_weight) ** 2
+
+
+def _attributed(report):
+    return {name for name, _ in report.diagnosis.attribution.values()}
+
+
+@pytest.mark.parametrize(
+    ("fn", "mechanism"),
+    [
+        (ap_interpolated, "interpolated"),
+        (ap_rounded_weights, "weights-rounded"),
+        (ap_over_items, "normalisation=items"),
+    ],
+)
+def test_other_definitions_of_ap_are_named(fn, mechanism):
+    report = check(fn)
+    assert not report.ok
+    assert mechanism in _attributed(report), report.summary()
+    # every divergence of these is explained by that one mechanism
+    assert not report.diagnosis.unexplained, report.summary()
+
+
+def ap_divided_by_n(y_true, y_score, sample_weight=None):
+    """WRONG: AP divided by the number of items: no mechanism's definition."""
+    return ap_pure(y_true, y_score, sample_weight) / len(y_true)
+
+
+def test_a_coincidence_is_not_a_cause():
+    report = check(ap_divided_by_n)
+    # AP / n equals AP * pos / n (normalisation=items) where pos = 1, as on the 2-item vectors,
+    # and other mechanisms on single vectors; every such mechanism predicts an effect that
+    # other vectors contradict, so none is named: every divergence is unexplained
+    assert not _attributed(report), report.summary()
+    assert len(report.diagnosis.unexplained) == len(report.failures)
+
+
+def test_values_that_both_underflow_in_float32_are_not_float32_rounding():
+    report = check(ap_squared)
+    tiny = [f for f in report.failures if abs(f.case.value or 1) < 1e-200]
+    assert tiny, report.summary()
+    for f in tiny:  # 9.3e-302 against 3.05e-151: counted in float64 ulps, not 0 float32 ulps
+        assert f.verdict.category == "wrong"
+        assert (f.mechanism or ("",))[0] != "float32-accumulation"
