@@ -7,6 +7,7 @@ independently of the oracle; the wrong ones differ from a correct one by exactly
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 from itertools import groupby, pairwise
 
@@ -564,3 +565,29 @@ def test_values_that_both_underflow_in_float32_are_not_float32_rounding():
     for f in tiny:  # 9.3e-302 against 3.05e-151: counted in float64 ulps, not 0 float32 ulps
         assert f.verdict.category == "wrong"
         assert (f.mechanism or ("",))[0] != "float32-accumulation"
+
+
+def ap_negative_zero_first(y_true, y_score, sample_weight=None):
+    """WRONG: -0.0 ranked above 0.0 (a sort on the sign bit), the two otherwise equal."""
+    s = [5e-324 if x == 0 and math.copysign(1, x) < 0 else float(x) for x in y_score]
+    return ap_pure(y_true, s, sample_weight)
+
+
+def ap_infinity_as_max(y_true, y_score, sample_weight=None):
+    """WRONG: ±inf replaced by ±MAX (clipping to the finite range), so inf ties with MAX."""
+    top = sys.float_info.max
+    return ap_pure(y_true, [min(max(float(x), -top), top) for x in y_score], sample_weight)
+
+
+@pytest.mark.parametrize("fn", [ap_negative_zero_first, ap_infinity_as_max])
+def test_signed_zeros_and_infinities_beside_max_are_told_apart(fn):
+    # y=[0, 1, 1], s=[0.0, -0.0, -1.0]: one tie {neg, pos} at 0, then a positive: 1/2 * 1/2 +
+    # 1/2 * 2/3 = 7/12; with -0.0 first the positive leads: 1/2 + 1/3 = 5/6. y=[1, 0, 1],
+    # s=[inf, MAX, -1]: 5/6; inf tied with MAX: 7/12.
+    report = check(fn)
+    assert not report.ok
+    wrong = {f.vector.comment for f in report.failures}
+    assert wrong & {
+        "-0.0 and 0.0 are one tied score, positive on -0.0",
+        "+inf above the largest float",
+    }, report.summary()
