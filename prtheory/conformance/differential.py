@@ -13,7 +13,8 @@ A *round* (:func:`round_specs`) draws every family at each size up to 1000, two 
 31623 items, tie blocks at 10^5 and extreme scores at 316228); its inputs are a function of the
 seed and the round alone. Round 0 always runs; further rounds run while the CPU-time budget
 lasts (:func:`run`), so a defect that affects a fraction ``p`` of the inputs of a size up to 1000
-is missed by ``r`` rounds with probability ``(1 - p)^(r * families)``.
+is missed by ``r`` rounds with probability ``(1 - p)^(r * families)``. The run stops at the first
+``wrong`` input: the verdict cannot get worse, and the larger inputs would only cost time.
 
 A result *diverges* when it is farther from the exact value than rounding explains: more than
 ``ulps + 2n`` ulps of the precision the implementation declares (float64 unless it declares
@@ -377,6 +378,20 @@ def _inputs(s: Sample) -> Inputs:
     return Inputs(s.y_true, s.y_score, s.sample_weight)
 
 
+def _run_round(judge: _Judge, specs: list[Spec], out: Outcome) -> None:
+    """Check ``specs`` in order into ``out``, stopping at the first ``wrong`` input (the most
+    severe kind: the verdict cannot change, and the larger inputs would only cost time)."""
+    for spec in specs:
+        out.samples[spec.n] = out.samples.get(spec.n, 0) + 1
+        found = judge.check(spec, {d.kind for d in out.divergences})
+        if found is not None:
+            out.kinds[found[0]] = out.kinds.get(found[0], 0) + 1
+            if found[1] is not None:
+                out.divergences.append(found[1])
+            if found[0] == "wrong":
+                return
+
+
 def run(
     metric: str,
     call: Callable[[Inputs], Any],
@@ -395,7 +410,7 @@ def run(
     never raises: it returns :class:`~prtheory.conformance.predictions.Raised` instead) with
     the reference: round 0, then further
     rounds while ``budget`` CPU seconds last, or exactly ``rounds`` rounds when given (a plan
-    that does not depend on the machine's speed). ``weighted=False`` leaves out the weighted
+    that does not depend on the machine's speed); it stops at the first ``wrong`` input. ``weighted=False`` leaves out the weighted
     families (an implementation without sample weights)."""
     out = Outcome(metric, seed, float32=float32)
     blocked = unsupported_conventions(conventions)
@@ -409,16 +424,10 @@ def run(
     families = tuple(f for f in FAMILIES if weighted or f.weights == "none")
     judge = _Judge(metric, call, conventions, ulps, f32_ulps, float32)
     start = time.process_time()
-    while rounds is None or out.rounds < rounds:
+    while (rounds is None or out.rounds < rounds) and not out.kinds.get("wrong"):
         if rounds is None and out.rounds and time.process_time() - start > budget:
             break
-        for spec in round_specs(seed, out.rounds, families, max_n):
-            out.samples[spec.n] = out.samples.get(spec.n, 0) + 1
-            found = judge.check(spec, {d.kind for d in out.divergences})
-            if found is not None:
-                out.kinds[found[0]] = out.kinds.get(found[0], 0) + 1
-                if found[1] is not None:
-                    out.divergences.append(found[1])
+        _run_round(judge, round_specs(seed, out.rounds, families, max_n), out)
         out.rounds += 1
         if out.diverging:
             break
