@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Budget", "tree_cpu"]
+__all__ = ["Budget", "descendants", "tree_cpu"]
 
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -42,6 +42,16 @@ def _kids(pid: int) -> list[int]:
             out += [int(c) for c in (task / "children").read_text(encoding="ascii").split()]
         except OSError:
             continue
+    return out
+
+
+def descendants(pid: int) -> list[int]:
+    """Every live descendant of ``pid`` (children first), from ``/proc``."""
+    out, todo = [], _kids(pid)
+    while todo:
+        p = todo.pop(0)
+        out.append(p)
+        todo += _kids(p)
     return out
 
 

@@ -47,7 +47,7 @@ from prtheory.conformance.adapters import (
     status,
 )
 from prtheory.conformance.classify import Verdict, classify
-from prtheory.conformance.cputime import Budget
+from prtheory.conformance.cputime import Budget, descendants
 from prtheory.conformance.runner import (
     DIFFERENTIAL_ROUNDS,
     DifferentialRow,
@@ -69,6 +69,7 @@ _COST = {"spark": 40, "ranx": 10, "pytrec_eval": 10, "keras": 10, "torchmetrics"
 STARTUP_CPU = 300.0  # CPU seconds to start a library (torch, Keras and a JVM take several)
 STARTUP_WALL = 1800.0  # wall seconds before a start-up that uses no CPU counts as hung
 POLL = 0.5  # seconds between two looks at a worker's CPU time
+EXIT_GRACE = 60.0  # wall seconds a worker that finished has to exit before it is killed
 Unit = tuple[int, int]  # (implementation index, vector index; -1 for the differential test)
 
 
@@ -326,12 +327,12 @@ class _LibraryRun:
         proc = ctx.Process(target=_worker, args=(*args, self.limits.rounds))  # type: ignore[attr-defined]
         proc.start()
         child.close()
+        failure: str | None = "stopped"
         try:
-            return self._serve(proc, parent)
+            failure = self._serve(proc, parent)
+            return failure
         finally:
-            if proc.is_alive():
-                proc.kill()
-            proc.join()
+            _kill_tree(proc, EXIT_GRACE if failure is None else 0.0)
             parent.close()
 
     def _serve(self, proc: Any, conn: Any) -> str | None:
@@ -433,6 +434,24 @@ class _LibraryRun:
         )
         self._fail_unit(current, Verdict("crashed", text))
         return text
+
+
+def _kill_tree(proc: Any, grace: float) -> None:
+    """Stop a worker and every process it started (a JVM would outlive it otherwise), after
+    ``grace`` seconds for a worker that finished to exit by itself (and clean up)."""
+    import os
+    import signal
+
+    left = descendants(proc.pid) if proc.is_alive() else []
+    proc.join(grace)
+    if proc.is_alive():
+        proc.kill()
+    proc.join()
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            continue
 
 
 def _never(x: Any) -> Any:  # pragma: no cover - the parent's copies of a plan are never run
