@@ -49,16 +49,16 @@ def _points(x: Inputs) -> tuple[list[Fraction], list[Fraction], int, int] | None
     return recall, precision, int(pts.pos), int(pts.neg)
 
 
-def _valid_ap(v: Vector) -> Inputs | None:
+def _curve(v: Vector) -> tuple[list[Fraction], list[Fraction], int, int] | None:
+    """The operating points of a valid ``average_precision`` vector (:func:`_points`)."""
     if v.metric != "average_precision" or v.result != "valid" or v.inputs.y_score is None:
         return None
-    return v.inputs
+    return _points(v.inputs)
 
 
 def interpolated(v: Vector) -> Any:
     """All-point interpolated AP of ``v`` (module docstring)."""
-    x = _valid_ap(v)
-    pts = None if x is None else _points(x)
+    pts = _curve(v)
     if pts is None:
         return None
     recall, precision, _, _ = pts
@@ -76,8 +76,7 @@ def interpolated(v: Vector) -> Any:
 
 def interpolated_11_point(v: Vector) -> Any:
     """PASCAL VOC 2007 11-point interpolated AP of ``v`` (module docstring)."""
-    x = _valid_ap(v)
-    pts = None if x is None else _points(x)
+    pts = _curve(v)
     if pts is None:
         return None
     recall, precision, _, _ = pts
@@ -92,10 +91,10 @@ def normalised_by_items(v: Vector) -> Any:
     """Step AP of ``v`` times ``pos / (pos + neg)`` (module docstring)."""
     from prtheory.oracle.ap import average_precision
 
-    x = _valid_ap(v)
-    pts = None if x is None else _points(x)
-    if x is None or pts is None:
+    pts = _curve(v)
+    if pts is None:
         return None
     _, _, pos, neg = pts
+    x = v.inputs
     ap = average_precision(x.labels, x.scores, x.sample_weight)
     return encoded(ap * Fraction(pos, pos + neg))
