@@ -17,6 +17,7 @@ The full run records what each library returned in ``reports/conformance_results
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -69,8 +70,6 @@ def test_report_is_current():
     assert int(cost.group(1)) <= 60
     text = RESULTS.read_text(encoding="utf-8")
     recorded = record.loads(text)
-    import json
-
     changed = {
         k: v for k, v in record.source_digests().items() if json.loads(text)["sources"].get(k) != v
     }
@@ -98,6 +97,10 @@ def test_recorded_results_are_what_a_library_returns():
             kept.error,
         )
         assert repr(got.value) == repr(kept.value)
+    # a subset run says nothing about the libraries it did not run
+    text = render(live)
+    head = "### torchmetrics applies a sigmoid when scores leave [0, 1]\n\n"
+    assert head + "not checked (library not run)." in text
 
 
 def test_run_time_line_round_trips():
@@ -109,3 +112,15 @@ def test_run_time_line_round_trips():
     )
     assert "lib 3.0 + 5.0 s" in timed
     assert without_run_time(timed) == report
+
+
+def test_a_changed_recorded_answer_changes_the_report():
+    """The recomputation reads the libraries' answers: one answer changed, another report."""
+    doc = json.loads(RESULTS.read_text(encoding="utf-8"))
+    doc["rows"] = [r for r in doc["rows"] if r["library"] == "scikit-learn"]
+    doc["differential"] = []
+    original = record.loads(json.dumps(doc))
+    row = next(r for r in doc["rows"] if r["value"] == (0.5).hex())  # an AP of exactly 1/2
+    row["value"] = (0.75).hex()
+    tampered = record.loads(json.dumps(doc))
+    assert render(tampered) != render(original)
