@@ -351,9 +351,12 @@ class _Judge:
         got = self.call(x)
         return want, got, distance(got, want, self.float32)
 
-    def failing(self, x: Inputs) -> bool:
+    def failing(self, x: Inputs, kind: str | None = None) -> bool:
+        """Whether ``x`` diverges (with a result of ``kind``, when given)."""
         found = self.compare(x)
-        return found is not None and self._diverges(found[2], len(x.labels))
+        if found is None or not self._diverges(found[2], len(x.labels)):
+            return False
+        return kind is None or kind_of(found[1], found[0], len(x.labels), self.f32_ulps) == kind
 
     def _diverges(self, d: float, n: int) -> bool:
         return diverges(d, n, self.ulps, self.f32_ulps, self.float32)
@@ -368,7 +371,7 @@ class _Judge:
         kind = kind_of(found[1], found[0], spec.n, self.f32_ulps)
         if kind in shown:
             return kind, None
-        small = shrink(x, self.failing)
+        small = shrink(x, lambda y: self.failing(y, kind))  # a wrong input stays wrong
         again = self.compare(small)
         assert again is not None  # shrink keeps only failing inputs
         return kind, Divergence(spec, *found, small, *again, kind)
