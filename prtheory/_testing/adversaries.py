@@ -45,7 +45,7 @@ def _validate(y_true: Any, y_score: Any, sample_weight: Any) -> tuple:
         raise ValueError("lengths differ, no item, or a NaN score")
     if not np.isin(y, (0, 1)).all() or not (np.isfinite(w).all() and (w >= 0).all()):
         raise ValueError("a label other than 0/1, or a negative or non-finite weight")
-    if w.any():  # scaled by a power of two (exact) so that sums of 1e308 do not overflow
+    if not np.isfinite(w.sum()):  # scaled by a power of two (exact): sums of 1e308 overflow
         w = np.ldexp(w, -np.frexp(w.max())[1])
     return y == 1, s, w
 
