@@ -672,6 +672,9 @@ def render(run: Run) -> str:
         "  contradicts it; two mechanisms that predict the same values on every vector cannot be",
         "  told apart, and the preferences (declared, same library, exact) pick one.",
         "- torchmetrics' retrieval metrics are checked through the functional API only.",
+        "- Generated inputs (differential testing) cover `average_precision` only, one round per",
+        "  implementation: a structural defect shows on every input of its sizes, a defect on a",
+        "  small fraction of inputs may need more rounds (`--rounds`).",
         "",
     ]
     missing = [k for k in ADAPTERS if k not in {s.key for s in run.statuses}]
