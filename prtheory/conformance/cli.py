@@ -135,6 +135,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="address-space cap of each library process in MiB (default 4096; 0 for none)",
     )
     p.add_argument(
+        "--rerender",
+        action="store_true",
+        help="write reports/conformance.md again from reports/conformance_results.json with the "
+        "current classification, diagnosis and text, keeping the recorded run's cost line; the "
+        "libraries are not run (after a change to the diagnosis or the report's text)",
+    )
+    p.add_argument(
         "--write-vectors",
         action="store_true",
         help="regenerate the vectors from the oracle, then stop",
@@ -168,7 +175,28 @@ def _main(args: argparse.Namespace) -> int:
         print(f"exported {len(paths)} files to {args.export}")
     if args.write_vectors or args.export is not None:
         return 0
+    if args.rerender:
+        return _rerender(args.root)
     return _run(args)
+
+
+def _rerender(root: Path) -> int:
+    """The report rendered again from the recorded results (``--rerender``)."""
+    from prtheory.conformance.record import RESULTS, loads
+    from prtheory.conformance.report import RUN_TIME, render
+
+    path = root / REPORT
+    cost = [line for line in path.read_text("utf-8").splitlines() if line.startswith(RUN_TIME)]
+    text = render(loads((root / RESULTS).read_text("utf-8")))
+    out, done = [], False
+    for line in text.splitlines(keepends=True):
+        out.append(line)
+        if cost and not done and " results over " in line:
+            out += ["\n", cost[0] + "\n"]
+            done = True
+    path.write_text("".join(out), "utf-8")
+    print(f"wrote {path} from {root / RESULTS}")
+    return 0
 
 
 def _sources(args: argparse.Namespace) -> list[str]:

@@ -890,9 +890,11 @@ def contradicted(
 ) -> bool:
     """Whether another result contradicts ``m``: on a vector the implementation got right, ``m``
     predicts something else; or on a divergent vector ``m`` predicts an effect (a value other
-    than the expected one) that the result does not show and no combination of ``m`` with other
-    mechanisms (a name holding all of ``m``'s parts) explains. A result that raised contradicts
-    no value. Such a mechanism explains no vector: its coincidences are left unexplained."""
+    than the expected one) that the result does not show, and neither a combination of ``m``
+    with other mechanisms (a name holding all of ``m``'s parts) nor another mechanism's effect
+    (weights that overflow to NaN swamp a first-point convention) explains the result. A result
+    that raised contradicts no value. Such a mechanism explains no vector: its coincidences are
+    left unexplained."""
 
     def refuted(v: Vector, got: Any, effect_only: bool) -> bool:
         want = prediction(m, v)
@@ -900,23 +902,23 @@ def contradicted(
             return False
         if not effect_only:
             return True
-        if not isinstance(want, Value | dict) or _fits(_plain(v.expected), want, tolerance):
+        if not _effect(want, v, tolerance):
             return False  # no effect predicted here: another mechanism's vector
-        return not _combination_fits(m, v, got, prediction, pool, tolerance)
+        return not _explained_otherwise(m, v, got, prediction, pool, tolerance)
 
     return any(refuted(v, got, False) for v, got in agreeing) or any(
         refuted(v, got, True) for v, got in divergent if v.expected is not None
     )
 
 
-def _plain(expected: Any) -> Any:
-    """An expected value in the form a result has (float, or dict of float arrays)."""
-    if isinstance(expected, Value):
-        return expected.float64
-    return {k: np.array([x.float64 for x in vals]) for k, vals in expected.items()}
+def _effect(want: Any, v: Vector, tolerance: tuple[Any, int]) -> bool:
+    """Whether a prediction changes ``v``'s value (an exact value other than the expected)."""
+    if want is NAN or want is RAISES or want is UNDEFINED or isinstance(want, Crash):
+        return True
+    return isinstance(want, Value | dict) and not _fits(_plain(v.expected), want, tolerance)
 
 
-def _combination_fits(
+def _explained_otherwise(
     m: Mechanism,
     v: Vector,
     got: Any,
@@ -924,14 +926,23 @@ def _combination_fits(
     pool: list[Mechanism],
     tolerance: tuple[Any, int],
 ) -> bool:
-    """Whether a mechanism whose name holds every part of ``m``'s (and more) explains ``got``."""
+    """Whether a combination holding ``m`` (its parts and more), or another mechanism whose
+    prediction at ``v`` is an effect of its own, explains ``got``."""
     parts = set(m.name.split("+"))
-    return any(
-        parts < set(other.name.split("+"))
-        and (want := prediction(other, v)) is not None
-        and _fits(got, want, tolerance)
-        for other in pool
-    )
+    for other in pool:
+        if other is m or (want := prediction(other, v)) is None or want is ANY:
+            continue
+        combination = parts < set(other.name.split("+"))
+        if (combination or _effect(want, v, tolerance)) and _fits(got, want, tolerance):
+            return True
+    return False
+
+
+def _plain(expected: Any) -> Any:
+    """An expected value in the form a result has (float, or dict of float arrays)."""
+    if isinstance(expected, Value):
+        return expected.float64
+    return {k: np.array([x.float64 for x in vals]) for k, vals in expected.items()}
 
 
 def _union(cs: Iterable[_Candidate]) -> frozenset[str]:
