@@ -183,18 +183,12 @@ def _main(args: argparse.Namespace) -> int:
 def _rerender(root: Path) -> int:
     """The report rendered again from the recorded results (``--rerender``)."""
     from prtheory.conformance.record import RESULTS, loads
-    from prtheory.conformance.report import RUN_TIME, render
+    from prtheory.conformance.report import RUN_TIME, insert_run_time, render
 
     path = root / REPORT
     cost = [line for line in path.read_text("utf-8").splitlines() if line.startswith(RUN_TIME)]
     text = render(loads((root / RESULTS).read_text("utf-8")))
-    out, done = [], False
-    for line in text.splitlines(keepends=True):
-        out.append(line)
-        if cost and not done and " results over " in line:
-            out += ["\n", cost[0] + "\n"]
-            done = True
-    path.write_text("".join(out), "utf-8")
+    path.write_text(insert_run_time(text, cost[0]) if cost else text, "utf-8")
     print(f"wrote {path} from {root / RESULTS}")
     return 0
 

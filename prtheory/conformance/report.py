@@ -36,6 +36,7 @@ __all__ = [
     "KNOWN_FINDINGS",
     "committed_versions",
     "environment",
+    "insert_run_time",
     "render",
     "results_json",
     "versions_line",
@@ -1029,6 +1030,11 @@ def with_run_time(
             )
             + "."
         )
+    return insert_run_time(report, line)
+
+
+def insert_run_time(report: str, line: str) -> str:
+    """``report`` with the cost ``line`` after its results count."""
     out, done = [], False
     for text in report.splitlines(keepends=True):
         out.append(text)
