@@ -154,7 +154,7 @@ def ap_unvalidated(y_true, y_score, sample_weight=None):
     """WRONG: no input validation (labels clipped, NaN scores zeroed, lengths truncated)."""
     n = min(len(y_true), len(y_score))
     y = np.clip(np.asarray(y_true)[:n], 0, 1)
-    s = np.nan_to_num(np.asarray(y_score, dtype=np.float64)[:n])
+    s = np.nan_to_num(np.asarray(y_score, dtype=np.float64)[:n], posinf=np.inf, neginf=-np.inf)
     w = None if sample_weight is None else np.abs(np.asarray(sample_weight)[:n])
     return ap_pure(y, s, w)
 
