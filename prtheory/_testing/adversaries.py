@@ -45,7 +45,9 @@ def _validate(y_true: Any, y_score: Any, sample_weight: Any) -> tuple:
         raise ValueError("lengths differ, no item, or a NaN score")
     if not np.isin(y, (0, 1)).all() or not (np.isfinite(w).all() and (w >= 0).all()):
         raise ValueError("a label other than 0/1, or a negative or non-finite weight")
-    if not np.isfinite(w.sum()):  # scaled by a power of two (exact): sums of 1e308 overflow
+    # scaled by a power of two (exact) where the sum overflows (1e308) or every weight is tiny
+    # (subnormal weights lose their ratios in float sums); 2^-1074 beside 2^1000 stays as it is
+    if w.any() and (not np.isfinite(w.sum()) or w.max() < 2.0**-500):
         w = np.ldexp(w, -np.frexp(w.max())[1])
     return y == 1, s, w
 
