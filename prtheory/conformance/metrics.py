@@ -117,14 +117,27 @@ def split_infinite_ties(x: Inputs) -> Inputs:
     """Break ties among +inf (and among -inf) scores in input order, keeping finite ties.
 
     Each +inf becomes a distinct finite value above every finite score, decreasing in input
-    order; each -inf likewise below every finite score. The ranking is otherwise unchanged.
+    order; each -inf likewise below every finite score. The ranking is otherwise unchanged. A
+    single +inf (-inf) ties with nothing and is left as it is; where the finite scores reach so
+    close to ±MAX that ``top + 1 + k`` would round back to ``top``, every score is replaced by
+    its rank (same order, same ties: the value of a ranking metric is unchanged).
     """
     s = np.asarray(x.y_score, dtype=np.float64).copy()
+    pos_inf = np.flatnonzero(s == np.inf)
+    neg_inf = np.flatnonzero(s == -np.inf)
+    if pos_inf.size <= 1 and neg_inf.size <= 1:
+        return x
     finite = s[np.isfinite(s)]
     top = float(finite.max()) if finite.size else 0.0
     bottom = float(finite.min()) if finite.size else 0.0
-    pos_inf = np.flatnonzero(s == np.inf)
-    neg_inf = np.flatnonzero(s == -np.inf)
+    reach = float(max(pos_inf.size, neg_inf.size) + 1)
+    if (
+        top + reach == top
+        or bottom - reach == bottom
+        or not np.isfinite([top + reach, bottom - reach]).all()
+    ):
+        s = np.unique(s, return_inverse=True)[1].astype(np.float64)  # ranks, ties kept
+        top, bottom = float(s.max()), float(s.min())
     s[pos_inf] = top + 1.0 + np.arange(pos_inf.size, 0, -1)
     s[neg_inf] = bottom - 1.0 - np.arange(1, neg_inf.size + 1)
     return replace(x, y_score=s)

@@ -10,6 +10,21 @@ that fails to import is reported as such.
 
 Every implementation declares the conventions it *claims* (from the library's documentation);
 the runner reports whether results agree with those claims or with another named convention.
+
+Time and start-up (:mod:`prtheory.conformance.isolated`). Each vector is limited in CPU time
+(user + system) of the library's worker process *and its descendants*, so an adapter that runs
+the library in a subprocess (``Rscript``, ``java``, a JVM behind py4j) is charged for what that
+subprocess spends, and a loaded machine does not change its verdicts. A library's start-up is
+charged to no vector: the import, each implementation's ``prepare`` (once, before the first
+vector: start a long-lived subprocess or JVM there, or evaluate every stored vector in one
+batch) and one warm-up call of ``run`` on the smallest valid vector of its metric. An adapter
+that keeps a subprocess alive between calls should start it in ``prepare`` (or lazily, which
+then falls in the warm-up call) and reuse it; one that starts a subprocess per call pays that
+start on every vector. ``run`` must also accept inputs that are not stored vectors: each
+implementation of a metric with generated inputs (:mod:`prtheory.conformance.differential`) is
+called on inputs of 10 to 10^6 items after the vectors. The contract is otherwise unchanged:
+``implementations()`` returning :class:`Implementation` objects, ``Unsupported`` for inputs the
+API cannot express.
 """
 
 from __future__ import annotations
@@ -40,6 +55,7 @@ ADAPTERS = (
     "torcheval",
     "pyprg",
     "precision_recall_gain",
+    "sklearn_prg",
     "pytrec_eval",
     "ranx",
     "keras",
