@@ -1,0 +1,225 @@
+"""A DuckDB source as a stream of range pieces of exact blocks (the engine adapter of
+:mod:`prtheory.distributed`).
+
+Two queries, both DuckDB's own parallel, out-of-core operators, so memory is bounded by
+DuckDB's ``memory_limit`` and not by the rows:
+
+1. *totals* (one scan): the rows of malformed labels, scores and weights counted per argument
+   (raise naming the first bad one, before any evaluation), the exact positive and negative
+   weight, and with weights the highest score and the highest score of positive weight (MLlib's
+   empty classifier: ``top_is_empty``);
+2. *blocks* (:meth:`Blocks.run`): ``GROUP BY score ORDER BY score DESC`` with the exact
+   positive and negative weight of each distinct score, streamed to Python as Arrow batches of
+   :data:`PIECE_ROWS` blocks. Each batch is a piece (a score never straddles two: the rows of
+   the last score of a batch wait for the next), its offset the running totals of the pieces
+   before it; ``fn(piece)`` runs as the batch arrives, so Python holds one piece at a time
+   and one small result per piece.
+
+Weights: unit weights are counts; integer weights are summed exactly as HUGEINT; float weights
+are written ``w = m 2**e`` with integers ``0 <= m < 2**56`` and ``e`` (:data:`DYADIC`, the same
+decomposition as ``prtheory.spark``) and ``m`` summed per (score, ``e``) as HUGEINT, never in
+floating point; the sums reach Python as two BIGINT halves (:func:`_halves`) and
+:func:`prtheory.distributed.dyadic_blocks` aligns the exponents over ``2**-k``, ``k`` the
+largest ``-e`` (from the totals). Scores are compared as DOUBLE (``-0.0`` and ``0.0`` are one
+score, as in numpy).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from prtheory.distributed import Piece, dyadic_blocks, run_starts
+from prtheory.distributed.blocks import check_rows
+from prtheory.duckdb.source import Source, quote
+from prtheory.errors import InvalidInputError
+
+__all__ = ["DYADIC", "PIECE_ROWS", "Blocks", "bad_flags", "blocks"]
+
+#: Blocks per piece (one Arrow batch): the exact sums of a piece are one rational per piece.
+PIECE_ROWS = 2**20
+
+#: ``w = m 2**e`` exactly: ``e = max(floor(log2 w) - 53, -1074)`` (``log2`` within an ulp, so
+#: ``floor`` may be off by one either way; any of the three leaves ``m`` an integer below
+#: ``2**56``), ``m = w 2**-e`` scaled by two powers of two in turn (``2**1074`` itself
+#: overflows), both exact. ``{w}`` is a finite positive DOUBLE.
+_EXPONENT = "greatest(CAST(floor(log2({w})) AS INTEGER) - 53, -1074)"
+DYADIC = (
+    _EXPONENT,
+    "CAST({w} * pow(2.0, floor(-({e}) / 2)) * pow(2.0, -({e}) - floor(-({e}) / 2)) AS BIGINT)",
+)
+
+#: HUGEINT sums reach Python as ``hi 2**62 + lo`` (two BIGINTs, ``0 <= lo < 2**62``).
+_HALF_BITS = 62
+
+
+def bad_flags(y: str, s: str, w: str | None) -> dict[str, str]:
+    """SQL conditions true on the malformed rows of each argument."""
+    flags = {"label": f"{y} IS NULL OR {y} NOT IN (0, 1)", "score": f"{s} IS NULL OR isnan({s})"}
+    if w is not None:
+        flags["weight"] = f"{w} IS NULL OR isnan({w}) OR isinf({w}) OR {w} < 0"
+    return flags
+
+
+def _halves(total: str) -> str:
+    """A HUGEINT sum as the columns ``total_hi``, ``total_lo`` (:data:`_HALF_BITS`)."""
+    mask = 2**_HALF_BITS - 1
+    return (
+        f"CAST(({total}) >> {_HALF_BITS} AS BIGINT) AS {total}_hi, "
+        f"CAST(({total}) & {mask} AS BIGINT) AS {total}_lo"
+    )
+
+
+def _batches(reader: Any) -> Iterator[Any]:
+    """The non-empty batches of an Arrow reader."""
+    for batch in reader:
+        if batch.num_rows:
+            yield batch
+
+
+def _joined(batch: Any, name: str) -> np.ndarray:
+    """The exact integers ``hi 2**62 + lo`` of two BIGINT columns: int64 where they fit."""
+    hi = batch.column(f"{name}_hi").to_numpy()
+    lo = batch.column(f"{name}_lo").to_numpy()
+    if not hi.any():
+        return lo.astype(np.int64)
+    return (hi.astype(object) << _HALF_BITS) + lo.astype(object)
+
+
+@dataclass
+class Blocks:
+    """The ranking of a source as pieces (module docstring): the exact totals, and the blocks'
+    query, run by :meth:`run` (the :class:`prtheory.distributed.metrics.Ranked` interface)."""
+
+    source: Source
+    query: str
+    weighted: bool
+    k: int
+    pos: int
+    neg: int
+    top_is_empty: bool
+    spread: Any = None
+
+    def pieces(self, with_scores: bool = False) -> Iterator[Any]:
+        """The pieces in decreasing score order, each with its offset (with ``with_scores``:
+        ``(piece, its distinct scores)``)."""
+        import pyarrow as pa
+
+        reader = self.source.sql(self.query).to_arrow_reader(PIECE_ROWS)
+        tp = n = 0
+        held = None  # rows of the last score seen, which the next batch may continue
+        for batch in itertools.chain(_batches(reader), [None]):
+            if batch is None:
+                table, cut = held, 0 if held is None else held.num_rows
+            else:
+                table = pa.Table.from_batches([batch])
+                if held is not None:
+                    table = pa.concat_tables([held, table])
+                cut = table.num_rows
+                if self.weighted:  # a score has a row per exponent: hold the last score's
+                    s = table.column("s").to_numpy()
+                    cut = int(np.searchsorted(-s, -s[-1], side="left"))
+            if table is None:
+                break
+            held = table.slice(cut) if cut < table.num_rows else None
+            if cut == 0:
+                continue
+            now = table.slice(0, cut)
+            pos, neg = self._weights(now)
+            piece = Piece(pos, neg, tp, n)
+            if with_scores:
+                s = now.column("s").to_numpy()
+                yield piece, s[run_starts(s)]
+            else:
+                yield piece
+            tp += int(pos.sum())
+            n += int(pos.sum()) + int(neg.sum())
+
+    def _weights(self, table: Any) -> tuple[np.ndarray, np.ndarray]:
+        """A piece's ``(pos, neg)`` block numerators over ``2**-k``."""
+        if not self.weighted:
+            return table.column("p").to_numpy(), table.column("n").to_numpy()
+        return dyadic_blocks(
+            table.column("s").to_numpy(),
+            table.column("e").to_numpy(),
+            _joined(table, "p"),
+            _joined(table, "n"),
+            self.k,
+        )
+
+    def run(self, fn: Callable[[Piece], Any]) -> list:
+        """``fn(piece)`` for every piece, in order, as the blocks stream in."""
+        return [fn(piece) for piece in self.pieces()]
+
+
+def blocks(
+    source: Source,
+    label: str,
+    score: str,
+    weight: str | None,
+    *,
+    score_index: int | None = None,
+) -> Blocks:
+    """Check the columns, run the totals query (raise on malformed rows) and return the
+    :class:`Blocks` (module docstring)."""
+    source.kind(label, "label")
+    y, s = f"CAST({quote(label)} AS DOUBLE)", source.number(score, "score", score_index)
+    w = None
+    integral = False
+    if weight is not None:
+        kind = source.kind(weight, "weight")
+        if kind == "float" and source.types[weight].id not in ("float", "double"):
+            raise InvalidInputError(
+                "weight",
+                f"column {weight!r} is {source.types[weight]}: cast it to DOUBLE or BIGINT",
+            )
+        integral = kind != "float"
+        w = f"CAST({quote(weight)} AS {'BIGINT' if integral else 'DOUBLE'})"
+    flags = bad_flags("y", "s", None if w is None else "w")
+    bad = ", ".join(f"count(*) FILTER (WHERE {f}) AS bad_{a}" for a, f in flags.items())
+    cols = f"{y} AS y, {s} + 0.0 AS s" + ("" if w is None else f", {w} AS w")
+    rows = f"SELECT {cols} FROM src"
+    if w is None:
+        totals = source.sql(
+            f"SELECT {bad}, count(*) FILTER (WHERE y = 1) AS p, "
+            f"count(*) FILTER (WHERE y = 0) AS n FROM ({rows})"
+        ).fetchall()[0]
+        check_rows(dict(zip(flags, totals[: len(flags)], strict=True)))
+        pos, neg = int(totals[-2]), int(totals[-1])
+        query = (
+            "SELECT s, count(*) FILTER (WHERE y = 1) AS p, count(*) FILTER (WHERE y = 0) AS n "
+            f"FROM ({rows}) GROUP BY s ORDER BY s DESC"
+        )
+        return Blocks(source, query, False, 0, pos, neg, False)
+    good = f"NOT ({flags['weight']}) AND w > 0"
+    if integral:
+        e, m = "0", f"CASE WHEN {good} THEN w ELSE 0 END"
+    else:
+        exponent = DYADIC[0].format(w="w")
+        e = f"CASE WHEN {good} THEN {exponent} ELSE 0 END"
+        m = f"CASE WHEN {good} THEN {DYADIC[1].format(w='w', e='e')} ELSE 0 END"
+    dyadic = f"SELECT y, s, w, e, {m} AS m FROM (SELECT y, s, w, {e} AS e FROM ({rows}))"
+    sums = "sum(m) FILTER (WHERE y = 1) AS p, sum(m) FILTER (WHERE y = 0) AS n"
+    stats = source.sql(
+        f"SELECT e, {bad}, {sums}, max(s) AS top, max(s) FILTER (WHERE m > 0) AS top_w "
+        f"FROM ({dyadic}) GROUP BY e"
+    ).fetchall()
+    check_rows({a: sum(r[1 + i] for r in stats) for i, a in enumerate(flags)})
+    p_at, n_at = 1 + len(flags), 2 + len(flags)
+    nonzero = [r for r in stats if r[p_at] or r[n_at]]
+    k = max([0] + [-int(r[0]) for r in nonzero])
+    pos = sum(int(r[p_at] or 0) << (int(r[0]) + k) for r in nonzero)
+    neg = sum(int(r[n_at] or 0) << (int(r[0]) + k) for r in nonzero)
+    top = max((r[-2] for r in stats if r[-2] is not None), default=None)
+    top_w = max((r[-1] for r in stats if r[-1] is not None), default=None)
+    query = (
+        f"SELECT s, e, {_halves('p')}, {_halves('n')} FROM ("
+        "SELECT s, e, coalesce(sum(m) FILTER (WHERE y = 1), 0) AS p, "
+        f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({dyadic}) GROUP BY s, e"
+        ") ORDER BY s DESC"
+    )
+    return Blocks(source, query, True, k, pos, neg, top is not None and top != top_w)
