@@ -222,18 +222,18 @@ def test_bad_input_is_named_before_any_metric():
         pdb.average_precision(t({"label": [0, 1], "score": [1, 2]}), weight="nope")
     with pytest.raises(InvalidInputError, match="score"):
         pdb.average_precision(t({"label": [1], "score": ["a"]}))
+    decimal = t({"label": [1], "score": [1.0], "weight": pa.array([1], pa.decimal128(5, 2))})
     with pytest.raises(InvalidInputError, match="weight"):  # DECIMAL: cast it first
-        frame = t({"label": [1], "score": [1.0], "weight": pa.array([1], pa.decimal128(5, 2))})
-        pdb.average_precision(frame, weight="weight")
+        pdb.average_precision(decimal, weight="weight")
     with pytest.raises(InvalidInputError, match="ties"):
         pdb.precision_at_k(t({"label": [1], "score": [1.0]}), 1, ties="input-order")
     with pytest.raises(InvalidInputError, match="first_point"):
         pdb.pr_auc(t({"label": [1], "score": [1.0]}), method="davis-goadrich", first_point="mllib")
     with pytest.raises(InvalidInputError, match="method"):
         pdb.pr_auc(t({"label": [1], "score": [1.0]}), method="simpson", first_point="none")
+    weighted = t({"label": [1], "score": [1.0], "w": [1.0]})
     with pytest.raises(InvalidInputError, match="weight"):
-        frame = t({"label": [1], "score": [1.0], "w": [1.0]})
-        pdb.pr_auc(frame, weight="w", method="davis-goadrich-discrete", first_point="none")
+        pdb.pr_auc(weighted, weight="w", method="davis-goadrich-discrete", first_point="none")
     with pytest.raises(InvalidInputError, match="source"):
         pdb.average_precision(42)
     with pytest.raises(InvalidInputError, match="max_points"):

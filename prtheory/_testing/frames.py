@@ -118,7 +118,7 @@ def oracle_float(case: HostileFrame, call: Call, exact: Any) -> Any:
     by Ziv's strategy)."""
     if exact is UndefinedMetricError:
         return exact
-    name, opts = call
+    opts = call[1]
     if opts.get("method") == "davis-goadrich":
         return oracle.rounded(oracle.pr_auc, case.y, case.s, case.w, **opts)
     return oracle.to_float(exact)
