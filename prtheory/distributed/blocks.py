@@ -60,8 +60,8 @@ class Piece:
         if pos.size == 0:
             return pos, pos
         wide = pos.dtype == object or neg.dtype == object
-        if not wide:
-            top = self.n + int(pos.sum()) + int(neg.sum())
+        if not wide:  # summed in float64: exact below 2**53, and no int64 overflow above
+            top = self.n + float(pos.sum(dtype=np.float64)) + float(neg.sum(dtype=np.float64))
             wide = top > _INT64_PRODUCT_SAFE
         if wide:
             pos, neg = pos.astype(object), neg.astype(object)

@@ -27,6 +27,7 @@ score, as in numpy).
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -52,6 +53,9 @@ DYADIC = (
     _EXPONENT,
     "CAST({w} * pow(2.0, floor(-({e}) / 2)) * pow(2.0, -({e}) - floor(-({e}) / 2)) AS BIGINT)",
 )
+
+#: Weights ``w 2**k`` below ``2**HUGEINT_BITS / rows`` are summed as one HUGEINT per score.
+HUGEINT_BITS = 126
 
 #: HUGEINT sums reach Python as ``hi 2**62 + lo`` (two BIGINTs, ``0 <= lo < 2**62``).
 _HALF_BITS = 62
@@ -82,10 +86,13 @@ def _batches(reader: Any) -> Iterator[Any]:
 
 
 def _joined(batch: Any, name: str) -> np.ndarray:
-    """The exact integers ``hi 2**62 + lo`` of two BIGINT columns: int64 where they fit."""
+    """The exact integers ``hi 2**62 + lo`` of two BIGINT columns: int64 where they and their
+    sum fit, else Python integers."""
     hi = batch.column(f"{name}_hi").to_numpy()
     lo = batch.column(f"{name}_lo").to_numpy()
-    if not hi.any():
+    if lo.size == 0 or (
+        not hi.any() and int(lo.max()).bit_length() + lo.size.bit_length() < _HALF_BITS
+    ):
         return lo.astype(np.int64)
     return (hi.astype(object) << _HALF_BITS) + lo.astype(object)
 
@@ -103,6 +110,8 @@ class Blocks:
     neg: int
     top_is_empty: bool
     spread: Any = None
+    #: a score has a row per weight exponent (weights too far apart for one HUGEINT)
+    per_exponent: bool = True
 
     def pieces(self, with_scores: bool = False) -> Iterator[Any]:
         """The pieces in decreasing score order, each with its offset (with ``with_scores``:
@@ -120,7 +129,7 @@ class Blocks:
                 if held is not None:
                     table = pa.concat_tables([held, table])
                 cut = table.num_rows
-                if self.weighted:  # a score has a row per exponent: hold the last score's
+                if self.weighted and self.per_exponent:  # hold the last score's rows
                     s = table.column("s").to_numpy()
                     cut = int(np.searchsorted(-s, -s[-1], side="left"))
             if table is None:
@@ -143,6 +152,8 @@ class Blocks:
         """A piece's ``(pos, neg)`` block numerators over ``2**-k``."""
         if not self.weighted:
             return table.column("p").to_numpy(), table.column("n").to_numpy()
+        if not self.per_exponent:
+            return _joined(table, "p"), _joined(table, "n")
         return dyadic_blocks(
             table.column("s").to_numpy(),
             table.column("e").to_numpy(),
@@ -196,30 +207,58 @@ def blocks(
         )
         return Blocks(source, query, False, 0, pos, neg, False)
     good = f"NOT ({flags['weight']}) AND w > 0"
-    if integral:
-        e, m = "0", f"CASE WHEN {good} THEN w ELSE 0 END"
-    else:
-        exponent = DYADIC[0].format(w="w")
-        e = f"CASE WHEN {good} THEN {exponent} ELSE 0 END"
-        m = f"CASE WHEN {good} THEN {DYADIC[1].format(w='w', e='e')} ELSE 0 END"
-    dyadic = f"SELECT y, s, w, e, {m} AS m FROM (SELECT y, s, w, {e} AS e FROM ({rows}))"
-    sums = "sum(m) FILTER (WHERE y = 1) AS p, sum(m) FILTER (WHERE y = 0) AS n"
     stats = source.sql(
-        f"SELECT e, {bad}, {sums}, max(s) AS top, max(s) FILTER (WHERE m > 0) AS top_w "
+        f"SELECT {bad}, min(w) FILTER (WHERE {good}) AS lo, max(w) FILTER (WHERE {good}) AS hi, "
+        f"count(*) AS rows, max(s) AS top, max(s) FILTER (WHERE {good}) AS top_w FROM ({rows})"
+    ).fetchall()[0]
+    check_rows(dict(zip(flags, stats[: len(flags)], strict=True)))
+    lo, hi, count, top, top_w = stats[len(flags) :]
+    top_is_empty = top is not None and top != top_w
+    if lo is None:  # no positive weight: no block has weight
+        return Blocks(source, "SELECT 0.0 AS s, 0 AS p, 0 AS n WHERE false", False, 0, 0, 0, False)
+    k = scale(float(lo), integral)
+    if k <= 1023 and math.frexp(float(hi))[1] + k + int(count).bit_length() <= HUGEINT_BITS:
+        # every w 2**k is an integer below 2**HUGEINT_BITS / rows: summed as HUGEINT per score
+        scaled = "w" if integral else f"w * {float(2**k)!r}"
+        m = f"CASE WHEN {good} THEN CAST({scaled} AS HUGEINT) ELSE 0 END"
+        one = f"SELECT y, s, {m} AS m FROM ({rows})"
+        sums = source.sql(
+            f"SELECT sum(m) FILTER (WHERE y = 1), sum(m) FILTER (WHERE y = 0) FROM ({one})"
+        ).fetchall()[0]
+        query = (
+            f"SELECT s, {_halves('p')}, {_halves('n')} FROM ("
+            "SELECT s, coalesce(sum(m) FILTER (WHERE y = 1), 0) AS p, "
+            f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({one}) GROUP BY s"
+            ") ORDER BY s DESC"
+        )
+        pos, neg = (int(v or 0) for v in sums)
+        return Blocks(source, query, True, k, pos, neg, top_is_empty, per_exponent=False)
+    # weights too far apart for one HUGEINT: integer mantissas summed per (score, exponent)
+    exponent = DYADIC[0].format(w="w")
+    e = f"CASE WHEN {good} THEN {exponent} ELSE 0 END"
+    m = f"CASE WHEN {good} THEN {DYADIC[1].format(w='w', e='e')} ELSE 0 END"
+    dyadic = f"SELECT y, s, e, {m} AS m FROM (SELECT y, s, w, {e} AS e FROM ({rows}))"
+    stats = source.sql(
+        "SELECT e, sum(m) FILTER (WHERE y = 1), sum(m) FILTER (WHERE y = 0) "
         f"FROM ({dyadic}) GROUP BY e"
     ).fetchall()
-    check_rows({a: sum(r[1 + i] for r in stats) for i, a in enumerate(flags)})
-    p_at, n_at = 1 + len(flags), 2 + len(flags)
-    nonzero = [r for r in stats if r[p_at] or r[n_at]]
+    nonzero = [r for r in stats if r[1] or r[2]]
     k = max([0] + [-int(r[0]) for r in nonzero])
-    pos = sum(int(r[p_at] or 0) << (int(r[0]) + k) for r in nonzero)
-    neg = sum(int(r[n_at] or 0) << (int(r[0]) + k) for r in nonzero)
-    top = max((r[-2] for r in stats if r[-2] is not None), default=None)
-    top_w = max((r[-1] for r in stats if r[-1] is not None), default=None)
+    pos = sum(int(r[1] or 0) << (int(r[0]) + k) for r in nonzero)
+    neg = sum(int(r[2] or 0) << (int(r[0]) + k) for r in nonzero)
     query = (
         f"SELECT s, e, {_halves('p')}, {_halves('n')} FROM ("
         "SELECT s, e, coalesce(sum(m) FILTER (WHERE y = 1), 0) AS p, "
         f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({dyadic}) GROUP BY s, e"
         ") ORDER BY s DESC"
     )
-    return Blocks(source, query, True, k, pos, neg, top is not None and top != top_w)
+    return Blocks(source, query, True, k, pos, neg, top_is_empty)
+
+
+def scale(lowest: float, integral: bool) -> int:
+    """The least ``k >= 0`` that makes ``w 2**k`` an integer for every weight ``w >= lowest``
+    (integers: 0). A double ``w`` is a multiple of ``2**(t - 52)`` (``t = floor(log2 w)``, and
+    ``t >= floor(log2 lowest)``) and of ``2**-1074``."""
+    if integral:
+        return 0
+    return max(0, min(1074, 53 - math.frexp(lowest)[1]))

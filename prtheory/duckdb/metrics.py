@@ -218,6 +218,8 @@ def precision_recall_curve(
         n = np.concatenate([c[at] for _, _, c, at in parts])
     else:
         thresholds, tp, n = (np.zeros(0, dtype=dt) for dt in (float, np.int64, np.int64))
+    if p.pos + p.neg >= 2**62:  # exact weights past int64: Python integers throughout
+        tp, n = tp.astype(object), n.astype(object)
     points = OperatingPoints(thresholds, tp, n - tp, p.pos, p.neg, 1 << p.k)
     curve = pr_curve_of_points(points, first_point=first_point, convention=convention)
     return curve if exact else _sklearn_order(curve)
