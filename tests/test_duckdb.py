@@ -352,3 +352,58 @@ def test_the_memory_limit_reaches_the_connection(monkeypatch):
     assert pdb.average_precision(t, memory_limit="100MB", threads=1) == 1.0
     assert seen[0]["memory_limit"] == "100MB"
     assert seen[0]["threads"] == 1
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "per_exponent"),
+    [
+        (2.0**60, 2.0**61, False),  # integers past 2**53: one HUGEINT per score, past int64
+        (2.0**-60, 1.0, False),  # w 2**113 up to 2**113: scaled doubles cast to HUGEINT
+        (2.0**-700, 2.0**300, True),  # a thousand bits apart: summed per (score, exponent)
+    ],
+)
+def test_float_weights_sum_exactly_as_one_integer_or_per_exponent(low, high, per_exponent):
+    rng = np.random.default_rng(17)
+    n = 300
+    y = rng.integers(0, 2, n)
+    s = rng.integers(0, 30, n).astype(float)
+    # random doubles spread over [low, high) in every binade, with full 53-bit mantissas
+    w = np.exp2(rng.uniform(np.log2(low), np.log2(high), n)) * (1 + rng.random(n) * 2**-1)
+    w[:2] = low, high  # the extremes themselves
+    t = pa.table({"label": y, "score": s, "weight": w})
+    from prtheory.duckdb.source import open_source
+
+    with open_source(t) as src:
+        assert duck_blocks.blocks(src, "label", "score", "weight").per_exponent is per_exponent
+    assert pdb.average_precision(t, weight="weight", exact=True) == oracle.average_precision(
+        y, s, w
+    )
+    assert pdb.roc_auc(t, weight="weight", exact=True) == oracle.roc_auc(y, s, w)
+
+
+def test_top_level_functions_route_paths_and_relations_to_duckdb(tmp_path):
+    import duckdb
+
+    import prtheory
+
+    # y=[1,0,1], s=[.9,.5,.5]: grouped, (1/2)(1) + (1/2)(2/3) = 5/6 (as the doctest)
+    path = tmp_path / "t.parquet"
+    pq.write_table(pa.table({"y": [1, 0, 1], "s": [0.9, 0.5, 0.5]}), path)
+    assert prtheory.average_precision(str(path), label="y", score="s", exact=True) == (
+        Fraction(5, 6)
+    )
+    assert prtheory.average_precision(path, "y", "s") == 5 / 6  # os.PathLike too
+    con = duckdb.connect()
+    rel = con.sql(f"SELECT * FROM read_parquet('{path}')")
+    # ROC: the positive at 0.9 beats the negative, the one at 0.5 ties it: (1 + 1/2) / 2
+    assert prtheory.roc_auc(rel, "y", "s", exact=True) == Fraction(3, 4)
+    assert prtheory.precision_at_k(rel, 1, "y", "s") == 1.0
+    assert prtheory.r_precision(rel, "y", "s", exact=True) == Fraction(3, 4)  # 1 + 1/2 of 2
+    curve = prtheory.precision_recall_curve(str(path), "y", "s")
+    assert curve.recall.tolist() == [1.0, 0.5, 0.0]
+    area = prtheory.pr_auc(str(path), "y", "s", method="trapezoid", first_point="none")
+    assert area == 5 / 12  # one segment: recall 1/2 to 1, precision 1 to 2/3, (1/2)(5/3)/2
+    # arrays and lists (of strings too: labels) stay on the array functions
+    assert prtheory.average_precision([1, 0, 1], [0.9, 0.5, 0.5]) == 5 / 6
+    with pytest.raises(InvalidInputError, match="pos_label"):
+        prtheory.roc_auc(["a", "b"], [0.9, 0.5])

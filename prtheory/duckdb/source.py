@@ -59,10 +59,11 @@ def _is_path(source: Any) -> bool:
 
 
 def is_source(source: Any) -> bool:
-    """Whether ``source`` is a path (or list of paths) or a DuckDB relation: what the top-level
-    functions of :mod:`prtheory` hand to :mod:`prtheory.duckdb`. Frames in memory are not:
-    those functions take them as arrays."""
-    if _is_path(source):
+    """Whether ``source`` is a path (``str`` or ``os.PathLike``) or a DuckDB relation: what the
+    top-level functions of :mod:`prtheory` hand to :mod:`prtheory.duckdb`
+    (:mod:`prtheory._tables`). Lists and frames are not: those functions take them as arrays
+    (a list of strings is a list of labels there)."""
+    if isinstance(source, str | os.PathLike):
         return True
     duckdb = _loaded_duckdb()
     return duckdb is not None and isinstance(source, duckdb.DuckDBPyRelation)
