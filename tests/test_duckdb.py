@@ -13,7 +13,14 @@ import numpy as np
 import pytest
 
 from prtheory import oracle
-from prtheory._testing.frames import HOSTILE, HostileFrame, oracle_float, oracle_value
+from prtheory._testing.frames import (
+    GROUPED_CALLS,
+    HOSTILE,
+    HostileFrame,
+    grouped_queries,
+    oracle_float,
+    oracle_value,
+)
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 pytest.importorskip("duckdb", reason="needs duckdb: pip install 'prtheory[duckdb]'")
@@ -240,42 +247,16 @@ def test_bad_input_is_named_before_any_metric():
         pdb.precision_recall_curve(t({"label": [1], "score": [1.0]}), max_points=0)
 
 
-def _queries(rng, groups: int):
-    rows, per_query = [], {}
-    for q in range(groups):
-        n = int(rng.integers(1, 9))
-        y = rng.integers(0, 2, n)
-        y[0] = 1
-        s = rng.integers(0, 4, n).astype(float)
-        docs = [f"d{q}-{i}" for i in range(n)]
-        rows += [(q, int(a), float(b), d) for a, b, d in zip(y, s, docs, strict=True)]
-        per_query[q] = (y, s, docs)
-    qid, label, score, doc = (list(c) for c in zip(*rows, strict=True))
-    return pa.table({"q.id": qid, "label": label, "score": score, "doc": doc}), per_query
-
-
 def test_per_group_equals_the_oracle_per_query_and_its_exact_mean(tmp_path):
     from prtheory.distributed import decode_fraction
 
-    rng = np.random.default_rng(3)
-    table, per_query = _queries(rng, 12)
+    rows, per_query = grouped_queries()
+    qid, label, score, doc = (list(c) for c in zip(*rows, strict=True))
+    table = pa.table({"q.id": qid, "label": label, "score": score, "doc": doc})
     pq.write_table(table.slice(0, 20), tmp_path / "a.parquet")
     pq.write_table(table.slice(20), tmp_path / "b.parquet")
-    cases = [
-        ("average_precision", {}, lambda y, s, d: oracle.average_precision(y, s)),
-        ("precision_at_k", {"k": 3}, lambda y, s, d: oracle.precision_at_k(y, s, 3)),
-        (
-            "r_precision",
-            {"ties": "pessimistic"},
-            lambda y, s, d: oracle.r_precision(y, s, ties="pessimistic"),
-        ),
-        (
-            "average_precision",
-            {"ties": "trec_eval", "doc_id": "doc"},
-            lambda y, s, d: oracle.average_precision(y, s, ties="trec_eval", doc_ids=d),
-        ),
-    ]
-    for metric, opts, ref in cases:
+    for metric, opts, ref in GROUPED_CALLS:
+        opts = {("doc_id" if k == "doc" else k): v for k, v in opts.items()}
         out, mean = pdb.per_group(str(tmp_path / "*.parquet"), "q.id", metric, **opts)
         keys, texts = (out.column(c).to_pylist() for c in ("q.id", "exact"))
         got = {k: decode_fraction(e) for k, e in zip(keys, texts, strict=True)}

@@ -11,7 +11,14 @@ import numpy as np
 import pytest
 
 from prtheory import oracle
-from prtheory._testing.frames import HOSTILE, HostileFrame, oracle_float, oracle_value
+from prtheory._testing.frames import (
+    GROUPED_CALLS,
+    HOSTILE,
+    HostileFrame,
+    grouped_queries,
+    oracle_float,
+    oracle_value,
+)
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 
@@ -667,33 +674,10 @@ def test_only_the_davis_goadrich_area_caches_and_it_releases_the_cache(
 def test_per_group_equals_single_machine_per_query(spark_session, spark):
     from prtheory.distributed import decode_fraction
 
-    rng = np.random.default_rng(3)
-    rows, per_query = [], {}
-    for q in range(12):
-        n = int(rng.integers(1, 9))
-        y = rng.integers(0, 2, n)
-        y[0] = 1
-        s = rng.integers(0, 4, n).astype(float)
-        rows += [
-            (q, float(a), float(b), f"d{q}-{i}") for i, (a, b) in enumerate(zip(y, s, strict=True))
-        ]
-        per_query[q] = (y, s, [f"d{q}-{i}" for i in range(n)])
+    rows, per_query = grouped_queries()
     df = spark_session.createDataFrame(rows, ["qid", "label", "score", "doc"]).repartition(3)
-    cases = [
-        ("average_precision", {}, lambda y, s, d: oracle.average_precision(y, s)),
-        ("precision_at_k", {"k": 3}, lambda y, s, d: oracle.precision_at_k(y, s, 3)),
-        (
-            "r_precision",
-            {"ties": "pessimistic"},
-            lambda y, s, d: oracle.r_precision(y, s, ties="pessimistic"),
-        ),
-        (
-            "average_precision",
-            {"ties": "trec_eval", "doc_id_col": "doc"},
-            lambda y, s, d: oracle.average_precision(y, s, ties="trec_eval", doc_ids=d),
-        ),
-    ]
-    for metric, opts, ref in cases:
+    for metric, opts, ref in GROUPED_CALLS:
+        opts = {("doc_id_col" if k == "doc" else k): v for k, v in opts.items()}
         out, mean = spark.per_group(df, "qid", metric, **opts)
         got = {r["qid"]: decode_fraction(r["exact"]) for r in out.collect()}
         out.unpersist()

@@ -214,3 +214,38 @@ def _cases() -> list[HostileFrame]:
 
 #: The shared cases (deterministic: seeded).
 HOSTILE = _cases()
+
+
+#: Per-group calls ``(metric, options, the oracle's value of one query from y, s, doc ids)``;
+#: ``"doc"`` in the options stands for the engine's document-id argument.
+GROUPED_CALLS: list[tuple[str, dict[str, Any], Any]] = [
+    ("average_precision", {}, lambda y, s, d: oracle.average_precision(y, s)),
+    ("precision_at_k", {"k": 3}, lambda y, s, d: oracle.precision_at_k(y, s, 3)),
+    (
+        "r_precision",
+        {"ties": "pessimistic"},
+        lambda y, s, d: oracle.r_precision(y, s, ties="pessimistic"),
+    ),
+    (
+        "average_precision",
+        {"ties": "trec_eval", "doc": "doc"},
+        lambda y, s, d: oracle.average_precision(y, s, ties="trec_eval", doc_ids=d),
+    ),
+]
+
+
+def grouped_queries(groups: int = 12, seed: int = 3) -> tuple[list[tuple], dict]:
+    """Rows ``(query, label, score, doc id)`` of ``groups`` queries of 1 to 8 items (each with a
+    relevant item, tied scores), and each query's ``(y, s, doc ids)``."""
+    rng = np.random.default_rng(seed)
+    rows: list[tuple] = []
+    per_query = {}
+    for q in range(groups):
+        n = int(rng.integers(1, 9))
+        y = rng.integers(0, 2, n)
+        y[0] = 1
+        s = rng.integers(0, 4, n).astype(float)
+        docs = [f"d{q}-{i}" for i in range(n)]
+        rows += [(q, int(a), float(b), d) for a, b, d in zip(y, s, docs, strict=True)]
+        per_query[q] = (y, s, docs)
+    return rows, per_query

@@ -38,14 +38,12 @@ from prtheory.distributed.terms import (
 )
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.ap import no_positives
-from prtheory.oracle.areas import METHODS, mllib_first_point
+from prtheory.oracle.areas import check_method, mllib_first_point
 from prtheory.oracle.conventions import undefined
-from prtheory.oracle.curves import check_first_point
 from prtheory.oracle.retrieval import cutoff
 from prtheory.oracle.rounding import prec_of_dps, rounded, to_float
 
 __all__ = [
-    "FIRST_POINTS",
     "Ranked",
     "average_precision",
     "check_pr_auc",
@@ -56,16 +54,6 @@ __all__ = [
     "r_precision",
     "roc_auc",
 ]
-
-#: The first points each method of :func:`pr_auc` takes (as :func:`prtheory.oracle.pr_auc`).
-FIRST_POINTS = {
-    "step": ("none",),
-    "trapezoid": ("none", "sklearn", "spark", "mllib"),
-    "lower-trapezoid": ("none", "sklearn", "spark", "mllib"),
-    "davis-goadrich": ("none", "spark"),
-    "davis-goadrich-discrete": ("none", "spark"),
-}
-assert tuple(FIRST_POINTS) == METHODS
 
 
 class Ranked(Protocol):
@@ -92,21 +80,10 @@ def average_precision(p: Ranked, exact: bool, convention: str | None) -> float |
 
 
 def check_pr_auc(method: str, first_point: str | None, dps: int) -> str:
-    """The checked method; the first point must be one the method takes (``"step"``: omitted or
-    ``"none"``)."""
-    if method not in FIRST_POINTS:
-        raise InvalidInputError(
-            "method", f"must be one of {', '.join(map(repr, FIRST_POINTS))}, got {method!r}"
-        )
-    if method == "step" and first_point is None:
-        first_point = "none"
-    if first_point is None:
-        raise InvalidInputError(
-            "first_point", f"method={method!r} needs one of {FIRST_POINTS[method]}"
-        )
-    check_first_point(first_point, FIRST_POINTS[method])
+    """The checked first point of ``method`` (:func:`prtheory.oracle.areas.check_method`:
+    ``"step"`` takes none) and ``dps``."""
     prec_of_dps(dps)
-    return first_point
+    return check_method(method, first_point)
 
 
 def pr_auc(
