@@ -388,3 +388,26 @@ def test_top_level_functions_route_paths_and_relations_to_duckdb(tmp_path):
     assert prtheory.average_precision([1, 0, 1], [0.9, 0.5, 0.5]) == 5 / 6
     with pytest.raises(InvalidInputError, match="pos_label"):
         prtheory.roc_auc(["a", "b"], [0.9, 0.5])
+
+
+def test_a_score_never_straddles_two_pieces(monkeypatch):
+    # weights 2**-1074 and 2**1000 are too far apart for one HUGEINT, so each score has a row
+    # per exponent; with one row per batch, the rows of a score must still make one block
+    from prtheory.duckdb.source import open_source
+
+    monkeypatch.setattr(duck_blocks, "PIECE_ROWS", 1)
+    s = [3.0, 3.0, 2.0, 2.0, 2.0, 1.0]
+    y = [1, 0, 0, 1, 1, 0]
+    w = [5e-324, 2.0**1000, 2.0**1000, 5e-324, 1.0, 5e-324]
+    with open_source(pa.table({"label": y, "score": s, "weight": w})) as src:
+        p = duck_blocks.blocks(src, "label", "score", "weight")
+        assert p.per_exponent
+        got = [(sc.tolist(), piece.pos.tolist(), piece.neg.tolist()) for piece, sc in
+               p.pieces(with_scores=True)]  # fmt: skip
+    k = 1074  # over 2**-1074: 5e-324 is 1, 2**1000 is 2**2074, 1.0 is 2**1074
+    assert got == [
+        ([3.0], [1], [2**2074]),
+        ([2.0], [1 + 2**1074], [2**2074]),
+        ([1.0], [0], [1]),
+    ]
+    assert p.k == k

@@ -64,6 +64,19 @@ class HostileFrame:
         edges = np.linspace(0, self.y.size, self.slices + 1).astype(int)
         return list(zip(edges[:-1].tolist(), edges[1:].tolist(), strict=True))
 
+    def core_calls(self) -> list[Call]:
+        """One call of each function that applies (for an engine whose every call is a job):
+        AP, ROC, the MLlib trapezoid, one Davis-Goadrich area, one P@k and one R-precision."""
+        keep = {
+            ("average_precision", ()),
+            ("roc_auc", ()),
+            ("pr_auc", (("first_point", "mllib"), ("method", "trapezoid"))),
+            ("pr_auc", (("first_point", "spark"), ("method", "davis-goadrich"))),
+            ("r_precision", (("ties", "expected"),)),
+        }
+        calls = [c for c in self.calls() if (c[0], tuple(sorted(c[1].items()))) in keep]
+        return calls + [c for c in self.calls() if c[0] == "precision_at_k"][-1:]
+
     def calls(self) -> list[Call]:
         """Every metric call that applies to the case (unit-weight metrics only without
         weights)."""
