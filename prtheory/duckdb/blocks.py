@@ -1,13 +1,13 @@
 """A DuckDB source as a stream of range pieces of exact blocks (the engine adapter of
 :mod:`prtheory.distributed`).
 
-Two queries, both DuckDB's own parallel, out-of-core operators, so memory is bounded by
-DuckDB's ``memory_limit`` and not by the rows:
+Queries of DuckDB's own parallel, out-of-core operators, so memory is bounded by DuckDB's
+``memory_limit`` and not by the rows:
 
-1. *totals* (one scan): the rows of malformed labels, scores and weights counted per argument
-   (raise naming the first bad one, before any evaluation), the exact positive and negative
-   weight, and with weights the highest score and the highest score of positive weight (MLlib's
-   empty classifier: ``top_is_empty``);
+1. *checks and totals* (one scan; with float weights two): the rows of malformed labels, scores
+   and weights counted per argument (raise naming the first bad one, before any evaluation),
+   the exact positive and negative weight, and with weights the highest score and the highest
+   score of positive weight (MLlib's empty classifier: ``top_is_empty``);
 2. *blocks* (:meth:`Blocks.run`): ``GROUP BY score ORDER BY score DESC`` with the exact
    positive and negative weight of each distinct score, streamed to Python as Arrow batches of
    :data:`PIECE_ROWS` blocks. Each batch is a piece (a score never straddles two: the rows of
@@ -15,13 +15,16 @@ DuckDB's ``memory_limit`` and not by the rows:
    before it; ``fn(piece)`` runs as the batch arrives, so Python holds one piece at a time
    and one small result per piece.
 
-Weights: unit weights are counts; integer weights are summed exactly as HUGEINT; float weights
-are written ``w = m 2**e`` with integers ``0 <= m < 2**56`` and ``e`` (:data:`DYADIC`, the same
-decomposition as ``prtheory.spark``) and ``m`` summed per (score, ``e``) as HUGEINT, never in
-floating point; the sums reach Python as two BIGINT halves (:func:`_halves`) and
-:func:`prtheory.distributed.dyadic_blocks` aligns the exponents over ``2**-k``, ``k`` the
-largest ``-e`` (from the totals). Scores are compared as DOUBLE (``-0.0`` and ``0.0`` are one
-score, as in numpy).
+Weights, never summed in floating point: unit weights are counts; integer weights are summed as
+HUGEINT. Float weights are scaled by ``2**k``, the least power making every weight an integer
+(:func:`scale`, from the least positive weight: the first scan), and when ``w 2**k`` times the
+rows fits in :data:`HUGEINT_BITS` bits (weights within about 2**60 of each other at 10^8 rows)
+each ``w 2**k`` is cast to HUGEINT (exact: an integer-valued double) and summed per score.
+Otherwise each weight is written ``w = m 2**e`` with integers ``0 <= m < 2**56`` and ``e``
+(:data:`DYADIC`, the decomposition of ``prtheory.spark``), ``m`` summed per (score, ``e``)
+and :func:`prtheory.distributed.dyadic_blocks` aligns the exponents over ``2**-k``. The sums
+reach Python as two BIGINT halves (:func:`_halves`). Scores are compared as DOUBLE (``-0.0``
+and ``0.0`` are one score, as in numpy).
 """
 
 from __future__ import annotations
