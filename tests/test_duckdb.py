@@ -411,3 +411,28 @@ def test_a_score_never_straddles_two_pieces(monkeypatch):
         ([1.0], [0], [1]),
     ]
     assert p.k == k
+
+
+def test_exact_ap_of_a_parquet_glob_equals_the_oracle_fed_in_chunks(tmp_path):
+    # the acceptance run of reports/benchmarks_duckdb.md in small: tied scores (6 decimals),
+    # 10 % positives, in several files read as one glob; the oracle's value from the files read
+    # batch by batch into the exact streaming accumulator
+    from prtheory.streaming import PRAccumulator
+
+    rng = np.random.default_rng(2026)
+    for i in range(3):
+        y = (rng.random(20_000) < 0.1).astype(np.int8)
+        s = np.round(rng.random(20_000) + 0.3 * y, 3)
+        pq.write_table(
+            pa.table({"y": y, "s": s}), tmp_path / f"part-{i}.parquet", row_group_size=7_000
+        )
+    acc = PRAccumulator()
+    for i in range(3):
+        for batch in pq.ParquetFile(tmp_path / f"part-{i}.parquet").iter_batches(batch_size=5_000):
+            acc.update(batch.column("y").to_numpy(), batch.column("s").to_numpy())
+    want = acc.average_precision(exact=True)
+    glob = str(tmp_path / "part-*.parquet")
+    assert pdb.average_precision(glob, label="y", score="s", exact=True) == want
+    assert pdb.average_precision(glob, label="y", score="s", memory_limit="100MB") == (
+        oracle.to_float(want)
+    )
