@@ -384,10 +384,16 @@ def test_top_level_functions_route_paths_and_relations_to_duckdb(tmp_path):
     assert curve.recall.tolist() == [1.0, 0.5, 0.0]
     area = prtheory.pr_auc(str(path), "y", "s", method="trapezoid", first_point="none")
     assert area == 5 / 12  # one segment: recall 1/2 to 1, precision 1 to 2/3, (1/2)(5/3)/2
-    # arrays and lists (of strings too: labels) stay on the array functions
+    # arrays and lists (of strings too: labels) stay on the array functions, and so does a
+    # string that names no file, no glob and no Parquet/CSV name
     assert prtheory.average_precision([1, 0, 1], [0.9, 0.5, 0.5]) == 5 / 6
     with pytest.raises(InvalidInputError, match="pos_label"):
         prtheory.roc_auc(["a", "b"], [0.9, 0.5])
+    with pytest.raises(InvalidInputError, match="y_true: must be a sequence or an array"):
+        prtheory.roc_auc("010", [0.9, 0.5, 0.1])
+    missing = str(tmp_path / "nothing-*.parquet")  # a glob that matches no file
+    with pytest.raises(InvalidInputError, match="source: .*nothing-"):
+        prtheory.average_precision(missing, "y", "s")
 
 
 def test_a_score_never_straddles_two_pieces(monkeypatch):

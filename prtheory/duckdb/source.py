@@ -29,6 +29,7 @@ __all__ = ["Source", "is_source", "module", "open_source", "quote"]
 
 #: Suffixes read as CSV; every other path is read as Parquet.
 CSV_SUFFIXES = (".csv", ".tsv", ".csv.gz", ".tsv.gz", ".csv.zst")
+PARQUET_SUFFIXES = (".parquet", ".pq", ".parq")
 
 #: DuckDB type ids usable as a number, by kind (:func:`Source.kind`).
 _INTEGRAL = {"tinyint", "smallint", "integer", "bigint", "utinyint", "usmallint", "uinteger"}
@@ -59,12 +60,21 @@ def _is_path(source: Any) -> bool:
 
 
 def is_source(source: Any) -> bool:
-    """Whether ``source`` is a path (``str`` or ``os.PathLike``) or a DuckDB relation: what the
-    top-level functions of :mod:`prtheory` hand to :mod:`prtheory.duckdb`
-    (:mod:`prtheory._tables`). Lists and frames are not: those functions take them as arrays
-    (a list of strings is a list of labels there)."""
-    if isinstance(source, str | os.PathLike):
+    """Whether ``source`` is a table for :mod:`prtheory.duckdb` rather than an array: what the
+    top-level functions of :mod:`prtheory` hand over (:mod:`prtheory._tables`). An
+    ``os.PathLike``, a DuckDB relation, or a string that names an existing file or folder, holds
+    a glob character or ends in a Parquet or CSV suffix. Lists and frames are not tables there
+    (a list of strings is a list of labels), nor is any other string (the array functions
+    reject it by name)."""
+    if isinstance(source, os.PathLike):
         return True
+    if isinstance(source, str):
+        name = source.lower()
+        return (
+            name.endswith(CSV_SUFFIXES + PARQUET_SUFFIXES)
+            or any(c in source for c in "*?[")
+            or os.path.exists(source)
+        )
     duckdb = _loaded_duckdb()
     return duckdb is not None and isinstance(source, duckdb.DuckDBPyRelation)
 
@@ -144,11 +154,12 @@ def _relation(con: Any, source: Any):
     if _is_path(source):
         paths = [os.fspath(p) for p in (source if isinstance(source, list | tuple) else [source])]
         csv = [p.lower().endswith(CSV_SUFFIXES) for p in paths]
-        if all(csv):
-            return con.read_csv(paths)
-        if any(csv):
+        if any(csv) and not all(csv):
             raise InvalidInputError("source", "mixes CSV and Parquet paths")
-        return con.read_parquet(paths)
+        try:
+            return con.read_csv(paths) if all(csv) else con.read_parquet(paths)
+        except module().IOException as e:  # no such file, no file the glob matches
+            raise InvalidInputError("source", str(e).splitlines()[0]) from e
     if type(source).__module__.split(".")[0] == "pandas":
         return con.from_df(source)
     if hasattr(source, "__arrow_c_stream__") or hasattr(source, "to_batches"):
