@@ -392,7 +392,7 @@ def test_top_level_functions_route_paths_and_relations_to_duckdb(tmp_path):
     with pytest.raises(InvalidInputError, match="y_true: must be a sequence or an array"):
         prtheory.roc_auc("010", [0.9, 0.5, 0.1])
     missing = str(tmp_path / "nothing-*.parquet")  # a glob that matches no file
-    with pytest.raises(InvalidInputError, match="source: .*nothing-"):
+    with pytest.raises(InvalidInputError, match=r"source: .*nothing-"):
         prtheory.average_precision(missing, "y", "s")
 
 
