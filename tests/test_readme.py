@@ -29,7 +29,7 @@ def _runnable(path: Path) -> list[str]:
     return [b for b in _blocks(path) if "my_" not in b]
 
 
-@pytest.mark.parametrize("page", ["README.md", "docs/start.md"])
+@pytest.mark.parametrize("page", ["README.md", "docs/start.md", "docs/guide/bigger-than-memory.md"])
 def test_examples_run_and_state_true_values(page):
     blocks = _runnable(ROOT / page)
     assert blocks, f"{page} has no runnable example"
