@@ -113,7 +113,8 @@ class Server:
         """Start the server (once; a second call does nothing while it runs)."""
         if self._proc is not None and self._proc.poll() is None:
             return
-        self._stderr = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+        # kept open while the server runs (closed by close()): where its last words go
+        self._stderr = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115
         self._proc = subprocess.Popen(
             self.argv,
             stdin=subprocess.PIPE,
@@ -128,7 +129,8 @@ class Server:
         """The server's value of ``fn`` on the inputs ``x``; raises
         :class:`ExternalRejection` or :class:`ExternalCrash` as the server reports."""
         self.start()
-        assert self._proc is not None and self._proc.stdin is not None
+        assert self._proc is not None
+        assert self._proc.stdin is not None
         self._next += 1
         request = {"id": self._next, "fn": fn, "inputs": encode_request_inputs(x)}
         try:
@@ -173,3 +175,6 @@ class Server:
             self._proc.kill()
             self._proc.wait()
         self._proc = None
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None

@@ -88,6 +88,11 @@ def _block_ends(sorted_scores: np.ndarray) -> np.ndarray:
 
 def xgboost_aucpr(x: Any) -> float:
     """What XGBoost prints for ``eval_metric="aucpr"`` on ``x`` (module docstring)."""
+    with np.errstate(all="ignore"):  # inf weights: inf * 0 is part of what XGBoost meets
+        return _xgboost_aucpr(x)
+
+
+def _xgboost_aucpr(x: Any) -> float:
     s, y, w = _xgb_columns(x)
     total_pos = float(np.sum((w * y).astype(np.float64)))
     total_neg = float(np.sum((w * (F32(1) - y)).astype(np.float64)))

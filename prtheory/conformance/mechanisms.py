@@ -566,6 +566,8 @@ def mechanisms(metric: str) -> list[Mechanism]:
             )
         )
     out += _library_models(metric)
+    if "undefined=sklearn" not in stored:
+        out.append(Mechanism("undefined=0", "0 substituted for 0/0", _undefined(0.0)))
     if metric in ("precision_at_k", "ap_at_k", "r_precision"):
         out.append(
             oracle_mechanism(
@@ -629,6 +631,7 @@ def mechanisms(metric: str) -> list[Mechanism]:
             _weighted_transform(lambda w: np.maximum(w, 0.0)),
         ),
         Mechanism("undefined=0.5", "0.5 substituted for 0/0", _undefined(0.5)),
+        Mechanism("undefined=1", "1 substituted for 0/0", _undefined(1.0)),
         Mechanism("undefined=-0.0", "-0.0 substituted for 0/0", _undefined(-0.0)),
         Mechanism("nan=first", "a NaN score ranked above every score", _nan_placed(True)),
         Mechanism("nan=last", "a NaN score ranked below every score", _nan_placed(False)),
@@ -652,7 +655,9 @@ def mechanisms(metric: str) -> list[Mechanism]:
 
 
 def _library_models(metric: str) -> list[Mechanism]:
-    """The mechanisms of :mod:`prtheory.conformance.library_models` that apply to ``metric``."""
+    """The mechanisms of :mod:`prtheory.conformance.library_models` and
+    :mod:`prtheory.conformance.external_mechanisms` that apply to ``metric``."""
+    from prtheory.conformance import external_mechanisms
     from prtheory.conformance import library_models as lm
 
     out = []
@@ -705,10 +710,13 @@ def _library_models(metric: str) -> list[Mechanism]:
                 lm.pyprg_undefined,
             ),
         ]
-    return out
+    return out + external_mechanisms.for_metric(metric)
 
 
-def _fits(got: Any, want: Any, tolerance: tuple[Any, int]) -> bool:
+def _fits(got: Any, want: Any, tolerance: tuple[Any, int], signed_zero: bool = True) -> bool:
+    """Whether the result ``got`` fits the prediction ``want`` within ``tolerance`` (dtype,
+    ulps); ``signed_zero``: a predicted 0 must have the sign of the result (substitutes for
+    0/0), else either sign fits (a value that is 0)."""
     if isinstance(got, Raised):
         if isinstance(want, Crash):
             return got.detail.startswith(f"raised {want.exception}:")
@@ -722,8 +730,11 @@ def _fits(got: Any, want: Any, tolerance: tuple[Any, int]) -> bool:
     dtype, ulps = tolerance
     if isinstance(want, dict):
         return _distance(got, want, dtype, nan_equal=True) <= ulps
-    # -0.0 and 0.0 are one float apart in ulps but are different conventions
-    zero = isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
+    # -0.0 and 0.0 are one float apart in ulps but are different substitutes for 0/0; a value
+    # of 0 has no sign (river's ``-trapezoid(...)`` of a zero area is -0.0)
+    zero = (
+        signed_zero and isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
+    )
     if zero and math.copysign(1.0, float(got)) != math.copysign(1.0, want.float64):
         return False
     return _distance(got, want, dtype) <= ulps
@@ -796,7 +807,8 @@ def diagnose(
             covered = frozenset(
                 v.ident
                 for v, got in divergent
-                if (want := prediction(m, v)) is not None and _fits(got, want, tolerance)
+                if (want := prediction(m, v)) is not None
+                and _fits(got, want, tolerance, v.result != "valid")
             )
             if not covered:
                 continue
@@ -804,7 +816,7 @@ def diagnose(
                 (want := prediction(m, v)) is not None
                 and want is not ANY
                 and not isinstance(got, Raised)
-                and not _fits(got, want, tolerance)
+                and not _fits(got, want, tolerance, v.result != "valid")
                 for v, got in agreeing
             ):
                 continue

@@ -158,6 +158,28 @@ def installed_distribution(*names: str) -> str:
     return names[0]
 
 
+class LibraryRejection(ValueError):
+    """A library's own exception for input it checks and refuses (CatBoost's ``CatBoostError``,
+    LightGBM's ``LightGBMError``, pycm's ``pycmCurveError``), passed on as a ``ValueError``:
+    a deliberate rejection, which the classifier tells apart from a crash."""
+
+
+def rejections_as_value_error(
+    fn: Callable[[Any], Any], kinds: tuple[type[BaseException], ...]
+) -> Callable[[Any], Any]:
+    """Wrap ``fn`` so that the exception classes ``kinds`` (the library's input checks) are
+    raised as :class:`LibraryRejection` with the same message; every other exception passes
+    unchanged."""
+
+    def run(x: Any) -> Any:
+        try:
+            return fn(x)
+        except kinds as exc:
+            raise LibraryRejection(f"{type(exc).__name__}: {exc}") from exc
+
+    return run
+
+
 def reversed_curve(precision: Any, recall: Any) -> dict[str, np.ndarray]:
     """A curve returned in increasing-threshold order, turned to decreasing-threshold order."""
     return {

@@ -3,7 +3,8 @@
 
 ``eval_metric(label, approx, metric, weight=None, group_id=None)`` evaluates a metric on raw
 predictions (``approx``, float64) as training does (``catboost/libs/metrics/metric.cpp``).
-Labels and weights are stored as float32.
+Labels and weights are stored as float32. ``CatBoostError`` (raised by the library's
+``CB_ENSURE`` input checks) is passed on as a ``ValueError``, a deliberate rejection.
 
 * ``PRAUC``: the area under the precision-recall curve of the predictions (the library's unit
   test checks it against scikit-learn's ``auc(recall, precision)``).
@@ -14,11 +15,16 @@ Labels and weights are stored as float32.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.adapters import Implementation, Unsupported
+from prtheory.conformance.adapters import (
+    Implementation,
+    Unsupported,
+    rejections_as_value_error,
+)
 
 LIBRARY = "CatBoost"
 DISTRIBUTION = "catboost"
@@ -53,8 +59,15 @@ def _run(metric: str, group: bool = False) -> Any:
 
 
 def implementations() -> list[Implementation]:
-    import catboost  # noqa: F401  (fails here, not per vector, when missing)
+    from catboost import CatBoostError
 
+    return [
+        replace(i, run=rejections_as_value_error(i.run, (CatBoostError,)))
+        for i in _implementations()
+    ]
+
+
+def _implementations() -> list[Implementation]:
     return [
         Implementation(LIBRARY, 'eval_metric(..., "PRAUC")', "auc_trapezoid", _run("PRAUC")),
         Implementation(LIBRARY, 'eval_metric(..., "AUC")', "roc_auc", _run("AUC")),

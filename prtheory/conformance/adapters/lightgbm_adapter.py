@@ -3,7 +3,8 @@
 The adapter builds a ``Dataset`` whose ``init_score`` is the scores (stored as float64) and a
 ``Booster`` with no trees, and reads ``Booster.eval_train()``: the value LightGBM reports during
 training (a float64 from ``LGBM_BoosterGetEval``). Labels and weights are stored as float32
-(``label_t``).
+(``label_t``). ``LightGBMError`` (``Log::Fatal`` of the library's checks) is passed on as a
+``ValueError``, a deliberate rejection.
 
 * ``average_precision`` (``src/metric/binary_metric.hpp``, ``AveragePrecisionMetric``): the step
   area over the distinct scores in decreasing order, ties grouped; an item is positive iff its
@@ -17,11 +18,16 @@ training (a float64 from ``LGBM_BoosterGetEval``). Labels and weights are stored
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.adapters import Implementation, Unsupported
+from prtheory.conformance.adapters import (
+    Implementation,
+    Unsupported,
+    rejections_as_value_error,
+)
 
 LIBRARY = "LightGBM"
 DISTRIBUTION = "lightgbm"
@@ -58,8 +64,15 @@ def _map(x: Any) -> Any:
 
 
 def implementations() -> list[Implementation]:
-    import lightgbm  # noqa: F401  (fails here, not per vector, when missing)
+    from lightgbm.basic import LightGBMError
 
+    return [
+        replace(i, run=rejections_as_value_error(i.run, (LightGBMError,)))
+        for i in _implementations()
+    ]
+
+
+def _implementations() -> list[Implementation]:
     return [
         Implementation(
             LIBRARY, 'metric="average_precision"', "average_precision", _binary("average_precision")

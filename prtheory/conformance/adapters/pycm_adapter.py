@@ -11,17 +11,24 @@ pycm's own per-class ``AUPR`` is ``(PPV + TPR) / 2`` of a single confusion matri
 (``class_funcs.py``, ``AUC_calc``), a statistic of one threshold, not an area under a ranking's
 curve; its two parts are checked on the threshold vectors: ``ConfusionMatrix`` of the labels and
 the predictions ``score >= t``, whose ``PPV``, ``TPR`` and ``F_beta(beta)`` of class 1 are read
-(pycm writes the string ``"None"`` for 0/0, taken here as NaN).
+(pycm writes the string ``"None"`` for 0/0, taken here as NaN). pycm's input checks raise
+``pycmCurveError``/``pycmVectorError``/``pycmMatrixError``, passed on as ``ValueError``, a
+deliberate rejection.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.adapters import Implementation, Unsupported
+from prtheory.conformance.adapters import (
+    Implementation,
+    Unsupported,
+    rejections_as_value_error,
+)
 
 LIBRARY = "pycm"
 DISTRIBUTION = "pycm"
@@ -68,8 +75,13 @@ def _at_threshold(statistic: str) -> Any:
 
 
 def implementations() -> list[Implementation]:
-    import pycm  # noqa: F401  (fails here, not per vector, when missing)
+    from pycm.errors import pycmCurveError, pycmMatrixError, pycmVectorError
 
+    checks = (pycmCurveError, pycmMatrixError, pycmVectorError)
+    return [replace(i, run=rejections_as_value_error(i.run, checks)) for i in _implementations()]
+
+
+def _implementations() -> list[Implementation]:
     return [
         Implementation(LIBRARY, "PRCurve(...).area()", "auc_trapezoid", _curve_area("PRCurve")),
         Implementation(LIBRARY, "ROCCurve(...).area()", "roc_auc", _curve_area("ROCCurve")),

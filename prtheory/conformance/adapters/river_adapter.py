@@ -31,12 +31,15 @@ THRESHOLDS = tuple(
 
 def _streamed(metric: Any, x: Any) -> float:
     """Feed every item to ``metric`` (label as bool, score as float), then read it."""
-    weights = x.sample_weight
-    for i, (label, score) in enumerate(zip(np.asarray(x.y_true).tolist(), x.y_score.tolist())):
-        if weights is None:
+    labels = np.asarray(x.y_true).tolist()
+    scores = np.asarray(x.y_score, dtype=np.float64).tolist()
+    if x.sample_weight is None:
+        for label, score in zip(labels, scores, strict=True):
             metric.update(bool(label == 1), float(score))
-        else:
-            metric.update(bool(label == 1), float(score), float(weights[i]))
+    else:
+        weights = np.asarray(x.sample_weight, dtype=np.float64).tolist()
+        for label, score, w in zip(labels, scores, weights, strict=True):
+            metric.update(bool(label == 1), float(score), float(w))
     return float(metric.get())
 
 

@@ -24,7 +24,9 @@ import re
 import shutil
 import subprocess
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from prtheory.conformance.adapters import Implementation
 from prtheory.conformance.external import SERVER_DIR, Server
@@ -104,12 +106,11 @@ def implementations() -> list[Implementation]:
         ("roc_area", "ThresholdCurve.getROCArea", "roc_auc"),
     ]
     return [
-        Implementation(
-            LIBRARY,
-            name,
-            metric,
-            lambda x, fn=fn: server.call(fn, x),
-            prepare=server.start,
-        )
+        Implementation(LIBRARY, name, metric, _run(server, fn), prepare=server.start)
         for fn, name, metric in table
     ]
+
+
+def _run(server: Server, fn: str) -> Callable[[Any], float]:
+    """An implementation's ``run``: the server's value of ``fn``."""
+    return lambda x: server.call(fn, x)
