@@ -26,6 +26,7 @@ reading the vectors from another language.
 
 from __future__ import annotations
 
+import atexit
 import json
 import subprocess
 import tempfile
@@ -44,6 +45,7 @@ __all__ = [
     "ExternalCrash",
     "ExternalRejection",
     "Server",
+    "close_all",
     "encode_request_inputs",
     "parse_value",
 ]
@@ -52,6 +54,19 @@ __all__ = [
 SERVER_DIR = Path(__file__).parent / "adapters"
 #: inputs longer than this are sent run-length encoded, as the vector files store them
 RUNS_FROM = 1000
+
+
+#: the servers started by this process, ended by :func:`close_all` (also at exit)
+_RUNNING: list[Server] = []
+
+
+def close_all() -> None:
+    """End every server this process started."""
+    while _RUNNING:
+        _RUNNING.pop().close()
+
+
+atexit.register(close_all)
 
 
 class ExternalRejection(ValueError):
@@ -124,6 +139,7 @@ class Server:
             encoding="utf-8",
             bufsize=1,
         )
+        _RUNNING.append(self)
 
     def call(self, fn: str, x: Any) -> float:
         """The server's value of ``fn`` on the inputs ``x``; raises
@@ -169,6 +185,8 @@ class Server:
             return
         if self._proc.stdin:
             self._proc.stdin.close()
+        if self._proc.stdout:
+            self._proc.stdout.close()
         try:
             self._proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
