@@ -44,7 +44,19 @@ __all__ = ["ENTRY_POINT_GROUP", "Progress", "known_libraries", "run_isolated"]
 
 ENTRY_POINT_GROUP = "prtheory.adapters"
 #: rough seconds each built-in library takes on the full run, to start the slowest first
-_COST = {"spark": 120, "ranx": 40, "pytrec_eval": 27, "keras": 12, "pyprg": 10, "torchmetrics": 9}
+_COST = {
+    "spark": 120,
+    "ranx": 40,
+    "pycm": 40,
+    "xgboost": 30,
+    "pytrec_eval": 27,
+    "proc": 20,
+    "rocr": 20,
+    "river": 15,
+    "keras": 12,
+    "pyprg": 10,
+    "torchmetrics": 9,
+}
 IMPORT_LIMIT = 300.0  # seconds to import a library (torch and Keras take several)
 
 
