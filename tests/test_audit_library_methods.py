@@ -19,6 +19,7 @@ import mpmath
 import numpy as np
 import pytest
 
+from prtheory._testing.brute import grouped_ranking, tie_groupings
 from prtheory.audit import audit_row, least_area, parse_row
 from prtheory.audit.intervals import to_mpf
 from prtheory.audit.library_methods import allowance
@@ -33,26 +34,6 @@ EXACT_ARGS = {
     "catboost": {"method": "trapezoid", "first_point": "sklearn"},
     "mlmetrics": {"method": "trapezoid", "first_point": "none"},
 }
-
-
-def groupings(pos, neg):
-    """Every ranking up to order inside ties: a sequence of tied groups (positives, negatives)."""
-    if pos == neg == 0:
-        yield ()
-        return
-    for p1 in range(pos + 1):
-        for n1 in range(neg + 1):
-            if p1 + n1:
-                for rest in groupings(pos - p1, neg - n1):
-                    yield ((p1, n1), *rest)
-
-
-def ranking(groups):
-    y, s = [], []
-    for i, (p1, n1) in enumerate(groups):
-        y += [1] * p1 + [0] * n1
-        s += [float(len(groups) - i)] * (p1 + n1)
-    return np.array(y), np.array(s)
 
 
 def untied(pos, neg):
@@ -77,7 +58,9 @@ def test_exact_least_value_is_the_least_area_of_every_ranking(method, pos, neg):
     bound = mp(least_area(method, pi, pos, neg).value)
     slack = mp(allowance(pi, pos, neg)) if method != "mlmetrics" else 0
     with mpmath.workdps(60):
-        areas = [mp(pr_auc(*ranking(g), **EXACT_ARGS[method])) for g in groupings(pos, neg)]
+        areas = [
+            mp(pr_auc(*grouped_ranking(g), **EXACT_ARGS[method])) for g in tie_groupings(pos, neg)
+        ]
         assert abs(min(areas) - (bound + slack)) <= mpmath.mpf(10) ** -45
 
 
@@ -94,8 +77,8 @@ def test_allowance_covers_the_float_arithmetic_of_every_small_ranking():
         ):
             bound = least_area(name, pi, pos, neg)
             exact = mp(bound.value) + mp(allowance(pi, pos, neg))
-            for g in groupings(pos, neg):
-                v = mpmath.mpf(fn(Inputs(*ranking(g))))
+            for g in tie_groupings(pos, neg):
+                v = mpmath.mpf(fn(Inputs(*grouped_ranking(g))))
                 assert v > mp(bound.value), (name, pos, neg, g, v)
                 below_exact += v < exact
     assert below_exact > 0

@@ -9,6 +9,8 @@ Runs in the R server of :mod:`~prtheory.conformance.adapters.r_packages`.
 
 from __future__ import annotations
 
+import functools
+
 from prtheory.conformance.adapters import Implementation, r_packages
 
 LIBRARY = "MLmetrics (R)"
@@ -16,14 +18,10 @@ DISTRIBUTION = "R:MLmetrics"
 MODULE = "MLmetrics"
 SHIMS: tuple[str, ...] = ()
 
-
-def version() -> str | None:
-    """MLmetrics' version with R's, or None where either is missing."""
-    return r_packages.package_version("MLmetrics")
-
-
-def missing() -> str:
-    return r_packages.missing("MLmetrics")
+#: the package's version with R's, or None where either is missing
+version = functools.partial(r_packages.package_version, "MLmetrics")
+#: what to install
+missing = functools.partial(r_packages.missing, "MLmetrics")
 
 
 def implementations() -> list[Implementation]:

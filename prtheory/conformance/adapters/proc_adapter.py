@@ -9,6 +9,8 @@ scores count one half. Runs in the R server of :mod:`~prtheory.conformance.adapt
 
 from __future__ import annotations
 
+import functools
+
 from prtheory.conformance.adapters import Implementation, r_packages
 
 LIBRARY = "pROC (R)"
@@ -16,14 +18,10 @@ DISTRIBUTION = "R:pROC"
 MODULE = "pROC"
 SHIMS: tuple[str, ...] = ()
 
-
-def version() -> str | None:
-    """pROC's version with R's, or None where either is missing."""
-    return r_packages.package_version("pROC")
-
-
-def missing() -> str:
-    return r_packages.missing("pROC")
+#: the package's version with R's, or None where either is missing
+version = functools.partial(r_packages.package_version, "pROC")
+#: what to install
+missing = functools.partial(r_packages.missing, "pROC")
 
 
 def implementations() -> list[Implementation]:

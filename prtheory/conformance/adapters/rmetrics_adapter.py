@@ -10,6 +10,8 @@ items with label >= 1 (``params.relevant_at``) as relevant. ``apk`` divides by
 
 from __future__ import annotations
 
+import functools
+
 from prtheory.conformance.adapters import Implementation, r_packages
 
 LIBRARY = "Metrics (R)"
@@ -17,14 +19,10 @@ DISTRIBUTION = "R:Metrics"
 MODULE = "Metrics"
 SHIMS: tuple[str, ...] = ()
 
-
-def version() -> str | None:
-    """Metrics' version with R's, or None where either is missing."""
-    return r_packages.package_version("Metrics")
-
-
-def missing() -> str:
-    return r_packages.missing("Metrics")
+#: the package's version with R's, or None where either is missing
+version = functools.partial(r_packages.package_version, "Metrics")
+#: what to install
+missing = functools.partial(r_packages.missing, "Metrics")
 
 
 def implementations() -> list[Implementation]:

@@ -11,6 +11,8 @@ and sums trapezoids. Runs in the R server of :mod:`~prtheory.conformance.adapter
 
 from __future__ import annotations
 
+import functools
+
 from prtheory.conformance.adapters import Implementation, r_packages
 
 LIBRARY = "ROCR (R)"
@@ -18,14 +20,10 @@ DISTRIBUTION = "R:ROCR"
 MODULE = "ROCR"
 SHIMS: tuple[str, ...] = ()
 
-
-def version() -> str | None:
-    """ROCR's version with R's, or None where either is missing."""
-    return r_packages.package_version("ROCR")
-
-
-def missing() -> str:
-    return r_packages.missing("ROCR")
+#: the package's version with R's, or None where either is missing
+version = functools.partial(r_packages.package_version, "ROCR")
+#: what to install
+missing = functools.partial(r_packages.missing, "ROCR")
 
 
 def implementations() -> list[Implementation]:
