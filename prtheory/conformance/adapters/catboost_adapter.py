@@ -43,6 +43,7 @@ def _evaluate(x: Any, metric: str, group: bool) -> float:
         metric,
         weight=None if x.sample_weight is None else np.asarray(x.sample_weight, np.float64),
         group_id=np.zeros(n, dtype=np.int64) if group else None,
+        thread_count=1,
     )
     return float(value)
 
