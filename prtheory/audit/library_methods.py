@@ -4,18 +4,14 @@ A library's printed area is one of the methods of :mod:`prtheory.audit.methods`,
 float64 (read from each library's source; the conformance kit checks every one against the
 exact oracle, ``reports/conformance.md``):
 
-==============  ==========================================================  ================
-method          what the library computes                                    exact method
-==============  ==========================================================  ================
-``weka``        ``ThresholdCurve.getPRCArea`` ("PRC Area"): the step area   ``step``
-                of the curve with ties grouped
-``lightgbm``    ``metric="average_precision"``: the step area, ties grouped  ``step``
-``xgboost``     ``eval_metric="aucpr"``: Davis-Goadrich interpolation from  ``davis-goadrich``
-                TP = FP = 0, closed form with logarithms
-``catboost``    ``eval_metric="PRAUC"``: trapezoids from (0, 1)              ``trapezoid``
-``mlmetrics``   ``MLmetrics::PRAUC``: trapezoids from the first operating    first point only
-                point, nothing at recall 0
-==============  ==========================================================  ================
+* ``weka``: ``ThresholdCurve.getPRCArea`` ("PRC Area"), the step area of the curve with ties
+  grouped: exact method ``step``;
+* ``lightgbm``: ``metric="average_precision"``, the step area, ties grouped: ``step``;
+* ``xgboost``: ``eval_metric="aucpr"``, Davis-Goadrich interpolation from TP = FP = 0 in a
+  closed form with logarithms: ``davis-goadrich``;
+* ``catboost``: ``eval_metric="PRAUC"``, trapezoids from (0, 1): ``trapezoid``;
+* ``mlmetrics``: ``MLmetrics::PRAUC``, trapezoids from the first operating point, nothing at
+  recall 0.
 
 The least value a library can print is the exact method's least value (proved in
 :mod:`prtheory.audit.methods`) less the rounding error of its float64 arithmetic,
