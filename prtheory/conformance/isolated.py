@@ -65,7 +65,18 @@ __all__ = ["ENTRY_POINT_GROUP", "Limits", "Progress", "known_libraries", "run_is
 
 ENTRY_POINT_GROUP = "prtheory.adapters"
 #: rough CPU seconds each built-in library takes on the full run, to start the slowest first
-_COST = {"spark": 40, "ranx": 10, "pytrec_eval": 10, "keras": 10, "torchmetrics": 10}
+_COST = {
+    "spark": 40,
+    "ranx": 10,
+    "pytrec_eval": 10,
+    "keras": 10,
+    "torchmetrics": 10,
+    "pycm": 10,
+    "xgboost": 8,
+    "proc": 5,
+    "rocr": 5,
+    "river": 4,
+}
 STARTUP_CPU = 300.0  # CPU seconds to start a library (torch, Keras and a JVM take several)
 STARTUP_WALL = 1800.0  # wall seconds before a start-up that uses no CPU counts as hung
 POLL = 0.5  # seconds between two looks at a worker's CPU time

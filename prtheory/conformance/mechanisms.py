@@ -572,6 +572,8 @@ def mechanisms(metric: str) -> list[Mechanism]:
             )
         )
     out += _library_models(metric)
+    if "undefined=sklearn" not in stored:
+        out.append(Mechanism("undefined=0", "0 substituted for 0/0", _undefined(0.0)))
     if metric in ("precision_at_k", "ap_at_k", "r_precision"):
         out.append(
             oracle_mechanism(
@@ -645,6 +647,7 @@ def mechanisms(metric: str) -> list[Mechanism]:
             _weighted_transform(np.trunc),
         ),
         Mechanism("undefined=0.5", "0.5 substituted for 0/0", _undefined(0.5)),
+        Mechanism("undefined=1", "1 substituted for 0/0", _undefined(1.0)),
         Mechanism("undefined=-0.0", "-0.0 substituted for 0/0", _undefined(-0.0)),
         Mechanism("nan=first", "a NaN score ranked above every score", _nan_placed(True)),
         Mechanism("nan=last", "a NaN score ranked below every score", _nan_placed(False)),
@@ -691,7 +694,9 @@ def _ap_variants() -> list[Mechanism]:
 
 
 def _library_models(metric: str) -> list[Mechanism]:
-    """The mechanisms of :mod:`prtheory.conformance.library_models` that apply to ``metric``."""
+    """The mechanisms of :mod:`prtheory.conformance.library_models` and
+    :mod:`prtheory.conformance.external_mechanisms` that apply to ``metric``."""
+    from prtheory.conformance import external_mechanisms
     from prtheory.conformance import library_models as lm
 
     out = []
@@ -744,10 +749,13 @@ def _library_models(metric: str) -> list[Mechanism]:
                 lm.pyprg_undefined,
             ),
         ]
-    return out
+    return out + external_mechanisms.for_metric(metric)
 
 
-def _fits(got: Any, want: Any, tolerance: tuple[Any, int]) -> bool:
+def _fits(got: Any, want: Any, tolerance: tuple[Any, int], signed_zero: bool = True) -> bool:
+    """Whether the result ``got`` fits the prediction ``want`` within ``tolerance`` (dtype,
+    ulps); ``signed_zero``: a predicted 0 must have the sign of the result (substitutes for
+    0/0), else either sign fits (a value that is 0)."""
     if isinstance(got, Raised):
         if isinstance(want, Crash):
             return got.detail.startswith(f"raised {want.exception}:")
@@ -761,8 +769,11 @@ def _fits(got: Any, want: Any, tolerance: tuple[Any, int]) -> bool:
     dtype, ulps = tolerance
     if isinstance(want, dict):
         return _distance(got, want, dtype, nan_equal=True) <= ulps
-    # -0.0 and 0.0 are one float apart in ulps but are different conventions
-    zero = isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
+    # -0.0 and 0.0 are one float apart in ulps but are different substitutes for 0/0; a value
+    # of 0 has no sign (river's ``-trapezoid(...)`` of a zero area is -0.0)
+    zero = (
+        signed_zero and isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
+    )
     if zero and math.copysign(1.0, float(got)) != math.copysign(1.0, want.float64):
         return False
     return _distance(got, want, dtype) <= ulps
@@ -835,7 +846,8 @@ def diagnose(
             covered = frozenset(
                 v.ident
                 for v, got in divergent
-                if (want := prediction(m, v)) is not None and _fits(got, want, tolerance)
+                if (want := prediction(m, v)) is not None
+                and _fits(got, want, tolerance, v.result != "valid")
             )
             if not covered:
                 continue
@@ -898,7 +910,12 @@ def contradicted(
 
     def refuted(v: Vector, got: Any, effect_only: bool) -> bool:
         want = prediction(m, v)
-        if want is None or want is ANY or isinstance(got, Raised) or _fits(got, want, tolerance):
+        if (
+            want is None
+            or want is ANY
+            or isinstance(got, Raised)
+            or _fits(got, want, tolerance, v.result != "valid")
+        ):
             return False
         if not effect_only:
             return True
@@ -933,7 +950,9 @@ def _explained_otherwise(
         if other is m or (want := prediction(other, v)) is None or want is ANY:
             continue
         combination = parts < set(other.name.split("+"))
-        if (combination or _effect(want, v, tolerance)) and _fits(got, want, tolerance):
+        if (combination or _effect(want, v, tolerance)) and _fits(
+            got, want, tolerance, v.result != "valid"
+        ):
             return True
     return False
 

@@ -51,6 +51,7 @@ __all__ = [
     "combination_base",
     "doc_ids",
     "evaluate",
+    "ties_broken",
 ]
 
 
@@ -273,6 +274,29 @@ def _retrieval(name: str) -> Callable[..., Fraction]:
     return compute
 
 
+def _roc_auc(x: Inputs) -> Fraction:
+    from prtheory.oracle import roc_auc
+
+    return roc_auc(*_ranking_args(x))
+
+
+def ties_broken(policy: str) -> Callable[[Inputs], Inputs]:
+    """A transformation that breaks every tie of the scores (``"input-order"``: in input order;
+    ``"pessimistic"``: negatives first) by replacing the scores with distinct ranks, so that an
+    area computed item by item follows that order. The ranking is otherwise unchanged."""
+
+    def transform(x: Inputs) -> Inputs:
+        s = np.asarray(x.y_score, dtype=np.float64)
+        y = np.asarray(x.y_true)
+        second = np.zeros(s.size) if policy == "input-order" else (y == 1).astype(np.float64)
+        order = np.lexsort((np.arange(s.size), second, -s))  # best first
+        ranks = np.empty(s.size)
+        ranks[order] = np.arange(s.size, 0, -1, dtype=np.float64)
+        return replace(x, y_score=ranks)
+
+    return transform
+
+
 def _auprg(x: Inputs, negative_gain: str = "unit-square") -> Fraction:
     from prtheory.oracle import auprg
 
@@ -482,6 +506,21 @@ METRICS: dict[str, MetricSpec] = {
             {"ties": "expected"},
             _retrieval("r_precision"),
             _RETRIEVAL_ALTERNATIVES,
+        ),
+        MetricSpec(
+            "roc_auc",
+            "scalar",
+            "ROC AUC = sum_k (FP_k - FP_{k-1}) (TP_k + TP_{k-1}) / (2 pos neg): the probability that a positive outscores a negative, a tie counting 1/2 (F12 background).",
+            {"ties": "group", "undefined": "raise"},
+            _roc_auc,
+            (
+                Alternative("inf-ties=input-order", {}, split_infinite_ties),
+                Alternative("sigmoid-on-logits", {}, sigmoid_on_logits),
+                Alternative("scores=float32", {}, scores_float32),
+                Alternative("ties=input-order", {}, ties_broken("input-order")),
+                Alternative("ties=pessimistic", {}, ties_broken("pessimistic")),
+            ),
+            ("F12",),
         ),
         MetricSpec(
             "auprg",

@@ -27,6 +27,7 @@ from prtheory.conformance.attribution import (
 )
 from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS, _distance
 from prtheory.conformance.encoding import Value
+from prtheory.conformance.external_mechanisms import SOURCES
 from prtheory.conformance.metrics import METRICS
 from prtheory.conformance.predictions import marker_text
 from prtheory.conformance.runner import Row, Run
@@ -886,7 +887,7 @@ def _diagnosis_sections(
     out += ["## Mechanisms found, with their source", ""]
     for name in sorted(chosen_where):
         where = "; ".join(chosen_where[name])
-        note = MECHANISM_NOTES.get(name) or CONVENTION_TEXT.get(name, "")
+        note = MECHANISM_NOTES.get(name) or SOURCES.get(name) or CONVENTION_TEXT.get(name, "")
         out.append(
             f"- `{name}` ({len(chosen_where[name])} implementations: {where}). {note}".rstrip()
         )

@@ -60,6 +60,16 @@ ADAPTERS = (
     "ranx",
     "keras",
     "spark",
+    "xgboost",
+    "lightgbm",
+    "catboost",
+    "pycm",
+    "river",
+    "rocr",
+    "proc",
+    "mlmetrics",
+    "rmetrics",
+    "weka",
 )
 
 
@@ -118,8 +128,14 @@ def implementations(key: str) -> list[Implementation]:
 
 
 def status(key: str) -> LibraryStatus:
-    """Is the library installed and importable? Never raises."""
+    """Is the library installed and importable? Never raises.
+
+    An adapter of a library outside Python (an R package, Weka) defines ``version()``, which
+    finds the library itself and returns its version, or None where it is missing (``missing()``
+    then says why)."""
     mod = load_adapter(key)
+    if hasattr(mod, "version"):
+        return _external_status(key, mod)
     try:
         version = importlib.metadata.version(mod.DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
@@ -134,8 +150,50 @@ def status(key: str) -> LibraryStatus:
     return LibraryStatus(key, mod.LIBRARY, mod.DISTRIBUTION, version, True, "", tuple(mod.SHIMS))
 
 
+def _external_status(key: str, mod: ModuleType) -> LibraryStatus:
+    """The status of a library outside Python, from its adapter's ``version()``/``missing()``."""
+    version = mod.version()
+    if version is None:
+        return LibraryStatus(key, mod.LIBRARY, mod.DISTRIBUTION, None, False, mod.missing(), ())
+    return LibraryStatus(key, mod.LIBRARY, mod.DISTRIBUTION, version, True, "", tuple(mod.SHIMS))
+
+
 # ------------------------------------------------------------------------------------------
 # helpers shared by the adapters
+
+
+def installed_distribution(*names: str) -> str:
+    """The first of ``names`` (PyPI distributions of one module) that is installed; the first
+    when none is (the library is then reported as not installed)."""
+    for name in names:
+        try:
+            importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        return name
+    return names[0]
+
+
+class LibraryRejection(ValueError):
+    """A library's own exception for input it checks and refuses (CatBoost's ``CatBoostError``,
+    LightGBM's ``LightGBMError``, pycm's ``pycmCurveError``), passed on as a ``ValueError``:
+    a deliberate rejection, which the classifier tells apart from a crash."""
+
+
+def rejections_as_value_error(
+    fn: Callable[[Any], Any], kinds: tuple[type[BaseException], ...]
+) -> Callable[[Any], Any]:
+    """Wrap ``fn`` so that the exception classes ``kinds`` (the library's input checks) are
+    raised as :class:`LibraryRejection` with the same message; every other exception passes
+    unchanged."""
+
+    def run(x: Any) -> Any:
+        try:
+            return fn(x)
+        except kinds as exc:
+            raise LibraryRejection(f"{type(exc).__name__}: {exc}") from exc
+
+    return run
 
 
 def reversed_curve(precision: Any, recall: Any) -> dict[str, np.ndarray]:
