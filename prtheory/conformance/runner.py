@@ -11,8 +11,8 @@ replaced by the largest threshold not above it, after the sigmoid for a library 
 
 from __future__ import annotations
 
-import re
 import functools
+import re
 import warnings
 from dataclasses import dataclass, field, replace
 from typing import Any
