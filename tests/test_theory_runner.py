@@ -37,6 +37,8 @@ def test_tutorial_claim_passes_and_its_wrong_variant_fails(clean_registry, capsy
     out = capsys.readouterr().out
     assert "Y2    FAILED" in out
     assert "the statement is not what the derivation established" in out
+    # F1 = 2/3 at TP = FN = 1, FP = 0, where the arithmetic mean of P = 1 and R = 1/2 is 3/4
+    assert "REFUTED: false at TP = 1, FP = 0, FN = 1" in out
 
 
 def test_user_claims_run_alone_unless_ids_are_named(clean_registry):
@@ -76,6 +78,8 @@ def test_parallel_run_gives_the_serial_results_and_streams_each_claim():
     assert [r.claim.id for r in parallel] == [r.claim.id for r in serial]
     for a, b in zip(serial, parallel, strict=True):
         assert (a.passed, a.kinds, a.statement_checked) == (b.passed, b.kinds, b.statement_checked)
+        assert (a.proved, a.verdict_line) == (b.proved, b.verdict_line)
+        assert a.statement_check.summary() == b.statement_check.summary()
         assert [s.latex for s in a.steps] == [s.latex for s in b.steps]
         assert [c.detail for c in a.checks] == [c.detail for c in b.checks]
     # the statement was compared in the worker; its conclusion is not shipped back, because

@@ -18,8 +18,10 @@ derivation and of any check its author wrote:
 * **constraints** (``where``): sympy relations between the variables that bounds cannot express;
 * **coverage**: ``exhaustive`` (every point whose unbounded integer variables sum to at most this
   size is checked; a domain without unbounded integer or real variables is finite and checked
-  whole), ``large`` (beyond the exhaustive size, sampled points reach this value, powers of two
-  included) and ``samples`` (random points, boundary and near-singular points added).
+  whole), ``large`` (beyond the exhaustive size, sampled points reach this value: an unbounded
+  integer takes, half of the time, one of its 33 smallest values, a power of two or ``large``
+  itself, else a log-uniform value) and ``samples`` (how many sampled points; real variables
+  get random, boundary and near-singular values).
 
 The definitions and constraints are also what the final inference of a derivation may use
 (:meth:`Domain.expand` substitutes the definitions, :meth:`Domain.constraints` gives the bounds):
@@ -358,8 +360,12 @@ class Domain:
             yield point
 
     def _extremes(self, lo: int) -> list[int]:
+        """Every integer from ``lo`` to ``lo + 32`` and just past the exhaustive size, the powers
+        of two, and ``large`` itself."""
+        small = range(lo, lo + 33)
         big = [2**j for j in range(1, 21) if lo <= 2**j <= self.large]
-        return sorted({lo, lo + 1, self.exhaustive + 1, *big, self.large - 1, self.large})
+        edge = [self.exhaustive + 1, self.exhaustive + 2]
+        return sorted({*small, *edge, *big, self.large - 1, self.large})
 
     def _draw(self, rng: random.Random, attempt: int) -> dict | None:
         point: dict = {}
