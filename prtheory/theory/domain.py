@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -111,7 +111,7 @@ class Meaning:
     undefined function (``sympy.Function("P")``), ``fn(point, *args)`` gives its value at
     integer arguments (the precision at rank k of the point's ranking, say)."""
 
-    fn: Callable[[dict], Any]
+    fn: Callable[..., Any]  # (point) for a symbol, (point, *args) for a function
     description: str
 
 
@@ -310,16 +310,16 @@ class Domain:
         v = self.variables[k]
         if isinstance(v, Integer):
             rng = self._integer_range(v, point, max(budget, 0))
-            for value in rng:
-                spent = value if v.hi is None else 0
+            for count in rng:
+                spent = count if v.hi is None else 0
                 if v.hi is None and spent > budget:
                     break
-                point[v.symbol] = Fraction(value)
+                point[v.symbol] = Fraction(count)
                 yield from self._walk(k + 1, point, budget - spent)
             point.pop(v.symbol, None)
         elif isinstance(v, Real):
             lo, hi_end = self._real_ends(v, point)
-            hi = lo + 4 if hi_end is None else hi_end  # unbounded above: 1, 2, 3 past lo
+            hi: Fraction = lo + 4 if hi_end is None else hi_end  # unbounded above: 1, 2, 3 past lo
             if self._few_reals:  # the quarter points and the closed ends
                 values = [lo + (hi - lo) * Fraction(j, 4) for j in (1, 2, 3)]
                 values = ([] if v.open_lo else [lo]) + values
@@ -396,17 +396,17 @@ class Domain:
                         ]
                     )
                     value = min(max(value, lo_i), hi_i)
-                point[v.symbol] = Fraction(value)
+                point[v.symbol] = Fraction(int(value))
             elif isinstance(v, Real):
-                lo, hi = self._real_ends(v, point)
-                if hi is None:  # unbounded above: log-uniform from 10^-12 to 10^6 past lo
+                lo, top = self._real_ends(v, point)
+                if top is None:  # unbounded above: log-uniform from 10^-12 to 10^6 past lo
                     point[v.symbol] = lo + Fraction(10) ** rng.randint(-12, 5) * Fraction(
                         rng.randint(1, 9999), 1000
                     )
                     continue
-                if hi < lo or (hi == lo and (v.open_lo or v.open_hi)):
+                if top < lo or (top == lo and (v.open_lo or v.open_hi)):
                     return None
-                point[v.symbol] = _real_value(rng, lo, hi, v.open_lo, v.open_hi, attempt)
+                point[v.symbol] = _real_value(rng, lo, top, v.open_lo, v.open_hi, attempt)
             else:
                 obj = v.sample(dict(point), rng)
                 if obj is None:
@@ -466,7 +466,7 @@ def _real_value(
     return lo + width * Fraction(k, den)
 
 
-def product_grid(values: dict[sp.Symbol, Sequence[Fraction]]) -> Iterator[dict]:
+def product_grid(values: Mapping[sp.Symbol, Sequence[Fraction]]) -> Iterator[dict]:
     """Every combination of the listed values (a product grid)."""
     keys = list(values)
     for combo in itertools.product(*(values[k] for k in keys)):

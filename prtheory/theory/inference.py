@@ -84,13 +84,15 @@ def _signed(e: Any) -> int | None:
         return None
     if isinstance(e, sp.Pow) and e.exp.is_integer and e.exp.is_negative:
         base = _signed(e.base)
-        return None if base is None else base ** int(abs(e.exp) % 2 or 2)
-    if isinstance(e, sp.Mul) and any(isinstance(a, (sp.Sum, sp.Integral, sp.Pow)) for a in e.args):
-        signs = [_signed(a) for a in e.args]
-        if None in signs:
+        if base is None:
             return None
+        return base if int(e.exp) % 2 else 1  # an even power of anything non-zero is positive
+    if isinstance(e, sp.Mul) and any(isinstance(a, (sp.Sum, sp.Integral, sp.Pow)) for a in e.args):
         out = 1
-        for sg in signs:
+        for a in e.args:
+            sg = _signed(a)
+            if sg is None:
+                return None
             out *= sg
         return out
     for form in (e, sp.factor(sp.cancel(e)) if not e.has(sp.Integral, sp.Sum) else e):
@@ -713,9 +715,11 @@ def _substitute(part: Any, facts: Sequence[Fact]) -> tuple[str, Any] | None:
     for k, f in facts:
         if isinstance(f, sp.Equality):
             if isinstance(f.lhs, sp.Symbol) and not isinstance(f.rhs, sp.Symbol):
-                rules[f.lhs], _ = f.rhs, used.append(k)
+                rules[f.lhs] = f.rhs
+                used.append(k)
             elif isinstance(f.rhs, sp.Symbol) and not isinstance(f.lhs, sp.Symbol):
-                rules[f.rhs], _ = f.lhs, used.append(k)
+                rules[f.rhs] = f.lhs
+                used.append(k)
     new = part
     for _ in range(3):
         nxt = rebuild(new, lambda e: e.xreplace(rules)) if rules else new

@@ -311,7 +311,9 @@ def mutant_fate(res: ClaimResult, what: str, mutant: Any) -> Fate:
 
 @dataclass
 class KillRate:
-    """Mutants of every established statement and what killed them."""
+    """Mutants of every claim's statement and what killed them. ``total`` and the counts are
+    over claims with a derivation; the mutants of claims certified without one (only a false
+    mutant can fail there) are counted apart, in ``certified_*``."""
 
     statement_killed: int = 0
     co_killed: int = 0
@@ -321,6 +323,9 @@ class KillRate:
     by_check: int = 0  # mutants the statement check refuted
     statement_survivors: list[str] = field(default_factory=list)
     co_survivors: list[str] = field(default_factory=list)
+    certified_total: int = 0
+    certified_killed: int = 0
+    certified_survivors: list[str] = field(default_factory=list)
 
     @property
     def survivors(self) -> list[str]:
@@ -329,6 +334,12 @@ class KillRate:
     def add(self, cid: str, fate: Fate) -> None:
         if fate.equivalent:
             self.equivalent += 1
+            return
+        if not fate.derived:
+            self.certified_total += 1
+            self.certified_killed += fate.refuted
+            if not fate.refuted:
+                self.certified_survivors.append(f"{cid}: {fate.what}")
             return
         self.total += 1
         self.statement_killed += fate.statement_killed
@@ -348,10 +359,13 @@ class KillRate:
             "equivalent",
             "by_inference",
             "by_check",
+            "certified_total",
+            "certified_killed",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.statement_survivors += other.statement_survivors
         self.co_survivors += other.co_survivors
+        self.certified_survivors += other.certified_survivors
 
 
 def kill_rate(results: list[ClaimResult]) -> KillRate:

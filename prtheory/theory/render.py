@@ -209,7 +209,11 @@ def render_ledger(results: list[ClaimResult]) -> str:
         "",
         f"- **statement mutants** (the statement changes, the derivation does not): "
         f"**{rate.statement_killed} of {rate.total}** fail their claim"
-        + (f"; surviving: {', '.join(rate.statement_survivors)}" if rate.statement_survivors else "")
+        + (
+            f"; surviving: {', '.join(rate.statement_survivors)}"
+            if rate.statement_survivors
+            else ""
+        )
         + ".",
         f"- **co-mutants** (the statement and the conclusion handed to `establish` change "
         f"together): **{rate.co_killed} of {rate.total}** fail their claim ({rate.by_inference} "
