@@ -264,6 +264,12 @@ class Domain:
                 f"every point with {' + '.join(unbounded)} <= {self.exhaustive}, then points up to "
                 f"{self.large:,} (powers of two included)"
             )
+        structured = [str(v.symbol) for v in self.variables if isinstance(v, Structured)]
+        if structured:
+            parts.append(
+                f"every {' and '.join(structured)} of size <= {self.exhaustive}, then "
+                f"{self.samples} sampled larger ones"
+            )
         if any(isinstance(v, Real) for v in self.variables):
             parts.append(f"{self.samples} random, boundary and near-singular points")
         return "; ".join(parts)
@@ -343,11 +349,11 @@ class Domain:
         if self.finite or not self.variables:
             return
         rng = random.Random(SEED)
-        count = 0
+        points: list[dict] = []
         seen: set[tuple] = set()
         attempts = 0
         target = self.samples
-        while count < target and attempts < 20 * target:
+        while len(points) < target and attempts < 20 * target:
             attempts += 1
             point = self._draw(rng, attempts)
             if point is None:
@@ -356,8 +362,11 @@ class Domain:
             if key in seen:
                 continue
             seen.add(key)
-            count += 1
-            yield point
+            points.append(point)
+        # smallest integers first: a counterexample is reported where it starts
+        integers = [v.symbol for v in self.variables if isinstance(v, Integer)]
+        points.sort(key=lambda pt: sum(pt[s] for s in integers))
+        yield from points
 
     def _extremes(self, lo: int) -> list[int]:
         """Every integer from ``lo`` to ``lo + 32`` and just past the exhaustive size, the powers

@@ -220,9 +220,9 @@ def render_ledger(results: list[ClaimResult]) -> str:
         f"because the final inference no longer follows from the cited steps, {rate.by_check} "
         "because the statement check refutes them; many both)"
         + (
-            f". The {len(rate.co_survivors)} that pass are true statements: the cited steps "
-            f"prove each of them and the statement check finds no counterexample "
-            f"({', '.join(rate.co_survivors)})"
+            f". The {len(rate.co_survivors)} that pass are true statements: the checked final "
+            "inference derives each from the claim's cited steps, and the statement check finds "
+            "no counterexample; " + _survivors_by_support(rate.co_survivors, results)
             if rate.co_survivors
             else ""
         )
@@ -272,3 +272,20 @@ def write_documents(results: list[ClaimResult], root: Path) -> list[Path]:
         p.write_text(text)
         written.append(p)
     return written
+
+
+def _survivors_by_support(survivors: list[str], results: list[ClaimResult]) -> str:
+    """Co-mutant survivors split by what the cited steps are: a proof, or steps that include a
+    prose lemma or an enumeration (then the survivor is tested, like its claim)."""
+    proved = {r.claim.id for r in results if r.proved}
+    by_proof = [s for s in survivors if s.split(":")[0] in proved]
+    other = [s for s in survivors if s.split(":")[0] not in proved]
+    parts = []
+    if by_proof:
+        parts.append(f"the cited steps prove {len(by_proof)} of them ({', '.join(by_proof)})")
+    if other:
+        parts.append(
+            f"{len(other)} rest, like their claim, on a prose lemma or an enumeration and are "
+            f"tested ({', '.join(other)})"
+        )
+    return "; ".join(parts)

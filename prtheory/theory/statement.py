@@ -110,7 +110,8 @@ class StatementCheck:
         if self.status == "unevaluated":
             return "never evaluated: no point of the domain could be evaluated"
         word = "certified" if self.status == "certified" else "tested"
-        return f"{word} ({self.points:,} points; {self.coverage})"
+        plural = "" if self.points == 1 else "s"
+        return f"{word} ({self.points:,} point{plural}; {self.coverage})"
 
 
 # ---- preparing the statement ------------------------------------------------------------------
@@ -271,7 +272,7 @@ def _numeric_value(v: Any) -> bool:
 def show_point(point: dict) -> str:
     """A point as 'pos = 10, neg = 1' (structured values by their repr)."""
     if not point:
-        return "the statement (no variables)"
+        return "no variables"
     return ", ".join(f"{s} = {_show(v)}" for s, v in point.items() if not str(s).startswith("__"))
 
 
@@ -331,7 +332,8 @@ def check_statement(
             modes[k] |= used
             if verdict == "F":
                 why = f" ({ctx.undefined})" if ctx.undefined else ""
-                refuted[k] = f"false at {show_point(point)}{why}"
+                where = f"at {show_point(point)}" if point else "(a closed statement)"
+                refuted[k] = f"false {where}{why}"
         if stop_early and any(refuted):
             break
     results = []
