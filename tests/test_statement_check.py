@@ -95,7 +95,7 @@ def test_a_rational_identity_is_certified_and_a_wrong_one_refuted():
 
 
 def test_an_inequality_over_a_box_is_certified_by_branch_and_bound():
-    dom = Domain(Real(t, 0, 1), samples=10)
+    dom = Domain(Real(t, 0, 1), samples=16)
     res = check_statement(sp.Gt(t**2 - t + 1, sp.Rational(1, 2)), dom)  # min 3/4 at t = 1/2
     assert res.status == "certified"
     assert "branch and bound" in res.parts[0].method
@@ -124,7 +124,7 @@ def test_a_limit_is_checked_by_the_function_inside_it():
 def test_an_integral_is_evaluated_by_quadrature_at_each_point():
     p = sp.Symbol("pi", positive=True)
     r = sp.Symbol("r", positive=True)
-    dom = Domain(Real(p, 0, 1, open_lo=True, open_hi=True), samples=8)
+    dom = Domain(Real(p, 0, 1, open_lo=True, open_hi=True), samples=16)
     bound = p * r / (1 - p + p * r)
     closed_form = 1 + (1 - p) * sp.log(1 - p) / p
     assert (
