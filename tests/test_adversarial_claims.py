@@ -255,6 +255,51 @@ def test_a_domain_cannot_narrow_where_the_statement_is_checked(
     assert named in err
 
 
+def test_a_definition_that_declines_beyond_the_subrange_does_not_confine_the_check(
+    tmp_path, capsys, clean_registry
+):
+    """The subrange claim once more, AP_min now defined by a Meaning that answers only for
+    pos <= 9 (declining every larger point as 'beyond its reach'): no sampled point beyond the
+    exhaustive range is evaluated, and the check is not a test over the declared domain."""
+    path = _write(
+        tmp_path,
+        """
+        from prtheory.theory.domain import Meaning
+
+        NARROW = Domain(
+            Integer(pos, 1),
+            Integer(neg, 1, 1),
+            define={
+                AP_MIN: Meaning(
+                    lambda pt: least_ap(int(pt[pos]), 1) if pt[pos] <= 9 else None,
+                    "the least AP, for pos <= 9 only",
+                )
+            },
+            exhaustive=9,
+        )
+
+        @claim(
+            "Y12",
+            source="my notes",
+            location="eq. 12",
+            title="AP_min(pos, 1) >= 1 - 2/pos",
+            statement=lambda: STATEMENT,
+            assumptions=("pos >= 1, neg = 1",),
+            domain=NARROW,
+        )
+        def y12(pf: Proof) -> None:
+            pf.equal("an unrelated identity", (pos + 1) ** 2, pos**2 + 2 * pos + 1)
+            pf.conclude("so, in words", STATEMENT, [1])
+            pf.establish("restated", STATEMENT, [2])
+            checks(pf)
+        """,
+    )
+    assert main(["verify", "--claims", str(path)]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Y12 FAILED" in out
+    assert "sampled points beyond the exhaustive range could be evaluated" in out
+
+
 def test_a_claim_whose_only_support_is_a_given_fails(tmp_path, capsys, clean_registry):
     """A true statement (AP_min <= 1) the registry can only test: its given is no support."""
     path = _write(

@@ -216,3 +216,17 @@ def test_any_prefix_of_letters_orders_after_the_documents():
     assert sorted(ids, key=_key) == ["B2", "B10", "X3", "AB2", "Y1", "Y2", "Y10"]
     with pytest.raises(ValueError, match="letters followed by digits"):
         _key("12B")
+
+
+def test_a_definition_declining_every_point_beyond_the_exhaustive_range_is_not_a_test():
+    """A = 7 for n <= 5 and 'beyond reach' after: only the exhaustive range n <= 5 would be
+    checked, so the statement A = 7 is not tested over n >= 1."""
+    a = sp.Symbol("A")
+    narrow = Meaning(lambda pt: 7 if pt[n] <= 5 else None, "7, for n <= 5 only")
+    res = check_statement(sp.Eq(a, 7), Domain(Integer(n, 1), define={a: narrow}, exhaustive=5))
+    assert res.status == "unevaluated"
+    assert "checked only up to the exhaustive size" in res.summary()
+    # one larger point within reach is enough for a test (n <= 40 here)
+    wider = Meaning(lambda pt: 7 if pt[n] <= 40 else None, "7, for n <= 40")
+    res = check_statement(sp.Eq(a, 7), Domain(Integer(n, 1), define={a: wider}, exhaustive=5))
+    assert res.status == "tested"
