@@ -29,12 +29,15 @@ def load_claims(source: str | Path) -> list[str]:
     """Import a file (``path/to/claims.py``) or a module (``package.claims``) of claims.
 
     Returns the ids it registered, in registration order. Raises ``ValueError`` naming
-    ``source`` when it cannot be found or registers no claim; an error inside the file
-    propagates with its own traceback.
+    ``source`` when it cannot be found, is not valid Python (with the line of the syntax error)
+    or registers no claim; any other error inside the file propagates with its own traceback.
     """
+    from prtheory.theory import all_claims
+
     key = str(source)
     if key in _LOADED:
         return _LOADED[key]
+    all_claims()  # the project's claims, which the file may import, are not the file's
     before = set(REGISTRY)
     path = Path(key)
     if key.endswith(".py") or path.is_file():
@@ -46,7 +49,13 @@ def load_claims(source: str | Path) -> list[str]:
             raise ValueError(f"claims: cannot import {key!r} as Python")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
-        spec.loader.exec_module(module)
+        try:
+            spec.loader.exec_module(module)
+        except SyntaxError as exc:
+            del sys.modules[name]
+            raise ValueError(
+                f"claims: {key}, line {exc.lineno}: {type(exc).__name__}: {exc.msg}"
+            ) from None
     else:
         try:
             importlib.import_module(key)
@@ -83,6 +92,9 @@ def _run_in_worker(cid: str) -> tuple[str, dict[str, Any]]:
         "error": r.error,
         "seconds": r.seconds,
         "statement_checked": r.statement_checked,
+        "statement_mismatch": r.statement_mismatch,
+        "final_step": r.final_step,
+        "statement_check": r.statement_check,
     }
     return cid, fields
 
