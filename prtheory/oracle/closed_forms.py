@@ -29,6 +29,7 @@ from mpmath import libmp
 from prtheory._input import check_count, check_recall_range, check_skew, check_unit
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.conventions import undefined
+from prtheory.oracle.digits import shown_at_dps
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
 from prtheory.oracle.summation import rational_sum
 
@@ -147,6 +148,7 @@ def _aucpr_min_mp(pi: Fraction, a: Fraction, b: Fraction, prec: int) -> mpmath.m
         wp *= 2
 
 
+@shown_at_dps
 def aucpr_min(
     pi: Any, a: Any = 0, b: Any = 1, *, dps: int = 50, convention: str | None = None
 ) -> mpmath.mpf:
@@ -171,6 +173,7 @@ def aucpr_min(
     return _final(_aucpr_min_mp(pi_q, a_q, b_q, prec), prec)
 
 
+@shown_at_dps
 def aucnpr(
     aucpr: Any,
     pi: Any,
@@ -213,6 +216,7 @@ def aucnpr(
         wp *= 2
 
 
+@shown_at_dps
 def skew_from_aucpr_min(value: Any, *, dps: int = 50, convention: str | None = None) -> mpmath.mpf:
     """The skew ``pi`` whose AUCPR_min over [0, 1] equals ``value`` (inverse of B4).
 
@@ -253,6 +257,7 @@ def _harmonic_sum_exact(lo: int, hi: int) -> Fraction:
     return rational_sum([1] * max(hi - lo + 1, 0), range(lo, hi + 1))
 
 
+@shown_at_dps
 def harmonic_difference(n: int, m: int, *, exact: bool | None = None, dps: int = 50) -> Any:
     """``H_m - H_n = sum_{j=n+1}^{m} 1/j`` for integers ``0 <= n <= m``.
 
@@ -289,6 +294,7 @@ def _counts(pos: Any, neg: Any, quantity: str) -> tuple[int, int]:
     return pos, neg
 
 
+@shown_at_dps
 def ap_min(pos: Any, neg: Any, *, exact: bool | None = None, dps: int = 50) -> Any:
     """Least average precision of any ranking of ``pos`` positives and ``neg`` negatives (B6).
 
@@ -312,6 +318,7 @@ def ap_min(pos: Any, neg: Any, *, exact: bool | None = None, dps: int = 50) -> A
         wp *= 2
 
 
+@shown_at_dps
 def expected_random_ap(pos: Any, neg: Any, *, exact: bool | None = None, dps: int = 50) -> Any:
     """Expected AP of a uniformly random ranking of ``pos`` positives and ``neg`` negatives (X1).
 
