@@ -43,7 +43,7 @@ autodoc_member_order = "bysource"
 html_theme = "furo"
 html_title = f"prtheory {release}"
 html_static_path = ["_static"]
-html_css_files = ["tables.css"]
+html_css_files = ["tables.css", "code.css"]
 
 
 def _generated_pages() -> None:

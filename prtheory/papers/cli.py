@@ -37,7 +37,7 @@ def _figures(args: argparse.Namespace) -> int:
         from prtheory.papers.figures import write_figures
     except ImportError as exc:  # matplotlib missing
         print(
-            f"prtheory figures: needs matplotlib (pip install 'prtheory[plots]'): {exc}",
+            f"prtheory figures: needs matplotlib (pip install -e '.[plots]' from a checkout of prtheory): {exc}",
             file=sys.stderr,
         )
         return 2
