@@ -216,3 +216,71 @@ def test_the_guide_picture_command_runs(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# labels collide with nothing: measured on the rendered figure of the docs, with matplotlib's
+# own text extents (the renderer), against every line, patch, spine, title, legend and label
+
+
+def _docs_figure():
+    import runpy
+
+    return runpy.run_path(str(ROOT / "examples" / "prspace_figure.py"))["figure"]()
+
+
+def _placed(ax):
+    from prtheory.plots._place import PlacedLabel
+
+    return [t for t in ax.texts if isinstance(t, PlacedLabel)]
+
+
+def test_the_docs_figure_labels_collide_with_nothing():
+    from prtheory.plots._place import collisions
+
+    fig = _docs_figure()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    checked = 0
+    for ax in fig.axes:
+        labels = _placed(ax)
+        legend = ax.get_legend().get_window_extent(renderer)
+        for i, label in enumerate(labels):
+            box = label.get_window_extent(renderer)
+            others = labels[:i] + labels[i + 1 :]
+            assert collisions(box, ax, label.own, others) == [], label.get_text()
+            assert not box.overlaps(legend), label.get_text()
+            checked += 1
+    plt.close(fig)
+    assert checked == 8  # four iso-F1 labels and four iso-FG1 labels
+
+
+def test_the_collision_check_sees_what_a_label_would_cover():
+    # the mutant: each label put back at the first candidate (where the old code put it: on
+    # the curve at recall 1 for iso-F, above the top spine for iso-FG) must collide
+    fig = _docs_figure()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    from prtheory.plots._place import collisions
+
+    hits = []
+    for ax in fig.axes:
+        for label in _placed(ax):
+            label.set_position(label.candidates[0])
+            found = collisions(label.get_window_extent(renderer), ax, label.own, [])
+            hits.append(found)
+    plt.close(fig)
+    # F1 = 0.2 on the unachievable region, F1 = 0.4 on both curves where they reach recall 1
+    assert hits[0] == ["patch 'unachievable (π = 0.15)'"]
+    assert "line 'steps (AP = 0.524)'" in hits[1]
+    # FG1 = 0.6 and 0.8 start on the top spine (0.8 reaches the title)
+    assert hits[6] == ["spines"] and hits[7] == ["spines", "title"]
+
+
+def test_the_prg_curve_has_markers_only_at_the_hull_vertices():
+    fig, ax = plt.subplots()
+    d = PRGDisplay.from_predictions(Y, S, ax=ax)
+    assert d.line_.get_marker() in ("None", None, "")
+    assert d.hull_line_.get_marker() == "o"
+    assert d.hull_line_.get_zorder() > d.line_.get_zorder()
+    plt.close(fig)
