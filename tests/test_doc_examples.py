@@ -193,7 +193,7 @@ def test_a_wrong_stated_value_fails(tmp_path):
         run_python(
             _block("python", "from fractions import Fraction\nFraction(1, 3)   # 0.3\n"), tmp_path
         )
-    with pytest.raises(AssertionError, match="got 0.25"):
+    with pytest.raises(AssertionError, match=r"got 0\.25"):
         run_python(_block("python", "1 / 4   # 0.2...\n"), tmp_path)
     run_python(_block("python", "1 / 3   # 0.333...\n"), tmp_path)
 

@@ -44,7 +44,8 @@ def test_the_value_is_the_undecorated_functions_bit_for_bit():
     ):
         shown = fn(*args, **kwargs)
         plain = fn.__wrapped__(*args, **kwargs)
-        assert type(shown) is Digits and type(plain) is not Digits
+        assert type(shown) is Digits
+        assert type(plain) is not Digits
         assert shown._mpf_ == plain._mpf_
 
 
@@ -56,7 +57,9 @@ def test_exact_results_are_unchanged():
 def test_pickling_keeps_every_bit_and_the_digits():
     v = oracle.aucpr_min(Fraction(1, 2), dps=60)
     w = pickle.loads(pickle.dumps(v))
-    assert w._mpf_ == v._mpf_ and str(w) == str(v) and str(w) == _one_minus_ln2(60)
+    assert w._mpf_ == v._mpf_
+    assert str(w) == str(v)
+    assert str(w) == _one_minus_ln2(60)
 
 
 def test_arithmetic_gives_plain_mpf_at_the_context_precision():

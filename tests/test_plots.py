@@ -274,7 +274,8 @@ def test_the_collision_check_sees_what_a_label_would_cover():
     assert hits[0] == ["patch 'unachievable (π = 0.15)'"]
     assert "line 'steps (AP = 0.524)'" in hits[1]
     # FG1 = 0.6 and 0.8 start on the top spine (0.8 reaches the title)
-    assert hits[6] == ["spines"] and hits[7] == ["spines", "title"]
+    assert hits[6] == ["spines"]
+    assert hits[7] == ["spines", "title"]
 
 
 def test_the_prg_curve_has_markers_only_at_the_hull_vertices():

@@ -61,6 +61,7 @@ class PlacedLabel(Text):
 
     def draw(self, renderer: Any) -> None:
         ax = self.axes
+        assert ax is not None, "a PlacedLabel is drawn as a child of its axes"
         before = [t for t in ax.texts[: ax.texts.index(self)] if t.get_visible()]
         best, fewest = self.candidates[0], None
         for x, y in self.candidates:

@@ -120,15 +120,13 @@ class PRGDisplay:
             gx, gy = iso_fg_segment(g, self.beta)
             (line,) = ax.plot(gx, gy, color="0.6", linestyle=":", linewidth=0.8)
             # candidates from the upper end (precision gain 1) down the line; text above-right
-            t = np.linspace(0.0, 1.0, 41)[:, None]
-            along = np.column_stack(
-                (gx[0] + t[:, 0] * (gx[1] - gx[0]), gy[0] + t[:, 0] * (gy[1] - gy[0]))
-            )
-            label = PlacedLabel(
+            t = np.linspace(0.0, 1.0, 41)
+            along = np.column_stack((gx[0] + t * (gx[1] - gx[0]), gy[0] + t * (gy[1] - gy[0])))
+            placed = PlacedLabel(
                 line, along, f"FG{self.beta:g}={g:g}", fontsize=7, color="0.4", va="bottom"
             )
-            ax.add_artist(label)
-            self.iso_fg_labels_.append(label)
+            ax.add_artist(placed)
+            self.iso_fg_labels_.append(placed)
             self.iso_fg_lines_.append(line)
         self.hull_line_ = None
         if self.hull_recall_gain is not None:

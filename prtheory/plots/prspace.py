@@ -294,7 +294,7 @@ class PRSpaceDisplay:
             (line,) = ax.plot(r, p, color="0.6", linestyle=":", linewidth=0.8)
             # candidates from the right end (recall 1) leftwards; the text sits above-left
             along = np.column_stack((r, p))[::-1][:: max(1, len(r) // 60)]
-            label = PlacedLabel(
+            placed = PlacedLabel(
                 line,
                 along,
                 f"F{self.beta:g}={f:g}",
@@ -303,8 +303,8 @@ class PRSpaceDisplay:
                 ha="right",
                 va="bottom",
             )
-            ax.add_artist(label)
-            self.iso_f_labels_.append(label)
+            ax.add_artist(placed)
+            self.iso_f_labels_.append(placed)
             self.iso_f_lines_.append(line)
         self.aucpr_min_line_ = self.chance_level_line_ = None
         if self.baselines:
