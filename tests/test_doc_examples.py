@@ -236,3 +236,40 @@ def test_nested_fences_and_directives(tmp_path):
     found = blocks(page, tmp_path)
     assert [(b.lang, b.line) for b in found] == [("text", 1), ("python", 11)]
     assert found[1].source == "1\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# the newcomer's route: README -> docs/start.md -> docs/practitioners.md -> a gallery example,
+# every link present and every block run as pasted into a fresh interpreter
+
+ROUTE = ("README.md", "docs/start.md", "docs/practitioners.md", "docs/gallery/index.md")
+
+
+def test_the_route_is_linked():
+    text = {page: (ROOT / page).read_text() for page in ROUTE}
+    assert "](docs/start.md)" in text["README.md"]
+    assert "](practitioners.md)" in text["docs/start.md"]
+    assert "](gallery/index.md)" in text["docs/practitioners.md"]
+    gallery = [b for b in blocks(ROOT / ROUTE[-1], ROOT) if b.executed]
+    assert gallery, "the gallery has no executed example"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [b for page in ROUTE for b in blocks(ROOT / page, ROOT) if b.executed and b.lang == "python"],
+    ids=lambda b: b.id,
+)
+def test_the_route_runs_in_a_fresh_interpreter(block: Block, tmp_path: Path):
+    _needs_java(block.source)
+    run = subprocess.run(
+        [sys.executable, "-c", block.source],
+        cwd=_scratch(tmp_path),
+        env=_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    missing = re.search(r"ModuleNotFoundError: No module named '(\w+)", run.stderr)
+    if run.returncode and missing and missing.group(1) in OPTIONAL:
+        pytest.skip(f"needs {missing.group(1)}")
+    assert run.returncode == 0, f"{block.id} as pasted:\n{run.stderr[-3000:]}"
