@@ -57,11 +57,9 @@ def test_the_harness_finds_the_pages_and_their_blocks():
     pages = {p.relative_to(ROOT).as_posix() for p in PAGES}
     assert {"README.md", "docs/start.md", "docs/practitioners.md"} <= pages
     assert not any("_generated" in p or "_build" in p for p in pages)
-    # every executed language occurs, so none of the three runners is dead code
-    assert {b.lang for b in ALL if b.executed} == set(EXPECTED_LANGS)
-
-
-EXPECTED_LANGS = EXECUTED
+    # Python and console blocks run (the bash runner has its own test below: every bash block
+    # of the pages today installs or runs the suite, and says so)
+    assert {"python", "console"} <= {b.lang for b in ALL if b.executed}
 
 
 @pytest.mark.parametrize("block", ALL, ids=lambda b: b.id)
@@ -194,7 +192,7 @@ def test_a_wrong_stated_value_fails(tmp_path):
             _block("python", "from fractions import Fraction\nFraction(1, 3)   # 0.3\n"), tmp_path
         )
     with pytest.raises(AssertionError, match=r"got 0\.25"):
-        run_python(_block("python", "1 / 4   # 0.2...\n"), tmp_path)
+        run_python(_block("python", "1 / 4   # 0.3...\n"), tmp_path)
     run_python(_block("python", "1 / 3   # 0.333...\n"), tmp_path)
 
 
