@@ -8,8 +8,8 @@ installed; the README's test command installs them all, so CI runs every block.
 
 from __future__ import annotations
 
-import contextlib
-import io
+import importlib.util
+import json
 import os
 import re
 import shutil
@@ -17,19 +17,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-import mpmath
 import pytest
 
 from prtheory._testing.docblocks import (
     EXECUTED,
     SHOWN,
     Block,
-    agrees,
     blocks,
     commands,
     markdown_pages,
-    stated_values,
 )
+from prtheory._testing.docrun import filters_now
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = markdown_pages(ROOT)
@@ -70,41 +68,9 @@ def test_every_block_names_its_language(block: Block):
     )
 
 
-def _scratch(tmp_path: Path) -> Path:
-    (tmp_path / "examples").symlink_to(ROOT / "examples")
-    return tmp_path
-
-
-def _skip_for_missing(exc: ModuleNotFoundError) -> None:
-    top = (exc.name or "").split(".")[0]
-    if top in OPTIONAL:
-        pytest.skip(f"needs {top}: pip install -e '.[{OPTIONAL[top]}]'")
-    raise exc
-
-
-def _needs_java(source: str) -> None:
-    if re.search(r"\bspark\b", source) and shutil.which("java") is None:
-        pytest.skip("needs Java 17+ for pyspark")
-
-
-def run_python(block: Block, cwd: Path) -> None:
-    _needs_java(block.source)
-    namespace: dict = {"__name__": "__main__"}
-    before = Path.cwd()
-    os.chdir(cwd)  # contextlib.chdir needs Python 3.11
-    with contextlib.redirect_stdout(io.StringIO()):
-        try:
-            exec(compile(block.source, block.id, "exec"), namespace)  # the block as pasted
-        except ModuleNotFoundError as exc:
-            _skip_for_missing(exc)
-        finally:
-            os.chdir(before)
-            mpmath.mp.dps = 15
-            if "matplotlib.pyplot" in sys.modules:
-                sys.modules["matplotlib.pyplot"].close("all")
-        for line, expr, written, prefix in stated_values(block.source):
-            got = eval(expr, namespace)
-            assert agrees(got, written, prefix), f"{block.id}: {line!r}: got {got!r}"
+def _scratch(directory: Path) -> Path:
+    (directory / "examples").symlink_to(ROOT / "examples")
+    return directory
 
 
 def _env() -> dict[str, str]:
@@ -115,6 +81,68 @@ def _env() -> dict[str, str]:
         "COLUMNS": "100",
         "MPLBACKEND": "Agg",
     }
+
+
+class PythonRuns:
+    """The outcome of every Python block, each run once: the first block of a page asked for
+    starts one fresh interpreter for all the page's blocks (:mod:`prtheory._testing.docrun`),
+    whose outcomes the per-block tests and the newcomer's route then read."""
+
+    def __init__(self, scratch: pytest.TempPathFactory):
+        self.scratch = scratch
+        self.outcomes: dict[str, dict] = {}
+
+    def run(self, group: list[Block]) -> None:
+        """Run ``group`` (one page's blocks, in order) in one interpreter."""
+        request = {
+            "filters": filters_now(),  # the test's: a warning is an error there too
+            "blocks": [
+                {"id": b.id, "source": b.source, "cwd": str(_scratch(self.scratch.mktemp("block")))}
+                for b in group
+            ],
+        }
+        results = self.scratch.mktemp("results") / "outcomes.json"
+        run = subprocess.run(
+            [sys.executable, "-m", "prtheory._testing.docrun", str(results)],
+            input=json.dumps(request),
+            env=_env(),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if run.returncode or not results.exists():
+            crash = f"the interpreter of {group[0].page} exited {run.returncode}:\n{run.stderr}"
+            outcomes = [
+                {"id": b.id, "error": crash, "missing": None, "mismatches": []} for b in group
+            ]
+        else:
+            outcomes = json.loads(results.read_text())
+        self.outcomes.update((o["id"], o) for o in outcomes)
+
+    def outcome(self, block: Block) -> dict:
+        if block.id not in self.outcomes:
+            self.run([b for b in PYTHON if b.page == block.page and _runnable(b)])
+        return self.outcomes[block.id]
+
+
+def _runnable(block: Block) -> bool:
+    return shutil.which("java") is not None or not re.search(r"\bspark\b", block.source)
+
+
+def _needs_java(source: str) -> None:
+    if not _runnable(Block("", 0, "", source)):
+        pytest.skip("needs Java 17+ for pyspark")
+
+
+def check_python(outcome: dict) -> None:
+    """Fail on the block's error or a value its comments state wrongly; skip, naming the extra,
+    where the error is an optional module that is not installed (a typo in a module name of an
+    installed one fails)."""
+    top = (outcome["missing"] or "").split(".")[0]
+    if top in OPTIONAL and importlib.util.find_spec(top) is None:
+        pytest.skip(f"needs {top}: pip install -e '.[{OPTIONAL[top]}]'")
+    assert outcome["error"] is None, f"{outcome['id']}:\n{outcome['error'][-3000:]}"
+    assert not outcome["mismatches"], f"{outcome['id']}: " + "; ".join(outcome["mismatches"])
 
 
 def _normalised(text: str) -> list[str]:
@@ -131,12 +159,27 @@ def _matches(got: list[str], want: list[str]) -> bool:
     return bool(got) and got[0] == want[0] and _matches(got[1:], want[1:])
 
 
-def run_console(block: Block, cwd: Path) -> None:
+class ConsoleRuns:
+    """Each distinct ``$ command`` of the console blocks, run once, in a fresh scratch directory
+    of its own (a page whose commands share files writes one ``bash`` block instead)."""
+
+    def __init__(self, scratch: pytest.TempPathFactory):
+        self.scratch = scratch
+        self.runs: dict[str, subprocess.CompletedProcess[str]] = {}
+
+    def run(self, line: str) -> subprocess.CompletedProcess[str]:
+        if line not in self.runs:
+            cwd = _scratch(self.scratch.mktemp("command"))
+            self.runs[line] = subprocess.run(
+                line, shell=True, cwd=cwd, env=_env(), capture_output=True, text=True, check=False
+            )
+        return self.runs[line]
+
+
+def check_console(block: Block, runs: ConsoleRuns) -> None:
     _needs_java(block.source)
     for cmd in commands(block):
-        run = subprocess.run(
-            cmd.line, shell=True, cwd=cwd, env=_env(), capture_output=True, text=True, check=False
-        )
+        run = runs.run(cmd.line)
         if not cmd.output:
             assert run.returncode == 0, f"{block.id}: $ {cmd.line}\n{run.stdout}\n{run.stderr}"
         else:
@@ -157,12 +200,32 @@ def run_bash(block: Block, cwd: Path) -> None:
     assert run.returncode == 0, f"{block.id}:\n{run.stdout}\n{run.stderr}"
 
 
-RUNNERS = {"python": run_python, "console": run_console, "bash": run_bash}
+PYTHON = [b for b in ALL if b.executed and b.lang == "python"]
+
+
+@pytest.fixture(scope="session")
+def python_runs(tmp_path_factory: pytest.TempPathFactory) -> PythonRuns:
+    return PythonRuns(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def console_runs(tmp_path_factory: pytest.TempPathFactory) -> ConsoleRuns:
+    return ConsoleRuns(tmp_path_factory)
+
+
+def check_block(block: Block, python_runs: PythonRuns, console_runs: ConsoleRuns, tmp: Path):
+    if block.lang == "python":
+        _needs_java(block.source)
+        check_python(python_runs.outcome(block))
+    elif block.lang == "console":
+        check_console(block, console_runs)
+    else:
+        run_bash(block, _scratch(tmp))
 
 
 @pytest.mark.parametrize("block", [b for b in ALL if b.executed], ids=lambda b: b.id)
-def test_block_runs_as_pasted(block: Block, tmp_path: Path):
-    RUNNERS[block.lang](block, _scratch(tmp_path))
+def test_block_runs_as_pasted(block: Block, python_runs, console_runs, tmp_path: Path):
+    check_block(block, python_runs, console_runs, tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -177,41 +240,93 @@ def test_a_block_not_executed_says_why(block: Block):
 # the harness itself: a block that fails must fail its test
 
 
-def _block(lang: str, source: str) -> Block:
-    return Block("mutant.md", 1, lang, source)
+def _block(lang: str, source: str, line: int = 1) -> Block:
+    return Block("mutant.md", line, lang, source)
 
 
-def test_a_failing_python_block_fails(tmp_path):
-    with pytest.raises(NameError):
-        run_python(_block("python", "y_true\n"), tmp_path)
+MUTANTS = {
+    "undefined": "y_true\n",
+    "wrong value": "from fractions import Fraction\nFraction(1, 3)   # 0.3\n",
+    "wrong prefix": "1 / 4   # 0.3...\n",
+    "right prefix": "1 / 3   # 0.333...\n",
+    "missing optional": "import no_such_extra.pyplot\n",
+    "typo in an optional": "import matplotlib.no_such_module\n",
+    "missing other": "import prtheory.no_such_module\n",
+    "warning": "import warnings\nwarnings.warn('deprecated', DeprecationWarning)\n",
+    "leaks state": "import mpmath, os\nmpmath.mp.dps = 50\nos.chdir('/')\n",
+    "sees clean state": "import mpmath, os\nassert mpmath.mp.dps == 15 and os.getcwd() != '/'\n",
+}
 
 
-def test_a_wrong_stated_value_fails(tmp_path):
+@pytest.fixture(scope="module")
+def mutants(python_runs: PythonRuns) -> dict[str, dict]:
+    """The outcomes of the mutant blocks, run in one interpreter in this order."""
+    group = [_block("python", src, i) for i, src in enumerate(MUTANTS.values(), 1)]
+    python_runs.run(group)
+    return {name: python_runs.outcomes[b.id] for name, b in zip(MUTANTS, group, strict=True)}
+
+
+def test_a_failing_python_block_fails(mutants):
+    with pytest.raises(AssertionError, match="NameError: name 'y_true' is not defined"):
+        check_python(mutants["undefined"])
+
+
+def test_a_wrong_stated_value_fails(mutants):
     with pytest.raises(AssertionError, match=r"got Fraction\(1, 3\)"):
-        run_python(
-            _block("python", "from fractions import Fraction\nFraction(1, 3)   # 0.3\n"), tmp_path
-        )
+        check_python(mutants["wrong value"])
     with pytest.raises(AssertionError, match=r"got 0\.25"):
-        run_python(_block("python", "1 / 4   # 0.3...\n"), tmp_path)
-    run_python(_block("python", "1 / 3   # 0.333...\n"), tmp_path)
+        check_python(mutants["wrong prefix"])
+    check_python(mutants["right prefix"])
 
 
-def test_a_missing_optional_module_skips_and_a_missing_other_module_fails(tmp_path):
+def test_a_missing_optional_module_skips_and_a_missing_other_module_fails(mutants, monkeypatch):
+    monkeypatch.setitem(OPTIONAL, "no_such_extra", "plots")
     with pytest.raises(pytest.skip.Exception, match=r"\[plots\]"):
-        _skip_for_missing(ModuleNotFoundError("no", name="matplotlib.pyplot"))
-    with pytest.raises(ModuleNotFoundError):
-        run_python(_block("python", "import prtheory.no_such_module\n"), tmp_path)
+        check_python(mutants["missing optional"])
+    with pytest.raises(AssertionError, match="ModuleNotFoundError"):
+        check_python(mutants["typo in an optional"])
+    with pytest.raises(AssertionError, match="ModuleNotFoundError"):
+        check_python(mutants["missing other"])
 
 
-def test_a_console_command_with_other_output_fails(tmp_path):
+def test_a_warning_fails_the_block_as_it_fails_a_test(mutants):
+    with pytest.raises(AssertionError, match="DeprecationWarning: deprecated"):
+        check_python(mutants["warning"])
+
+
+def test_a_block_finds_the_state_its_predecessor_changed_put_back(mutants):
+    check_python(mutants["leaks state"])
+    check_python(mutants["sees clean state"])
+
+
+def test_a_crashing_interpreter_fails_every_block_of_its_page(python_runs):
+    group = [_block("python", "import os\nos._exit(3)\n", 101), _block("python", "1\n", 102)]
+    python_runs.run(group)
+    for b in group:
+        with pytest.raises(AssertionError, match="exited 3"):
+            check_python(python_runs.outcomes[b.id])
+
+
+def test_a_console_command_with_other_output_fails(console_runs):
+    def check(source: str) -> None:
+        check_console(_block("console", source), console_runs)
+
     with pytest.raises(AssertionError, match="printed"):
-        run_console(_block("console", "$ echo one\ntwo\n"), tmp_path)
+        check("$ echo one\ntwo\n")
     with pytest.raises(AssertionError):
-        run_console(_block("console", "$ false\n"), tmp_path)
-    run_console(_block("console", "$ echo took 0.25s\ntook 1.50s\n"), tmp_path)
-    run_console(_block("console", "$ printf 'a\\nb\\nc\\n'\na\n...\n"), tmp_path)
+        check("$ false\n")
+    check("$ echo took 0.25s\ntook 1.50s\n")
+    check("$ printf 'a\\nb\\nc\\n'\na\n...\n")
     with pytest.raises(AssertionError, match="printed"):
-        run_console(_block("console", "$ printf 'a\\nb\\n'\n...\nc\n"), tmp_path)
+        check("$ printf 'a\\nb\\n'\n...\nc\n")
+
+
+def test_each_command_runs_once_in_a_directory_of_its_own(console_runs):
+    # the second block's command would print 2 if it ran again, or in the first one's directory
+    line = "echo x >> count && wc -l < count"
+    check_console(_block("console", f"$ {line}\n1\n"), console_runs)
+    check_console(_block("console", f"$ {line}\n1\n", 2), console_runs)
+    check_console(_block("console", "$ ls count || echo none\nnone\n", 3), console_runs)
 
 
 def test_a_failing_bash_line_fails_the_block(tmp_path):
@@ -254,20 +369,9 @@ def test_the_route_is_linked():
 
 @pytest.mark.parametrize(
     "block",
-    [b for page in ROUTE for b in blocks(ROOT / page, ROOT) if b.executed and b.lang == "python"],
+    [b for page in ROUTE for b in blocks(ROOT / page, ROOT) if b.executed],
     ids=lambda b: b.id,
 )
-def test_the_route_runs_in_a_fresh_interpreter(block: Block, tmp_path: Path):
-    _needs_java(block.source)
-    run = subprocess.run(
-        [sys.executable, "-c", block.source],
-        cwd=_scratch(tmp_path),
-        env=_env(),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    missing = re.search(r"ModuleNotFoundError: No module named '(\w+)", run.stderr)
-    if run.returncode and missing and missing.group(1) in OPTIONAL:
-        pytest.skip(f"needs {missing.group(1)}")
-    assert run.returncode == 0, f"{block.id} as pasted:\n{run.stderr[-3000:]}"
+def test_the_route_runs_as_pasted(block: Block, python_runs, console_runs, tmp_path: Path):
+    # the outcomes of the per-page runs above, not a second run
+    check_block(block, python_runs, console_runs, tmp_path)

@@ -2,14 +2,18 @@
 
 Every fenced block names its language. Blocks in :data:`EXECUTED` languages run in the tests:
 
-* ``python`` blocks run as pasted, each in a namespace of its own in a scratch directory, and
-  every comment that states the value of the expression before it (``expr   # Fraction(11, 30)``,
-  ``expr   # 0.3666...``, ``expr   # 0.35281346...``: a trailing ``...`` states a prefix) must
-  be the value the expression has after the block ran;
-* ``console`` blocks run each ``$ command`` (from a scratch directory in which ``examples/`` is
-  the project's): a command followed by lines of output must print them (times such as
-  ``0.50s`` are compared as ``N.NNs``), a command with none shown must exit 0;
-* ``bash`` blocks run as one script under ``set -e`` from the same kind of directory.
+* ``python`` blocks run as pasted, in page order in one fresh interpreter per page (as a reader
+  pasting the page from the top into one session), each in a namespace and a scratch directory
+  of its own (:mod:`prtheory._testing.docrun`); every comment that states the value of the
+  expression before it (``expr   # Fraction(11, 30)``, ``expr   # 0.3666...``,
+  ``expr   # 0.35281346...``: a trailing ``...`` states a prefix) must be the value the
+  expression has after the block ran;
+* ``console`` blocks run each ``$ command`` from a fresh scratch directory of its own in which
+  ``examples/`` is the project's (a command that several pages show runs once): a command
+  followed by lines of output must print them (times such as ``0.50s`` are compared as
+  ``N.NNs``), a command with none shown must exit 0;
+* ``bash`` blocks run as one script under ``set -e`` from such a directory (the form for
+  commands that share files).
 
 A block that cannot run as pasted (an install command, a template around the reader's own
 function, a run of many minutes) says so in its first line, visible to every reader::
