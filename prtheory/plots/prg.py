@@ -113,17 +113,20 @@ class PRGDisplay:
         """Draw on ``ax`` (new axes when None); keyword arguments go to the curve's ``plot``."""
         ax = axes(ax)
         name = self.name if name is None else name
-        from prtheory.plots._place import PlacedLabel
+        from prtheory.plots._place import PlacedLabel, along_segment
 
         self.iso_fg_lines_, self.iso_fg_labels_ = [], []
         for g in self.iso_fg:
             gx, gy = iso_fg_segment(g, self.beta)
             (line,) = ax.plot(gx, gy, color="0.6", linestyle=":", linewidth=0.8)
             # candidates from the upper end (precision gain 1) down the line; text above-right
-            t = np.linspace(0.0, 1.0, 41)
-            along = np.column_stack((gx[0] + t * (gx[1] - gx[0]), gy[0] + t * (gy[1] - gy[0])))
             placed = PlacedLabel(
-                line, along, f"FG{self.beta:g}={g:g}", fontsize=7, color="0.4", va="bottom"
+                line,
+                along_segment(gx, gy),
+                f"FG{self.beta:g}={g:g}",
+                fontsize=7,
+                color="0.4",
+                va="bottom",
             )
             ax.add_artist(placed)
             self.iso_fg_labels_.append(placed)
