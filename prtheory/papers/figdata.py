@@ -28,7 +28,7 @@ __all__ = ["DRAWING_FILES", "FigureData", "drawing_digest"]
 
 PACKAGE = Path(__file__).resolve().parents[1]
 #: the modules that draw the figures, relative to the package
-DRAWING_FILES = ("papers/figures.py", "plots/_place.py", "plots/prg.py", "plots/prspace.py")
+DRAWING_FILES = ("papers/figures.py", "plots/_place.py", "plots/prg.py")
 
 
 def drawing_digest() -> str:
