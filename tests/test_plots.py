@@ -206,7 +206,12 @@ def test_importing_the_displays_does_not_import_matplotlib():
     assert done.stdout.strip() == "False"
 
 
-def test_the_guide_picture_command_runs(tmp_path):
+def test_the_guide_picture_is_current(tmp_path):
+    """docs/guide/img/prspace.png (the gallery's figure) is what its command draws now, byte for
+    byte, where the installed matplotlib is the one that wrote it (PNG bytes change with the
+    matplotlib version; its own fonts and FreeType make them the same on every machine)."""
+    from PIL import Image
+
     out = tmp_path / "prspace.png"
     done = subprocess.run(
         [sys.executable, "examples/prspace_figure.py", str(out)],
@@ -217,6 +222,14 @@ def test_the_guide_picture_command_runs(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    committed = ROOT / "docs" / "guide" / "img" / "prspace.png"
+    with Image.open(committed) as png:
+        writer = png.info.get("Software", "")
+    if f"version{matplotlib.__version__}," not in writer:
+        pytest.skip(f"{committed.name} was written by {writer!r}, not {matplotlib.__version__}")
+    assert out.read_bytes() == committed.read_bytes(), (
+        "docs/guide/img/prspace.png is stale: run `python examples/prspace_figure.py`"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
