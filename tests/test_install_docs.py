@@ -59,7 +59,7 @@ def test_no_page_installs_prtheory_from_an_index():
         f"{p.relative_to(ROOT)}: {m.group(0)}"
         for p in pages
         if p != here and "_generated" not in p.parts
-        for m in re.finditer(r"pip install [\"']?prtheory\b", p.read_text())
+        for m in re.finditer(r"pip\s+install\s+[\"']?prtheory\b", p.read_text())
     ]
     assert not bad, bad
 
