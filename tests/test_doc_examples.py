@@ -125,8 +125,13 @@ class PythonRuns:
         return self.outcomes[block.id]
 
 
+#: what a block that needs Spark (and so Java) says: pyspark, or prtheory's Spark module
+#: (``first_point="spark"`` is a convention, not Spark)
+SPARK = re.compile(r"\bpyspark\b|\bprtheory\.spark\b|\bfrom prtheory import spark\b")
+
+
 def _runnable(block: Block) -> bool:
-    return shutil.which("java") is not None or not re.search(r"\bspark\b", block.source)
+    return shutil.which("java") is not None or not SPARK.search(block.source)
 
 
 def _needs_java(source: str) -> None:
@@ -332,6 +337,13 @@ def test_each_command_runs_once_in_a_directory_of_its_own(console_runs):
 def test_a_failing_bash_line_fails_the_block(tmp_path):
     with pytest.raises(AssertionError):
         run_bash(_block("bash", "false\necho after\n"), tmp_path)
+
+
+def test_only_a_block_that_uses_spark_needs_java():
+    assert SPARK.search("from pyspark.sql import SparkSession\n")
+    assert SPARK.search("from prtheory import spark\nspark.average_precision(df)\n")
+    assert SPARK.search("import prtheory.spark\n")
+    assert not SPARK.search('pr_auc(y, s, method="davis-goadrich", first_point="spark")\n')
 
 
 def test_an_opt_out_needs_a_reason():
