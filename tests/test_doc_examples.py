@@ -88,6 +88,8 @@ class PythonRuns:
     starts one fresh interpreter for all the page's blocks (:mod:`prtheory._testing.docrun`),
     whose outcomes the per-block tests and the newcomer's route then read."""
 
+    timeout = 900  # seconds for one page's blocks
+
     def __init__(self, scratch: pytest.TempPathFactory):
         self.scratch = scratch
         self.outcomes: dict[str, dict] = {}
@@ -102,16 +104,21 @@ class PythonRuns:
             ],
         }
         results = self.scratch.mktemp("results") / "outcomes.json"
-        run = subprocess.run(
-            [sys.executable, "-m", "prtheory._testing.docrun", str(results)],
-            input=json.dumps(request),
-            env=_env(),
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if run.returncode or not results.exists():
+        try:
+            run = subprocess.run(
+                [sys.executable, "-m", "prtheory._testing.docrun", str(results)],
+                input=json.dumps(request),
+                env=_env(),
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=self.timeout,
+            )
             crash = f"the interpreter of {group[0].page} exited {run.returncode}:\n{run.stderr}"
+            failed = run.returncode != 0 or not results.exists()
+        except subprocess.TimeoutExpired:
+            crash, failed = f"the blocks of {group[0].page} ran over {self.timeout} s", True
+        if failed:
             outcomes = [
                 {"id": b.id, "error": crash, "missing": None, "mismatches": []} for b in group
             ]
@@ -309,6 +316,15 @@ def test_a_crashing_interpreter_fails_every_block_of_its_page(python_runs):
     python_runs.run(group)
     for b in group:
         with pytest.raises(AssertionError, match="exited 3"):
+            check_python(python_runs.outcomes[b.id])
+
+
+def test_a_page_that_runs_over_its_time_fails_every_block(python_runs, monkeypatch):
+    monkeypatch.setattr(python_runs, "timeout", 3)
+    group = [_block("python", "import time\ntime.sleep(60)\n", 201), _block("python", "1\n", 202)]
+    python_runs.run(group)
+    for b in group:
+        with pytest.raises(AssertionError, match="ran over 3 s"):
             check_python(python_runs.outcomes[b.id])
 
 

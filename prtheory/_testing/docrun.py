@@ -12,6 +12,7 @@ session would, except that each block gets a namespace of its own (a name it use
 defined in it) and a directory of its own. Between blocks the interpreter's shared state is put
 back: the working directory, ``mpmath.mp.dps`` and the open matplotlib figures. A Spark
 session a block starts stays up for the blocks after it, so that a page starts the JVM once.
+(The runner itself imports ``prtheory``, as any block that uses it does.)
 
 For each block it writes ``{"id", "error", "missing", "mismatches"}`` to RESULTS (JSON):
 the traceback if the block raised (``missing``: the module of a ``ModuleNotFoundError``), and
