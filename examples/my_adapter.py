@@ -23,85 +23,66 @@ import numpy as np
 
 from prtheory.conformance.adapters import Implementation
 
+EXACT_UP_TO = 1000  # items; above, float64 (a sum of n terms within the 8 + 2n ulps allowed)
+
 
 def _checked(x):
     y = np.asarray(x.y_true)
     s = np.asarray(x.y_score, dtype=np.float64)
-    w = None if x.sample_weight is None else np.asarray(x.sample_weight, dtype=np.float64)
-    if len(y) == 0 or len(s) != len(y) or (w is not None and len(w) != len(y)):
+    w = np.ones(len(y)) if x.sample_weight is None else np.asarray(x.sample_weight, np.float64)
+    if len(y) == 0 or len(s) != len(y) or len(w) != len(y):
         raise ValueError("y_true, y_score and sample_weight must be non-empty and equally long")
     if np.isnan(s).any() or not np.isin(y, [0, 1]).all():
         raise ValueError("NaN score, or a label other than 0/1")
-    if w is not None and not (np.isfinite(w).all() and (w >= 0).all()):
+    if not (np.isfinite(w).all() and (w >= 0).all()):
         raise ValueError("sample_weight must be finite and non-negative")
-    weights = [Fraction(1)] * len(y) if w is None else [Fraction(float(v)) for v in w]
-    return (y == 1).tolist(), s.tolist(), weights
+    if w.any():  # scaled by a power of two (exact), so that sums of 1e308 do not overflow
+        w = np.ldexp(w, -np.frexp(w.max())[1])
+    return y == 1, s, w
 
 
-def _blocks(x) -> dict[float, list]:
-    """Per distinct score, [positive weight, negative weight] (exact integers or Fractions)."""
-    if x.sample_weight is None and len(x.y_true) > 1000:  # long unweighted input: count
-        _checked_fast(x)
-        s = np.asarray(x.y_score, dtype=np.float64)
-        distinct, index = np.unique(s, return_inverse=True)
-        pos = np.bincount(index[np.asarray(x.y_true) == 1], minlength=distinct.size)
-        neg = np.bincount(index[np.asarray(x.y_true) == 0], minlength=distinct.size)
-        return {float(d): [int(p), int(n)] for d, p, n in zip(distinct, pos, neg, strict=True)}
-    y, s, w = _checked(x)
-    blocks: dict[float, list] = {}
-    for label, score, weight in zip(y, s, w, strict=True):
-        tp_fp = blocks.setdefault(score, [Fraction(0), Fraction(0)])
-        tp_fp[0 if label else 1] += weight
-    return blocks
+def _step_ap(tp, fp):
+    """sum over operating points of (TP_k - TP_(k-1)) / P * TP_k / (TP_k + FP_k), given the
+    cumulative weights at each point (exact Fractions, or floats)."""
+    total, before = 0, 0
+    pos = tp[-1]
+    if pos == 0:
+        raise ValueError("AP is 0/0 without positive weight")
+    for t, f in zip(tp, fp, strict=True):
+        if t != before:
+            total += (t - before) / pos * t / (t + f)
+        before = t
+    return float(total)
 
 
-def _checked_fast(x) -> None:
-    y = np.asarray(x.y_true)
-    s = np.asarray(x.y_score, dtype=np.float64)
-    if len(s) != len(y) or np.isnan(s).any() or not np.isin(y, [0, 1]).all():
-        raise ValueError("lengths differ, a NaN score, or a label other than 0/1")
+def _cumulative(y, w, order, ends):
+    """Cumulative positive and negative weight at the given ends of the ranking ``order``:
+    exact Fractions up to EXACT_UP_TO items, float64 above."""
+    if len(y) <= EXACT_UP_TO:
+        weights = [Fraction(float(v)) for v in w[order]]
+        tp, fp, t, f = [], [], Fraction(0), Fraction(0)
+        for label, weight in zip(y[order], weights, strict=True):
+            t, f = (t + weight, f) if label else (t, f + weight)
+            tp.append(t)
+            fp.append(f)
+        return [tp[e] for e in ends], [fp[e] for e in ends]
+    return np.cumsum(w[order] * y[order])[ends], np.cumsum(w[order] * ~y[order])[ends]
 
 
 def average_precision(x) -> float:
-    """AP = sum over distinct scores, highest first, of (R_k - R_{k-1}) P_k with ties grouped,
-    in exact fractions, rounded once."""
-    blocks = _blocks(x)
-    pos = sum(b[0] for b in blocks.values())
-    if pos == 0:
-        raise ValueError("AP is 0/0 without positive weight")
-    total, tp, fp = Fraction(0), Fraction(0), Fraction(0)
-    for score in sorted(blocks, reverse=True):
-        gain, false = blocks[score]
-        tp, fp = tp + gain, fp + false
-        if gain:
-            total += gain / pos * tp / (tp + fp)
-    return float(total)
+    """AP = sum over distinct scores, highest first, of (R_k - R_{k-1}) P_k with ties grouped."""
+    y, s, w = _checked(x)
+    order = np.argsort(-s, kind="stable")
+    ranked = s[order]
+    ends = np.r_[np.flatnonzero(ranked[1:] != ranked[:-1]), len(s) - 1]  # one point per score
+    return _step_ap(*_cumulative(y, w, order, ends))
 
 
 def average_precision_input_order(x) -> float:
     """The same AP, but over the list sorted stably by score: ties broken by input order."""
-    if x.sample_weight is None:
-        _checked_fast(x)
-        y = np.asarray(x.y_true) == 1
-        order = np.argsort(-np.asarray(x.y_score, dtype=np.float64), kind="stable")
-        hits = np.cumsum(y[order])
-        ranks = np.flatnonzero(y[order])  # 0-based positions of the positives
-        if ranks.size == 0:
-            raise ValueError("AP is 0/0 without positives")
-        total = sum(Fraction(int(hits[k]), int(k) + 1) for k in ranks)
-        return float(total / ranks.size)
     y, s, w = _checked(x)
-    order = sorted(range(len(y)), key=lambda i: -s[i])
-    pos = sum(w[i] for i in order if y[i])
-    if pos == 0:
-        raise ValueError("AP is 0/0 without positive weight")
-    total, tp, seen = Fraction(0), Fraction(0), Fraction(0)
-    for i in order:
-        seen += w[i]
-        if y[i]:
-            tp += w[i]
-            total += w[i] / pos * tp / seen if seen else 0
-    return float(total)
+    order = np.argsort(-s, kind="stable")
+    return _step_ap(*_cumulative(y, w, order, np.arange(len(s))))
 
 
 def correct() -> list[Implementation]:

@@ -21,6 +21,7 @@ Fraction(5, 6)
 0.3068528194400547
 """
 
+from prtheory._tables import routes_tables
 from prtheory._version import __version__
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.floats import (
@@ -46,6 +47,14 @@ from prtheory.metrics import (
     roc_curve,
 )
 from prtheory.ranking_floats import average_precision
+
+# a Parquet/CSV path or a DuckDB relation goes to prtheory.duckdb (prtheory._tables)
+average_precision = routes_tables(average_precision)
+pr_auc = routes_tables(pr_auc)
+precision_at_k = routes_tables(precision_at_k)
+precision_recall_curve = routes_tables(precision_recall_curve)
+r_precision = routes_tables(r_precision)
+roc_auc = routes_tables(roc_auc)
 
 __all__ = [
     "InvalidInputError",

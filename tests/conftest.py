@@ -56,3 +56,12 @@ def spark_session():
     session = local_session(cores=2, partitions=3)
     yield session
     session.stop()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _external_servers():
+    """The R and Java servers a test module's adapters started end with the module."""
+    yield
+    from prtheory.conformance.external import close_all
+
+    close_all()

@@ -15,6 +15,7 @@ from fractions import Fraction as F
 import mpmath
 import pytest
 
+from prtheory._testing.brute import grouped_ranking, tie_groupings
 from prtheory.audit import audit_row, least_area, parse_row
 from prtheory.audit.intervals import to_mpf
 from prtheory.errors import InvalidInputError
@@ -28,34 +29,14 @@ METHOD_ARGS = {
 }
 
 
-def groupings(pos, neg):
-    """Every ranking up to order inside ties: a sequence of tied groups (positives, negatives)."""
-    if pos == neg == 0:
-        yield ()
-        return
-    for p1 in range(pos + 1):
-        for n1 in range(neg + 1):
-            if p1 + n1:
-                for rest in groupings(pos - p1, neg - n1):
-                    yield ((p1, n1), *rest)
-
-
-def ranking(groups):
-    y, s = [], []
-    for i, (p1, n1) in enumerate(groups):
-        y += [1] * p1 + [0] * n1
-        s += [len(groups) - i] * (p1 + n1)
-    return y, s
-
-
 def as_mpf(v):
     return to_mpf(v, 60)
 
 
 def areas_of_every_ranking(pos, neg):
     out = {m: [] for m in (*METHOD_ARGS, "trapezoid-untied")}
-    for groups in groupings(pos, neg):
-        y, s = ranking(groups)
+    for groups in tie_groupings(pos, neg):
+        y, s = grouped_ranking(groups)
         for m, kw in METHOD_ARGS.items():
             out[m].append(pr_auc(y, s, **kw))
         if all(p1 + n1 == 1 for p1, n1 in groups):

@@ -7,10 +7,16 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from prtheory.conformance import assert_conforms, check, parametrize
+from prtheory.conformance import assert_conforms, parametrize
+from prtheory.conformance import check as full_check
 from prtheory.conformance.classify import Outcome, classify, ulp_distance
 from prtheory.conformance.vectors_io import load
 from prtheory.errors import InvalidInputError
+
+
+def check(fn, *args, **kwargs):
+    """check() on the stored vectors alone (generated inputs: test_conformance_differential)."""
+    return full_check(fn, *args, **{"differential": False, **kwargs})
 
 
 def _validated(y_true, y_score, sample_weight=None):
@@ -112,10 +118,15 @@ def test_sigmoid_on_logits_is_named():
     report = check(sigmoid_ap)
     named = {f.vector.comment: f.verdict.convention for f in report.failures}
     # both saturate: sigmoid(50), sigmoid(40), sigmoid(39) are all 1.0, and so are the sigmoids
-    # of 1.8e308, 1e308 and 1e300 (a tie of a negative and two positives: 2/3, not 7/12)
+    # of 1.8e308, 1e308 and 1e300 (a tie of a negative and two positives: 2/3, not 7/12); and
+    # sigmoid(inf) = sigmoid(MAX) = 1.0, sigmoid(-MAX) = sigmoid(-inf) = 0.0: y=[1, 0, 1] on
+    # [inf, MAX, -1] ties the positive with the negative (7/12, not 5/6), y=[1, 1, 0] on
+    # [1, -MAX, -inf] the second positive with the negative (5/6, not 1)
     assert named == {
         "large logits that saturate the sigmoid to 1.0": "sigmoid-on-logits",
         "huge scores up to the largest float64": "sigmoid-on-logits",
+        "+inf above the largest float": "sigmoid-on-logits",
+        "-inf below the most negative float": "sigmoid-on-logits",
     }
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import ctypes
 import json
+import re
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from prtheory._testing import adversaries
 from prtheory.cli import main
 from prtheory.conformance import isolated
 from prtheory.conformance.adapters import Implementation
@@ -55,9 +57,10 @@ def test_unknown_names_are_errors(capsys):
 
 
 def _misbehaving_ap(x):
-    n = len(x.y_true)  # 6 and 7 items: one vector each; 1 item: two vectors
-    if n == 6:
-        time.sleep(60)  # a hang: stopped by the time limit
+    n = len(x.y_true)  # 2 and 7 items: one vector each; 1 item: two vectors
+    if n == 2:
+        while True:  # a busy loop: stopped by the CPU-time limit
+            pass
     if n == 7:
         ctypes.string_at(0)  # a segfault in compiled code
     if n == 1:
@@ -69,6 +72,16 @@ def misbehaving() -> list[Implementation]:
     return [Implementation("misbehaving", "ap", "average_precision", _misbehaving_ap)]
 
 
+def _hanging_ap(x):
+    if len(x.y_true) == 6:
+        time.sleep(60)  # a hang that uses no CPU: stopped by the wall-time backstop
+    return 0.5
+
+
+def hanging() -> list[Implementation]:
+    return [Implementation("hanging", "ap", "average_precision", _hanging_ap)]
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="signals and RLIMIT_AS are POSIX")
 def test_a_hang_a_segfault_and_memory_exhaustion_are_reported_per_vector():
     run = isolated.run_isolated(
@@ -76,7 +89,9 @@ def test_a_hang_a_segfault_and_memory_exhaustion_are_reported_per_vector():
         ["average_precision"],
         jobs=1,
         time_limit=2.0,
+        wall_limit=300.0,  # the busy loop gets its 2 s of CPU first, however busy the machine
         memory_mb=2048,
+        rounds=0,
     )
     rows = run.rows
     # every vector got a result: the run went on after each failure
@@ -87,14 +102,34 @@ def test_a_hang_a_segfault_and_memory_exhaustion_are_reported_per_vector():
         for n, r in zip(sizes, rows, strict=True)
         if r.verdict.category == "crashed"
     }
-    assert set(crashed) == {1, 6, 7}, crashed  # sizes with a crash (1 item: the first of two)
-    assert crashed[6] == "timed out after 2 s (killed)"
+    assert set(crashed) == {1, 7}, crashed  # sizes with a crash (1 item: the first of two)
     assert crashed[7] == "the process died with signal 11"
     assert crashed[1] == "ran out of memory (cap 2048 MiB)"
+    # running out of time is "not run (time)" with its cost, never a crash
+    timed = {
+        n: r.verdict.detail
+        for n, r in zip(sizes, rows, strict=True)
+        if r.verdict.category == "timeout"
+    }
+    assert set(timed) == {2}, timed
+    assert re.fullmatch(r"not run \(time\): used \d+\.\d s of CPU \(limit 2 s\)", timed[2])
     # every other vector ran normally (and the constant 0.5 is simply wrong or agrees)
-    others = [r for n, r in zip(sizes, rows, strict=True) if n not in (1, 6, 7)]
-    assert len(others) == len(rows) - sizes.count(1) - sizes.count(6) - sizes.count(7)
-    assert not [r.verdict.detail for r in others if r.verdict.category == "crashed"]
+    others = [r for n, r in zip(sizes, rows, strict=True) if n not in (1, 2, 7)]
+    assert len(others) == len(rows) - sum(sizes.count(n) for n in (1, 2, 7))
+    assert not [r for r in others if r.verdict.category in ("crashed", "timeout")]
+
+
+def test_a_hang_is_not_run_time_after_the_wall_time_backstop():
+    run = isolated.run_isolated(
+        [f"{__name__}:hanging"], ["average_precision"], jobs=1, wall_limit=8.0, rounds=0
+    )
+    timed = [r for r in run.rows if r.verdict.category == "timeout"]
+    assert [len(r.vector.inputs.y_true) for r in timed] == [6]  # the one 6-item vector
+    assert re.fullmatch(
+        r"not run \(time\): no result after \d+ s of wall time \(limit 8 s\) with 0\.\d s of CPU",
+        timed[0].verdict.detail,
+    )
+    assert not [r for r in run.rows if r.verdict.category == "crashed"]
 
 
 def test_entry_point_adapters_are_found_and_run(monkeypatch):
@@ -136,3 +171,113 @@ def test_json_results_come_from_the_same_run_as_the_report(examples_on_path, tmp
     assert tie["got"] == 5 / 6
     assert tie["version"] is None  # a module with no distribution of that name
     assert "ties=input-order" in report  # the report printed from the same rows
+
+
+# ------------------------------------------------------------------------------------------
+# a gate that cannot pass by accident
+
+
+def no_results() -> list[Implementation]:
+    return []
+
+
+@pytest.mark.parametrize(
+    ("adapter", "why"),
+    [
+        ("nomodule_for_prtheory_tests:f", "import failed: ModuleNotFoundError"),
+        (f"{__name__}:missing_callable", "import failed: AttributeError"),
+        (f"{__name__}:no_results", "no result"),
+    ],
+)
+def test_a_library_that_did_not_run_fails_the_gate(adapter, why, capsys):
+    args = ["conformance", "--metrics", "ap_min", "--jobs", "1", "--adapter", adapter]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert why in err
+    # the summary's first line counts the results of every library that ran (none here)
+    assert err.splitlines()[0].startswith("prtheory conformance: results per library: ")
+    # named in --allow-missing, the same run passes; with --fail-on none too
+    assert main([*args, "--allow-missing", adapter]) == 0
+    assert main([*args, "--fail-on", "none"]) == 0
+
+
+def test_the_first_line_counts_results_per_library(capsys):
+    args = ["conformance", "--metrics", "ap_min", "--jobs", "1"]
+    assert main([*args, "--adapter", f"{__name__}:misbehaving_free", "--fail-on", "none"]) == 0
+    n = len(list(load(["ap_min"])))
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first == f"prtheory conformance: results per library: constant {n}"
+
+
+ADVERSARIES = "prtheory._testing.adversaries:ADAPTERS."
+
+
+@pytest.mark.parametrize("name", [f.__name__ for f in adversaries.WRONG])
+def test_size_dependent_defects_fail_the_gate(name, capsys):
+    # the stored vectors alone pass every one of them (rounds 0: no generated inputs)
+    args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
+    assert main([*args, "--adapter", ADVERSARIES + name, "--rounds", "0"]) == 0
+    capsys.readouterr()
+    assert main([*args, "--adapter", ADVERSARIES + name]) == 1
+    err = capsys.readouterr().err
+    assert f"adversary `{name}`: differential test wrong" in err
+
+
+def test_a_correct_reference_passes_the_gate_with_generated_inputs(capsys):
+    args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
+    assert main([*args, "--adapter", ADVERSARIES + "ap"]) == 0
+    assert "1 differential tests on generated inputs" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------------------------------
+# verdicts that do not depend on the machine's load
+
+
+def _burn(seconds: float) -> None:
+    """Use ``seconds`` of CPU time (not wall time)."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def _slow_correct_ap(x):
+    if len(x.y_true) == 6:  # one vector costs 1.5 s of CPU, within the 3 s limit
+        _burn(1.5)
+    return adversaries.ap(x.y_true, x.y_score, x.sample_weight)
+
+
+def slow_correct() -> list[Implementation]:
+    return [Implementation("slow", "ap", "average_precision", _slow_correct_ap)]
+
+
+def _busy() -> None:  # pragma: no cover - runs in a child process until it is killed
+    while True:
+        pass
+
+
+def _verdicts(run) -> list[tuple[str, str, str]]:
+    return [(r.library, r.vector.ident, r.verdict.category) for r in run.rows] + [
+        (t.library, t.implementation, t.verdict.category) for t in run.differential
+    ]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="CPU time is read from /proc")
+def test_verdicts_are_the_same_on_a_loaded_machine():
+    import multiprocessing
+
+    args = (["sklearn", f"{__name__}:slow_correct"], ["average_precision"])
+    kwargs = {"jobs": 2, "time_limit": 3.0, "rounds": 1}
+    idle = isolated.run_isolated(*args, **kwargs)
+    hogs = [multiprocessing.Process(target=_busy, daemon=True) for _ in range(2)]
+    for h in hogs:  # both cores busy while the same run repeats
+        h.start()
+    try:
+        loaded = isolated.run_isolated(*args, **kwargs)
+    finally:
+        for h in hogs:
+            h.kill()
+            h.join()
+    assert _verdicts(loaded) == _verdicts(idle)
+    assert not [v for v in _verdicts(idle) if v[2] == "timeout"]
+    # the slow vector agrees both times: 1.5 s of CPU is within the limit however long it waits
+    assert ("slow", "average_precision#12", "agrees") in _verdicts(loaded)

@@ -7,6 +7,7 @@ independently of the oracle; the wrong ones differ from a correct one by exactly
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 from itertools import groupby, pairwise
 
@@ -18,8 +19,9 @@ from prtheory.conformance.vectors_io import load
 
 
 def check(fn, *args, **kwargs):
-    """check() without the three 10^6-item vectors (pure-Python Fractions take ~10 s there)."""
-    return full_check(fn, *args, **{"max_n": 1000, **kwargs})
+    """check() without the three 10^6-item vectors (pure-Python Fractions take ~10 s there) and
+    without generated inputs (``tests/test_conformance_differential.py``) unless asked."""
+    return full_check(fn, *args, **{"max_n": 1000, "differential": False, **kwargs})
 
 
 def _ap_vectors():
@@ -152,7 +154,7 @@ def ap_unvalidated(y_true, y_score, sample_weight=None):
     """WRONG: no input validation (labels clipped, NaN scores zeroed, lengths truncated)."""
     n = min(len(y_true), len(y_score))
     y = np.clip(np.asarray(y_true)[:n], 0, 1)
-    s = np.nan_to_num(np.asarray(y_score, dtype=np.float64)[:n])
+    s = np.nan_to_num(np.asarray(y_score, dtype=np.float64)[:n], posinf=np.inf, neginf=-np.inf)
     w = None if sample_weight is None else np.abs(np.asarray(sample_weight)[:n])
     return ap_pure(y, s, w)
 
@@ -344,9 +346,16 @@ def test_numpy_and_torch_scalar_returns():
 
 
 def test_declared_float32_precision():
-    assert not check(ap_float32).ok
-    report = check(ap_float32, precision="float32")
+    assert not check(ap_float32, differential=False).ok
+    report = check(ap_float32, precision="float32", differential=False)
     assert report.ok, report.summary()
+    # on generated inputs its weights underflow: 2^±1000 weights scaled by the largest one fall
+    # below float32's range, so a positive weighing 1e61 beside a negative weighing 1e196 has
+    # no weight left and AP 1 (the positive ranked first) comes out 0
+    found = check(ap_float32, precision="float32", differential=True, budget=0.0).differential
+    assert found is not None
+    assert found.kinds.get("wrong")
+    assert {d.spec.family.weights for d in found.divergences} == {"spread"}
     # a float32 tolerance does not hide a different definition
     assert not check(ap_trapezoid, precision="float32").ok
 
@@ -478,3 +487,107 @@ def test_a_convention_contradicted_by_a_correct_result_is_dropped():
     report = check(ap)
     assert "ties=input-order" not in report.diagnosis.chosen, report.summary()
     assert report.diagnosis.unexplained
+
+
+# ------------------------------------------------------------------------------------------
+# other definitions of AP, and causes that must explain rather than coincide
+
+
+def ap_interpolated(y_true, y_score, sample_weight=None):
+    """WRONG: all-point interpolated AP: each precision replaced by the best at higher recall."""
+    points = _operating_points(*_validated(y_true, y_score, sample_weight))
+    pos = points[-1][0]
+    table = [(tp / pos, tp / (tp + fp)) for tp, fp in points if tp + fp > 0]
+    total, before = Fraction(0), Fraction(0)
+    for i, (r, _) in enumerate(table):
+        total += (r - before) * max(p for _, p in table[i:])
+        before = r
+    return float(total)
+
+
+def ap_rounded_weights(y_true, y_score, sample_weight=None):
+    """WRONG: weights rounded to integers (half to even) first."""
+    w = None if sample_weight is None else [round(float(x)) for x in sample_weight]
+    return ap_pure(y_true, y_score, w)
+
+
+def ap_over_items(y_true, y_score, sample_weight=None):
+    """WRONG: the precisions at the positives divided by the number of items (total weight)."""
+    y, _, w = _validated(y_true, y_score, sample_weight)
+    pos = sum(wi for label, wi in zip(y, w, strict=True) if label == 1)
+    return float(Fraction(ap_pure(y_true, y_score, sample_weight)) * pos / sum(w))
+
+
+def ap_squared(y_true, y_score, sample_weight=None):
+    """WRONG: AP squared; on AP = 3.05e-151 it returns 9.3e-302, which is no float32 rounding
+    of it although both underflow to 0 in float32."""
+    return ap_pure(y_true, y_score, sample_weight) ** 2
+
+
+def _attributed(report):
+    return {name for name, _ in report.diagnosis.attribution.values()}
+
+
+@pytest.mark.parametrize(
+    ("fn", "mechanism"),
+    [
+        (ap_interpolated, "interpolated"),
+        (ap_rounded_weights, "weights-rounded"),
+        (ap_over_items, "normalisation=items"),
+    ],
+)
+def test_other_definitions_of_ap_are_named(fn, mechanism):
+    report = check(fn)
+    assert not report.ok
+    assert mechanism in _attributed(report), report.summary()
+    # every divergence of these is explained by that one mechanism
+    assert not report.diagnosis.unexplained, report.summary()
+
+
+def ap_divided_by_n(y_true, y_score, sample_weight=None):
+    """WRONG: AP divided by the number of items: no mechanism's definition."""
+    return ap_pure(y_true, y_score, sample_weight) / len(y_true)
+
+
+def test_a_coincidence_is_not_a_cause():
+    report = check(ap_divided_by_n)
+    # AP / n equals AP * pos / n (normalisation=items) where pos = 1, as on the 2-item vectors,
+    # and other mechanisms on single vectors; every such mechanism predicts an effect that
+    # other vectors contradict, so none is named: every divergence is unexplained
+    assert not _attributed(report), report.summary()
+    assert len(report.diagnosis.unexplained) == len(report.failures)
+
+
+def test_values_that_both_underflow_in_float32_are_not_float32_rounding():
+    report = check(ap_squared)
+    tiny = [f for f in report.failures if abs(f.case.value or 1) < 1e-200]
+    assert tiny, report.summary()
+    for f in tiny:  # 9.3e-302 against 3.05e-151: counted in float64 ulps, not 0 float32 ulps
+        assert f.verdict.category == "wrong"
+        assert (f.mechanism or ("",))[0] != "float32-accumulation"
+
+
+def ap_negative_zero_first(y_true, y_score, sample_weight=None):
+    """WRONG: -0.0 ranked above 0.0 (a sort on the sign bit), the two otherwise equal."""
+    s = [5e-324 if x == 0 and math.copysign(1, x) < 0 else float(x) for x in y_score]
+    return ap_pure(y_true, s, sample_weight)
+
+
+def ap_infinity_as_max(y_true, y_score, sample_weight=None):
+    """WRONG: ±inf replaced by ±MAX (clipping to the finite range), so inf ties with MAX."""
+    top = sys.float_info.max
+    return ap_pure(y_true, [min(max(float(x), -top), top) for x in y_score], sample_weight)
+
+
+@pytest.mark.parametrize("fn", [ap_negative_zero_first, ap_infinity_as_max])
+def test_signed_zeros_and_infinities_beside_max_are_told_apart(fn):
+    # y=[0, 1, 1], s=[0.0, -0.0, -1.0]: one tie {neg, pos} at 0, then a positive: 1/2 * 1/2 +
+    # 1/2 * 2/3 = 7/12; with -0.0 first the positive leads: 1/2 + 1/3 = 5/6. y=[1, 0, 1],
+    # s=[inf, MAX, -1]: 5/6; inf tied with MAX: 7/12.
+    report = check(fn)
+    assert not report.ok
+    wrong = {f.vector.comment for f in report.failures}
+    assert wrong & {
+        "-0.0 and 0.0 are one tied score, positive on -0.0",
+        "+inf above the largest float",
+    }, report.summary()

@@ -16,6 +16,7 @@ jsonschema = pytest.importorskip("jsonschema")
 from prtheory.conformance.encoding import decode_inputs, encode_float, encode_inputs  # noqa: E402
 from prtheory.conformance.generate import assign_ids, build_all, input_key, load_lock  # noqa: E402
 from prtheory.conformance.vectors_io import (  # noqa: E402
+    GENERATED_PATH,
     LOCK_PATH,
     VECTOR_DIR,
     files,
@@ -98,7 +99,9 @@ def test_a_malformed_vector_file_fails_validation(break_it):
 def test_committed_vectors_are_not_stale():
     """Regenerating from the oracle gives the committed files byte for byte."""
     fresh = build_all()
-    committed = {p.name: p.read_text(encoding="utf-8") for p in [*files(), LOCK_PATH]}
+    committed = {
+        p.name: p.read_text(encoding="utf-8") for p in [*files(), LOCK_PATH, GENERATED_PATH]
+    }
     assert sorted(fresh) == sorted(committed), (
         "vector files added or removed: run python -m prtheory.conformance.generate"
     )
@@ -235,10 +238,17 @@ def test_export_writes_plain_json_that_validates(tmp_path):
 
     assert main(["conformance", "--export", str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert {"schema.json", "tcids.json", "README.md", "average_precision.json"} <= set(names)
+    exported = {
+        "schema.json",
+        "tcids.json",
+        "generated.json",
+        "README.md",
+        "average_precision.json",
+    }
+    assert exported <= set(names)
     assert "tcIds are stable" in (tmp_path / "README.md").read_text(encoding="utf-8")
     for p in tmp_path.glob("*.json"):
-        if p.name not in ("schema.json", "tcids.json"):
+        if p.name not in ("schema.json", "tcids.json", "generated.json"):
             validate(json.loads(p.read_text(encoding="utf-8")))
 
 
@@ -279,3 +289,50 @@ def test_adding_or_removing_cases_renumbers_nothing():
     assert assign_ids("m", ["a", "c"], lock) == [1, 3]  # removed: the others keep theirs
     assert assign_ids("m", ["a", "y"], lock) == [1, 5]  # ids are never reused
     assert lock["m"] == {"1": "a", "2": "b", "3": "c", "4": "x", "5": "y"}
+
+
+# ------------------------------------------------------------------------------------------
+# the README describes the files as they are; the large-n families reproduce
+
+
+def test_the_readme_names_every_encoding_the_files_use():
+    import json
+
+    from prtheory.conformance.vectors_io import README_PATH, VECTOR_DIR, files
+
+    readme = README_PATH.read_text(encoding="utf-8")
+    kinds, params = set(), set()
+    for path in files(VECTOR_DIR):
+        for group in json.loads(path.read_text(encoding="utf-8"))["testGroups"]:
+            for t in group["tests"]:
+                kinds |= {type(y).__name__ for y in t["inputs"].get("y_true") or []}
+                params |= set(t["inputs"].get("params", {}))
+    assert kinds == {"int", "bool"}  # so the README must say both
+    assert "`true`/`false`" in readme
+    assert "(0/1;" in readme
+    for name in params:
+        assert f"`{name}`" in readme, name
+    assert "without a hex-float parser" in readme
+
+
+def test_the_generated_families_reproduce_from_their_seeds():
+    import json
+    from fractions import Fraction
+
+    from prtheory.conformance import large
+    from prtheory.conformance.sampling import FAMILIES, sample
+    from prtheory.conformance.vectors_io import GENERATED_PATH
+    from prtheory.oracle import average_precision, to_float
+
+    doc = json.loads(GENERATED_PATH.read_text(encoding="utf-8"))
+    families = {f.name: f for f in FAMILIES}
+    assert {t["n"] for t in doc["tests"]} == {10**4, 10**5, 10**6}
+    for t in doc["tests"]:
+        if t["n"] > 10**5:
+            continue  # the 10^6-item inputs: the staleness test regenerates the file
+        s = sample(t["seed"], families[t["family"]], t["n"])
+        assert large.digests(s) == t["sha256"]
+        if t["n"] == 10**4:  # the expected value is the exact oracle's, rounded once
+            exact = average_precision(s.y_true, s.y_score, s.sample_weight)
+            assert isinstance(exact, Fraction)
+            assert to_float(exact) == float.fromhex(t["expected"]["float64"])

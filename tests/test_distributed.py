@@ -291,3 +291,14 @@ def test_fractions_travel_as_hex_beyond_the_decimal_digit_limit():
     big = Fraction(3**10000 + 1, 2**20000)  # 4772 decimal digits in the numerator
     assert decode_fraction(encode_fraction(big)) == big
     assert decode_fraction(encode_fraction(Fraction(-3, 4))) == Fraction(-3, 4)
+
+
+def test_cumulative_sums_of_large_int64_blocks_do_not_wrap():
+    # four blocks of 2**61 each: their int64 sum, 2**63, wraps to a negative number, so the
+    # cumulative sums must go to Python integers (by hand: 2**61, 2**62, 3 * 2**61, 2**63)
+    big = np.full(4, 2**61, dtype=np.int64)
+    tp, n = Piece(big, np.zeros(4, dtype=np.int64)).cumulative()
+    assert tp.tolist() == [2**61, 2**62, 3 * 2**61, 2**63]
+    assert n.tolist() == tp.tolist()
+    # AP of four positive blocks: every precision is 1
+    assert evaluate(lambda fn: [fn(Piece(big, big * 0))], ap_terms, 2**63, exact=True) == 1

@@ -68,8 +68,20 @@ def test_every_block_names_its_language(block: Block):
     )
 
 
+#: the checkout's files the pages' commands read, linked into each scratch directory: the
+#: gallery's scripts and the servers of R's packages and Weka (no ``__init__.py`` is linked, so
+#: ``import prtheory`` still finds the installed package)
+CHECKOUT_FILES = (
+    "examples",
+    "prtheory/conformance/adapters/r",
+    "prtheory/conformance/adapters/java",
+)
+
+
 def _scratch(directory: Path) -> Path:
-    (directory / "examples").symlink_to(ROOT / "examples")
+    for name in CHECKOUT_FILES:
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
+        (directory / name).symlink_to(ROOT / name)
     return directory
 
 
@@ -144,6 +156,8 @@ def _runnable(block: Block) -> bool:
 def _needs_java(source: str) -> None:
     if not _runnable(Block("", 0, "", source)):
         pytest.skip("needs Java 17+ for pyspark")
+    if re.search(r"\bRscript\b", source) and shutil.which("Rscript") is None:
+        pytest.skip("needs R and its packages: bash .ci/install-external")
 
 
 def check_python(outcome: dict) -> None:
@@ -158,8 +172,10 @@ def check_python(outcome: dict) -> None:
 
 
 def _normalised(text: str) -> list[str]:
-    """Lines with their times (``0.50s``, ``0.7s``) as ``N.NNs`` and trailing spaces removed."""
-    return [re.sub(r"\d+\.\d+s\b", "N.NNs", ln).rstrip() for ln in text.strip().splitlines()]
+    """Lines with their times (``0.50s``, ``0.7s``, JSON's ``"cpu":0.022``) as ``N.NNs`` and
+    ``"cpu":N``, and trailing spaces removed."""
+    lines = [re.sub(r"\d+\.\d+s\b", "N.NNs", ln).rstrip() for ln in text.strip().splitlines()]
+    return [re.sub(r'"cpu":\s*[\d.e+-]+', '"cpu":N', ln) for ln in lines]
 
 
 def _matches(got: list[str], want: list[str]) -> bool:
@@ -340,6 +356,22 @@ def test_a_console_command_with_other_output_fails(console_runs):
     check("$ printf 'a\\nb\\nc\\n'\na\n...\n")
     with pytest.raises(AssertionError, match="printed"):
         check("$ printf 'a\\nb\\n'\n...\nc\n")
+    # a line ending in a backslash continues the command; a JSON CPU time is a time
+    check("$ printf '%s\\n' one \\\n    | tr o O\nOne\n")
+    check('$ echo \'{"id":1,"cpu":0.022}\'\n{"id":1,"cpu":0.5}\n')
+    with pytest.raises(AssertionError, match="printed"):
+        check('$ echo \'{"id":2,"cpu":0.022}\'\n{"id":1,"cpu":0.022}\n')
+
+
+def test_the_commands_read_the_checkouts_files(console_runs):
+    # the servers of R's packages and Weka are read from where a checkout has them
+    check_console(
+        _block(
+            "console",
+            "$ ls prtheory/conformance/adapters/r/vectors.R\nprtheory/conformance/adapters/r/vectors.R\n",
+        ),
+        console_runs,
+    )
 
 
 def test_each_command_runs_once_in_a_directory_of_its_own(console_runs):

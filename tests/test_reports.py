@@ -21,6 +21,7 @@ BENCHMARK_REPORTS = {
     "benchmarks/bench_float_curves.py": "reports/benchmarks_float_curves.md",
     "benchmarks/bench_intervals.py": "reports/intervals.md",
     "benchmarks/bench_spark.py": "reports/benchmarks_spark.md",
+    "benchmarks/bench_duckdb.py": "reports/benchmarks_duckdb.md",
 }
 
 # a directory of this machine: a home or system directory, the temporary directory, an

@@ -11,6 +11,14 @@ import numpy as np
 import pytest
 
 from prtheory import oracle
+from prtheory._testing.frames import (
+    GROUPED_CALLS,
+    HOSTILE,
+    HostileFrame,
+    grouped_queries,
+    oracle_float,
+    oracle_value,
+)
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 
@@ -88,6 +96,50 @@ def test_ap_and_areas_equal_the_oracle_exactly(spark_session, spark, weighted, b
                 partitions=parts,
             )  # fmt: skip
             assert got == want, (n, parts, fp)
+
+
+def _hostile_frame(session, case: HostileFrame):
+    """The case as a DataFrame of ``case.slices`` input partitions (some empty when there are
+    more than rows), under the case's column names (integer weights as LONG)."""
+    from pyspark.sql import types as T
+
+    label, score, weight = case.names
+    fields = [T.StructField(label, T.LongType()), T.StructField(score, T.DoubleType())]
+    if case.w is not None:
+        kind = T.LongType() if case.w.dtype.kind == "i" else T.DoubleType()
+        fields.append(T.StructField(weight, kind))
+    kinds = [int, float] + ([] if case.w is None else [int if case.w.dtype.kind == "i" else float])
+    rows = [tuple(kind(v) for kind, v in zip(kinds, r, strict=True)) for r in case.rows()]
+    return session.createDataFrame(rows, T.StructType(fields)).repartition(case.slices)
+
+
+@pytest.mark.parametrize(
+    "full", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["core", "every-call"]
+)
+@pytest.mark.parametrize("case", HOSTILE, ids=lambda c: c.name)
+def test_hostile_frames_equal_the_oracle(spark_session, spark, case, full):
+    # the cases of tests/test_duckdb.py (prtheory._testing.frames), each call on a piece count
+    # of the case in turn: every exact value the oracle's, every float its correct rounding.
+    # Each call is a few Spark jobs: the default tier runs one call of each function, the
+    # slow tier every call tests/test_duckdb.py runs
+    df = _hostile_frame(spark_session, case)
+    label, score, weight = case.names
+    for i, (name, opts) in enumerate(case.calls() if full else case.core_calls()):
+        want = oracle_value(case, (name, opts))
+        kw = dict(
+            opts, label_col=label, score_col=score, partitions=case.pieces[i % len(case.pieces)]
+        )
+        if case.weighted:
+            kw["weight_col"] = weight
+        fn = getattr(spark, name)
+        args = (df, kw.pop("k")) if name == "precision_at_k" else (df,)
+        if want is UndefinedMetricError:
+            with pytest.raises(UndefinedMetricError):
+                fn(*args, **kw, exact=True)
+            continue
+        assert fn(*args, **kw, exact=True) == want, (name, opts)
+        if i % 3 == 0:  # the floats of a third of the calls (each a Spark job)
+            assert fn(*args, **kw) == oracle_float(case, (name, opts), want), (name, opts)
 
 
 def test_each_piece_gets_a_partition_of_its_own(spark_session):
@@ -627,33 +679,10 @@ def test_only_the_davis_goadrich_area_caches_and_it_releases_the_cache(
 def test_per_group_equals_single_machine_per_query(spark_session, spark):
     from prtheory.distributed import decode_fraction
 
-    rng = np.random.default_rng(3)
-    rows, per_query = [], {}
-    for q in range(12):
-        n = int(rng.integers(1, 9))
-        y = rng.integers(0, 2, n)
-        y[0] = 1
-        s = rng.integers(0, 4, n).astype(float)
-        rows += [
-            (q, float(a), float(b), f"d{q}-{i}") for i, (a, b) in enumerate(zip(y, s, strict=True))
-        ]
-        per_query[q] = (y, s, [f"d{q}-{i}" for i in range(n)])
+    rows, per_query = grouped_queries()
     df = spark_session.createDataFrame(rows, ["qid", "label", "score", "doc"]).repartition(3)
-    cases = [
-        ("average_precision", {}, lambda y, s, d: oracle.average_precision(y, s)),
-        ("precision_at_k", {"k": 3}, lambda y, s, d: oracle.precision_at_k(y, s, 3)),
-        (
-            "r_precision",
-            {"ties": "pessimistic"},
-            lambda y, s, d: oracle.r_precision(y, s, ties="pessimistic"),
-        ),
-        (
-            "average_precision",
-            {"ties": "trec_eval", "doc_id_col": "doc"},
-            lambda y, s, d: oracle.average_precision(y, s, ties="trec_eval", doc_ids=d),
-        ),
-    ]
-    for metric, opts, ref in cases:
+    for metric, opts, ref in GROUPED_CALLS:
+        opts = {("doc_id_col" if k == "doc" else k): v for k, v in opts.items()}
         out, mean = spark.per_group(df, "qid", metric, **opts)
         got = {r["qid"]: decode_fraction(r["exact"]) for r in out.collect()}
         out.unpersist()
@@ -778,3 +807,91 @@ def test_per_group_map_equals_single_machine_on_1e5_groups(spark_session, spark,
     }
     assert got == expected
     assert mean == oracle.to_float(sum(expected.values(), Fraction(0)) / groups)
+
+
+def test_per_group_returns_the_exact_map(spark_session, spark):
+    # query 1: positive first, AP 1; query 2: y=[0,1,1], s=[3,2,1]: (1/2 + 2/3)/2 = 7/12;
+    # MAP = (1 + 7/12)/2 = 19/24, not a float
+    rows = [(1, 1.0, 0.9), (1, 0.0, 0.1), (2, 0.0, 3.0), (2, 1.0, 2.0), (2, 1.0, 1.0)]
+    df = spark_session.createDataFrame(rows, ["qid", "label", "score"])
+    out, mean = spark.per_group(df, "qid", exact=True)
+    out.unpersist()
+    assert mean == Fraction(19, 24)
+    assert oracle.average_precision([0, 1, 1], [3, 2, 1]) == Fraction(7, 12)
+
+
+def test_per_group_checks_keys_and_empty_groups_before_any_worker(
+    spark_session, spark, monkeypatch
+):
+    from prtheory.spark import grouped
+
+    built = []
+    real = grouped.evaluator
+    monkeypatch.setattr(grouped, "evaluator", lambda *a: built.append(a) or real(*a))
+    rows = [(1, 1.0, 0.5), (1, 0.0, 0.2), (2, 0.0, 0.9), (3, 0.0, 0.1)]
+    df = spark_session.createDataFrame(rows, ["qid", "label", "score"])
+    with pytest.raises(UndefinedMetricError, match="2 groups of 'qid' have no positives"):
+        spark.per_group(df, "qid", "r_precision")
+    assert built == []  # raised before the per-group evaluation was set up
+    # R-precision takes AP's convention: the two empty queries count 0, query 1 has R = 1 and
+    # its top item relevant: (1 + 0 + 0) / 3
+    out, mean = spark.per_group(df, "qid", "r_precision", convention="sklearn", exact=True)
+    out.unpersist()
+    assert mean == Fraction(1, 3)
+    nulls = spark_session.createDataFrame(
+        [(1, 1.0, 0.5), (None, 1.0, 0.2), (None, 0.0, 0.1)], "qid long, label double, score double"
+    )
+    with pytest.raises(InvalidInputError, match=r"by: column 'qid' has 2 rows with a null"):
+        spark.per_group(nulls, "qid")
+
+
+def test_a_group_the_oracle_rejects_is_named_by_its_key(spark_session, spark):
+    rows = [("a", 1.0, 0.5, "x"), ("a", 0.0, 0.5, "y"), ("b", 1.0, 0.9, "z"), ("b", 0.0, 0.1, "z")]
+    df = spark_session.createDataFrame(rows, ["q", "label", "score", "doc"])
+    with pytest.raises(InvalidInputError, match=r"q: the group q='b' is rejected: doc_ids"):
+        spark.per_group(df, "q", ties="trec_eval", doc_id_col="doc")
+
+
+def test_r_precision_takes_aps_convention_without_positives(spark_session, spark):
+    df = _frame(spark_session, [0, 0, 0], [3, 2, 1])
+    with pytest.raises(UndefinedMetricError, match="R-precision"):
+        spark.r_precision(df)
+    assert spark.r_precision(df, convention="sklearn", exact=True) == 0
+    with pytest.raises(InvalidInputError, match="convention"):
+        spark.r_precision(df, convention="trec_eval")
+
+
+def test_mllib_vector_columns_are_read_at_their_index(spark_session, spark):
+    from pyspark.ml.linalg import Vectors
+
+    y = [1, 0, 1, 0, 1, 0]
+    p1 = [0.9, 0.8, 0.3, 0.3, 0.1, 0.6]
+    rows = [
+        (
+            q,
+            float(a),
+            Vectors.dense([1 - b, b]) if i % 2 else Vectors.sparse(2, [1], [b]),
+            [1 - b, b],
+        )
+        for i, (q, a, b) in enumerate(zip([1, 1, 1, 2, 2, 2], y, p1, strict=True))
+    ]
+    df = spark_session.createDataFrame(rows, ["qid", "label", "probability", "arr"])
+    for col in ("probability", "arr"):
+        kw = {"score_col": col, "score_index": 1, "exact": True}
+        assert spark.average_precision(df, **kw) == oracle.average_precision(y, p1)
+        assert spark.roc_auc(df, **kw) == oracle.roc_auc(y, p1)
+        assert spark.pr_auc(df, **kw, method="trapezoid", first_point="sklearn") == oracle.pr_auc(
+            y, p1, method="trapezoid", first_point="sklearn"
+        )
+        assert spark.precision_at_k(df, 2, **kw) == oracle.precision_at_k(y, p1, 2)
+        assert spark.r_precision(df, **kw) == oracle.r_precision(y, p1)
+        out, mean = spark.per_group(df, "qid", score_col=col, score_index=1, exact=True)
+        out.unpersist()
+        want = (
+            oracle.average_precision(y[:3], p1[:3]) + oracle.average_precision(y[3:], p1[3:])
+        ) / 2
+        assert mean == want
+    with pytest.raises(InvalidInputError, match="score_index"):
+        spark.average_precision(df, score_col="probability")
+    with pytest.raises(InvalidInputError, match="score_index"):
+        spark.average_precision(df, score_col="label", score_index=0)

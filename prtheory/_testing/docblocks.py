@@ -10,8 +10,9 @@ Every fenced block names its language. Blocks in :data:`EXECUTED` languages run 
   expression has after the block ran;
 * ``console`` blocks run each ``$ command`` from a fresh scratch directory of its own in which
   ``examples/`` is the project's (a command that several pages show runs once): a command
-  followed by lines of output must print them (times such as ``0.50s`` are compared as
-  ``N.NNs``), a command with none shown must exit 0;
+  followed by lines of output must print them (times such as ``0.50s`` and JSON's
+  ``"cpu":0.022`` are compared as ``N.NNs`` and ``"cpu":N``), a command with none shown must
+  exit 0;
 * ``bash`` blocks run as one script under ``set -e`` from such a directory (the form for
   commands that share files).
 
@@ -130,11 +131,16 @@ def blocks(path: Path, root: Path) -> list[Block]:
 
 
 def commands(block: Block) -> list[Command]:
-    """The ``$ command`` lines of a console block, each with the output lines that follow it."""
+    """The ``$ command`` lines of a console block (a line ending in ``\\`` continued by the
+    next), each with the output lines that follow it."""
     out: list[Command] = []
-    for line in block.source.splitlines():
+    lines = iter(block.source.splitlines())
+    for line in lines:
         if line.startswith("$ "):
-            out.append(Command(line[2:], ()))
+            command = line[2:]
+            while command.endswith("\\"):  # the shell's line continuation
+                command = command[:-1].rstrip() + " " + next(lines, "").strip()
+            out.append(Command(command, ()))
         elif out and line.strip():
             out[-1] = Command(out[-1].line, (*out[-1].output, line))
         elif not out and line.strip():

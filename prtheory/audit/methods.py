@@ -49,11 +49,19 @@ of small pos and neg: no ranking goes below its method's bound, and the bound is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+
+import mpmath
 
 from prtheory.audit.images import aucpr_min_real
 from prtheory.audit.intervals import Approx, Real, value_str
+from prtheory.audit.library_methods import (
+    EXACT_METHOD,
+    LIBRARY_METHODS,
+    allowance,
+    check_full_range,
+)
 from prtheory.errors import InvalidInputError
 from prtheory.oracle import closed_forms
 
@@ -73,6 +81,7 @@ METHODS = (
     "lower-trapezoid",
     "trapezoid-untied",
     "unknown",
+    *LIBRARY_METHODS,
 )
 
 # spellings found in papers and library names, compared after lower-casing and dropping spaces,
@@ -100,6 +109,18 @@ ALIASES = {
     "trapezoiduntied": "trapezoid-untied",
     "unknown": "unknown",
     "": "unknown",
+    # the areas libraries print (prtheory.audit.library_methods)
+    "weka": "weka",
+    "wekaprcarea": "weka",
+    "prcarea": "weka",
+    "lightgbm": "lightgbm",
+    "lightgbmaverageprecision": "lightgbm",
+    "xgboost": "xgboost",
+    "xgboostaucpr": "xgboost",
+    "catboost": "catboost",
+    "catboostprauc": "catboost",
+    "mlmetrics": "mlmetrics",
+    "mlmetricsprauc": "mlmetrics",
 }
 
 
@@ -155,6 +176,8 @@ def least_area(
     ``pi`` is the smallest skew the printed data allow (every bound increases with pi). See the
     module table for the values and their proofs.
     """
+    if method in LIBRARY_METHODS:
+        return _library_least_area(method, pi, pos, neg, a, b)
     full = (a, b) == (0, 1)
     counts = (pos, neg) if pos is not None and neg is not None else None
     where = f"pos={pos}, neg={neg}" if counts else f"pi={value_str(pi)}"
@@ -204,3 +227,39 @@ def least_area(
         method,
         f"davis-goadrich at {where}{rng}: AUCPR_min = {value_str(value)} (B4, B7)",
     )
+
+
+def _library_least_area(
+    method: str, pi: Fraction, pos: int | None, neg: int | None, a: Fraction, b: Fraction
+) -> Bound:
+    """The least area library ``method`` can print (:mod:`prtheory.audit.library_methods`):
+    its exact method's least value less the float64 allowance (0 for ``mlmetrics``)."""
+    check_full_range(method, a, b)
+    exact = EXACT_METHOD[method]
+    if exact == "first-point":
+        why = f"{method}: trapezoids from the first operating point, each >= 0; all scores tied give 0"
+        return Bound(Fraction(0), True, method, why)
+    base = least_area(exact, pi, pos, neg)
+    if pi == 1 or neg == 0:
+        return replace(base, method=method)
+    slack = allowance(pi, pos, neg)
+    value: Real
+    if isinstance(base.value, Fraction):
+        value = base.value - slack
+    else:
+        value = _less(base.value, slack, f"{method} least value")
+    why = (
+        f"{method} computes the {exact} area in float64: {base.certificate}; less the float64 "
+        f"rounding allowance {value_str(slack)}: {value_str(value)}"
+    )
+    return Bound(value, False, method, why)  # the allowance is a bound, not a value printed
+
+
+def _less(x: Approx, slack: Fraction, label: str) -> Approx:
+    """``x - slack`` as an :class:`Approx`, evaluated at the precision asked for."""
+
+    def evaluate(dps: int) -> mpmath.mpf:
+        with mpmath.workdps(dps + 10):
+            return x.at(dps + 10) - mpmath.mpf(slack.numerator) / slack.denominator
+
+    return Approx(evaluate, label)

@@ -28,6 +28,14 @@ one under those conventions. ``precision="float32"`` declares a float32 implemen
 then counts float32 ulps (default :data:`DEFAULT_F32_ULPS`) instead of float64 ulps
 (:data:`DEFAULT_ULPS`).
 
+Besides the vectors, ``check()`` compares ``fn`` with the exact value on generated inputs of 10
+to 10^6 items (:mod:`prtheory.conformance.differential`, for the metrics of
+:data:`~prtheory.conformance.differential.METRICS`): round 0 of every size always, then more
+rounds while ``budget`` CPU seconds last, all drawn from ``seed`` (printed in the summary). A
+divergent input is shrunk to a small one and shown. ``differential=False`` turns it off; a
+declared convention the generator's reference cannot follow leaves it not run, which is not
+``ok`` unless ``skip=["differential"]``.
+
 Every failure shows the input (inline when it has at most 12 items), the exact expected value,
 the returned value, the distance in ulps and the mechanism that explains it: the smallest set of
 named mechanisms (:mod:`prtheory.conformance.mechanisms`) that explains every divergent vector.
@@ -46,6 +54,7 @@ from typing import Any
 
 import numpy as np
 
+from prtheory.conformance import differential as diff
 from prtheory.conformance.classify import (
     DEFAULT_F32_ULPS,
     DEFAULT_ULPS,
@@ -57,7 +66,7 @@ from prtheory.conformance.classify import (
     classify,
 )
 from prtheory.conformance.mechanisms import Diagnosis, Raised, diagnose
-from prtheory.conformance.metrics import METRICS, combination_base
+from prtheory.conformance.metrics import METRICS, Inputs, combination_base
 from prtheory.conformance.predictions import marker_text
 from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError
@@ -146,6 +155,8 @@ class CheckReport:
     opted_out: tuple[str, ...] = ()
     cases: list[Case] = field(default_factory=list)
     diagnosis: Diagnosis | None = None
+    #: the differential test (``None`` where the metric has no generated inputs or it was off)
+    differential: diff.Outcome | None = None
 
     @property
     def verdicts(self) -> list[tuple[Vector, Verdict]]:
@@ -175,7 +186,20 @@ class CheckReport:
 
     @property
     def ok(self) -> bool:
-        return not self.failures and all(c.skipped in self.opted_out for c in self.skipped)
+        return (
+            not self.failures
+            and all(c.skipped in self.opted_out for c in self.skipped)
+            and self._differential_ok
+        )
+
+    @property
+    def _differential_ok(self) -> bool:
+        d = self.differential
+        if d is None:
+            return True
+        if d.not_run is not None:
+            return "differential" in self.opted_out
+        return d.ok
 
     @property
     def counts(self) -> dict[str, int]:
@@ -222,6 +246,8 @@ class CheckReport:
             f"  skipped {c.vector.ident} ({c.vector.comment}): {c.verdict.detail}"
             for c in self.skipped
         ]
+        if self.differential is not None:
+            lines.append("  " + self.differential.summary())
         return "\n".join(lines)
 
 
@@ -483,9 +509,13 @@ def check(
     names: dict[str, str] | None = None,
     skip: list[str] | tuple[str, ...] = (),
     max_n: int | None = None,
+    differential: bool = True,
+    seed: int = diff.DEFAULT_SEED,
+    budget: float = diff.DEFAULT_BUDGET,
 ) -> CheckReport:
     """Run ``fn`` on every vector of ``metric``, classify each result and diagnose the
-    divergences by the fewest named mechanisms (module docstring)."""
+    divergences by the fewest named mechanisms; then the differential test on generated inputs
+    from ``seed`` within ``budget`` CPU seconds after its first round (module docstring)."""
     conventions = tuple(conventions)
     vs = vectors(metric)
     _validate_conventions(metric, conventions)
@@ -495,7 +525,42 @@ def check(
     report = CheckReport(metric, conventions, precision, opted)
     report.cases = [_run_case(r, v, max_n=max_n, ulps=ulps64, f32_ulps=ulps32) for v in vs]
     report.diagnosis = _diagnose(report, ulps64, ulps32)
+    if differential and metric in diff.METRICS:
+        report.differential = diff.run(
+            metric,
+            _differential_call(r, metric),
+            conventions=conventions,
+            weighted=_receives_weights(r, metric) and "sample_weight" not in skip,
+            seed=seed,
+            budget=budget,
+            max_n=max_n,
+            ulps=ulps64,
+            f32_ulps=ulps32,
+            float32=precision == "float32",
+        )
     return report
+
+
+def _differential_call(r: _Receiver, metric: str) -> Callable[[Inputs], Any]:
+    """``fn`` on a generated input: its value, or :class:`Raised` (never raises)."""
+
+    def call(x: Inputs) -> Any:
+        plan = r.plan(x, metric)
+        if isinstance(plan, _Skip):
+            return Raised(f"cannot be called: {plan.reason}", False)
+        outcome = r.call(plan)
+        if outcome.error is not None:
+            err = outcome.error
+            return Raised(f"raised {type(err).__name__}: {err}"[:200], isinstance(err, ValueError))
+        return outcome.value
+
+    return call
+
+
+def _receives_weights(r: _Receiver, metric: str) -> bool:
+    """Whether ``fn`` has a parameter (or ``**kwargs``) for ``sample_weight``."""
+    one = np.ones(2)
+    return isinstance(r.plan(Inputs(one, one, one), metric), _Call)
 
 
 def _diagnose(report: CheckReport, ulps: int, f32_ulps: int) -> Diagnosis:

@@ -19,13 +19,33 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS
-from prtheory.conformance.mechanisms import Diagnosis, Mechanism, Raised, diagnose
+from prtheory.conformance.mechanisms import (
+    FLOAT32,
+    Diagnosis,
+    Mechanism,
+    Raised,
+    contradicted,
+    diagnose,
+    mechanisms,
+)
 from prtheory.conformance.runner import Row, Run
 from prtheory.conformance.vectors_io import Vector
 
-__all__ = ["UNNAMED", "ImplementationDiagnosis", "attributions", "diagnose_run", "result"]
+__all__ = [
+    "UNNAMED",
+    "ImplementationDiagnosis",
+    "attributions",
+    "contradicted_attributions",
+    "diagnose_run",
+    "result",
+]
 
+#: categories that are no result to explain: agreement, an input the API cannot express, and a
+#: vector not run for want of time
+NOT_DIAGNOSED = ("agrees", "unsupported", "timeout")
 #: the first-fit classifier's categories that name no cause (no convention, not float32)
 UNNAMED = ("wrong", "undefined-value", "accepted-invalid", "rejected-valid", "crashed")
 
@@ -43,7 +63,7 @@ class ImplementationDiagnosis:
 
     @property
     def divergent(self) -> list[Row]:
-        return [r for r in self.rows if r.verdict.category not in ("agrees", "unsupported")]
+        return [r for r in self.rows if r.verdict.category not in NOT_DIAGNOSED]
 
     @property
     def unexplained(self) -> list[Row]:
@@ -78,13 +98,43 @@ def _extra(rows: list[Row]) -> list[Mechanism]:
     ]
 
 
-def _diagnose(rows: list[Row], consistent: dict[str, int], cache: dict) -> Diagnosis:
+def _split(rows: list[Row]) -> tuple[list[tuple[Vector, Any]], list[tuple[Vector, Any]]]:
+    """(divergent, agreeing) (vector, result) pairs of an implementation's rows."""
     divergent: list[tuple[Vector, Any]] = []
     agreeing: list[tuple[Vector, Any]] = []
     for r in rows:
-        if r.verdict.category == "unsupported":
+        if r.verdict.category in NOT_DIAGNOSED[1:]:
             continue
         (agreeing if r.verdict.category == "agrees" else divergent).append((r.vector, result(r)))
+    return divergent, agreeing
+
+
+def contradicted_attributions(d: ImplementationDiagnosis) -> int:
+    """Results of ``d`` attributed to a mechanism that another result of the same
+    implementation contradicts (:func:`~prtheory.conformance.mechanisms.contradicted`, checked
+    again here on the diagnosis's output; the diagnosis admits none)."""
+    pool = [*mechanisms(d.metric), *_extra(d.rows)]
+    by_name = {m.name: m for m in pool}
+    divergent, agreeing = _split(d.rows)
+    f32 = FLOAT32 in d.diagnosis.chosen
+    tolerance = (np.float32, DEFAULT_F32_ULPS) if f32 else (np.float64, DEFAULT_ULPS)
+    cache: dict[tuple[str, str], Any] = {}
+
+    def prediction(m: Mechanism, v: Vector) -> Any:
+        return cache.setdefault((m.name, v.ident), m.predict(v))
+
+    names = [name for name, _ in d.diagnosis.attribution.values()]
+    bad = {
+        name
+        for name in set(names)
+        if name in by_name
+        and contradicted(by_name[name], agreeing, divergent, prediction, pool, tolerance)
+    }
+    return sum(name in bad for name in names)
+
+
+def _diagnose(rows: list[Row], consistent: dict[str, int], cache: dict) -> Diagnosis:
+    divergent, agreeing = _split(rows)
     return diagnose(
         rows[0].metric,
         divergent,

@@ -29,7 +29,11 @@ The categories, in the order they are tried:
 ``rejected-valid``
     a ``ValueError`` (a deliberate rejection, with a message) on legal input.
 ``crashed``
-    any other exception (``AttributeError``, ``IndexError``, ``TypeError``, ...).
+    any other exception (``AttributeError``, ``IndexError``, ``TypeError``, ...), or a process
+    that died (a segfault, memory exhausted).
+``timeout``
+    not run (time): the library used more CPU time than the limit on this vector, or gave no
+    result long after it (set by the isolated runner, with the cost; never ``crashed``).
 
 ulp distances are counted on the integer representation of the floats, so they are exact and
 symmetric; the distance from a nonzero value to its negative counts every float in between.
@@ -67,6 +71,7 @@ CATEGORIES = (
     "accepted-invalid",
     "rejected-valid",
     "crashed",
+    "timeout",
     "unsupported",
 )
 
@@ -110,12 +115,26 @@ def _ordered(x: float, dtype: Any) -> int:
 
 
 def ulp_distance(a: float, b: float, dtype: Any = np.float64) -> float:
-    """Number of ``dtype`` floats between ``a`` and ``b`` (``inf`` if either is NaN)."""
+    """Number of ``dtype`` floats between ``a`` and ``b`` (``inf`` if either is NaN).
+
+    In float32, two distinct values that both round to 0 (or both overflow to the same
+    infinity) are counted in float64 ulps unless one of them is that float32 value: 9.3e-302
+    is not within float32 rounding of 3.05e-151 just because both underflow, while a float32
+    computation that returns 0.0 for 3.05e-151 has rounded it correctly."""
     if math.isnan(a) or math.isnan(b):
         return math.inf
     if dtype == np.float32:
-        a, b = float(np.float32(a)), float(np.float32(b))
+        a32, b32 = _to_float32(a), _to_float32(b)
+        collapsed = a != b and a32 == b32 and (a32 == 0 or math.isinf(a32))
+        if collapsed and a != a32 and b != b32:
+            return abs(_ordered(a, np.float64) - _ordered(b, np.float64))
+        a, b = a32, b32
     return abs(_ordered(a, dtype) - _ordered(b, dtype))
+
+
+def _to_float32(x: float) -> float:
+    with np.errstate(over="ignore", under="ignore"):
+        return float(np.float32(x))
 
 
 def _distance(got: Any, want: Any, dtype: Any, *, nan_equal: bool = False) -> float:

@@ -17,10 +17,13 @@ REPORT = Path("reports") / "conformance.md"
 FAIL_CATEGORIES = {
     "wrong": ("wrong",),
     "crash": ("crashed",),
+    "time": ("timeout",),
+    "missing": ("missing",),
     "accepted-invalid": ("accepted-invalid",),
     "rejected-valid": ("rejected-valid",),
     "undefined-value": ("undefined-value",),
 }
+DEFAULT_FAIL_ON = "wrong,crash,time,missing"
 
 
 def _fail_on(text: str) -> tuple[str, ...]:
@@ -73,12 +76,29 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--fail-on",
         type=_fail_on,
-        default=_fail_on("wrong,crash"),
+        default=_fail_on(DEFAULT_FAIL_ON),
         metavar="KINDS",
-        help="exit 1 when a result is of these kinds (comma-separated: wrong, crash, "
-        "accepted-invalid, rejected-valid, undefined-value; or none). wrong includes a result "
-        "that agrees with a convention when the diagnosis attributes it to a mechanism the "
-        "implementation does not declare. Default: wrong,crash",
+        help="exit 1 when a result is of these kinds (comma-separated: wrong, crash, time, "
+        "missing, accepted-invalid, rejected-valid, undefined-value; or none). wrong includes "
+        "a result that agrees with a convention when the diagnosis attributes it to a "
+        "mechanism the implementation does not declare, and a differential test whose "
+        "generated inputs diverge; time a vector not run for want of CPU time; missing a "
+        f"library that was not run or returned no result. Default: {DEFAULT_FAIL_ON}",
+    )
+    p.add_argument(
+        "--allow-missing",
+        nargs="+",
+        default=[],
+        metavar="NAME",
+        help="libraries (adapter key, library name or MODULE:CALLABLE) that may be missing "
+        "(not installed, not importable, no results) without failing --fail-on missing",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="rounds of generated inputs (10 to 10^6 items) per implementation of a metric "
+        "with a differential test (default 1; 0: none)",
     )
     p.add_argument(
         "--json",
@@ -98,14 +118,28 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--time-limit",
         type=float,
         default=60.0,
-        help="seconds per vector before a library is "
-        "stopped and the vector counted as a crash (default 60)",
+        help="CPU seconds (user + system, the library's subprocesses included) per vector "
+        "before the library is stopped and the vector counted as not run (time) (default 60)",
+    )
+    p.add_argument(
+        "--wall-limit",
+        type=float,
+        default=None,
+        help="wall seconds without a result before a vector counts as hung and not run (time) "
+        "(default 10 times --time-limit, at least 600)",
     )
     p.add_argument(
         "--memory-mb",
         type=int,
         default=4096,
         help="address-space cap of each library process in MiB (default 4096; 0 for none)",
+    )
+    p.add_argument(
+        "--rerender",
+        action="store_true",
+        help="write reports/conformance.md again from reports/conformance_results.json with the "
+        "current classification, diagnosis and text, keeping the recorded run's cost line; the "
+        "libraries are not run (after a change to the diagnosis or the report's text)",
     )
     p.add_argument(
         "--write-vectors",
@@ -141,50 +175,120 @@ def _main(args: argparse.Namespace) -> int:
         print(f"exported {len(paths)} files to {args.export}")
     if args.write_vectors or args.export is not None:
         return 0
+    if args.rerender:
+        return _rerender(args.root)
+    return _run(args)
+
+
+def _rerender(root: Path) -> int:
+    """The report rendered again from the recorded results (``--rerender``)."""
+    from prtheory.conformance.record import RESULTS, loads
+    from prtheory.conformance.report import RUN_TIME, insert_run_time, render
+
+    path = root / REPORT
+    cost = [line for line in path.read_text("utf-8").splitlines() if line.startswith(RUN_TIME)]
+    text = render(loads((root / RESULTS).read_text("utf-8")))
+    path.write_text(insert_run_time(text, cost[0]) if cost else text, "utf-8")
+    print(f"wrote {path} from {root / RESULTS}")
+    return 0
+
+
+def _sources(args: argparse.Namespace) -> list[str]:
+    """The libraries to run: ``--libraries`` and ``--adapter`` (alone, only the adapters)."""
+    return [*(args.libraries or []), *args.adapter]
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the libraries, write the report (or print it) and the JSON, then apply the gate."""
     from prtheory.conformance.isolated import run_isolated
-    from prtheory.conformance.report import render, results_json, with_run_time
     from prtheory.errors import InvalidInputError
 
-    libraries = list(args.libraries or [])
-    if args.adapter and not libraries:
-        libraries = list(args.adapter)
-    else:
-        libraries += args.adapter
     tty = sys.stderr.isatty()
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), _own_cpu()
     try:
         result = run_isolated(
-            libraries or None,
+            _sources(args) or None,
             args.metrics,
             jobs=args.jobs,
             time_limit=args.time_limit,
             memory_mb=args.memory_mb or None,
             progress=_progress_line if tty else None,
+            wall_limit=args.wall_limit,
+            rounds=args.rounds,
         )
     except InvalidInputError as exc:
         print(f"prtheory conformance: {exc}", file=sys.stderr)
         return 2
     if tty:
         sys.stderr.write("\r" + " " * 150 + "\r")
+    print(ran_line(result), file=sys.stderr)
+    _write(args, result, time.perf_counter() - t0, _own_cpu() - cpu0)
+    return _gate(result, args.fail_on, args.allow_missing)
+
+
+def _own_cpu() -> float:
+    """CPU seconds (user + system) of this process, its threads included."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _write(args: argparse.Namespace, result: Any, wall: float, own_cpu: float) -> None:
+    """The JSON results (``--json``) and the report: printed for a subset run, else written."""
+    from prtheory.conformance.report import render, results_json, with_run_time
+
     if args.json is not None:
         text = json.dumps(results_json(result), indent=1) + "\n"
         if str(args.json) == "-":
             sys.stdout.write(text)
         else:
             args.json.write_text(text, encoding="utf-8")
-    if str(args.json) != "-":
-        report = render(result)
-        if args.stdout or args.libraries or args.metrics or args.adapter:
-            print(report, end="")
-        else:
-            path = args.root / REPORT
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(with_run_time(report, time.perf_counter() - t0, args.jobs), "utf-8")
-            print(f"wrote {path}")
-    return _gate(result, args.fail_on)
+    if str(args.json) == "-":
+        return
+    report = render(result)
+    if args.stdout or args.libraries or args.metrics or args.adapter:
+        print(report, end="")
+        return
+    from prtheory.conformance.record import RESULTS, dumps
+
+    path = args.root / REPORT
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cpu = own_cpu + sum(sum(c.values()) for c in result.cpu.values())
+    path.write_text(with_run_time(report, wall, args.jobs, cpu, result.cpu), "utf-8")
+    (args.root / RESULTS).write_text(dumps(result), "utf-8")
+    print(f"wrote {path} and {args.root / RESULTS}")
 
 
-def _gate(result: Any, kinds: tuple[str, ...]) -> int:
+def ran_line(result: Any) -> str:
+    """How many results ran per library, and which did not run: the summary's first line."""
+    counts: dict[str, int] = {}
+    for r in [*result.rows, *result.differential]:
+        counts[r.library] = counts.get(r.library, 0) + 1
+    ran = [f"{s.library} {counts.get(s.library, 0)}" for s in result.statuses if s.available]
+    missing = [f"{s.library} ({s.reason})" for s in result.statuses if not s.available]
+    text = "prtheory conformance: results per library: " + (", ".join(ran) or "none")
+    return text + (f"; not run: {', '.join(missing)}" if missing else "")
+
+
+def missing_libraries(result: Any, allowed: list[str]) -> list[str]:
+    """Libraries not run, or run with no result, that ``allowed`` does not name (by adapter key,
+    library name or source)."""
+    counts: dict[str, int] = {}
+    for r in [*result.rows, *result.differential]:
+        counts[r.library] = counts.get(r.library, 0) + 1
+    out = []
+    for s in result.statuses:
+        if {s.key, s.library} & set(allowed):
+            continue
+        if not s.available:
+            out.append(f"{s.library}: not run ({s.reason})")
+        elif not counts.get(s.library):
+            out.append(f"{s.library}: no result")
+    return out
+
+
+def _gate(result: Any, kinds: tuple[str, ...], allowed: list[str] | None = None) -> int:
     """Exit status of ``--fail-on``, with what failed on stderr (mechanisms from the same
     diagnosis as the report)."""
     from prtheory.conformance.attribution import attributions
@@ -196,8 +300,28 @@ def _gate(result: Any, kinds: tuple[str, ...]) -> int:
         mechanism = None if attributed is None else attributed[0]
         if _fails(r, kinds, mechanism):
             failing.append((r, mechanism))
-    if not failing:
+    tests = [t for t in result.differential if t.verdict.category in kinds]
+    missing = missing_libraries(result, list(allowed or [])) if "missing" in kinds else []
+    if not failing and not tests and not missing:
         return 0
+    for text in missing:
+        print(
+            f"prtheory conformance: {text} (--fail-on missing; --allow-missing to accept)",
+            file=sys.stderr,
+        )
+    for t in tests:
+        print(
+            f"prtheory conformance: {t.library} `{t.implementation}`: differential test "
+            f"{t.verdict.category}: {t.verdict.detail}",
+            file=sys.stderr,
+        )
+    if failing:
+        _report_failing(failing)
+    return 1
+
+
+def _report_failing(failing: list[tuple[Any, str | None]]) -> None:
+    """The failing results by kind, and the undeclared mechanisms that explain some."""
     kinds_seen = sorted({r.verdict.category for r, _ in failing})
     print(
         f"prtheory conformance: {len(failing)} result(s) of kind {', '.join(kinds_seen)} "
@@ -212,4 +336,3 @@ def _gate(result: Any, kinds: tuple[str, ...]) -> int:
     if undeclared:
         text = ", ".join(f"{k} ({n})" for k, n in sorted(undeclared.items()))
         print(f"  explained only by undeclared mechanisms: {text}", file=sys.stderr)
-    return 1

@@ -30,6 +30,7 @@ import mpmath
 import numpy as np
 
 from prtheory._version import __version__
+from prtheory.conformance import large
 from prtheory.conformance.encoding import encode_inputs, encode_value
 from prtheory.conformance.metrics import METRICS, Inputs, combination_base, evaluate
 from prtheory.errors import InvalidInputError, UndefinedMetricError
@@ -39,6 +40,7 @@ __all__ = ["VECTOR_DIR", "build_all", "main"]
 VECTOR_DIR = Path(__file__).parent / "vectors"
 SEED = 20150
 INF = float("inf")
+MAX = 1.7976931348623157e308  # the largest finite float64
 
 TORCHMETRICS_SIGMOID = (
     "https://github.com/Lightning-AI/torchmetrics/issues/1604",
@@ -364,6 +366,11 @@ def ranking_cases() -> list[tuple[str, list[Case]]]:
         ),
         Case("every score +inf", ["nonfinite-score", "ties"], [0, 1, 1], [INF, INF, INF]),
         Case("untied infinities", ["nonfinite-score"], [1, 0, 1, 0], [INF, 0.5, 0.25, -INF]),
+        # +inf and the largest float are two scores: mapping inf to MAX ties them (7/12)
+        Case("+inf above the largest float", ["nonfinite-score"], [1, 0, 1], [INF, MAX, -1.0]),
+        Case(
+            "-inf below the most negative float", ["nonfinite-score"], [1, 1, 0], [1.0, -MAX, -INF]
+        ),
     ]
     single = [
         Case("all positive", ["single-class"], [1, 1, 1], [0.9, 0.5, 0.1]),
@@ -461,6 +468,13 @@ def ranking_cases() -> list[tuple[str, list[Case]]]:
             [1.7976931348623157e308, 1e308, 1e300, -1e308],
         ),
         Case("0.0 and -0.0 are one tied score", ["scale", "ties"], [1, 0, 1], [0.0, -0.0, -1.0]),
+        # the positive on -0.0, after the negative: ranking -0.0 above 0.0 gives 5/6, not 7/12
+        Case(
+            "-0.0 and 0.0 are one tied score, positive on -0.0",
+            ["scale", "ties"],
+            [0, 1, 1],
+            [0.0, -0.0, -1.0],
+        ),
     ]
     as_passed = [
         Case(
@@ -1041,6 +1055,7 @@ def build_all(lock: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
     lock = load_lock() if lock is None else lock
     out = {f"{m}.json": dumps(build_file(m, lock)) for m in METRICS}
     out[TCID_LOCK.name] = json.dumps(lock, indent=1, sort_keys=True) + "\n"
+    out[large.FILE_NAME] = large.build()
     return out
 
 

@@ -1,15 +1,25 @@
-"""Run each library in its own process, with a time limit per vector and a memory cap.
+"""Run each library in its own process, with CPU-time limits per vector and a memory cap.
 
 A library that hangs, crashes the interpreter (a segfault in compiled code) or exhausts memory on
-one vector must not stop the run. :func:`run_isolated` starts one worker process per library
-(``jobs`` of them at a time). The worker imports the library, then for each (implementation,
-vector) pair announces the pair, runs it (:func:`~prtheory.conformance.runner.run_implementation`)
-and sends back the classified result. The parent waits at most ``time_limit`` seconds per pair;
-when a pair overruns, or the worker dies, that pair is recorded as ``crashed`` with what happened
-("timed out after 30 s", "the process died with signal 11", "ran out of memory"), the
-worker is replaced, and the run continues with the next pair. The memory cap is an address-space
-limit (``RLIMIT_AS``) set in the worker at its starting size plus ``memory_mb``; where
-:mod:`resource` is missing it is not applied.
+one vector must not stop the run, and a slow machine must not change a verdict.
+:func:`run_isolated` starts one worker process per library (``jobs`` of them at a time). The
+worker starts the library up -- imports it, runs each implementation's ``prepare`` and calls each
+implementation once on a small vector, so that a JVM, numba or torch compilation happens then --
+under the start-up limits (:data:`STARTUP_CPU` seconds of CPU); then for each unit (an
+(implementation, vector) pair, or an implementation's differential test,
+:func:`~prtheory.conformance.runner.run_differential`) it announces the unit, runs it and sends
+back the classified result. The parent charges each unit the CPU time (user + system) of the
+worker's process tree (a JVM or an ``Rscript``/``java`` subprocess included,
+:mod:`prtheory.conformance.cputime`) from its announcement; a unit over ``cpu`` seconds, or with
+no result after ``wall`` seconds (a hang that uses no CPU), is recorded as ``timeout``: *not run
+(time)*, with what it cost. A worker that dies is recorded as ``crashed`` with what happened
+("the process died with signal 11", "ran out of memory"). Either way the worker is replaced (its
+start-up charged to the start-up again, never to a vector) and the run continues with the next
+unit. The CPU time of each library's start-up and units is kept in
+:attr:`~prtheory.conformance.runner.Run.cpu`.
+
+The memory cap is an address-space limit (``RLIMIT_AS``) set in the worker at its starting size
+plus ``memory_mb``; where :mod:`resource` is missing it is not applied.
 
 Libraries are named by adapter key (:data:`~prtheory.conformance.adapters.ADAPTERS`), by an
 entry point of the group ``prtheory.adapters``, or as ``module:callable`` (a callable returning a
@@ -25,9 +35,10 @@ import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from prtheory.conformance import differential as diff
 from prtheory.conformance.adapters import (
     ADAPTERS,
     Implementation,
@@ -36,16 +47,41 @@ from prtheory.conformance.adapters import (
     status,
 )
 from prtheory.conformance.classify import Verdict, classify
-from prtheory.conformance.runner import Row, Run, extra_alternatives, run_implementation
+from prtheory.conformance.cputime import Budget, descendants
+from prtheory.conformance.runner import (
+    DIFFERENTIAL_ROUNDS,
+    DifferentialRow,
+    Row,
+    Run,
+    error_of,
+    extra_alternatives,
+    run_differential,
+    run_implementation,
+)
 from prtheory.conformance.vectors_io import Vector, files, load
 from prtheory.errors import InvalidInputError
 
-__all__ = ["ENTRY_POINT_GROUP", "Progress", "known_libraries", "run_isolated"]
+__all__ = ["ENTRY_POINT_GROUP", "Limits", "Progress", "known_libraries", "run_isolated"]
 
 ENTRY_POINT_GROUP = "prtheory.adapters"
-#: rough seconds each built-in library takes on the full run, to start the slowest first
-_COST = {"spark": 120, "ranx": 40, "pytrec_eval": 27, "keras": 12, "pyprg": 10, "torchmetrics": 9}
-IMPORT_LIMIT = 300.0  # seconds to import a library (torch and Keras take several)
+#: rough CPU seconds each built-in library takes on the full run, to start the slowest first
+_COST = {
+    "spark": 40,
+    "ranx": 10,
+    "pytrec_eval": 10,
+    "keras": 10,
+    "torchmetrics": 10,
+    "pycm": 10,
+    "xgboost": 8,
+    "proc": 5,
+    "rocr": 5,
+    "river": 4,
+}
+STARTUP_CPU = 300.0  # CPU seconds to start a library (torch, Keras and a JVM take several)
+STARTUP_WALL = 1800.0  # wall seconds before a start-up that uses no CPU counts as hung
+POLL = 0.5  # seconds between two looks at a worker's CPU time
+EXIT_GRACE = 60.0  # wall seconds a worker that finished has to exit before it is killed
+Unit = tuple[int, int]  # (implementation index, vector index; -1 for the differential test)
 
 
 def _entry_points() -> dict[str, Any]:
@@ -124,38 +160,88 @@ def _limit_memory(memory_mb: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
+def _units(impls: list[Implementation], vectors: list[Vector], rounds: int) -> list[Unit]:
+    """The work of a library in run order: (implementation, vector) pairs, then each
+    implementation's differential test (vector index -1) where its metric has one and its
+    vectors were selected; the worker and the parent agree on it."""
+    pairs = _pairs([m.metric for m in impls], vectors)
+    selected = {v.metric for v in vectors}
+    tests = [
+        (i, -1)
+        for i, m in enumerate(impls)
+        if rounds > 0 and m.metric in diff.METRICS and m.metric in selected
+    ]
+    return pairs + tests
+
+
+def _warm_up(impls: list[Implementation], vectors: list[Vector]) -> None:
+    """Call each implementation once on the smallest valid vector of its metric, so that its
+    one-time costs (a JVM, numba or torch compilation) fall in the start-up, not on a vector."""
+    for impl in impls:
+        valid = [
+            v
+            for v in vectors
+            if v.metric == impl.metric and v.result == "valid" and v.inputs.y_score is not None
+        ]
+        if valid:
+            run_implementation(impl, min(valid, key=lambda v: len(v.inputs.scores)))
+
+
+def _start_up(source: str, metrics: list[str] | None, memory_mb: int | None) -> tuple:
+    """Import the library, load the vectors, prepare and warm up each implementation."""
+    _limit_memory(memory_mb)
+    impls = list(_resolve(source)())
+    vectors = list(load(metrics))
+    for impl in impls:  # batch work, under the start-up limit rather than a vector's
+        if impl.prepare is not None and (metrics is None or impl.metric in metrics):
+            impl.prepare()
+    _warm_up(impls, vectors)
+    return impls, vectors
+
+
+def _run_unit(impl: Implementation, vector: Vector | None, rounds: int) -> tuple:
+    """The message reporting one unit: a classified row, or a differential test."""
+    if vector is None:
+        return ("diff", run_differential(impl, rounds))
+    outcome = run_implementation(impl, vector)
+    if isinstance(outcome.error, MemoryError):
+        raise outcome.error
+    extra = extra_alternatives(impl, vector)
+    verdict = classify(vector, outcome, extra)
+    return ("row", verdict, outcome.value, tuple(outcome.warnings), extra, error_of(outcome))
+
+
 def _worker(
-    source: str, metrics: list[str] | None, start: int, conn: Any, memory_mb: int | None
+    source: str,
+    metrics: list[str] | None,
+    start: int,
+    conn: Any,
+    memory_mb: int | None,
+    rounds: int,
 ) -> None:
-    """Runs in the child: import, then announce, run and report each pair from ``start``."""
+    """Runs in the child: start up, then announce, run and report each unit from ``start``."""
     import faulthandler
 
     faulthandler.disable()  # a library's segfault is reported by the parent, without a dump
     try:
-        _limit_memory(memory_mb)
-        impls = list(_resolve(source)())
-        vectors = list(load(metrics))
-        for impl in impls:  # batch work, under the import time limit rather than a vector's
-            if impl.prepare is not None and (metrics is None or impl.metric in metrics):
-                impl.prepare()
+        impls, vectors = _start_up(source, metrics, memory_mb)
     except BaseException as exc:  # the library could not be imported: say so, then stop
         conn.send(("import-error", f"{type(exc).__name__}: {exc}"))
         return
-    pairs = _pairs([m.metric for m in impls], vectors)
-    conn.send(("plan", [(m.library, m.name, m.metric, m.conventions) for m in impls], len(pairs)))
-    for n in range(start, len(pairs)):
-        i, j = pairs[n]
+    units = _units(impls, vectors, rounds)
+    conn.send(("plan", [(m.library, m.name, m.metric, m.conventions) for m in impls], len(units)))
+    for n in range(start, len(units)):
+        i, j = units[n]
         conn.send(("start", n))
         try:
-            outcome = run_implementation(impls[i], vectors[j])
-            if isinstance(outcome.error, MemoryError):
-                raise outcome.error
-            extra = extra_alternatives(impls[i], vectors[j])
-            verdict = classify(vectors[j], outcome, extra)
-            conn.send(("row", n, verdict, outcome.value, tuple(outcome.warnings), extra))
+            kind, *payload = _run_unit(impls[i], vectors[j] if j >= 0 else None, rounds)
         except MemoryError:
             cap = f" (cap {memory_mb} MiB)" if memory_mb else ""
-            conn.send(("row", n, Verdict("crashed", f"ran out of memory{cap}"), None, (), {}))
+            kind, payload = (
+                "row",
+                [Verdict("crashed", f"ran out of memory{cap}"), None, (), {}, None],
+            )
+        conn.send((kind, n, *payload))
     conn.send(("done",))
 
 
@@ -183,102 +269,204 @@ def _start_method() -> Literal["fork", "forkserver", "spawn"]:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
-def _run_library(
-    source: str,
-    metrics: list[str] | None,
-    vectors: list[Vector],
-    time_limit: float,
-    memory_mb: int | None,
-    progress: Progress | None,
-) -> tuple[LibraryStatus, list[Row], str | None]:
-    st = _status(source)
-    if not st.available:
-        return st, [], None
-    ctx = multiprocessing.get_context(_start_method())
-    rows: dict[int, Row] = {}
-    plan: list[tuple[str, str, str, tuple[str, ...]]] = []
-    pairs: list[tuple[int, int]] = []
-    start, total = 0, None
-    while total is None or start < total:
+@dataclass(frozen=True)
+class Limits:
+    """Per-unit CPU seconds (``cpu``), the wall-time backstop for a hang (``wall``), the
+    library's start-up limits, the memory cap, and the rounds of generated inputs."""
+
+    cpu: float = 60.0
+    wall: float = 600.0
+    startup_cpu: float = STARTUP_CPU
+    startup_wall: float = STARTUP_WALL
+    memory_mb: int | None = 4096
+    rounds: int = DIFFERENTIAL_ROUNDS
+
+
+@dataclass
+class _LibraryRun:
+    """The parent's side of one library: workers started one after another (a replacement
+    after a unit that crashed or ran out of time), the results gathered, the CPU counted."""
+
+    source: str
+    metrics: list[str] | None
+    vectors: list[Vector]
+    limits: Limits
+    progress: Progress | None
+    status: LibraryStatus
+    rows: dict[int, Row] = field(default_factory=dict)
+    tests: dict[int, DifferentialRow] = field(default_factory=dict)
+    plan: list[tuple[str, str, str, tuple[str, ...]]] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)
+    total: int | None = None
+    next_unit: int = 0
+    cpu: dict[str, float] = field(default_factory=lambda: {"start-up": 0.0, "vectors": 0.0})
+
+    error: str | None = None
+
+    def run(self) -> None:
+        """Workers until every unit has a result, the library does not start, or a
+        replacement worker cannot start again (the units left are then crashed)."""
+        while self.total is None or self.next_unit < self.total:
+            before = self.next_unit
+            failure = self._one_worker()
+            if failure is None:
+                break
+            if self.total is None:  # it never got as far as a plan
+                reason = f"import failed: {failure}"
+                self.status = replace(self.status, available=False, reason=reason)
+                self.error = failure
+                return
+            if self.next_unit == before:  # no progress: it no longer starts
+                for n in range(self.next_unit, self.total):
+                    self._fail_unit(n, Verdict("crashed", failure))
+        if self.plan and self.status.library == self.source:  # a user adapter: name it
+            self.status = replace(self.status, library=self.plan[0][0])
+
+    def sorted_rows(self) -> list[Row]:
+        return [self.rows[n] for n in sorted(self.rows)]
+
+    def sorted_tests(self) -> list[DifferentialRow]:
+        return [self.tests[n] for n in sorted(self.tests)]
+
+    def _one_worker(self) -> str | None:
+        """Start a worker at the next unit and serve it; what stopped it early, or None."""
+        ctx = multiprocessing.get_context(_start_method())
         parent, child = ctx.Pipe(duplex=False)
+        args = (self.source, self.metrics, self.next_unit, child, self.limits.memory_mb)
         # typeshed types get_context(method) as BaseContext, which declares no Process; each
         # concrete context (fork, forkserver, spawn) has one
-        proc = ctx.Process(  # type: ignore[attr-defined]
-            target=_worker, args=(source, metrics, start, child, memory_mb)
-        )
+        proc = ctx.Process(target=_worker, args=(*args, self.limits.rounds))  # type: ignore[attr-defined]
         proc.start()
         child.close()
-        current: int | None = None
-        limit = IMPORT_LIMIT
-        failure = None
+        failure: str | None = "stopped"
+        try:
+            failure = self._serve(proc, parent)
+            return failure
+        finally:
+            _kill_tree(proc, EXIT_GRACE if failure is None else 0.0)
+            parent.close()
+
+    def _serve(self, proc: Any, conn: Any) -> str | None:
+        """Read the worker's messages under the current phase's budget."""
+        limits = self.limits
+        budget = Budget(limits.startup_cpu, limits.startup_wall).start(proc.pid)
+        phase, current = "start-up", None
         while True:
-            if not parent.poll(limit):
-                failure = f"timed out after {limit:g} s (killed)"
-                break
+            if not conn.poll(POLL):
+                over = budget.exceeded(proc.pid)
+                if over is None:
+                    continue
+                self._charge(phase, budget, proc.pid)
+                return self._time_out(current, over)
             try:
-                msg = parent.recv()
+                msg = conn.recv()
             except EOFError:
-                proc.join(5)
-                code = proc.exitcode
-                failure = (
-                    f"the process died with signal {-code}"
-                    if code is not None and code < 0
-                    else f"the process exited with code {code}"
-                )
-                break
+                self._charge(phase, budget, proc.pid)
+                return self._died(proc, current)
             kind = msg[0]
             if kind == "import-error":
-                proc.join(5)
-                if total is None:  # the library itself does not import
-                    st = replace(st, available=False, reason=f"import failed: {msg[1]}")
-                    return st, [], msg[1]
-                failure = f"the library failed to import again: {msg[1]}"
-                break
-            if kind == "plan":
-                plan, total = msg[1], msg[2]
-                pairs = _pairs([meta[2] for meta in plan], vectors)
-                limit = time_limit
-            elif kind == "start":
-                current = msg[1]
-            elif kind == "row":
-                n, verdict, value, warns, extra = msg[1:]
-                i, j = pairs[n]
-                library, name, metric, conventions = plan[i]
-                rows[n] = Row(
-                    library, name, metric, vectors[j], verdict, value, warns, conventions, extra
-                )
-                current = None
-                start = n + 1
-                if progress is not None:
-                    progress.update(st.library, len(rows), total or 0)
-            elif kind == "done":
-                break
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
-        parent.close()
-        if failure is None:
-            break
-        if total is None:  # it never got as far as a plan
-            st = replace(st, available=False, reason=f"import failed: {failure}")
-            return st, [], failure
-        if current is not None:
-            i, j = pairs[current]
-            library, name, metric, conventions = plan[i]
-            rows[current] = Row(
+                again = "" if self.total is None else "the library failed to start again: "
+                return again + msg[1]
+            if kind in ("start", "done", "plan"):
+                self._charge(phase, budget, proc.pid)
+                if kind == "done":
+                    return None
+                if kind == "plan":
+                    self._planned(msg[1], msg[2])
+                    continue
+                current, phase = msg[1], "vectors"
+                budget = Budget(limits.cpu, limits.wall).start(proc.pid)
+                continue
+            self._record(kind, msg[1], msg[2:])
+            current = None
+
+    def _charge(self, phase: str, budget: Budget, pid: int) -> None:
+        self.cpu[phase] += max(0.0, budget.used(pid)[0])
+
+    def _planned(self, plan: list, total: int) -> None:
+        self.plan, self.total = plan, total
+        impls = [
+            Implementation(lib, name, metric, _never, conv) for lib, name, metric, conv in plan
+        ]
+        self.units = _units(impls, self.vectors, self.limits.rounds)
+
+    def _record(self, kind: str, n: int, payload: tuple) -> None:
+        """Store a unit's result and move past it."""
+        i, j = self.units[n]
+        library, name, metric, conventions = self.plan[i]
+        if kind == "diff":
+            self.tests[n] = payload[0]
+        else:
+            verdict, value, warns, extra, error = payload
+            self.rows[n] = Row(
                 library,
                 name,
                 metric,
-                vectors[j],
-                Verdict("crashed", failure),
-                None,
-                (),
+                self.vectors[j],
+                verdict,
+                value,
+                warns,
                 conventions,
+                extra,
+                error,
             )
-            start = current + 1
-    if plan and st.library == source:  # a user adapter: name it after its implementations
-        st = replace(st, library=plan[0][0])
-    return st, [rows[n] for n in sorted(rows)], None
+        self.next_unit = n + 1
+        if self.progress is not None:
+            self.progress.update(
+                self.status.library, len(self.rows) + len(self.tests), self.total or 0
+            )
+
+    def _fail_unit(self, n: int | None, verdict: Verdict) -> None:
+        """Record ``verdict`` for the unit that was running (if any) and move past it."""
+        if n is None:
+            return
+        i, j = self.units[n]
+        library, name, metric, conventions = self.plan[i]
+        if j < 0:
+            self.tests[n] = DifferentialRow(library, name, metric, conventions, verdict)
+        else:
+            self.rows[n] = Row(
+                library, name, metric, self.vectors[j], verdict, None, (), conventions
+            )
+        self.next_unit = n + 1
+
+    def _time_out(self, current: int | None, over: str) -> str:
+        text = f"not run (time): {over}"
+        self._fail_unit(current, Verdict("timeout", text))
+        return text
+
+    def _died(self, proc: Any, current: int | None) -> str:
+        proc.join(5)
+        code = proc.exitcode
+        text = (
+            f"the process died with signal {-code}"
+            if code is not None and code < 0
+            else f"the process exited with code {code}"
+        )
+        self._fail_unit(current, Verdict("crashed", text))
+        return text
+
+
+def _kill_tree(proc: Any, grace: float) -> None:
+    """Stop a worker and every process it started (a JVM would outlive it otherwise), after
+    ``grace`` seconds for a worker that finished to exit by itself (and clean up)."""
+    import os
+    import signal
+
+    left = descendants(proc.pid) if proc.is_alive() else []
+    proc.join(grace)
+    if proc.is_alive():
+        proc.kill()
+    proc.join()
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            continue
+
+
+def _never(x: Any) -> Any:  # pragma: no cover - the parent's copies of a plan are never run
+    raise AssertionError("the parent does not run implementations")
 
 
 def run_isolated(
@@ -289,8 +477,13 @@ def run_isolated(
     time_limit: float = 60.0,
     memory_mb: int | None = 4096,
     progress: Callable[[dict[str, tuple[int, int]]], None] | None = None,
+    wall_limit: float | None = None,
+    rounds: int = DIFFERENTIAL_ROUNDS,
 ) -> Run:
-    """Every named library (default: all known) over the vectors of ``metrics``, each isolated.
+    """Every named library (default: all known) over the vectors of ``metrics``, each isolated:
+    ``time_limit`` CPU seconds per unit, ``wall_limit`` (default 10 times that, at least 600 s)
+    wall seconds before a unit that makes no progress counts as hung, ``rounds`` rounds of
+    generated inputs per implementation (0: none).
 
     Unknown metric or library names raise :class:`~prtheory.errors.InvalidInputError`.
     """
@@ -304,25 +497,19 @@ def run_isolated(
             raise InvalidInputError(
                 "libraries", f"unknown {s!r}; known: {', '.join(known_libraries())}"
             )
+    wall = wall_limit if wall_limit is not None else max(600.0, 10 * time_limit)
+    limits = Limits(time_limit, wall, memory_mb=memory_mb, rounds=rounds)
     vectors = list(load(metrics))
-    # longest first, so that two workers finish together (seconds measured here on the full run)
-    order = sorted(range(len(sources)), key=lambda i: -_COST.get(sources[i], 10))
+    # longest first, so that two workers finish together
+    order = sorted(range(len(sources)), key=lambda i: -_COST.get(sources[i], 5))
     prog = Progress({}, threading.Lock(), progress)
+    runs = [_LibraryRun(s, metrics, vectors, limits, prog, _status(s)) for s in sources]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        done = dict(
-            zip(
-                order,
-                pool.map(
-                    lambda i: _run_library(
-                        sources[i], metrics, vectors, time_limit, memory_mb, prog
-                    ),
-                    order,
-                ),
-                strict=True,
-            )
-        )
-    results = [done[i] for i in range(len(sources))]
-    statuses = [st for st, _, _ in results]
-    rows = [r for _, rs, _ in results for r in rs]
-    errors = {s: err for s, (_, _, err) in zip(sources, results, strict=True) if err}
-    return Run(statuses, rows, errors)
+        list(pool.map(lambda i: runs[i].run() if runs[i].status.available else None, order))
+    return Run(
+        [r.status for r in runs],
+        [row for r in runs for row in r.sorted_rows()],
+        {s: r.error for s, r in zip(sources, runs, strict=True) if r.error},
+        [test for r in runs for test in r.sorted_tests()],
+        {r.status.library: dict(r.cpu) for r in runs if r.status.available},
+    )

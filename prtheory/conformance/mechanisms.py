@@ -34,6 +34,9 @@ implementation under test. Mechanisms modelled (:func:`mechanisms`):
 * ``step-for-trapezoid`` / ``step-for-davis-goadrich``: step AP (N2) returned as an area;
 * ``linear-for-davis-goadrich`` / ``davis-goadrich-for-linear``: the straight line in PR space
   between operating points in place of Davis-Goadrich interpolation (B2, B4), and back;
+* ``interpolated``, ``interpolated-11-point``, ``normalisation=items``: other definitions of AP
+  (:mod:`prtheory.conformance.ap_variants`); ``weights-rounded`` / ``weights-truncated``:
+  weights rounded (truncated) to integers first;
 * ``float32-accumulation``: the exact value computed in float32. It composes with every other
   mechanism: a set that holds it matches each prediction within the float32 tolerance;
 * ``weights-ignored`` (the value without ``sample_weight``), ``weights-normalised`` (weights
@@ -119,6 +122,7 @@ __all__ = [
     "Diagnosis",
     "Mechanism",
     "Raised",
+    "contradicted",
     "diagnose",
     "mechanisms",
     "oracle_mechanism",
@@ -532,6 +536,8 @@ def mechanisms(metric: str) -> list[Mechanism]:
                     _riemann(max, f32),
                 ),
             ]
+    if metric == "average_precision":
+        out += _ap_variants()
     if metric in ("auc_trapezoid", "auc_davis_goadrich"):
         area = "trapezoid" if metric == "auc_trapezoid" else "davis-goadrich"
         out.append(
@@ -566,6 +572,8 @@ def mechanisms(metric: str) -> list[Mechanism]:
             )
         )
     out += _library_models(metric)
+    if "undefined=sklearn" not in stored:
+        out.append(Mechanism("undefined=0", "0 substituted for 0/0", _undefined(0.0)))
     if metric in ("precision_at_k", "ap_at_k", "r_precision"):
         out.append(
             oracle_mechanism(
@@ -628,7 +636,18 @@ def mechanisms(metric: str) -> list[Mechanism]:
             "negative sample weights taken as 0",
             _weighted_transform(lambda w: np.maximum(w, 0.0)),
         ),
+        Mechanism(
+            "weights-rounded",
+            "sample weights rounded to the nearest integer (half to even) first",
+            _weighted_transform(np.rint),
+        ),
+        Mechanism(
+            "weights-truncated",
+            "sample weights truncated to integers first (an integer cast)",
+            _weighted_transform(np.trunc),
+        ),
         Mechanism("undefined=0.5", "0.5 substituted for 0/0", _undefined(0.5)),
+        Mechanism("undefined=1", "1 substituted for 0/0", _undefined(1.0)),
         Mechanism("undefined=-0.0", "-0.0 substituted for 0/0", _undefined(-0.0)),
         Mechanism("nan=first", "a NaN score ranked above every score", _nan_placed(True)),
         Mechanism("nan=last", "a NaN score ranked below every score", _nan_placed(False)),
@@ -651,8 +670,33 @@ def mechanisms(metric: str) -> list[Mechanism]:
     return out
 
 
+def _ap_variants() -> list[Mechanism]:
+    """Other definitions of AP (:mod:`prtheory.conformance.ap_variants`)."""
+    from prtheory.conformance import ap_variants as av
+
+    return [
+        Mechanism(
+            "interpolated",
+            "all-point interpolated AP: each precision replaced by the best at any higher recall",
+            av.interpolated,
+        ),
+        Mechanism(
+            "interpolated-11-point",
+            "PASCAL VOC 2007: the mean over recall 0, 0.1, ..., 1 of the best precision there",
+            av.interpolated_11_point,
+        ),
+        Mechanism(
+            "normalisation=items",
+            "the precisions at the positives divided by the number of items, not of positives",
+            av.normalised_by_items,
+        ),
+    ]
+
+
 def _library_models(metric: str) -> list[Mechanism]:
-    """The mechanisms of :mod:`prtheory.conformance.library_models` that apply to ``metric``."""
+    """The mechanisms of :mod:`prtheory.conformance.library_models` and
+    :mod:`prtheory.conformance.external_mechanisms` that apply to ``metric``."""
+    from prtheory.conformance import external_mechanisms
     from prtheory.conformance import library_models as lm
 
     out = []
@@ -705,10 +749,13 @@ def _library_models(metric: str) -> list[Mechanism]:
                 lm.pyprg_undefined,
             ),
         ]
-    return out
+    return out + external_mechanisms.for_metric(metric)
 
 
-def _fits(got: Any, want: Any, tolerance: tuple[Any, int]) -> bool:
+def _fits(got: Any, want: Any, tolerance: tuple[Any, int], signed_zero: bool = True) -> bool:
+    """Whether the result ``got`` fits the prediction ``want`` within ``tolerance`` (dtype,
+    ulps); ``signed_zero``: a predicted 0 must have the sign of the result (substitutes for
+    0/0), else either sign fits (a value that is 0)."""
     if isinstance(got, Raised):
         if isinstance(want, Crash):
             return got.detail.startswith(f"raised {want.exception}:")
@@ -722,8 +769,11 @@ def _fits(got: Any, want: Any, tolerance: tuple[Any, int]) -> bool:
     dtype, ulps = tolerance
     if isinstance(want, dict):
         return _distance(got, want, dtype, nan_equal=True) <= ulps
-    # -0.0 and 0.0 are one float apart in ulps but are different conventions
-    zero = isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
+    # -0.0 and 0.0 are one float apart in ulps but are different substitutes for 0/0; a value
+    # of 0 has no sign (river's ``-trapezoid(...)`` of a zero area is -0.0)
+    zero = (
+        signed_zero and isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
+    )
     if zero and math.copysign(1.0, float(got)) != math.copysign(1.0, want.float64):
         return False
     return _distance(got, want, dtype) <= ulps
@@ -796,17 +846,12 @@ def diagnose(
             covered = frozenset(
                 v.ident
                 for v, got in divergent
-                if (want := prediction(m, v)) is not None and _fits(got, want, tolerance)
+                if (want := prediction(m, v)) is not None
+                and _fits(got, want, tolerance, v.result != "valid")
             )
             if not covered:
                 continue
-            if any(
-                (want := prediction(m, v)) is not None
-                and want is not ANY
-                and not isinstance(got, Raised)
-                and not _fits(got, want, tolerance)
-                for v, got in agreeing
-            ):
+            if contradicted(m, agreeing, divergent, prediction, pool, tolerance):
                 continue
             declared = set(m.name.split("+")) <= prefer
             common = sum(usual.get(part, 0) for part in m.name.split("+"))
@@ -845,6 +890,78 @@ def diagnose(
         unexplained,
         {c.mechanism.name: c.mechanism.description for c in chosen},
     )
+
+
+def contradicted(
+    m: Mechanism,
+    agreeing: list[tuple[Vector, Any]],
+    divergent: list[tuple[Vector, Any]],
+    prediction: Callable[[Mechanism, Vector], Any],
+    pool: list[Mechanism],
+    tolerance: tuple[Any, int],
+) -> bool:
+    """Whether another result contradicts ``m``: on a vector the implementation got right, ``m``
+    predicts something else; or on a divergent vector ``m`` predicts an effect (a value other
+    than the expected one) that the result does not show, and neither a combination of ``m``
+    with other mechanisms (a name holding all of ``m``'s parts) nor another mechanism's effect
+    (weights that overflow to NaN swamp a first-point convention) explains the result. A result
+    that raised contradicts no value. Such a mechanism explains no vector: its coincidences are
+    left unexplained."""
+
+    def refuted(v: Vector, got: Any, effect_only: bool) -> bool:
+        want = prediction(m, v)
+        if (
+            want is None
+            or want is ANY
+            or isinstance(got, Raised)
+            or _fits(got, want, tolerance, v.result != "valid")
+        ):
+            return False
+        if not effect_only:
+            return True
+        if not _effect(want, v, tolerance):
+            return False  # no effect predicted here: another mechanism's vector
+        return not _explained_otherwise(m, v, got, prediction, pool, tolerance)
+
+    return any(refuted(v, got, False) for v, got in agreeing) or any(
+        refuted(v, got, True) for v, got in divergent if v.expected is not None
+    )
+
+
+def _effect(want: Any, v: Vector, tolerance: tuple[Any, int]) -> bool:
+    """Whether a prediction changes ``v``'s value (an exact value other than the expected)."""
+    if want is NAN or want is RAISES or want is UNDEFINED or isinstance(want, Crash):
+        return True
+    return isinstance(want, Value | dict) and not _fits(_plain(v.expected), want, tolerance)
+
+
+def _explained_otherwise(
+    m: Mechanism,
+    v: Vector,
+    got: Any,
+    prediction: Callable[[Mechanism, Vector], Any],
+    pool: list[Mechanism],
+    tolerance: tuple[Any, int],
+) -> bool:
+    """Whether a combination holding ``m`` (its parts and more), or another mechanism whose
+    prediction at ``v`` is an effect of its own, explains ``got``."""
+    parts = set(m.name.split("+"))
+    for other in pool:
+        if other is m or (want := prediction(other, v)) is None or want is ANY:
+            continue
+        combination = parts < set(other.name.split("+"))
+        if (combination or _effect(want, v, tolerance)) and _fits(
+            got, want, tolerance, v.result != "valid"
+        ):
+            return True
+    return False
+
+
+def _plain(expected: Any) -> Any:
+    """An expected value in the form a result has (float, or dict of float arrays)."""
+    if isinstance(expected, Value):
+        return expected.float64
+    return {k: np.array([x.float64 for x in vals]) for k, vals in expected.items()}
 
 
 def _union(cs: Iterable[_Candidate]) -> frozenset[str]:

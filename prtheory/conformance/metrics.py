@@ -51,6 +51,7 @@ __all__ = [
     "combination_base",
     "doc_ids",
     "evaluate",
+    "ties_broken",
 ]
 
 
@@ -117,14 +118,27 @@ def split_infinite_ties(x: Inputs) -> Inputs:
     """Break ties among +inf (and among -inf) scores in input order, keeping finite ties.
 
     Each +inf becomes a distinct finite value above every finite score, decreasing in input
-    order; each -inf likewise below every finite score. The ranking is otherwise unchanged.
+    order; each -inf likewise below every finite score. The ranking is otherwise unchanged. A
+    single +inf (-inf) ties with nothing and is left as it is; where the finite scores reach so
+    close to ±MAX that ``top + 1 + k`` would round back to ``top``, every score is replaced by
+    its rank (same order, same ties: the value of a ranking metric is unchanged).
     """
     s = np.asarray(x.y_score, dtype=np.float64).copy()
+    pos_inf = np.flatnonzero(s == np.inf)
+    neg_inf = np.flatnonzero(s == -np.inf)
+    if pos_inf.size <= 1 and neg_inf.size <= 1:
+        return x
     finite = s[np.isfinite(s)]
     top = float(finite.max()) if finite.size else 0.0
     bottom = float(finite.min()) if finite.size else 0.0
-    pos_inf = np.flatnonzero(s == np.inf)
-    neg_inf = np.flatnonzero(s == -np.inf)
+    reach = float(max(pos_inf.size, neg_inf.size) + 1)
+    if (
+        top + reach == top
+        or bottom - reach == bottom
+        or not np.isfinite([top + reach, bottom - reach]).all()
+    ):
+        s = np.unique(s, return_inverse=True)[1].astype(np.float64)  # ranks, ties kept
+        top, bottom = float(s.max()), float(s.min())
     s[pos_inf] = top + 1.0 + np.arange(pos_inf.size, 0, -1)
     s[neg_inf] = bottom - 1.0 - np.arange(1, neg_inf.size + 1)
     return replace(x, y_score=s)
@@ -258,6 +272,29 @@ def _retrieval(name: str) -> Callable[..., Fraction]:
         return value
 
     return compute
+
+
+def _roc_auc(x: Inputs) -> Fraction:
+    from prtheory.oracle import roc_auc
+
+    return roc_auc(*_ranking_args(x))
+
+
+def ties_broken(policy: str) -> Callable[[Inputs], Inputs]:
+    """A transformation that breaks every tie of the scores (``"input-order"``: in input order;
+    ``"pessimistic"``: negatives first) by replacing the scores with distinct ranks, so that an
+    area computed item by item follows that order. The ranking is otherwise unchanged."""
+
+    def transform(x: Inputs) -> Inputs:
+        s = np.asarray(x.y_score, dtype=np.float64)
+        y = np.asarray(x.y_true)
+        second = np.zeros(s.size) if policy == "input-order" else (y == 1).astype(np.float64)
+        order = np.lexsort((np.arange(s.size), second, -s))  # best first
+        ranks = np.empty(s.size)
+        ranks[order] = np.arange(s.size, 0, -1, dtype=np.float64)
+        return replace(x, y_score=ranks)
+
+    return transform
 
 
 def _auprg(x: Inputs, negative_gain: str = "unit-square") -> Fraction:
@@ -469,6 +506,21 @@ METRICS: dict[str, MetricSpec] = {
             {"ties": "expected"},
             _retrieval("r_precision"),
             _RETRIEVAL_ALTERNATIVES,
+        ),
+        MetricSpec(
+            "roc_auc",
+            "scalar",
+            "ROC AUC = sum_k (FP_k - FP_{k-1}) (TP_k + TP_{k-1}) / (2 pos neg): the probability that a positive outscores a negative, a tie counting 1/2 (F12 background).",
+            {"ties": "group", "undefined": "raise"},
+            _roc_auc,
+            (
+                Alternative("inf-ties=input-order", {}, split_infinite_ties),
+                Alternative("sigmoid-on-logits", {}, sigmoid_on_logits),
+                Alternative("scores=float32", {}, scores_float32),
+                Alternative("ties=input-order", {}, ties_broken("input-order")),
+                Alternative("ties=pessimistic", {}, ties_broken("pessimistic")),
+            ),
+            ("F12",),
         ),
         MetricSpec(
             "auprg",

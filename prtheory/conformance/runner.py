@@ -1,4 +1,7 @@
-"""Run every adapter's implementations over every vector of their metric and classify each result.
+"""Run every adapter's implementations over every vector of their metric and classify each result;
+then each implementation of a metric with generated inputs (:mod:`prtheory.conformance.differential`)
+over one round of them (:func:`run_differential`: a fixed plan, so the verdict does not depend on
+the machine's speed).
 
 Besides the alternatives stored in the vectors, the runner asks the oracle for conventions that
 depend on how an implementation is called: a sigmoid decided separately for each ``update()``
@@ -9,12 +12,14 @@ replaced by the largest threshold not above it, after the sigmoid for a library 
 from __future__ import annotations
 
 import functools
+import re
 import warnings
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from prtheory.conformance import differential as diff
 from prtheory.conformance.adapters import (
     ADAPTERS,
     Implementation,
@@ -23,12 +28,26 @@ from prtheory.conformance.adapters import (
     implementations,
     status,
 )
-from prtheory.conformance.classify import Outcome, Verdict, classify
+from prtheory.conformance.classify import (
+    Outcome,
+    Verdict,
+    classify,
+)
 from prtheory.conformance.metrics import Alternative, Inputs, evaluate, sigmoid_on_logits
+from prtheory.conformance.predictions import Raised
 from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
-__all__ = ["Row", "Run", "extra_alternatives", "run", "run_implementation"]
+__all__ = [
+    "DifferentialRow",
+    "Row",
+    "Run",
+    "error_of",
+    "extra_alternatives",
+    "run",
+    "run_differential",
+    "run_implementation",
+]
 
 
 @dataclass(frozen=True)
@@ -46,13 +65,55 @@ class Row:
     #: the oracle's values under the call-pattern conventions of the implementation (batches,
     #: bins), by name: the predictions of those mechanisms
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the exception the implementation raised: (class name, message, is a ValueError)
+    error: tuple[str, str, bool] | None = None
+
+
+#: an installed file's directory (``.../site-packages/``) or another absolute directory
+_INSTALL_DIR = re.compile(r"(?:[A-Za-z]:)?[/\\][^\s\"']*?(?:site-packages|dist-packages)[/\\]")
+_ABSOLUTE_DIR = re.compile(r"(?<![\w.])/(?:home|root|tmp|work|usr|opt|var|Users|private)/\S*/")
+
+
+def _without_paths(message: str) -> str:
+    """``message`` without the machine's directories: a traceback quoted in an exception names
+    ``torcheval/metrics/...py``, not where this machine installed it, so that a recorded result
+    is the same on every machine."""
+    return _ABSOLUTE_DIR.sub("", _INSTALL_DIR.sub("", message))
+
+
+def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
+    """(class name, message without machine paths, is a ValueError) of the exception in
+    ``outcome``, if any."""
+    err = outcome.error
+    if err is None:
+        return None
+    return (type(err).__name__, _without_paths(str(err)), isinstance(err, ValueError))
+
+
+@dataclass(frozen=True)
+class DifferentialRow:
+    """One implementation's differential test: its verdict (``agrees``, ``wrong``, ``float32``,
+    ``rejected-valid``, ``crashed``, ``timeout``, or ``unsupported`` where it could not run) and
+    what it did (``None`` when it never finished)."""
+
+    library: str
+    implementation: str
+    metric: str
+    claims: tuple[str, ...]
+    verdict: Verdict
+    outcome: diff.Outcome | None = None
 
 
 @dataclass(frozen=True)
 class Run:
+    """Every library's status and results; ``cpu`` holds CPU seconds by library (start-up and
+    vectors) where the run measured them."""
+
     statuses: list[LibraryStatus]
     rows: list[Row]
     import_errors: dict[str, str]
+    differential: list[DifferentialRow] = field(default_factory=list)
+    cpu: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
 def _quantise(grid: tuple[float, ...], x: Inputs) -> Inputs:
@@ -148,15 +209,72 @@ def _binned_below_grid_dropped(grid: tuple[float, ...], x: Inputs) -> Any:
 
 def run_implementation(impl: Implementation, vector: Vector) -> Outcome:
     """Call ``impl`` on ``vector`` with warnings recorded (never raised); never raises itself."""
+    return run_inputs(impl, vector.inputs)
+
+
+def run_inputs(impl: Implementation, x: Inputs) -> Outcome:
+    """Call ``impl`` on the input ``x`` with warnings recorded (never raised); never raises."""
     with warnings.catch_warnings(record=True) as caught, np.errstate(all="ignore"):
         warnings.simplefilter("always")
         try:
-            value = impl.run(vector.inputs)
+            value = impl.run(x)
         except Exception as exc:  # a library's failure is a result to classify
             return Outcome(error=exc, warnings=_messages(caught))
     if isinstance(value, Unsupported):
         return Outcome(unsupported=value.reason)
     return Outcome(value=value, warnings=_messages(caught))
+
+
+# ------------------------------------------------------------------------------------------
+# differential testing of an implementation
+
+#: rounds of generated inputs per implementation in a library run (a fixed plan)
+DIFFERENTIAL_ROUNDS = 1
+
+
+def _result(outcome: Outcome) -> Any:
+    """What a differential comparison sees: the value, or :class:`Raised`."""
+    if outcome.unsupported is not None:
+        return Raised(f"unsupported: {outcome.unsupported}", True)
+    if outcome.error is not None:
+        err = outcome.error
+        return Raised(f"raised {type(err).__name__}: {err}"[:200], isinstance(err, ValueError))
+    return outcome.value
+
+
+def _takes_weights(impl: Implementation) -> bool:
+    """Whether ``impl`` accepts sample weights (it does not say Unsupported to them)."""
+    one = np.ones(2)
+    x = Inputs(np.array([1, 0]), np.array([0.75, 0.25]), one)
+    return run_inputs(impl, x).unsupported is None
+
+
+def differential_verdict(o: diff.Outcome) -> Verdict:
+    """The category of a differential outcome: its most severe kind of divergence
+    (:data:`~prtheory.conformance.differential.KINDS`), ``agrees``, or ``unsupported`` where it
+    did not run."""
+    if o.not_run is not None:
+        return Verdict("unsupported", f"differential test not run: {o.not_run}")
+    total = sum(o.samples.values())
+    if o.worst is None:
+        return Verdict("agrees", f"{total} generated inputs of 10 to 10^6 items agree")
+    counts = ", ".join(f"{k} {o.kinds[k]}" for k in diff.KINDS if o.kinds.get(k))
+    shown = "\n".join(diff.describe(d) for d in o.divergences)
+    detail = f"{o.diverging} of {total} generated inputs diverge ({counts}):\n{shown}"
+    return Verdict(o.worst, detail, float32=o.worst == "float32")
+
+
+def run_differential(impl: Implementation, rounds: int = DIFFERENTIAL_ROUNDS) -> DifferentialRow:
+    """``impl`` over ``rounds`` rounds of generated inputs under its declared conventions."""
+    outcome = diff.run(
+        impl.metric,
+        lambda x: _result(run_inputs(impl, x)),
+        conventions=impl.conventions,
+        weighted=_takes_weights(impl),
+        rounds=rounds,
+    )
+    verdict = differential_verdict(outcome)
+    return DifferentialRow(impl.library, impl.name, impl.metric, impl.conventions, verdict, outcome)
 
 
 def _messages(caught: list[warnings.WarningMessage]) -> list[str]:
@@ -169,7 +287,9 @@ def _messages(caught: list[warnings.WarningMessage]) -> list[str]:
 
 
 def run(libraries: list[str] | None = None, metrics: list[str] | None = None) -> Run:
-    """Every available library's implementations over the vectors (of ``metrics``)."""
+    """Every available library's implementations over the vectors (of ``metrics``), then the
+    differential test of each (in this process: :func:`~prtheory.conformance.isolated.run_isolated`
+    isolates each library and limits its time)."""
     keys = libraries if libraries else list(ADAPTERS)
     unknown = [k for k in keys if k not in ADAPTERS]
     if unknown:
@@ -209,6 +329,14 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
                         tuple(outcome.warnings),
                         impl.conventions,
                         extra,
+                        error_of(outcome),
                     )
                 )
-    return Run(statuses, rows, import_errors)
+    differential = [
+        run_differential(impl)
+        for key in keys
+        if key not in import_errors and status(key).available
+        for impl in implementations(key)
+        if impl.metric in diff.METRICS and (metrics is None or impl.metric in metrics)
+    ]
+    return Run(statuses, rows, import_errors, differential)

@@ -33,7 +33,8 @@ VECTOR_DIR = Path(__file__).parent / "vectors"
 SCHEMA_PATH = VECTOR_DIR / "schema.json"
 README_PATH = VECTOR_DIR / "README.md"
 LOCK_PATH = VECTOR_DIR / "tcids.json"
-NOT_VECTORS = ("schema.json", "tcids.json")
+GENERATED_PATH = VECTOR_DIR / "generated.json"
+NOT_VECTORS = ("schema.json", "tcids.json", "generated.json")
 
 
 @dataclass(frozen=True)
@@ -222,10 +223,10 @@ def load(metrics: list[str] | None = None, directory: Path = VECTOR_DIR) -> Iter
 
 
 def export(target: Path) -> list[Path]:
-    """Copy the plain-JSON vector files, their schema, the tcId record and the README for
-    consumers in other languages into ``target``."""
+    """Copy the plain-JSON vector files, their schema, the tcId record, the large-n families
+    (``generated.json``) and the README for consumers in other languages into ``target``."""
     target.mkdir(parents=True, exist_ok=True)
     out = []
-    for p in [*files(), SCHEMA_PATH, LOCK_PATH, README_PATH]:
+    for p in [*files(), SCHEMA_PATH, LOCK_PATH, GENERATED_PATH, README_PATH]:
         out.append(Path(shutil.copy2(p, target / p.name)))
     return out

@@ -31,6 +31,7 @@ there (:func:`~prtheory.distributed.sums.combine_exact`).
 
 from prtheory.distributed.blocks import (
     Piece,
+    check_rows,
     decode_fraction,
     distinct_sums,
     dyadic_blocks,

@@ -23,6 +23,7 @@ from prtheory.oracle.summation import coprime_fraction
 
 __all__ = [
     "Piece",
+    "check_rows",
     "decode_fraction",
     "distinct_sums",
     "dyadic_blocks",
@@ -59,14 +60,30 @@ class Piece:
         if pos.size == 0:
             return pos, pos
         wide = pos.dtype == object or neg.dtype == object
-        if not wide:
-            top = self.n + int(pos.sum()) + int(neg.sum())
+        if not wide:  # summed in float64: exact below 2**53, and no int64 overflow above
+            top = self.n + float(pos.sum(dtype=np.float64)) + float(neg.sum(dtype=np.float64))
             wide = top > _INT64_PRODUCT_SAFE
         if wide:
             pos, neg = pos.astype(object), neg.astype(object)
         tp = np.cumsum(pos) + self.tp
         n = np.cumsum(pos + neg) + self.n
         return tp, n
+
+
+_PROBLEMS = {
+    "label": "labels must be 0 or 1 (or booleans), no nulls",
+    "score": "scores must not be NaN or null",
+    "weight": "weights must be finite and >= 0, no nulls",
+}
+
+
+def check_rows(counts: dict[str, int], suffix: str = "") -> None:
+    """Raise :class:`InvalidInputError` for the first of ``"label"``, ``"score"``, ``"weight"``
+    with malformed rows (``counts``: how many per argument), named ``argument + suffix`` (the
+    engine's argument name: ``label_col`` in Spark, ``label`` in DuckDB)."""
+    for arg, count in counts.items():
+        if count:
+            raise InvalidInputError(arg + suffix, f"{_PROBLEMS[arg]}: {count} bad rows")
 
 
 def prefix_offsets(totals: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -83,8 +100,8 @@ def prefix_offsets(totals: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
 def dyadic_blocks(
     scores: Sequence[float],
     exponents: Sequence[int],
-    pos_mantissas: Sequence[int],
-    neg_mantissas: Sequence[int],
+    pos_mantissas: Sequence[int] | np.ndarray,
+    neg_mantissas: Sequence[int] | np.ndarray,
     k: int,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Blocks of one piece from exact per-(score, exponent) weight sums, over ``2**-k``.
@@ -119,7 +136,7 @@ def sum_ties(scores: np.ndarray, pos: np.ndarray, neg: np.ndarray) -> tuple[np.n
     return distinct_sums(scores, pos, neg)[1:]
 
 
-def _integers(values: Sequence[int]) -> np.ndarray:
+def _integers(values: Sequence[int] | np.ndarray) -> np.ndarray:
     """``values`` as an int64 array when they are one, else as Python integers (object)."""
     a = np.asarray(values)
     if a.dtype.kind in "iu" and a.dtype.itemsize <= 8 and a.dtype != np.uint64:

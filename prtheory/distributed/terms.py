@@ -24,18 +24,21 @@ as in :mod:`prtheory.oracle.areas`.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from prtheory.distributed.blocks import Piece
 from prtheory.errors import InvalidInputError
+from prtheory.oracle.areas import _dg_discrete  # the oracle's own sum, segment for segment
 
 __all__ = [
     "FIRST",
     "TOP_TIES",
     "ap_terms",
     "check_top_ties",
+    "discrete_dg_terms",
     "roc_terms",
     "top_terms",
     "trapezoid_terms",
@@ -96,6 +99,27 @@ def trapezoid_terms(
         np.concatenate((dx * num[seg], dx * num[seg + 1])),
         np.concatenate((den[seg], den[seg + 1])),
     )
+
+
+def discrete_dg_terms(piece: Piece, first_point: str) -> tuple[np.ndarray, np.ndarray]:
+    """PRROC's Davis-Goadrich trapezoids (``method="davis-goadrich-discrete"``) of the segments
+    ending in this piece, times ``pos``, as one exact term (unit weights: every block has
+    weight).
+
+    The oracle's sum (:func:`prtheory.oracle.areas.pr_auc`) over this piece's tables, from the
+    table before the piece (its offset), or at the top of the ranking from the empty classifier
+    (``first_point="spark"``) or from the first table (``"none"``).
+    """
+    tp, n = piece.cumulative()
+    if tp.size == 0:
+        return np.zeros(0, dtype=object), np.zeros(0, dtype=object)
+    t, f = tp.astype(object), (n - tp).astype(object)
+    if piece.n > 0:
+        t = np.concatenate(([piece.tp], t)).astype(object)
+        f = np.concatenate(([piece.n - piece.tp], f)).astype(object)
+        first_point = "none"
+    area = _dg_discrete(t, f, first_point, Fraction(0), Fraction(int(t[-1])))
+    return np.array([area.numerator], dtype=object), np.array([area.denominator], dtype=object)
 
 
 def roc_terms(piece: Piece):

@@ -6,17 +6,15 @@ weight through it). The DataFrame becomes range pieces of exact blocks in one sh
 (:mod:`prtheory.spark.blocks`); each piece evaluates its terms where it lives
 (:func:`prtheory.distributed.ap_terms`) and returns an integer interval (or, with
 ``exact=True``, its exact partial sum); the driver adds one result per piece and rounds once
-(:func:`prtheory.distributed.evaluate`). Equal to :func:`prtheory.oracle.average_precision`
-(``ties="group"``) exactly.
+(:func:`prtheory.distributed.metrics.average_precision`). Equal to
+:func:`prtheory.oracle.average_precision` (``ties="group"``) exactly.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from prtheory.distributed import ap_terms, evaluate
-from prtheory.oracle.ap import no_positives
-from prtheory.oracle.rounding import to_float
+from prtheory.distributed import metrics
 from prtheory.spark.blocks import pieces
 
 __all__ = ["average_precision"]
@@ -31,6 +29,7 @@ def average_precision(
     exact: bool = False,
     partitions: int | None = None,
     convention: str | None = None,
+    score_index: int | None = None,
 ) -> float | Fraction:
     """Exact step AP of a Spark DataFrame (claim N2; tied scores grouped, as scikit-learn).
 
@@ -38,13 +37,14 @@ def average_precision(
     ``exact=True``; equal to :func:`prtheory.oracle.average_precision` on the collected columns.
     Labels are 0/1 (or booleans), scores any non-NaN numbers compared as doubles (``±inf``
     allowed), weights finite and >= 0 (float weights at their exact binary value, integer
-    weights exactly). ``partitions`` is the number of score ranges (default: 4 per core of
+    weights exactly). A score column holding MLlib vectors or arrays (``probability``,
+    ``rawPrediction``) is read at ``score_index`` (``score_index=1``: the positive class).
+    ``partitions`` is the number of score ranges (default: 4 per core of
     the session, fewer for frames under about 5 x 10^5 rows per core:
     :func:`prtheory.spark.blocks.default_pieces`). With no positive weight AP is undefined
     (:class:`~prtheory.errors.UndefinedMetricError`; 0 with ``convention="sklearn"``).
     """
-    with pieces(df, label_col, score_col, weight_col, partitions, exact_sum=exact) as p:
-        if p.pos == 0:
-            value = no_positives("average precision", convention)
-            return value if exact else to_float(value)
-        return evaluate(p.run, ap_terms, p.pos, exact, spread=p.spread)
+    with pieces(
+        df, label_col, score_col, weight_col, partitions, exact_sum=exact, score_index=score_index
+    ) as p:
+        return metrics.average_precision(p, exact, convention)

@@ -76,10 +76,11 @@ from prtheory.distributed import (
     prefix_offsets,
     run_starts,
 )
+from prtheory.distributed.blocks import check_rows
 from prtheory.errors import InvalidInputError
 from prtheory.spark.arrow import unchecked_byte_limit
 
-__all__ = ["Pieces", "check_columns", "functions", "pieces"]
+__all__ = ["Pieces", "bad_label_score", "functions", "pieces", "raise_on_bad", "score_column"]
 
 #: Weights are LONG integer mantissas ``m`` (below 2**63); blocks sum them as LIMBS limbs of
 #: LIMB_BITS bits, ``m = sum_i limb_i 2**(LIMB_BITS i)``, each a LONG sum that cannot overflow
@@ -203,16 +204,52 @@ def _column_kind(df, name: str, arg: str, *, integral_ok: bool = True) -> str:
     )
 
 
-def _malformed(df, label_col: str, score_col: str, weight_col: str | None = None):
-    """Check the column types; return the label and score as doubles, the weight column (or
-    None), whether it is integral, and one boolean column per argument that is true on its
-    malformed rows."""
+def score_column(df, name: str, index: int | None = None):
+    """The score column as DOUBLE; a column of MLlib vectors (``probability``,
+    ``rawPrediction``) or of arrays read at ``index`` (0-based, as ``vector_to_array(c)[i]``)."""
+    from pyspark.sql import types as T
+
+    if name not in df.columns:
+        raise InvalidInputError("score_col", f"column {name!r} not in the DataFrame {df.columns}")
+    dt = df.schema[name].dataType
+    vector = type(dt).__name__ == "VectorUDT"
+    if not (vector or isinstance(dt, T.ArrayType)):
+        if index is not None:
+            raise InvalidInputError(
+                "score_index", f"column {name!r} holds numbers ({dt}), not vectors: omit it"
+            )
+        _column_kind(df, name, "score_col")
+        return column(name).cast("double")
+    if index is None:
+        raise InvalidInputError(
+            "score_index", f"column {name!r} holds vectors ({dt}): say which element, e.g. 1"
+        )
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise InvalidInputError("score_index", f"must be an integer >= 0, got {index!r}")
+    if vector:
+        from pyspark.ml.functions import vector_to_array
+
+        return vector_to_array(column(name))[index]
+    return column(name)[index].cast("double")
+
+
+def bad_label_score(df, label_col: str, score_col: str, score_index: int | None = None):
+    """Check the label and score columns' types; return them as doubles and one boolean column
+    per argument, true on its malformed rows (a vector shorter than ``score_index`` included:
+    its element is null)."""
     F = functions()
     _column_kind(df, label_col, "label_col")
-    _column_kind(df, score_col, "score_col")
+    s = score_column(df, score_col, score_index)
     y = column(label_col).cast("double")
-    s = column(score_col).cast("double")
     bad = {"label_col": y.isNull() | ~y.isin(0.0, 1.0), "score_col": s.isNull() | F.isnan(s)}
+    return y, s, bad
+
+
+def _malformed(df, label_col: str, score_col: str, weight_col: str | None = None, score_index=None):
+    """:func:`bad_label_score`, and the weight column (or None), whether it is integral, and
+    its malformed rows."""
+    F = functions()
+    y, s, bad = bad_label_score(df, label_col, score_col, score_index)
     w, integral = None, False
     if weight_col is not None:
         w = column(weight_col)
@@ -233,13 +270,7 @@ def _bad_counts(bad: dict):
 
 def _check(bad: dict, stats) -> None:
     """Raise on the malformed rows counted by :func:`_bad_counts` (summed over ``stats``)."""
-    _raise_on_bad({arg: sum(int(r[f"bad_{i}"] or 0) for r in stats) for i, arg in enumerate(bad)})
-
-
-def check_columns(df, label_col: str, score_col: str) -> None:
-    """Types, then one native aggregation counting malformed labels and scores; raise if any."""
-    *_, bad = _malformed(df, label_col, score_col)
-    _check(bad, [df.agg(*_bad_counts(bad)).first()])
+    raise_on_bad({arg: sum(int(r[f"bad_{i}"] or 0) for r in stats) for i, arg in enumerate(bad)})
 
 
 def _piece_expr(s, splits: list[float], labels: list[int], lo: int = 0, hi: int | None = None):
@@ -679,6 +710,7 @@ def pieces(
     unit_weights: bool = False,
     cache: bool = False,
     exact_sum: bool = False,
+    score_index: int | None = None,
 ) -> Pieces:
     """Validate the columns and build the :class:`Pieces` (module docstring).
 
@@ -698,7 +730,7 @@ def pieces(
         isinstance(partitions, bool) or not isinstance(partitions, int) or partitions < 1
     ):
         raise InvalidInputError("partitions", f"must be an integer >= 1, got {partitions!r}")
-    y, s, w, integral, bad = _malformed(df, label_col, score_col, weight_col)
+    y, s, w, integral, bad = _malformed(df, label_col, score_col, weight_col, score_index)
     cores = session_cores(df.sparkSession) if partitions is None else 0
     # sized for the pieces asked for, or by default for their per-core bound
     size = max(SAMPLE_PER_PIECE * (partitions or PIECES_PER_CORE * cores), SAMPLE_MIN)
@@ -818,12 +850,7 @@ def pieces(
     )
 
 
-def _raise_on_bad(counts: dict[str, int]) -> None:
-    problems = {
-        "label_col": "labels must be 0 or 1 (or booleans), no nulls",
-        "score_col": "scores must not be NaN or null",
-        "weight_col": "weights must be finite and >= 0, no nulls",
-    }
-    for arg, count in counts.items():
-        if count:
-            raise InvalidInputError(arg, f"{problems[arg]}: {count} bad rows")
+def raise_on_bad(counts: dict[str, int]) -> None:
+    """Raise naming the first argument with malformed rows (``label_col``, ``score_col``,
+    ``weight_col``; :func:`prtheory.distributed.check_rows`)."""
+    check_rows({arg.removesuffix("_col"): count for arg, count in counts.items()}, suffix="_col")

@@ -1,13 +1,15 @@
 """Per-group ranking metrics of a Spark DataFrame (one ranking per query): MAP, mean P@k, mean R-precision.
 
-Each group's labels and scores are packed into arrays by a native ``groupBy(by)`` (one shuffle)
-and evaluated in a Python worker by the single-machine oracle (:mod:`prtheory.oracle`), so every
-per-group value is exact and follows the oracle's named conventions (``ties=``, including
-``"trec_eval"`` with a document-id column). A group whose value is undefined (no positives) is
-marked inside the worker, not raised there; the driver then raises one
-:class:`~prtheory.errors.UndefinedMetricError` naming how many groups and one of them. The mean
-over groups is summed exactly per partition and combined on the driver; no per-group value is
-collected.
+One native aggregation first checks the columns, the group keys (none null) and, for AP and
+R-precision, the groups without positives (:func:`prtheory.distributed.grouped.check_groups`:
+raised, or valued by ``convention``, before any Python worker runs). Then each group's labels
+and scores are packed into arrays by a native ``groupBy(by)`` (one shuffle) and evaluated in a
+Python worker by the single-machine oracle (:func:`prtheory.distributed.grouped.evaluate_batches`),
+so every per-group value is exact and follows the oracle's named conventions (``ties=``,
+including ``"trec_eval"`` with a document-id column). A group the oracle rejects (duplicate
+document ids) is marked in the worker and raised on the driver as
+:class:`~prtheory.errors.InvalidInputError` naming the group key. The mean over groups is
+summed exactly per partition and combined on the driver; no per-group value is collected.
 """
 
 from __future__ import annotations
@@ -15,106 +17,64 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
-from prtheory import oracle
 from prtheory.distributed import decode_fraction, encode_fraction
-from prtheory.errors import InvalidInputError, UndefinedMetricError
+from prtheory.distributed.grouped import (
+    check_arguments,
+    check_groups,
+    evaluate_batches,
+    evaluator,
+    exact_mean,
+    group_error,
+)
 from prtheory.oracle.rounding import to_float
 from prtheory.oracle.summation import rational_sum
-from prtheory.spark.blocks import PIECES_PER_CORE, check_columns, column, functions, session_cores
+from prtheory.spark.blocks import (
+    PIECES_PER_CORE,
+    bad_label_score,
+    column,
+    functions,
+    raise_on_bad,
+    session_cores,
+)
 
 __all__ = ["per_group"]
 
-_METRICS = ("average_precision", "precision_at_k", "r_precision")
-
 #: One row per partition of the per-group values (:func:`_partition_sums`): name, Spark type.
-_SUM_FIELDS = (("sum", "string"), ("groups", "long"), ("undefined", "long"), ("example", "string"))
+_SUM_FIELDS = (
+    ("sum", "string"),
+    ("groups", "long"),
+    ("error_key", "string"),
+    ("error", "string"),
+)
 _SUMS = ", ".join(f"{name} {kind}" for name, kind in _SUM_FIELDS)
 
 
-def _evaluator(metric: str, k: int | None, ties: str | None, convention: str | None):
-    """The per-group function run in the workers: ``(value, exact hex)`` of one group's labels,
-    scores (and document ids); undefined groups give ``(None, None)`` (a marker, so no exception
-    crosses the process boundary)."""
-
-    def run(y: np.ndarray, s: np.ndarray, doc_ids: list | None):
-        opts: dict[str, Any] = {} if ties is None else {"ties": ties}
-        if ties == "trec_eval":
-            opts["doc_ids"] = doc_ids
-        try:
-            if metric == "average_precision":
-                v = oracle.average_precision(y, s, convention=convention, **opts)
-            elif metric == "precision_at_k":
-                assert k is not None  # per_group requires it
-                v = oracle.precision_at_k(y, s, k, **opts)
-            else:
-                v = oracle.r_precision(y, s, **opts)
-        except UndefinedMetricError:
-            return None, None
-        v = Fraction(v)
-        return to_float(v), encode_fraction(v)
-
-    return run
-
-
-def _per_group_batches(evaluate, with_docs: bool):
-    """``mapInArrow`` function: each input row is one group (``k``, and its rows' ``y``, ``s``
-    and ``d`` as Arrow lists); each output row is ``(k, value, exact)``."""
-
-    def batches(inputs):
-        import pyarrow as pa
-
-        for batch in inputs:
-            keys = batch.column("k")
-            # each list column's flat values, and where each row's list starts and ends in them
-            lists = {c: batch.column(c) for c in ("y", "s")}
-            flat = {c: a.values.to_numpy(zero_copy_only=False) for c, a in lists.items()}
-            at = {c: a.offsets.to_numpy() for c, a in lists.items()}
-            docs = batch.column("d").to_pylist() if with_docs else None
-            values, exact = [], []
-            for i in range(batch.num_rows):
-                y, s = (flat[c][at[c][i] : at[c][i + 1]] for c in ("y", "s"))
-                v, e = evaluate(y, s, docs[i] if docs else None)
-                values.append(v)
-                exact.append(e)
-            yield pa.RecordBatch.from_arrays(
-                [keys, pa.array(values, pa.float64()), pa.array(exact, pa.string())],
-                names=["k", "value", "exact"],
-            )
-
-    return batches
-
-
 def _partition_sums(inputs):
-    """``mapInArrow`` function over the groups' ``(key, exact)``: per partition, the exact sum of
-    its groups' values (hexadecimal numerator and denominator), how many groups it adds and how
-    many are undefined, and the key of one undefined group (as text)."""
+    """``mapInArrow`` function over the groups' ``(key, exact, error)``: per partition, the
+    exact sum of its groups' values (hexadecimal), how many groups it adds, and the key (as
+    ``repr``) and message of one group the oracle rejected."""
     import pyarrow as pa
 
-    values, undefined, example = [], 0, None
+    values, error_key, error = [], None, None
     for batch in inputs:
-        for key, text in zip(batch.column(0).to_pylist(), batch.column(1).to_pylist(), strict=True):
-            if text is None:
-                undefined += 1
-                example = repr(key) if example is None else example
+        keys, texts, errors = (batch.column(i).to_pylist() for i in range(3))
+        for key, text, message in zip(keys, texts, errors, strict=True):
+            if message is not None:
+                if error is None:
+                    error_key, error = repr(key), message
             else:
                 values.append(decode_fraction(text))
     s = rational_sum([v.numerator for v in values], [v.denominator for v in values])
     yield pa.RecordBatch.from_pydict(
-        {
-            "sum": [encode_fraction(s)],
-            "groups": [len(values)],
-            "undefined": [undefined],
-            "example": [example],
-        },
+        {"sum": [encode_fraction(s)], "groups": [len(values)], "error_key": [error_key],
+         "error": [error]},
         schema=pa.schema(
             [
                 (name, {"string": pa.string(), "long": pa.int64()}[kind])
                 for name, kind in _SUM_FIELDS
             ]
         ),
-    )
+    )  # fmt: skip
 
 
 def per_group(
@@ -128,40 +88,46 @@ def per_group(
     ties: str | None = None,
     doc_id_col: str | None = None,
     convention: str | None = None,
-):
-    """Per-group exact values and their exact mean: ``(DataFrame, mean)``.
+    exact: bool = False,
+    score_index: int | None = None,
+) -> tuple[Any, float | Fraction]:
+    """Per-group exact values and their mean: ``(DataFrame, mean)``.
 
     ``metric`` is ``"average_precision"`` (the mean is MAP), ``"precision_at_k"`` (needs ``k``)
     or ``"r_precision"``. The DataFrame (cached: ``unpersist()`` it when done) has columns
     ``by``, ``value`` (the correctly rounded float64) and ``exact`` (the exact rational as
     hexadecimal ``"0x../0x.."``, read with :func:`prtheory.distributed.decode_fraction`; decimal
-    text would be capped at 4300 digits). ``mean`` is the correctly rounded float64 of
-    ``(1/G) sum_g value_g`` over the ``G`` groups. ``ties`` is any oracle tie policy (default:
-    the oracle function's own, ``"group"`` for AP and ``"expected"`` for P@k and R-precision);
-    ``"trec_eval"`` orders ties by ``doc_id_col`` as trec_eval does. A group whose value is
-    undefined (no positives) raises :class:`~prtheory.errors.UndefinedMetricError`, unless
-    ``convention`` supplies a value (``"sklearn"``: AP 0).
+    text would be capped at 4300 digits). ``mean`` is ``(1/G) sum_g value_g`` over the ``G``
+    groups: the correctly rounded float64, or with ``exact=True`` the exact Fraction. ``ties``
+    is any oracle tie policy (default: the oracle function's own, ``"group"`` for AP and
+    ``"expected"`` for P@k and R-precision); ``"trec_eval"`` orders ties by ``doc_id_col`` as
+    trec_eval does. Null group keys are rejected (``by``). Groups without positives make AP and
+    R-precision undefined (:class:`~prtheory.errors.UndefinedMetricError`, raised before the
+    evaluation), unless ``convention="sklearn"`` values them 0. A score column of MLlib vectors
+    or arrays is read at ``score_index``.
     """
     F = functions()
-    if metric not in _METRICS:
-        raise InvalidInputError("metric", f"must be one of {_METRICS}, got {metric!r}")
-    if metric == "precision_at_k" and k is None:
-        raise InvalidInputError("k", "precision_at_k needs a cutoff k >= 1")
-    if by not in df.columns:
-        raise InvalidInputError("by", f"column {by!r} not in the DataFrame {df.columns}")
-    if by in ("value", "exact"):
-        raise InvalidInputError(
-            "by", f"the result's own columns are 'value' and 'exact', got {by!r}"
-        )
-    if ties == "trec_eval" and doc_id_col is None:
-        raise InvalidInputError("doc_id_col", 'ties="trec_eval" needs a document-id column')
-    if doc_id_col is not None and doc_id_col not in df.columns:
-        raise InvalidInputError("doc_id_col", f"column {doc_id_col!r} not in {df.columns}")
-    check_columns(df, label_col, score_col)
-    fields = [
-        column(label_col).cast("double").alias("y"),
-        column(score_col).cast("double").alias("s"),
-    ]
+    check_arguments(metric, by, df.columns, k, ties, doc_id_col, "doc_id_col")
+    y, s, bad = bad_label_score(df, label_col, score_col, score_index)
+    # one native aggregation: the rows' checks, null keys and the groups without positives
+    key = column(by).alias("k")
+    per_key = df.groupBy(key).agg(
+        F.max(F.when(y == 1.0, 1).otherwise(0)).alias("top"),
+        F.count(F.lit(1)).alias("rows"),
+        *[F.count_if(flag).alias(f"bad_{i}") for i, flag in enumerate(bad.values())],
+    )
+    empty = F.col("top") == 0
+    stats = per_key.agg(
+        F.sum(F.when(F.col("k").isNull(), F.col("rows"))).alias("nulls"),
+        F.count_if(empty).alias("empty"),
+        F.first(F.when(empty, F.col("k").cast("string")), ignorenulls=True).alias("example"),
+        *[F.sum(f"bad_{i}").alias(f"bad_{i}") for i in range(len(bad))],
+    ).first()
+    raise_on_bad({arg: int(stats[f"bad_{i}"] or 0) for i, arg in enumerate(bad)})
+    check_groups(
+        metric, by, convention, int(stats["nulls"] or 0), int(stats["empty"]), stats["example"]
+    )
+    fields = [y.alias("y"), s.alias("s")]
     if doc_id_col:
         fields.append(column(doc_id_col).cast("string").alias("d"))
     # the groups' partitions, merged to PIECES_PER_CORE per core without a further shuffle: the
@@ -169,7 +135,7 @@ def per_group(
     # are (spark.sql.shuffle.partitions, 200 by default: as many Python tasks, twice)
     tasks = PIECES_PER_CORE * session_cores(df.sparkSession)
     # the group key as "k" from the start: no name of the user's can clash with this module's
-    rows = df.select(column(by).alias("k"), F.struct(*fields).alias("r"))
+    rows = df.select(key, F.struct(*fields).alias("r"))
     packed = rows.groupBy("k").agg(F.collect_list("r").alias("b")).coalesce(tasks)
     arrays = [F.col("b.y").alias("y"), F.col("b.s").alias("s")]
     if doc_id_col:
@@ -181,30 +147,22 @@ def per_group(
             T.StructField("k", df.schema[by].dataType),
             T.StructField("value", T.DoubleType()),
             T.StructField("exact", T.StringType()),
+            T.StructField("error", T.StringType()),
         ]
     )
-    evaluate = _per_group_batches(_evaluator(metric, k, ties, convention), bool(doc_id_col))
-    out = (
-        packed.select("k", *arrays)
-        .mapInArrow(evaluate, schema)
-        .select(F.col("k").alias(by), "value", "exact")  # alias: a name taken literally
-        .persist()
-    )
-    # renamed: mapInArrow reads its input columns by name, where a dot is a struct path
-    sums = out.select(column(by).alias("k"), "exact").mapInArrow(_partition_sums, _SUMS).collect()
-    undefined = sum(r["undefined"] for r in sums)
-    if undefined:
+    evaluate = evaluate_batches(evaluator(metric, k, ties, convention), bool(doc_id_col))
+    out = packed.select("k", *arrays).mapInArrow(evaluate, schema).persist()
+    try:
+        sums = out.select("k", "exact", "error").mapInArrow(_partition_sums, _SUMS).collect()
+        failed = next((r for r in sums if r["error"] is not None), None)
+        if failed is not None:
+            raise group_error(by, failed["error_key"], failed["error"])
+        groups = sum(r["groups"] for r in sums)
+        mean = exact_mean((decode_fraction(r["sum"]) for r in sums), groups)
+        # the result without the error column, cached from the evaluated groups' cache (alias:
+        # a name taken literally)
+        result = out.select(F.col("k").alias(by), "value", "exact").persist()
+        result.count()
+    finally:
         out.unpersist()
-        example = next(r["example"] for r in sums if r["example"] is not None)
-        hint = '; convention="sklearn" gives AP 0 there' if metric == "average_precision" else ""
-        raise UndefinedMetricError(
-            metric.replace("_", " "),
-            f"{undefined} groups of {by!r} have no positives (for example {example}){hint}",
-        )
-    groups = sum(r["groups"] for r in sums)
-    if groups == 0:
-        out.unpersist()
-        raise InvalidInputError("df", "has no rows (no group to average over)")
-    total = [decode_fraction(r["sum"]) for r in sums]
-    mean = rational_sum([v.numerator for v in total], [v.denominator for v in total]) / groups
-    return out, to_float(mean)
+    return result, mean if exact else to_float(mean)

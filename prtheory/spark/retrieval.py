@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from prtheory.distributed import check_top_ties, evaluate, top_terms
-from prtheory.errors import UndefinedMetricError
-from prtheory.oracle.retrieval import cutoff
+from prtheory.distributed import metrics
 from prtheory.spark.blocks import pieces
 
 __all__ = ["precision_at_k", "r_precision"]
@@ -29,12 +27,14 @@ def precision_at_k(
     ties: str = "expected",
     exact: bool = False,
     partitions: int | None = None,
+    score_index: int | None = None,
 ) -> float | Fraction:
     """``P@k`` of the DataFrame's ranking, exact or correctly rounded (N4)."""
-    k = cutoff(k)
-    ties = check_top_ties(ties)
-    with pieces(df, label_col, score_col, None, partitions, unit_weights=True) as p:
-        return evaluate(p.run, lambda piece: top_terms(piece, k, ties), k, exact, spread=p.spread)
+    metrics.check_top(k, ties)
+    with pieces(
+        df, label_col, score_col, None, partitions, unit_weights=True, score_index=score_index
+    ) as p:
+        return metrics.precision_at_k(p, k, ties, exact)
 
 
 def r_precision(
@@ -45,11 +45,13 @@ def r_precision(
     ties: str = "expected",
     exact: bool = False,
     partitions: int | None = None,
+    convention: str | None = None,
+    score_index: int | None = None,
 ) -> float | Fraction:
-    """R-precision ``P@R``, ``R`` = the number of positives; undefined without positives."""
-    ties = check_top_ties(ties)
-    with pieces(df, label_col, score_col, None, partitions, unit_weights=True) as p:
-        if p.pos == 0:
-            raise UndefinedMetricError("R-precision", "the label column has no positives (R = 0)")
-        r = p.pos
-        return evaluate(p.run, lambda piece: top_terms(piece, r, ties), r, exact, spread=p.spread)
+    """R-precision ``P@R``, ``R`` = the number of positives; with no positives undefined, or 0
+    with ``convention="sklearn"`` (as AP)."""
+    metrics.check_top(1, ties)
+    with pieces(
+        df, label_col, score_col, None, partitions, unit_weights=True, score_index=score_index
+    ) as p:
+        return metrics.r_precision(p, ties, exact, convention)

@@ -10,6 +10,21 @@ that fails to import is reported as such.
 
 Every implementation declares the conventions it *claims* (from the library's documentation);
 the runner reports whether results agree with those claims or with another named convention.
+
+Time and start-up (:mod:`prtheory.conformance.isolated`). Each vector is limited in CPU time
+(user + system) of the library's worker process *and its descendants*, so an adapter that runs
+the library in a subprocess (``Rscript``, ``java``, a JVM behind py4j) is charged for what that
+subprocess spends, and a loaded machine does not change its verdicts. A library's start-up is
+charged to no vector: the import, each implementation's ``prepare`` (once, before the first
+vector: start a long-lived subprocess or JVM there, or evaluate every stored vector in one
+batch) and one warm-up call of ``run`` on the smallest valid vector of its metric. An adapter
+that keeps a subprocess alive between calls should start it in ``prepare`` (or lazily, which
+then falls in the warm-up call) and reuse it; one that starts a subprocess per call pays that
+start on every vector. ``run`` must also accept inputs that are not stored vectors: each
+implementation of a metric with generated inputs (:mod:`prtheory.conformance.differential`) is
+called on inputs of 10 to 10^6 items after the vectors. The contract is otherwise unchanged:
+``implementations()`` returning :class:`Implementation` objects, ``Unsupported`` for inputs the
+API cannot express.
 """
 
 from __future__ import annotations
@@ -40,10 +55,21 @@ ADAPTERS = (
     "torcheval",
     "pyprg",
     "precision_recall_gain",
+    "sklearn_prg",
     "pytrec_eval",
     "ranx",
     "keras",
     "spark",
+    "xgboost",
+    "lightgbm",
+    "catboost",
+    "pycm",
+    "river",
+    "rocr",
+    "proc",
+    "mlmetrics",
+    "rmetrics",
+    "weka",
 )
 
 
@@ -102,8 +128,14 @@ def implementations(key: str) -> list[Implementation]:
 
 
 def status(key: str) -> LibraryStatus:
-    """Is the library installed and importable? Never raises."""
+    """Is the library installed and importable? Never raises.
+
+    An adapter of a library outside Python (an R package, Weka) defines ``version()``, which
+    finds the library itself and returns its version, or None where it is missing (``missing()``
+    then says why)."""
     mod = load_adapter(key)
+    if hasattr(mod, "version"):
+        return _external_status(key, mod)
     try:
         version = importlib.metadata.version(mod.DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
@@ -118,8 +150,50 @@ def status(key: str) -> LibraryStatus:
     return LibraryStatus(key, mod.LIBRARY, mod.DISTRIBUTION, version, True, "", tuple(mod.SHIMS))
 
 
+def _external_status(key: str, mod: ModuleType) -> LibraryStatus:
+    """The status of a library outside Python, from its adapter's ``version()``/``missing()``."""
+    version = mod.version()
+    if version is None:
+        return LibraryStatus(key, mod.LIBRARY, mod.DISTRIBUTION, None, False, mod.missing(), ())
+    return LibraryStatus(key, mod.LIBRARY, mod.DISTRIBUTION, version, True, "", tuple(mod.SHIMS))
+
+
 # ------------------------------------------------------------------------------------------
 # helpers shared by the adapters
+
+
+def installed_distribution(*names: str) -> str:
+    """The first of ``names`` (PyPI distributions of one module) that is installed; the first
+    when none is (the library is then reported as not installed)."""
+    for name in names:
+        try:
+            importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        return name
+    return names[0]
+
+
+class LibraryRejection(ValueError):
+    """A library's own exception for input it checks and refuses (CatBoost's ``CatBoostError``,
+    LightGBM's ``LightGBMError``, pycm's ``pycmCurveError``), passed on as a ``ValueError``:
+    a deliberate rejection, which the classifier tells apart from a crash."""
+
+
+def rejections_as_value_error(
+    fn: Callable[[Any], Any], kinds: tuple[type[BaseException], ...]
+) -> Callable[[Any], Any]:
+    """Wrap ``fn`` so that the exception classes ``kinds`` (the library's input checks) are
+    raised as :class:`LibraryRejection` with the same message; every other exception passes
+    unchanged."""
+
+    def run(x: Any) -> Any:
+        try:
+            return fn(x)
+        except kinds as exc:
+            raise LibraryRejection(f"{type(exc).__name__}: {exc}") from exc
+
+    return run
 
 
 def reversed_curve(precision: Any, recall: Any) -> dict[str, np.ndarray]:

@@ -1,0 +1,87 @@
+"""CatBoost's evaluation metrics through ``catboost.utils.eval_metric``: ``PRAUC``, ``AUC``,
+``MAP:top=k`` and ``PrecisionAt:top=k``.
+
+``eval_metric(label, approx, metric, weight=None, group_id=None)`` evaluates a metric on raw
+predictions (``approx``, float64) as training does (``catboost/libs/metrics/metric.cpp``).
+Labels and weights are stored as float32. ``CatBoostError`` (raised by the library's
+``CB_ENSURE`` input checks) is passed on as a ``ValueError``, a deliberate rejection.
+
+* ``PRAUC``: the area under the precision-recall curve of the predictions (the library's unit
+  test checks it against scikit-learn's ``auc(recall, precision)``).
+* ``AUC`` (``TAUCMetric``, ``CalcBinClassAuc`` in ``auc.cpp``): the Mann-Whitney statistic, ties
+  counting one half; labels must lie in [0, 1].
+* ``MAP:top=k``, ``PrecisionAt:top=k`` (``precision_recall_at_k.cpp``): per group (one here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.adapters import (
+    Implementation,
+    Unsupported,
+    rejections_as_value_error,
+)
+
+LIBRARY = "CatBoost"
+DISTRIBUTION = "catboost"
+MODULE = "catboost"
+SHIMS: tuple[str, ...] = ()
+
+
+def _evaluate(x: Any, metric: str, group: bool) -> float:
+    """``eval_metric``'s value of ``metric`` on ``x`` (one group of every item if ``group``)."""
+    from catboost.utils import eval_metric
+
+    n = len(x.y_true)
+    (value,) = eval_metric(
+        np.asarray(x.y_true, dtype=np.float64),
+        np.asarray(x.y_score, dtype=np.float64),
+        metric,
+        weight=None if x.sample_weight is None else np.asarray(x.sample_weight, np.float64),
+        group_id=np.zeros(n, dtype=np.int64) if group else None,
+        thread_count=1,
+    )
+    return float(value)
+
+
+def _run(metric: str, group: bool = False) -> Any:
+    """An implementation's ``run`` for ``metric`` (``{k}`` filled from the vector)."""
+
+    def run(x: Any) -> Any:
+        if group and x.sample_weight is not None:
+            return Unsupported("a group's metric takes group weights, not one per item")
+        return _evaluate(x, metric.format(**x.params), group)
+
+    return run
+
+
+def implementations() -> list[Implementation]:
+    from catboost import CatBoostError
+
+    return [
+        replace(i, run=rejections_as_value_error(i.run, (CatBoostError,)))
+        for i in _implementations()
+    ]
+
+
+def _implementations() -> list[Implementation]:
+    return [
+        Implementation(LIBRARY, 'eval_metric(..., "PRAUC")', "auc_trapezoid", _run("PRAUC")),
+        Implementation(LIBRARY, 'eval_metric(..., "AUC")', "roc_auc", _run("AUC")),
+        Implementation(
+            LIBRARY,
+            'eval_metric(..., "MAP:top=k"), one group',
+            "ap_at_k",
+            _run("MAP:top={k}", True),
+        ),
+        Implementation(
+            LIBRARY,
+            'eval_metric(..., "PrecisionAt:top=k"), one group',
+            "precision_at_k",
+            _run("PrecisionAt:top={k}", True),
+        ),
+    ]

@@ -1,0 +1,82 @@
+"""LightGBM's evaluation metrics: ``average_precision``, ``auc`` and ``map@k``.
+
+The adapter builds a ``Dataset`` whose ``init_score`` is the scores (stored as float64) and a
+``Booster`` with no trees, and reads ``Booster.eval_train()``: the value LightGBM reports during
+training (a float64 from ``LGBM_BoosterGetEval``). Labels and weights are stored as float32
+(``label_t``). ``LightGBMError`` (``Log::Fatal`` of the library's checks) is passed on as a
+``ValueError``, a deliberate rejection.
+
+* ``average_precision`` (``src/metric/binary_metric.hpp``, ``AveragePrecisionMetric``): the step
+  area over the distinct scores in decreasing order, ties grouped; an item is positive iff its
+  label is > 0; 1 when there is no positive (or no negative) weight.
+* ``auc`` (``AUCMetric``): the Mann-Whitney sum over the same blocks, ties counting one half; 1
+  when one class is missing.
+* ``map@k`` (``src/metric/map_metric.hpp``, ``MapMetric``): per query (one here), items sorted
+  by ``std::stable_sort`` on the scores (ties in input order), relevant iff label > 0.5,
+  ``sum_ap / min(npos, k)``; 1 for a query without relevant items.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.adapters import (
+    Implementation,
+    Unsupported,
+    rejections_as_value_error,
+)
+
+LIBRARY = "LightGBM"
+DISTRIBUTION = "lightgbm"
+MODULE = "lightgbm"
+SHIMS: tuple[str, ...] = ()
+
+
+def _evaluate(x: Any, metric: str, objective: str, extra: dict[str, Any]) -> float:
+    """The value LightGBM reports for ``metric`` on ``x``'s labels, scores and weights."""
+    import lightgbm as lgb
+
+    n = len(x.y_true)
+    params = {"objective": objective, "metric": metric, "verbosity": -1, "num_threads": 1}
+    params.update(extra)
+    data = lgb.Dataset(
+        np.zeros((n, 1)),
+        label=np.asarray(x.y_true, dtype=np.float64),
+        weight=None if x.sample_weight is None else np.asarray(x.sample_weight, np.float64),
+        init_score=np.asarray(x.y_score, dtype=np.float64),
+        group=[n] if objective == "lambdarank" else None,
+        params=params,
+    )
+    return float(lgb.Booster(params, data).eval_train()[0][2])
+
+
+def _binary(metric: str) -> Any:
+    return lambda x: _evaluate(x, metric, "binary", {})
+
+
+def _map(x: Any) -> Any:
+    if x.sample_weight is not None:
+        return Unsupported("a query takes one weight, not one per item")
+    return _evaluate(x, "map", "lambdarank", {"eval_at": [int(x.params["k"])]})
+
+
+def implementations() -> list[Implementation]:
+    from lightgbm.basic import LightGBMError
+
+    return [
+        replace(i, run=rejections_as_value_error(i.run, (LightGBMError,)))
+        for i in _implementations()
+    ]
+
+
+def _implementations() -> list[Implementation]:
+    return [
+        Implementation(
+            LIBRARY, 'metric="average_precision"', "average_precision", _binary("average_precision")
+        ),
+        Implementation(LIBRARY, 'metric="auc"', "roc_auc", _binary("auc")),
+        Implementation(LIBRARY, 'metric="map", eval_at=[k], one query', "ap_at_k", _map),
+    ]

@@ -1,0 +1,98 @@
+"""What the adapters of R packages share: the R server, the packages' versions, the checks.
+
+Each R package runs in one ``Rscript adapters/r/vectors.R PACKAGE`` server per run
+(:class:`~prtheory.conformance.external.Server`), started in ``prepare()``; the vectors reach it
+in the exported JSON format. R and the packages come from Debian (``apt-get install r-base-core
+r-cran-jsonlite r-cran-rocr r-cran-proc r-cran-mlmetrics r-cran-metrics``, as
+``.ci/install-external`` does); where they are missing the adapters are reported as not run.
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+from collections.abc import Callable
+from typing import Any
+
+from prtheory.conformance.adapters import Implementation, Unsupported
+from prtheory.conformance.external import SERVER_DIR, Server
+
+__all__ = ["DEBIAN", "RFunction", "implementations", "missing", "package_version"]
+
+SCRIPT = SERVER_DIR / "r" / "vectors.R"
+#: the Debian package of each R package
+DEBIAN = {
+    "ROCR": "r-cran-rocr",
+    "pROC": "r-cran-proc",
+    "MLmetrics": "r-cran-mlmetrics",
+    "Metrics": "r-cran-metrics",
+    "jsonlite": "r-cran-jsonlite",
+}
+#: (server function, implementation name, metric, declared conventions, note)
+RFunction = tuple[str, str, str, tuple[str, ...], str]
+
+
+@functools.cache
+def _r_output(expression: str) -> str | None:
+    """What ``Rscript -e expression`` prints, or None without R or on an R error."""
+    if shutil.which("Rscript") is None:
+        return None
+    try:
+        done = subprocess.run(
+            ["Rscript", "--vanilla", "-e", expression],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else None
+
+
+def package_version(package: str) -> str | None:
+    """``"<package version> (R <R version>)"``, or None when R or the package is missing."""
+    found = _r_output(
+        f'cat(as.character(packageVersion("{package}")), '
+        'paste(R.version$major, R.version$minor, sep = "."))'
+    )
+    if found is None or _r_output('cat(as.character(packageVersion("jsonlite")))') is None:
+        return None
+    version, r_version = found.split()
+    return f"{version} (R {r_version})"
+
+
+def missing(package: str) -> str:
+    """Why the R package cannot run: what to install."""
+    if shutil.which("Rscript") is None:
+        return "R is not installed (apt-get install r-base-core, or bash .ci/install-external)"
+    return (
+        f"the R package {package} or jsonlite is not installed (apt-get install "
+        f"{DEBIAN[package]} r-cran-jsonlite, or bash .ci/install-external)"
+    )
+
+
+def _run(server: Server, fn: str) -> Callable[[Any], Any]:
+    """An implementation's ``run``: weighted inputs are unsupported (no R function here takes
+    weights), the rest go to the server."""
+
+    def run(x: Any) -> Any:
+        if x.sample_weight is not None:
+            return Unsupported("the R function takes no sample weights")
+        return server.call(fn, x)
+
+    return run
+
+
+def implementations(library: str, package: str, table: list[RFunction]) -> list[Implementation]:
+    """The implementations of one R package, all served by one R process started once."""
+    if package_version(package) is None:
+        raise RuntimeError(missing(package))
+    server = Server(["Rscript", "--vanilla", str(SCRIPT), package], library)
+    return [
+        Implementation(
+            library, name, metric, _run(server, fn), claims, note=note, prepare=server.start
+        )
+        for fn, name, metric, claims, note in table
+    ]

@@ -1,0 +1,75 @@
+"""river: the streaming ``metrics.ROCAUC`` and ``metrics.RollingROCAUC``.
+
+``ROCAUC(n_thresholds=10)`` (``river/metrics/roc_auc.py``) keeps one confusion matrix per
+threshold ``i/9`` (the first lowered and the last raised by 1e-7), an item counting as predicted
+positive when its score is ``> t``, and integrates the ROC curve through those ten points by
+trapezoids: a binned area, documented as "an approximation of the true ROC AUC" that "assumes
+``y_pred`` lies in [0, 1]" (scores outside it are reported as unsupported).
+``RollingROCAUC(window_size)`` ranks the scores in a window; with a window of the whole input it
+is the ROC AUC of the input. Items are fed one ``update()`` each, in input order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.adapters import Implementation, Unsupported
+
+LIBRARY = "river"
+DISTRIBUTION = "river"
+MODULE = "river"
+SHIMS: tuple[str, ...] = ()
+
+N_THRESHOLDS = 10
+#: ROCAUC's thresholds, as ``ROCAUC.__init__`` builds them
+THRESHOLDS = tuple(
+    [-1e-7 + 0.0] + [i / (N_THRESHOLDS - 1) for i in range(1, N_THRESHOLDS - 1)] + [1.0 + 1e-7]
+)
+
+
+def _streamed(metric: Any, x: Any) -> float:
+    """Feed every item to ``metric`` (label as bool, score as float), then read it."""
+    labels = np.asarray(x.y_true).tolist()
+    scores = np.asarray(x.y_score, dtype=np.float64).tolist()
+    if x.sample_weight is None:
+        for label, score in zip(labels, scores, strict=True):
+            metric.update(bool(label == 1), float(score))
+    else:
+        weights = np.asarray(x.sample_weight, dtype=np.float64).tolist()
+        for label, score, w in zip(labels, scores, weights, strict=True):
+            metric.update(bool(label == 1), float(score), float(w))
+    return float(metric.get())
+
+
+def _rocauc(x: Any) -> Any:
+    from river import metrics
+
+    s = np.asarray(x.y_score, dtype=np.float64)
+    if s.size and not (np.isfinite(s).all() and s.min() >= 0.0 and s.max() <= 1.0):
+        return Unsupported("river's ROCAUC takes probabilities in [0, 1]")
+    return _streamed(metrics.ROCAUC(n_thresholds=N_THRESHOLDS), x)
+
+
+def _rolling(x: Any) -> Any:
+    from river import metrics
+
+    if x.sample_weight is not None:
+        return Unsupported("RollingROCAUC.update takes no weight")
+    return _streamed(metrics.RollingROCAUC(window_size=max(1, len(x.y_true))), x)
+
+
+def implementations() -> list[Implementation]:
+    import river  # noqa: F401  (fails here, not per vector, when missing)
+
+    return [
+        Implementation(
+            LIBRARY,
+            f"metrics.ROCAUC(), default {N_THRESHOLDS} thresholds",
+            "roc_auc",
+            _rocauc,
+            binned=THRESHOLDS,
+        ),
+        Implementation(LIBRARY, "metrics.RollingROCAUC(window_size=n)", "roc_auc", _rolling),
+    ]

@@ -1,0 +1,44 @@
+"""sklearn-prg (PyPI ``sklearn-prg``, module ``sklearn_prg``): ``average_precision_recall_gain``
+and ``precision_recall_gain_curve``.
+
+Both are built on scikit-learn's ``precision_recall_curve``: the prevalence is ``mean(y_true)``,
+the gains ``(x - pi) / ((1 - pi) x)``, with NaN and ±inf replaced by 0 (``nan_to_num``),
+negative gains clipped to 0 and the recall gain set to 1 where recall is 1; the area is
+scikit-learn's ``auc`` over the points ordered by ``np.argsort(recall_gain)``. On a perfect
+ranking of two positives and two negatives the points at recall 1 (precision 1, 2/3 and 1/2:
+gains 1, 1/2 and 0) all have recall gain 1, the appended point at recall 0 has recall gain 0
+(``-inf`` replaced by 0) and precision gain 1, and the trapezoid runs from (0, 1) to whichever
+point at recall gain 1 the (unstable) argsort puts first: 0.75 where AUPRG is 1.
+
+No sample weights; no conventions claimed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.adapters import Implementation, labels_int, no_weights
+
+LIBRARY = "sklearn-prg"
+DISTRIBUTION = "sklearn-prg"
+MODULE = "sklearn_prg"
+SHIMS: tuple[str, ...] = ()
+
+
+def implementations() -> list[Implementation]:
+    from sklearn_prg import average_precision_recall_gain, precision_recall_gain_curve
+
+    def auprg(x: Any) -> float:
+        return float(average_precision_recall_gain(labels_int(x.y_true), x.y_score))
+
+    def curve(x: Any) -> dict[str, np.ndarray]:
+        # increasing threshold, then the appended point at recall 0: reversed and dropped
+        pg, rg = precision_recall_gain_curve(labels_int(x.y_true), x.y_score)
+        return {"recall_gain": rg[::-1][1:].copy(), "precision_gain": pg[::-1][1:].copy()}
+
+    return [
+        Implementation(LIBRARY, "average_precision_recall_gain", "auprg", no_weights(auprg)),
+        Implementation(LIBRARY, "precision_recall_gain_curve", "prg_curve", no_weights(curve)),
+    ]

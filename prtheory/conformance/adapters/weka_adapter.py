@@ -1,0 +1,116 @@
+"""Weka: ``ThresholdCurve.getPRCArea`` ("PRC Area") and ``getROCArea`` ("ROC Area").
+
+Weka's ``Evaluation`` prints these two areas for every class; both come from
+``ThresholdCurve.getCurve`` (``weka/classifiers/evaluation/ThresholdCurve.java``): the
+predictions sorted by the positive class's probability, one curve point per distinct value
+(ties grouped), plus the point with nothing predicted positive. ``getPRCArea`` sums
+``precision_i * (recall_i - recall_{i+1})`` over the points from the lowest recall up: the step
+area, average precision with ties grouped (it returns NaN, Weka's missing value, where the sum is
+0). ``getROCArea`` is the Mann-Whitney statistic over the same points (ties count one half).
+
+The server (``adapters/java/WekaVectors.java``) runs once per run as
+``java -cp weka.jar WekaVectors.java``; each item becomes a ``NominalPrediction`` with the
+distribution ``{1 - score, score}`` and its weight. ``getPRCArea`` appeared in Weka 3.7;
+Debian's ``weka`` package (3.6.14) predates it, so the jar is Weka 3.9.3's, from the PyPI
+source distribution of ``python-weka-wrapper`` 0.3.18 (``bash .ci/install-external`` puts it in
+``~/.cache/prtheory/weka.jar``; ``PRTHEORY_WEKA_JAR`` names another).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from prtheory.conformance.adapters import Implementation
+from prtheory.conformance.external import SERVER_DIR, Server
+
+LIBRARY = "Weka"
+DISTRIBUTION = "weka.jar"
+MODULE = "weka"
+SHIMS: tuple[str, ...] = ()
+
+SOURCE = SERVER_DIR / "java" / "WekaVectors.java"
+
+
+def jar() -> Path | None:
+    """The Weka jar: ``$PRTHEORY_WEKA_JAR``, else ``~/.cache/prtheory/weka.jar``
+    (``$XDG_CACHE_HOME`` honoured), else None."""
+    named = os.environ.get("PRTHEORY_WEKA_JAR")
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    for candidate in (named, cache / "prtheory" / "weka.jar"):
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    return None
+
+
+@functools.cache
+def _java_version() -> str | None:
+    """The running Java's version (``java -version``), or None without a Java 11+ JDK (the
+    server's source file is compiled at start, which needs the JDK's compiler)."""
+    if shutil.which("java") is None or shutil.which("javac") is None:
+        return None
+    try:
+        done = subprocess.run(
+            ["java", "-version"], capture_output=True, text=True, timeout=60, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = re.search(r'version "(\d+)[^"]*"', done.stderr)
+    return found.group(0).split('"')[1] if found and int(found.group(1)) >= 11 else None
+
+
+def _weka_version(path: Path) -> str | None:
+    """Weka's version from the jar's ``weka/core/version.txt`` (``3-9-3`` -> ``3.9.3``)."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            return z.read("weka/core/version.txt").decode().strip().replace("-", ".")
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return None
+
+
+def version() -> str | None:
+    """``"<Weka version> (Java <version>)"``, or None without Java 11+ or a Weka 3.7+ jar."""
+    path, java = jar(), _java_version()
+    if path is None or java is None:
+        return None
+    weka = _weka_version(path)
+    if weka is None or tuple(int(p) for p in weka.split(".")[:2]) < (3, 7):
+        return None
+    return f"{weka} (Java {java})"
+
+
+def missing() -> str:
+    """Why Weka cannot run: what to install."""
+    if _java_version() is None:
+        return "no Java 11+ JDK (apt-get install default-jdk-headless)"
+    return (
+        "no Weka 3.7+ jar (bash .ci/install-external puts Weka 3.9.3's in "
+        "~/.cache/prtheory/weka.jar; PRTHEORY_WEKA_JAR names another)"
+    )
+
+
+def implementations() -> list[Implementation]:
+    path = jar()
+    if path is None or version() is None:
+        raise RuntimeError(missing())
+    server = Server(["java", "-cp", str(path), str(SOURCE)], LIBRARY)
+    table = [
+        ("prc_area", "ThresholdCurve.getPRCArea", "average_precision"),
+        ("roc_area", "ThresholdCurve.getROCArea", "roc_auc"),
+    ]
+    return [
+        Implementation(LIBRARY, name, metric, _run(server, fn), prepare=server.start)
+        for fn, name, metric in table
+    ]
+
+
+def _run(server: Server, fn: str) -> Callable[[Any], float]:
+    """An implementation's ``run``: the server's value of ``fn``."""
+    return lambda x: server.call(fn, x)

@@ -1,0 +1,198 @@
+"""Libraries outside Python (R packages, Weka) run in one long-lived process per run.
+
+An adapter for such a library starts its server once, in an implementation's ``prepare()``
+(outside the per-vector time limit: R loading its packages, the JVM starting and compiling the
+server's source), and sends it one request per vector. The process and its start-up are paid
+once per run, not per vector; each answer carries the CPU time the server spent on that request
+alone, so a per-vector CPU-time limit can charge every vector its own cost.
+
+The protocol is JSON lines on the server's standard input and output, with the inputs of a test
+in the exported vector format (``prtheory/conformance/vectors/README.md``): a request is ::
+
+    {"id": 7, "fn": "aucpr", "inputs": {"y_true": [1, 0], "y_score": ["0.9", "0.1"],
+                                         "params": {"k": 3}}}
+
+(``inputs`` exactly as in a vector file: scores and weights as strings, long inputs as
+``runs``), and the answer one line ::
+
+    {"id": 7, "value": "0.83333333333333337", "cpu": 0.0012}
+
+with ``value`` a float written with 17 significant digits (or ``"NaN"``, ``"Inf"``,
+``"-Inf"``), or ``"error"`` (the message) and ``"kind"`` (``"rejected"`` for a deliberate
+rejection of the input, ``"crashed"`` for anything else) in its place. The servers
+(``adapters/r/vectors.R``, ``adapters/java/WekaVectors.java``) are thus also small examples of
+reading the vectors from another language.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import subprocess
+import tempfile
+import warnings
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+
+from prtheory.conformance.encoding import encode_float, encode_inputs
+
+__all__ = [
+    "SERVER_DIR",
+    "ExternalCrash",
+    "ExternalRejection",
+    "Server",
+    "close_all",
+    "encode_request_inputs",
+    "parse_value",
+]
+
+#: where the servers' sources live (installed with the package)
+SERVER_DIR = Path(__file__).parent / "adapters"
+#: inputs longer than this are sent run-length encoded, as the vector files store them
+RUNS_FROM = 1000
+
+
+#: the servers started by this process, ended by :func:`close_all` (also at exit)
+_RUNNING: list[Server] = []
+
+
+def close_all() -> None:
+    """End every server this process started."""
+    while _RUNNING:
+        _RUNNING.pop().close()
+
+
+atexit.register(close_all)
+
+
+class ExternalRejection(ValueError):
+    """The external library rejected the input on purpose (an R ``stop()``, a Java
+    ``IllegalArgumentException``): a deliberate rejection, as a Python ``ValueError``."""
+
+
+class ExternalCrash(RuntimeError):
+    """The external library failed in any other way (an index out of bounds, a null pointer),
+    or its server died: a crash."""
+
+
+def _param(value: Any) -> Any:
+    """A vector parameter as the vector files write it (rationals ``"p/q"``, floats as
+    strings, integers and names as they are)."""
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, float):
+        return encode_float(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    return value
+
+
+def encode_request_inputs(x: Any) -> dict[str, Any]:
+    """A test's ``inputs`` object in the exported vector format, from decoded
+    :class:`~prtheory.conformance.metrics.Inputs` (run-length encoded beyond
+    :data:`RUNS_FROM` items, as the generator writes the long vectors)."""
+    out = encode_inputs(
+        x.y_true, x.y_score, x.sample_weight, runs=len(np.asarray(x.y_true)) > RUNS_FROM
+    )
+    if x.params:
+        out["params"] = {k: _param(v) for k, v in x.params.items()}
+    return out
+
+
+def parse_value(text: str) -> float:
+    """A server's value string as a float: 17 significant digits (exact for every float64),
+    or R's ``NaN``/``Inf``/``-Inf`` and Java's ``NaN``/``Infinity``/``-Infinity``, which
+    Python's ``float`` reads as they are."""
+    return float(text)
+
+
+@dataclass
+class Server:
+    """One long-lived server process: ``argv`` is started by :meth:`start` and answers
+    :meth:`call` requests until :meth:`close` (or until this process exits: the server ends at
+    the end of its input). ``last_cpu`` is the CPU time, in seconds, the server reported for
+    the last request."""
+
+    argv: list[str]
+    name: str
+    last_cpu: float = 0.0
+    _proc: subprocess.Popen[str] | None = field(default=None, repr=False)
+    _stderr: IO[str] | None = field(default=None, repr=False)
+    _next: int = 0
+
+    def start(self) -> None:
+        """Start the server (once; a second call does nothing while it runs)."""
+        if self._proc is not None and self._proc.poll() is None:
+            return
+        # kept open while the server runs (closed by close()): where its last words go
+        self._stderr = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115
+        self._proc = subprocess.Popen(
+            self.argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            text=True,
+            encoding="utf-8",
+            bufsize=1,
+        )
+        _RUNNING.append(self)
+
+    def call(self, fn: str, x: Any) -> float:
+        """The server's value of ``fn`` on the inputs ``x``; raises
+        :class:`ExternalRejection` or :class:`ExternalCrash` as the server reports."""
+        self.start()
+        assert self._proc is not None
+        assert self._proc.stdin is not None
+        self._next += 1
+        request = {"id": self._next, "fn": fn, "inputs": encode_request_inputs(x)}
+        try:
+            self._proc.stdin.write(json.dumps(request, allow_nan=False) + "\n")
+            self._proc.stdin.flush()
+            line = self._proc.stdout.readline() if self._proc.stdout else ""
+        except BrokenPipeError:
+            line = ""
+        if not line:
+            raise ExternalCrash(f"the {self.name} server died: {self._last_words()}")
+        return self._answer(json.loads(line))
+
+    def _answer(self, answer: dict[str, Any]) -> float:
+        """The value of one answer, or the exception it reports."""
+        if answer.get("id") != self._next:
+            raise ExternalCrash(f"the {self.name} server answered out of turn: {answer}")
+        self.last_cpu = float(answer.get("cpu", 0.0))
+        for message in answer.get("warnings", []):
+            warnings.warn(f"{self.name}: {message}", RuntimeWarning, stacklevel=3)
+        if "error" in answer:
+            kind = ExternalRejection if answer.get("kind") == "rejected" else ExternalCrash
+            raise kind(str(answer["error"]))
+        return parse_value(str(answer["value"]))
+
+    def _last_words(self) -> str:
+        """The end of the server's standard error (why it stopped)."""
+        if self._stderr is None:
+            return "no output"
+        self._stderr.seek(0)
+        text = self._stderr.read().strip()
+        return text[-500:] if text else "no output"
+
+    def close(self) -> None:
+        """End the server (closing its input ends its loop)."""
+        if self._proc is None:
+            return
+        if self._proc.stdin:
+            self._proc.stdin.close()
+        if self._proc.stdout:
+            self._proc.stdout.close()
+        try:
+            self._proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+        self._proc = None
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None

@@ -1,0 +1,414 @@
+"""Mechanisms of the gradient-boosting libraries, R's packages, river and Weka.
+
+Each mechanism names one cause, found in the library's source, and predicts what it gives only on
+the vectors where that cause applies (``None`` elsewhere), so that the diagnosis of
+:mod:`prtheory.conformance.mechanisms` can attribute each divergence to it and contradict it
+where a result disagrees. The predictions come from the oracle on the input as the cause
+transforms it, or, for a library's own arithmetic, from the emulations of
+:mod:`prtheory.conformance.gbdt_models`, :mod:`prtheory.conformance.r_models` and
+:mod:`prtheory.conformance.river_models` (each checked against the installed library by the
+tests). :data:`SOURCES` says where each one is in the library's code.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance import gbdt_models, r_models, river_models
+from prtheory.conformance.metrics import Alternative, Inputs, evaluate
+from prtheory.conformance.predictions import (
+    NAN,
+    RAISES,
+    UNDEFINED,
+    Crash,
+    Mechanism,
+    encoded,
+    scalar,
+)
+from prtheory.conformance.vectors_io import Vector
+from prtheory.errors import InvalidInputError, UndefinedMetricError
+
+__all__ = ["SOURCES", "for_metric"]
+
+#: where each mechanism is in the library's source or documentation
+SOURCES = {
+    "undefined=1": "LightGBM `src/metric/binary_metric.hpp` (`double ap = 1.0f; if (sum_actual_pos > 0.0f && sum_actual_pos != sum_weights_)`, the same in `AUCMetric`) and `src/metric/map_metric.hpp` (`(*out)[i] = 1.0f` without positives); XGBoost `src/metric/rank_metric.cc` `EvalMAPScore` (`map_gloc[g] = minus_ ? 0.0 : 1.0`).",
+    "undefined=0": "river `rust_src/rolling_roc_auc.rs` `RollingROCAUC::get`: `if self.positives == 0 || total == self.positives { return 0.0; }`.",
+    "nan-without-negatives": "XGBoost `src/metric/auc.cc` `BinaryPRAUC`: `if (total_pos <= 0 || total_neg <= 0) return {1.0f, 1.0f, NaN}`: NaN for an input without negatives, where every PR area is 1.",
+    "dg-float64-cancellation": "XGBoost `src/metric/auc.h` `detail::CalcDeltaPRAUC`: `(pr - pr_prev - b / a * (std::log(a * pr + b) - std::log(a * pr_prev + b))) / a` in double; when a bucket changes `a r + b` by a small fraction the two terms cancel (one positive below 10^6 tied negatives: 4.9990467e-07 for the exact 4.9999967e-07), and `EvalOneIter` prints 17 digits after the point. Upstream: https://github.com/dmlc/xgboost/issues/5681 (aucpr far from other packages on unbalanced data, before the current closed form).",
+    "weights-float32-underflow": "Weights stored as float32 (XGBoost `MetaInfo::weights_`, CatBoost's `TVector<float>` weights): subnormal float64 weights become 0, a class loses all its weight and the area is 0/0 (NaN, or CatBoost's `No element of a positive class`).",
+    "rejects-weights-beyond-float32": 'XGBoost `src/data/data.cc` `MetaInfo::SetInfoFromHost`: weights are cast to float (1e308 and 2^1000 become inf), then `CHECK(valid) << "Weights must be positive values."` rejects inf.',
+    "ranking-auc=all-pairs": "XGBoost `src/metric/auc.cc` `GroupRankingROC` (used with query groups): the items sorted by label, every pair i < j counted, pairs of equal labels included, 1 if `predts[i] - predts[j] > 0` (float32; inf - inf is NaN and counts 0), 1/2 if equal; groups of fewer than 3 items are invalid (`InvalidGroupAUC`), leaving 0/0.",
+    "precision@k=hits/min(k,n)": "XGBoost `src/metric/rank_metric.cc` `EvalPrecision` (`n = min(TopK, g_label.Size()); pre[g] = n_hits / n`) and CatBoost `PrecisionAt:top=k`: a list shorter than k is scored on its own length, not on k (N4).",
+    "scores=clamped-to-1e300": "LightGBM `src/io/metadata.cpp` `Metadata::SetInitScore` stores `Common::AvoidInf(score)` (`include/LightGBM/utils/common.h`): NaN becomes 0, scores >= 1e300 become 1e300 and <= -1e300 become -1e300, so the largest float64 scores tie.",
+    "weights=float32-clamped": "LightGBM `Metadata::SetWeights`: `weights_[i] = Common::AvoidInf(first[i])` on float32 (`label_t`) values: subnormal weights become 0, 2^1000 becomes 1e38.",
+    "zero-weight-top-block": "LightGBM `AveragePrecisionMetric::Eval`: `accum_prec = sum_actual_pos / sum_pred_pos` is 0/0 = NaN when the top-scored block has no weight, and `accum += cur_actual_pos * accum_prec` keeps the NaN.",
+    "rejects-query-over-10000-items": "LightGBM `src/metric/map_metric.hpp` needs query information and `lambdarank` checks `Number of rows ... exceeds upper limit of 10000 for a query`.",
+    "rocr-aucpr": "ROCR `R/performance_measures.R` `.performance.aucpr` (ROCR 1.0-10+): `aggregate(list(fp = fp), by = list(tp = tp), min)` keeps the first point of each recall (the highest precision there), `prec[1] = 1` at (0, 0), Davis-Goadrich points inserted only where TP jumps by more than 2 and with `append(..., after = i)` at indices that ignore the points already inserted, then trapezoids in vector order; items with a non-finite score are dropped by `prediction`. The measure came with https://github.com/ipa-tys/ROCR/pull/2, which cites Davis & Goadrich (2006).",
+    "infinite-scores-dropped": "ROCR `R/prediction.R` `prediction`: `finite.bool <- is.finite(predictions[[i]])` drops every item whose score is ±inf before the curve is built (and leaves one class when they were all of the other: `Number of classes is not equal to 2`).",
+    "rejects-single-class": 'ROCR `prediction`: `if (length(levels) != 2) stop("Number of classes is not equal to 2...")`: an input of positives only, whose PR area is 1, is rejected.',
+    "direction=auto": 'pROC `R/roc.R` `roc.default`: `direction = "auto"` (the default) takes `">"` when the median control score exceeds the median case score, and the area is then that of the reversed ranking; documented: "the direction is chosen so that the median of the cases is larger than the median of the controls". Upstream: https://github.com/xrobin/pROC/issues/11 (whether to change the default; pROC now prints the direction it chose) and https://github.com/xrobin/pROC/issues/128.',
+    "tie-half-credit-truncated": 'river `rust_src/rolling_roc_auc.rs` `RollingROCAUC::get`: a negative tied with positives adds `(c + prev_c) / 2` in i64, truncated ("tied scores across classes get an integer-truncated half-credit instead of the proper Mann-Whitney 0.5", the source\'s comment).',
+    "class-missing=0": "CatBoost `catboost/libs/metrics/auc.cpp` `CalcBinClassAuc`: `if (positiveSamples->empty() || negativeSamples->empty()) return 0;` (a class with items of zero weight still has samples, and gives 0/0).",
+    "rejects-probability-sum": "pycm `pycm/curve.py` `__curve_validation__`: `if abs(sum(item) - 1) > 0.001: raise pycmCurveError(PROBABILITY_SUM_ERROR)` for each item's class probabilities; with `[1 - s, s]` a score of 1.8e308 gives `(1 - s) + s = 0`.",
+    "statistics-overflow": "pycm `ConfusionMatrix` computes every class statistic when it is built: with weights of 1e308 the float64 totals are inf and `custom_rounder` (`pycm/utils.py`) meets `int(nan)` (ValueError); with weights up to 2^1000 `RACC_calc` (`pycm/class_funcs.py`) squares the population, `POP ** 2`, which raises OverflowError.",
+    "fbeta-overflow-caught": "pycm `ConfusionMatrix.F_beta` (`pycm/cm.py`) wraps `F_calc` in `except Exception: return {}`: Python's `beta**2` raises OverflowError at beta = 1e200, and at beta = inf `(1 + inf) TP / ((1 + inf) TP + FP + inf FN)` is inf/inf; either way no value (NaN here).",
+    "pos-neg-product-underflow": "Weka `ThresholdCurve.getROCArea`: `area /= (totalNeg * totalPos)`; with subnormal weights the product underflows to 0 and the area is 0/0 = NaN.",
+}
+
+
+def _valid(v: Vector) -> bool:
+    return v.result in ("valid", "acceptable") and v.inputs.y_score is not None
+
+
+def _oracle(metric: str, x: Inputs) -> Any:
+    """The oracle's value at ``x`` (UNDEFINED where it is 0/0 or invalid)."""
+    try:
+        return encoded(evaluate(metric, x, Alternative("", {})))
+    except (UndefinedMetricError, InvalidInputError):
+        return UNDEFINED
+
+
+def _float(value: float | Fraction | None) -> Any:
+    if value is None:
+        return None
+    if isinstance(value, Fraction):
+        return encoded(value)
+    return NAN if math.isnan(value) else scalar(value)
+
+
+def _f32(values: Any) -> np.ndarray:
+    with np.errstate(over="ignore", under="ignore"):
+        return np.asarray(values, dtype=np.float64).astype(np.float32)
+
+
+def _classes(x: Inputs, w: np.ndarray) -> tuple[float, float]:
+    """The positive and the negative weight, summed in float64 (inf where that overflows)."""
+    y = np.asarray(x.y_true)
+    with np.errstate(over="ignore"):
+        return float(w[y == 1].sum()), float(w[y != 1].sum())
+
+
+def _no_negatives(v: Vector) -> Any:
+    if not _valid(v):
+        return None
+    w = np.ones(len(v.inputs.labels)) if v.inputs.sample_weight is None else v.inputs.sample_weight
+    return NAN if _classes(v.inputs, np.asarray(w, dtype=np.float64))[1] == 0 else None
+
+
+def _float32_underflow(v: Vector) -> Any:
+    w = v.inputs.sample_weight
+    if not _valid(v) or w is None:
+        return None
+    cast = _f32(w).astype(np.float64)
+    before, after = _classes(v.inputs, np.asarray(w, np.float64)), _classes(v.inputs, cast)
+    lost = any(b > 0 and a == 0 for b, a in zip(before, after, strict=True))
+    return UNDEFINED if lost else None
+
+
+def _beyond_float32(v: Vector) -> Any:
+    w = v.inputs.sample_weight
+    if not _valid(v) or w is None:
+        return None
+    return RAISES if np.isinf(_f32(w)).any() else None
+
+
+def _product_underflow(v: Vector) -> Any:
+    w = v.inputs.sample_weight
+    if not _valid(v) or w is None:
+        return None
+    pos, neg = _classes(v.inputs, np.asarray(w, dtype=np.float64))
+    return NAN if pos > 0 and neg > 0 and pos * neg == 0 else None
+
+
+def _emulated(fn: Callable[[Any], Any], when: Callable[[Inputs], bool]) -> Callable[[Vector], Any]:
+    """A prediction from the emulation ``fn`` on the legal vectors (valid or undefined) where
+    ``when`` holds."""
+
+    def predict(v: Vector) -> Any:
+        if v.result == "invalid" or v.inputs.y_score is None or not when(v.inputs):
+            return None
+        return _float(fn(v.inputs))
+
+    return predict
+
+
+def _cancels(x: Inputs) -> bool:
+    """XGBoost's float64 DG sum is off the exact area of its float32 scores beyond 8 ulps."""
+    s32 = replace(x, y_score=_f32(x.y_score).astype(np.float64))
+    exact = _oracle("auc_davis_goadrich", s32)
+    got = gbdt_models.xgboost_aucpr(x)
+    if exact is UNDEFINED or math.isnan(got):
+        return False
+    return abs(got - exact.float64) > 8 * math.ulp(exact.float64)
+
+
+def _huge_scores(x: Inputs) -> bool:
+    s = np.asarray(x.y_score, dtype=np.float64)
+    return bool((np.abs(s) >= 1e300).any())
+
+
+def _weights_changed_by_float32(x: Inputs) -> bool:
+    if x.sample_weight is None:
+        return False
+    w = np.asarray(x.sample_weight, dtype=np.float64)
+    cast = _f32(w).astype(np.float64)
+    return bool(((cast == 0) & (w != 0)).any() or (np.abs(w) > 1e38).any())
+
+
+def _zero_top_block(x: Inputs) -> bool:
+    if x.sample_weight is None:
+        return False
+    s = np.asarray(x.y_score, dtype=np.float64)
+    return float(np.asarray(x.sample_weight, np.float64)[s == s.max()].sum()) == 0.0
+
+
+def _infinite_dropped(v: Vector) -> Any:
+    s = v.inputs.y_score
+    if not _valid(v) or s is None or np.isfinite(np.asarray(s, dtype=np.float64)).all():
+        return None
+    keep = np.isfinite(np.asarray(s, dtype=np.float64))
+    x = v.inputs
+    kept = replace(x, y_true=np.asarray(x.y_true)[keep], y_score=np.asarray(s)[keep])
+    if len(set(np.asarray(kept.y_true).tolist())) != 2:
+        return RAISES
+    return _oracle(v.metric, kept)
+
+
+def _single_class(v: Vector) -> Any:
+    if not _valid(v) or v.inputs.sample_weight is not None:
+        return None
+    return RAISES if len(set(np.asarray(v.inputs.y_true).tolist())) < 2 else None
+
+
+def _reversed_direction(v: Vector) -> Any:
+    if not _valid(v) or v.result != "valid":
+        return None
+    if r_models.proc_direction(v.inputs) == "<":
+        return None
+    reversed_scores = replace(v.inputs, y_score=-np.asarray(v.inputs.y_score, dtype=np.float64))
+    return _oracle("roc_auc", reversed_scores)
+
+
+def _short_list(v: Vector) -> Any:
+    x = v.inputs
+    if not _valid(v) or "relevant_at" in x.params or len(x.labels) >= int(x.params["k"]):
+        return None
+    return encoded(Fraction(int((np.asarray(x.y_true) == 1).sum()), len(x.labels)))
+
+
+def _long_query(v: Vector) -> Any:
+    return RAISES if _valid(v) and len(v.inputs.labels) > 10_000 else None
+
+
+def _class_missing(v: Vector) -> Any:
+    x = v.inputs
+    if v.result != "undefined" or x.y_score is None:
+        return None
+    return scalar(0.0) if len(set(np.asarray(x.y_true).tolist())) < 2 else None
+
+
+#: the pairwise and per-item emulations are not run on longer inputs (the 10^6-item vectors)
+EMULATED_ITEMS = 10_000
+
+
+def _short(x: Inputs) -> bool:
+    return len(x.labels) <= EMULATED_ITEMS
+
+
+def _probability_sum(v: Vector) -> Any:
+    """RAISES where ``abs((1 - s) + s - 1) > 0.001`` for some score: pycm's check of the
+    probabilities ``[1 - s, s]`` the adapter passes."""
+    if not _valid(v):
+        return None
+    s = np.asarray(v.inputs.y_score, dtype=np.float64)
+    with np.errstate(invalid="ignore"):
+        off = np.abs((1.0 - s) + s - 1.0) > 0.001
+    return RAISES if off.any() else None
+
+
+def _statistics_overflow(v: Vector) -> Any:
+    """pycm's confusion matrix statistics of huge weights: the float64 total weight overflows
+    (an ``int(nan)`` ValueError), or its square does (``POP ** 2``: OverflowError)."""
+    w = v.inputs.sample_weight
+    if not _valid(v) or w is None:
+        return None
+    total = sum(np.asarray(w, dtype=np.float64).tolist())
+    if math.isinf(total):
+        return RAISES
+    try:
+        total**2
+    except OverflowError:
+        return Crash("OverflowError")
+    return None
+
+
+def _fbeta_overflow_caught(v: Vector) -> Any:
+    """NaN where Python's ``beta**2`` overflows or beta is inf: pycm's ``F_beta`` catches the
+    exception (or divides inf by inf) and reports no value."""
+    beta = v.inputs.params.get("beta")
+    if not _valid(v) or beta is None:
+        return None
+    if beta == math.inf:
+        return NAN
+    try:
+        float(Fraction(beta)) ** 2
+    except OverflowError:
+        return NAN
+    return None
+
+
+def _always(_: Inputs) -> bool:
+    return True
+
+
+def _mechanism(name: str, summary: str, predict: Callable[[Vector], Any]) -> Mechanism:
+    return Mechanism(name, summary, predict)
+
+
+def _weights(metric: str) -> list[Mechanism]:
+    out = []
+    if metric == "roc_auc":  # first: where both explain a result, this one holds in float64
+        out.append(
+            _mechanism(
+                "pos-neg-product-underflow",
+                "the normaliser pos * neg of subnormal weights underflows to 0: 0/0",
+                _product_underflow,
+            )
+        )
+    return [
+        *out,
+        _mechanism(
+            "weights-float32-underflow",
+            "weights stored as float32: a class whose weights are subnormal loses them (0/0)",
+            _float32_underflow,
+        ),
+        _mechanism(
+            "rejects-weights-beyond-float32",
+            "weights stored as float32 and checked finite: 1e308 and 2^1000 are rejected",
+            _beyond_float32,
+        ),
+    ]
+
+
+def _lightgbm(metric: str) -> list[Mechanism]:
+    fn = {
+        "average_precision": gbdt_models.lightgbm_average_precision,
+        "roc_auc": gbdt_models.lightgbm_auc,
+    }[metric]
+    out = [
+        _mechanism(
+            "scores=clamped-to-1e300",
+            "scores stored through AvoidInf: clamped to [-1e300, 1e300], NaN as 0",
+            _emulated(fn, _huge_scores),
+        ),
+        _mechanism(
+            "weights=float32-clamped",
+            "weights stored as float32 through AvoidInf: subnormal ones 0, huge ones 1e38",
+            _emulated(fn, _weights_changed_by_float32),
+        ),
+    ]
+    if metric == "average_precision":
+        out.append(
+            _mechanism(
+                "zero-weight-top-block",
+                "a top-scored block of zero weight: precision 0/0 = NaN, kept in the sum",
+                _emulated(fn, _zero_top_block),
+            )
+        )
+    return out
+
+
+def _by_metric(metric: str) -> list[Mechanism]:
+    """The mechanisms particular to ``metric``."""
+    table: dict[str, list[Mechanism]] = {
+        "auc_davis_goadrich": [
+            _mechanism(
+                "nan-without-negatives", "NaN for an input without negatives", _no_negatives
+            ),
+            _mechanism(
+                "dg-float64-cancellation",
+                "the Davis-Goadrich closed form in float64 cancels (XGBoost's CalcDeltaPRAUC)",
+                _emulated(gbdt_models.xgboost_aucpr, _cancels),
+            ),
+        ],
+        "auc_trapezoid": [
+            _mechanism(
+                "rocr-aucpr",
+                "ROCR's aucpr: the first point of each recall, DG points misplaced, trapezoids",
+                _emulated(r_models.rocr_aucpr, _always),
+            ),
+            _mechanism("rejects-single-class", "an error for one class", _single_class),
+        ],
+        "roc_auc": [
+            _mechanism(
+                "ranking-auc=all-pairs",
+                "every pair of the group counted, equal labels included (XGBoost's GroupRankingROC)",
+                _emulated(gbdt_models.xgboost_ranking_auc, _short),
+            ),
+            _mechanism(
+                "direction=auto",
+                "the direction chosen from the medians: the reversed ranking's area",
+                _reversed_direction,
+            ),
+            _mechanism("class-missing=0", "0 where one class has no item", _class_missing),
+            _mechanism(
+                "tie-half-credit-truncated",
+                "a negative tied with positives gets (c + prev_c) // 2 (river's RollingROCAUC)",
+                _emulated(river_models.river_rolling_roc_auc, _always),
+            ),
+        ],
+        "fbeta_at_threshold": [
+            _mechanism(
+                "fbeta-overflow-caught",
+                "beta**2 overflows (or beta is inf) and the value is reported as missing",
+                _fbeta_overflow_caught,
+            )
+        ],
+        "precision_at_k": [
+            _mechanism("precision@k=hits/min(k,n)", "P@k over min(k, n) when n < k", _short_list)
+        ],
+        "ap_at_k": [
+            _mechanism(
+                "rejects-query-over-10000-items", "an error for a query of 10^4+ items", _long_query
+            )
+        ],
+    }
+    return table.get(metric, [])
+
+
+def for_metric(metric: str) -> list[Mechanism]:
+    """Every mechanism of this module that applies to ``metric``."""
+    out = _by_metric(metric)
+    if metric in ("average_precision", "roc_auc"):
+        out += _lightgbm(metric)
+    if metric in ("auc_trapezoid", "roc_auc"):
+        out.append(
+            _mechanism(
+                "infinite-scores-dropped",
+                "items with a ±inf score dropped before the curve is built",
+                _infinite_dropped,
+            )
+        )
+    if metric in ("auc_davis_goadrich", "auc_trapezoid", "roc_auc", "average_precision"):
+        out += _weights(metric)
+    if metric in ("auc_trapezoid", "roc_auc"):
+        out += [
+            _mechanism(
+                "rejects-probability-sum",
+                "an error where 1 - score and score do not sum to 1 within 0.001",
+                _probability_sum,
+            ),
+            _mechanism(
+                "statistics-overflow",
+                "the total weight, or its square, overflows float64 in the statistics",
+                _statistics_overflow,
+            ),
+        ]
+    return out

@@ -1,0 +1,196 @@
+"""The gradient-boosting libraries' evaluation metrics, emulated in numpy from their source.
+
+Each function here follows one library function line by line, in the same float types, on a
+vector's input, without calling the library; the mechanisms of
+:mod:`prtheory.conformance.external_mechanisms` take their predictions from these where a named
+cause applies, and the tests compare each emulation with the installed library.
+
+XGBoost (``src/metric/auc.cc``, ``auc.h``; ``src/data/data.cc``; ``src/learner.cc``):
+
+* scores (``base_margin``), labels and weights are stored as float32;
+* :func:`xgboost_aucpr`: ``BinaryPRAUC``: ``total_pos += w * label`` and ``total_neg += w * (1 -
+  label)`` (float products, double sums), NaN when either is <= 0; ``BinaryAUC`` walks the
+  scores in decreasing order (a stable sort) and at each change of score adds
+  ``CalcDeltaPRAUC(fp_prev, fp, tp_prev, tp, total_pos)``: with ``h = dFP/dTP``, ``a = 1 + h``,
+  ``b = (fp_prev - h tp_prev)/total_pos``, the area ``(r - r_prev - (b/a)(log(a r + b) -
+  log(a r_prev + b)))/a`` (``b = 0``: ``(r - r_prev)/a``) in double; the result is capped at 1
+  and printed with 17 digits after the point (``EvalOneIter``).
+* :func:`xgboost_ranking_auc`: ``GroupRankingROC``: the items sorted by label, decreasing
+  (stable), every pair ``i < j`` scoring 1 if ``p_i - p_j > 0`` (float32), 1/2 if ``== 0``, else
+  0, over all ``n(n-1)/2`` pairs, pairs of equal labels included; a group of fewer than 3 items is
+  invalid and the mean over no valid group is 0/0.
+* :func:`xgboost_precision_at_k`: ``EvalPrecision``: the labels of the top ``min(k, n)`` items
+  (stable sort of the float32 scores) summed and divided by ``min(k, n)``.
+
+LightGBM (``src/io/metadata.cpp``, ``include/LightGBM/utils/common.h``,
+``src/metric/binary_metric.hpp``):
+
+* ``Metadata::SetInitScore`` stores each score through ``Common::AvoidInf(double)``: NaN becomes
+  0, values >= 1e300 become 1e300 and <= -1e300 become -1e300; ``SetLabel`` and ``SetWeights``
+  store float32 values through ``AvoidInf(float)`` (NaN -> 0, clamped to ±1e38);
+* :func:`lightgbm_average_precision`: ``AveragePrecisionMetric::Eval``: blocks of equal score in
+  decreasing order; at each block ``accum_prec = sum_actual_pos / sum_pred_pos``, ``accum +=
+  cur_actual_pos * accum_prec`` (a block of zero weight first gives 0/0 = NaN, which stays);
+  1 when there is no positive weight or no negative weight (``sum_actual_pos != sum_weights_``);
+* :func:`lightgbm_auc`: ``AUCMetric::Eval``: ``accum += cur_neg (cur_pos/2 + sum_pos)``, divided
+  by ``sum_pos (sum_weights - sum_pos)``; 1 when a class is missing.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "lightgbm_auc",
+    "lightgbm_average_precision",
+    "lightgbm_stored",
+    "xgboost_aucpr",
+    "xgboost_precision_at_k",
+    "xgboost_ranking_auc",
+]
+
+F32 = np.float32
+
+
+def _f32(values: Any) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        return np.asarray(values, dtype=np.float64).astype(F32)
+
+
+def _xgb_columns(x: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """XGBoost's float32 scores, labels and weights (1 without weights), in input order."""
+    s, y = _f32(x.y_score), _f32(x.y_true)
+    w = np.ones_like(s) if x.sample_weight is None else _f32(x.sample_weight)
+    return s, y, w
+
+
+def _delta_prauc(fp_prev: float, fp: float, tp_prev: float, tp: float, total_pos: float) -> float:
+    """``detail::CalcDeltaPRAUC`` (``src/metric/auc.h``), in double, with libm's ``log``."""
+    pr_prev, pr = tp_prev / total_pos, tp / total_pos
+    if tp == tp_prev:
+        a, b = 1.0, 0.0
+    else:
+        h = (fp - fp_prev) / (tp - tp_prev)
+        a, b = h + 1, (fp_prev - h * tp_prev) / total_pos
+    if b != 0.0:
+        return (pr - pr_prev - b / a * (math.log(a * pr + b) - math.log(a * pr_prev + b))) / a
+    return (pr - pr_prev) / a
+
+
+def _block_ends(sorted_scores: np.ndarray) -> np.ndarray:
+    """Indices of the last item of each run of equal scores (in sorted order)."""
+    return np.r_[np.flatnonzero(sorted_scores[1:] != sorted_scores[:-1]), sorted_scores.size - 1]
+
+
+def xgboost_aucpr(x: Any) -> float:
+    """What XGBoost prints for ``eval_metric="aucpr"`` on ``x`` (module docstring)."""
+    with np.errstate(all="ignore"):  # inf weights: inf * 0 is part of what XGBoost meets
+        return _xgboost_aucpr(x)
+
+
+def _xgboost_aucpr(x: Any) -> float:
+    s, y, w = _xgb_columns(x)
+    total_pos = float(np.sum((w * y).astype(np.float64)))
+    total_neg = float(np.sum((w * (F32(1) - y)).astype(np.float64)))
+    if total_pos <= 0 or total_neg <= 0 or not s.size:
+        return math.nan
+    order = np.argsort(-s, kind="stable")
+    tp = np.cumsum((y[order] * w[order]).astype(np.float64))
+    fp = np.cumsum(((F32(1) - y[order]) * w[order]).astype(np.float64))
+    ends = _block_ends(s[order])
+    area, tp_prev, fp_prev = 0.0, 0.0, 0.0
+    for e in ends.tolist():
+        area += _delta_prauc(fp_prev, float(fp[e]), tp_prev, float(tp[e]), total_pos)
+        tp_prev, fp_prev = float(tp[e]), float(fp[e])
+    return float(f"{min(area, 1.0):.17f}")
+
+
+def xgboost_ranking_auc(x: Any) -> Fraction | float:
+    """XGBoost's ``eval_metric="auc"`` of one query group (``GroupRankingROC``): a Fraction,
+    or NaN for a group of fewer than 3 items."""
+    s, y, _ = _xgb_columns(x)
+    n = s.size
+    if n < 3:
+        return math.nan
+    order = np.argsort(-y, kind="stable")
+    p = s[order]
+    with np.errstate(invalid="ignore"):
+        d = p[:, None] - p[None, :]  # float32 differences, inf - inf = NaN
+    upper = np.triu(np.ones((n, n), dtype=bool), 1)
+    wins = int(np.count_nonzero((d > 0) & upper))
+    ties = int(np.count_nonzero((d == 0) & upper))
+    return Fraction(2 * wins + ties, n * (n - 1))
+
+
+def xgboost_precision_at_k(x: Any) -> Fraction:
+    """XGBoost's ``pre@k`` of one group: the labels of the top ``min(k, n)`` items (stable sort
+    of the float32 scores, decreasing) summed, over ``min(k, n)``."""
+    s = _f32(x.y_score)
+    y = np.asarray(x.y_true).astype(np.int64)
+    m = min(int(x.params["k"]), s.size)
+    top = np.argsort(-s, kind="stable")[:m]
+    return Fraction(int(y[top].sum()), m)
+
+
+def _avoid_inf(values: np.ndarray, limit: float) -> np.ndarray:
+    """``Common::AvoidInf``: NaN -> 0, clamped to [-limit, limit]."""
+    return np.clip(np.nan_to_num(values, nan=0.0, posinf=limit, neginf=-limit), -limit, limit)
+
+
+def lightgbm_stored(x: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """LightGBM's stored scores (float64), labels and weights (float32), through ``AvoidInf``."""
+    scores = _avoid_inf(np.asarray(x.y_score, dtype=np.float64), 1e300)
+    labels = _avoid_inf(_f32(x.y_true), F32(1e38)).astype(F32)
+    weights = None
+    if x.sample_weight is not None:
+        weights = _avoid_inf(_f32(x.sample_weight), F32(1e38)).astype(F32)
+    return scores, labels, weights
+
+
+def _lightgbm_blocks(x: Any) -> tuple[np.ndarray, np.ndarray, float]:
+    """Per block of equal stored score, in decreasing order: (positive weight, negative weight)
+    as LightGBM accumulates them in double, and ``sum_weights_``."""
+    scores, labels, weights = lightgbm_stored(x)
+    w = np.ones(scores.size, dtype=np.float64) if weights is None else weights.astype(np.float64)
+    order = np.argsort(-scores, kind="stable")
+    pos = np.where(labels[order] > 0, w[order], 0.0)
+    neg = np.where(labels[order] <= 0, w[order], 0.0)
+    starts = np.r_[0, _block_ends(scores[order])[:-1] + 1]
+    total = float(scores.size) if weights is None else float(np.sum(w))
+    return np.add.reduceat(pos, starts), np.add.reduceat(neg, starts), total
+
+
+def lightgbm_average_precision(x: Any) -> float:
+    """LightGBM's ``average_precision`` on ``x`` (module docstring)."""
+    if not len(x.y_true):
+        return math.nan
+    pos, neg, total = _lightgbm_blocks(x)
+    sum_pos = sum_pred = accum = 0.0
+    with np.errstate(all="ignore"):
+        for p, n in zip(pos.tolist(), neg.tolist(), strict=True):
+            sum_pos += p
+            sum_pred += p + n
+            precision = float(np.float64(sum_pos) / np.float64(sum_pred))
+            accum += p * precision
+    if sum_pos > 0.0 and sum_pos != total:
+        return accum / sum_pos
+    return 1.0
+
+
+def lightgbm_auc(x: Any) -> float:
+    """LightGBM's ``auc`` on ``x`` (module docstring)."""
+    if not len(x.y_true):
+        return math.nan
+    pos, neg, total = _lightgbm_blocks(x)
+    sum_pos = accum = 0.0
+    for p, n in zip(pos.tolist(), neg.tolist(), strict=True):
+        accum += n * (p * 0.5 + sum_pos)
+        sum_pos += p
+    if sum_pos > 0.0 and sum_pos != total:
+        with np.errstate(all="ignore"):
+            return float(np.float64(accum) / np.float64(sum_pos * (total - sum_pos)))
+    return 1.0

@@ -1,0 +1,81 @@
+"""The large-n families of the exported vectors: ``vectors/generated.json``.
+
+Inputs of 10^4 to 10^6 items are not listed item by item: each test names the SplitMix64 seed,
+the family and the size from which :mod:`prtheory.conformance.sampling` (and any reproduction
+of it in another language, as the vectors' README describes) draws the input, the sha256 of the
+drawn input (to check a reproduction bit for bit) and the expected value. The expected value is
+the correctly rounded float64 of the exact step AP (N2), from :func:`prtheory.average_precision`,
+whose result is the oracle's exact value rounded once (checked against
+:func:`prtheory.oracle.average_precision` on the 10^4-item tests by the test suite).
+
+Digests: ``y_true`` as one byte per item (0 or 1), ``y_score`` and ``sample_weight`` as
+little-endian IEEE 754 float64, each hashed alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import numpy as np
+
+from prtheory.conformance.sampling import FAMILIES, Sample, sample
+
+__all__ = ["FILE_NAME", "SIZES", "build", "digests"]
+
+FILE_NAME = "generated.json"
+SIZES = (10_000, 100_000, 1_000_000)
+SEED = 41
+
+
+def digests(s: Sample) -> dict[str, str]:
+    """sha256 (hex) of each array of ``s`` in the canonical byte form (module docstring)."""
+    out = {
+        "y_true": hashlib.sha256(s.y_true.astype(np.uint8).tobytes()).hexdigest(),
+        "y_score": hashlib.sha256(s.y_score.astype("<f8").tobytes()).hexdigest(),
+    }
+    if s.sample_weight is not None:
+        out["sample_weight"] = hashlib.sha256(s.sample_weight.astype("<f8").tobytes()).hexdigest()
+    return out
+
+
+def _test(tc_id: int, seed: int, family_index: int, n: int) -> dict[str, Any]:
+    from prtheory import average_precision
+
+    family = FAMILIES[family_index]
+    s = sample(seed, family, n)
+    value = average_precision(s.y_true, s.y_score, s.sample_weight)
+    return {
+        "tcId": tc_id,
+        "metric": "average_precision",
+        "family": family.name,
+        "seed": seed,
+        "n": n,
+        "sha256": digests(s),
+        "result": "valid",
+        "expected": {"float64": float(value).hex()},
+    }
+
+
+def build() -> str:
+    """The canonical text of ``generated.json``: every family at every size of :data:`SIZES`."""
+    tests, tc_id = [], 0
+    for n in SIZES:
+        for i, _family in enumerate(FAMILIES):
+            tc_id += 1
+            tests.append(_test(tc_id, SEED + tc_id, i, n))
+    doc = {
+        "generator": "prtheory.conformance.sampling (SplitMix64; see README.md)",
+        "metric": "average_precision",
+        "description": "Large inputs drawn from a seed: rebuild each with the generator the "
+        "README describes, check the sha256 of each array, then compare with expected.float64 "
+        "(the correctly rounded step AP, tied scores grouped).",
+        "families": {
+            f.name: {"permille": f.permille, "scores": f.scores, "weights": f.weights}
+            for f in FAMILIES
+        },
+        "numberOfTests": len(tests),
+        "tests": tests,
+    }
+    return json.dumps(doc, indent=1) + "\n"

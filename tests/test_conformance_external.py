@@ -1,0 +1,300 @@
+"""The libraries beyond Python's metric packages: their servers, emulations and mechanisms.
+
+Each emulation of :mod:`prtheory.conformance.gbdt_models`, :mod:`prtheory.conformance.r_models`
+and :mod:`prtheory.conformance.river_models` follows a library's source without calling it; here
+it is compared with the installed library on every vector it can take (skipped where the library
+is missing), and each mechanism's prediction is checked on a small input against a value worked
+out by hand.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import warnings
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+
+from prtheory.conformance import external, gbdt_models, r_models, river_models
+from prtheory.conformance.adapters import implementations, status
+from prtheory.conformance.encoding import decode_inputs
+from prtheory.conformance.external import ExternalCrash, ExternalRejection, Server
+from prtheory.conformance.metrics import Inputs
+from prtheory.conformance.vectors_io import load
+
+BASIC_Y = [1, 0, 1, 1, 0, 0, 1, 0]
+BASIC_S = [0.9, 0.8, 0.7, 0.6, 0.55, 0.5, 0.4, 0.3]
+
+
+def _inputs(y, s, w=None, **params):
+    return Inputs(
+        np.asarray(y), np.asarray(s, dtype=np.float64), None if w is None else np.asarray(w), params
+    )
+
+
+def _same(a, b):
+    return a == b or (math.isnan(a) and math.isnan(b))
+
+
+def _legal(metric, weights=True, longest=None):
+    for v in load([metric]):
+        x = v.inputs
+        if v.result == "invalid" or not len(x.labels):
+            continue
+        if (x.sample_weight is not None and not weights) or (longest and len(x.labels) > longest):
+            continue
+        yield v
+
+
+def _impl(key, name):
+    try:
+        found = {i.name: i for i in implementations(key)}
+    except (ImportError, RuntimeError) as exc:
+        pytest.skip(f"{key} is not installed: {exc}")
+    return found[name]
+
+
+def _value(impl, x):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return impl.run(x)
+        except (ValueError, RuntimeError):
+            return None
+
+
+# ------------------------------------------------------------------------------------------
+# the protocol
+
+
+def test_request_inputs_are_the_exported_format():
+    x = _inputs([1, 0, 1], [0.9, float("inf"), 0.1], [0.5, 1.0, 2.0], k=3)
+    encoded = external.encode_request_inputs(x)
+    assert encoded["y_score"] == ["0.9", "inf", "0.1"]
+    assert encoded["params"] == {"k": 3}
+    y, s, w = decode_inputs(encoded)
+    assert y.tolist() == [1, 0, 1]
+    assert s.tolist() == x.scores.tolist()
+    assert w.tolist() == [0.5, 1, 2]
+    long = _inputs([0] * 1500 + [1], [0.5] * 1500 + [0.25])
+    runs = external.encode_request_inputs(long)["runs"]
+    assert runs == [[0, "0.5", 1500], [1, "0.25", 1]]
+
+
+FAKE = r"""
+import json, sys
+for line in sys.stdin:
+    r = json.loads(line)
+    fn = r["fn"]
+    if fn == "die":
+        sys.stderr.write("fake server: asked to die\n"); sys.exit(3)
+    out = {"id": r["id"] + (1 if fn == "late" else 0), "cpu": 0.25}
+    if fn == "reject":
+        out.update(error="bad input", kind="rejected")
+    elif fn == "crash":
+        out.update(error="index out of bounds", kind="crashed")
+    else:
+        out.update(value=repr(len(r["inputs"]["y_true"]) / 3), warnings=["careful"])
+    print(json.dumps(out), flush=True)
+"""
+
+
+@pytest.fixture
+def fake():
+    server = Server([sys.executable, "-c", FAKE], "fake")
+    yield server
+    server.close()
+
+
+def test_server_answers_values_errors_and_cpu_time(fake):
+    x = _inputs([1, 0], [0.5, 0.25])
+    with pytest.warns(RuntimeWarning, match="fake: careful"):
+        assert fake.call("value", x) == 2 / 3
+    assert fake.last_cpu == 0.25
+    with pytest.raises(ExternalRejection, match="bad input"):
+        fake.call("reject", x)
+    assert issubclass(ExternalRejection, ValueError)
+    with pytest.raises(ExternalCrash, match="index out of bounds"):
+        fake.call("crash", x)
+
+
+def test_server_that_answers_out_of_turn_or_dies_is_a_crash(fake):
+    x = _inputs([1, 0], [0.5, 0.25])
+    with pytest.raises(ExternalCrash, match="out of turn"):
+        fake.call("late", x)
+    with pytest.raises(ExternalCrash, match="asked to die"):
+        fake.call("die", x)
+
+
+def test_adapters_outside_python_are_not_run_without_their_runtime(monkeypatch, tmp_path):
+    from prtheory.conformance.adapters import r_packages, weka_adapter
+
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("PRTHEORY_WEKA_JAR", raising=False)
+    r_packages._r_output.cache_clear()
+    weka_adapter._java_version.cache_clear()
+    try:
+        for key in ("rocr", "proc", "mlmetrics", "rmetrics", "weka"):
+            st = status(key)
+            assert not st.available, key
+            assert st.version is None, key
+            assert "apt-get install" in st.reason, (key, st.reason)
+    finally:
+        r_packages._r_output.cache_clear()
+        weka_adapter._java_version.cache_clear()
+
+
+# ------------------------------------------------------------------------------------------
+# emulations against the libraries
+
+
+#: the default tier compares on the vectors of at most this many items; the slow tier on all
+SHORT = 1000
+SIZES = [pytest.param(SHORT, id="short"), pytest.param(None, id="all", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("longest", SIZES)
+def test_xgboost_emulations_equal_xgboost(longest):
+    aucpr = _impl("xgboost", 'eval_metric="aucpr"')
+    pairs = _impl("xgboost", 'eval_metric="auc", one query group')
+    pre = _impl("xgboost", 'eval_metric="pre@k", one query group')
+    checked = 0
+    for v in _legal("auc_davis_goadrich", longest=longest):
+        got = _value(aucpr, v.inputs)
+        if got is not None:  # weights beyond float32 are rejected (a mechanism of its own)
+            assert _same(got, gbdt_models.xgboost_aucpr(v.inputs)), v.ident
+            checked += 1
+    for v in _legal("roc_auc", weights=False, longest=1000):
+        assert _same(_value(pairs, v.inputs), float(gbdt_models.xgboost_ranking_auc(v.inputs)))
+    for v in _legal("precision_at_k", weights=False, longest=longest):
+        got = _value(pre, v.inputs)
+        if got is not None:  # graded labels are rejected by rank:map
+            assert got == float(gbdt_models.xgboost_precision_at_k(v.inputs)), v.ident
+    assert checked > 40
+
+
+@pytest.mark.parametrize("longest", SIZES)
+def test_lightgbm_emulations_equal_lightgbm(longest):
+    ap = _impl("lightgbm", 'metric="average_precision"')
+    auc = _impl("lightgbm", 'metric="auc"')
+    for v in _legal("average_precision", longest=longest):
+        got = _value(ap, v.inputs)
+        if got is not None:
+            assert _same(got, gbdt_models.lightgbm_average_precision(v.inputs)), v.ident
+    for v in _legal("roc_auc", longest=longest):
+        got = _value(auc, v.inputs)
+        if got is not None:
+            assert _same(got, gbdt_models.lightgbm_auc(v.inputs)), v.ident
+
+
+def test_river_rolling_emulation_equals_river():
+    rolling = _impl("river", "metrics.RollingROCAUC(window_size=n)")
+    for v in _legal("roc_auc", weights=False, longest=1000):
+        assert _value(rolling, v.inputs) == float(river_models.river_rolling_roc_auc(v.inputs))
+
+
+@pytest.mark.parametrize("longest", SIZES)
+def test_rocr_and_proc_emulations_equal_r(longest):
+    rocr = _impl("rocr", 'performance(pred, "aucpr")')
+    auto = _impl("proc", "auc(roc(y, s)), default direction")
+    fixed = _impl("proc", 'auc(roc(y, s, levels = c(0, 1), direction = "<"))')
+    for v in _legal("auc_trapezoid", weights=False, longest=longest):
+        assert _value(rocr, v.inputs) == r_models.rocr_aucpr(v.inputs), v.ident
+    for v in _legal("roc_auc", weights=False, longest=longest):
+        a, b = _value(auto, v.inputs), _value(fixed, v.inputs)
+        if a is None or b is None:
+            continue
+        flipped = r_models.proc_direction(v.inputs) == ">"
+        assert a == pytest.approx(1 - b if flipped else b, abs=1e-15), v.ident
+
+
+# ------------------------------------------------------------------------------------------
+# the mechanisms on inputs worked out by hand
+
+
+def test_rocr_aucpr_keeps_the_first_point_of_each_recall():
+    # BASIC: (TP, FP) per cutoff (0,0) (1,0) (1,1) (2,1) (3,1) (3,2) (3,3) (4,3) (4,4); the least
+    # FP per TP: (0,0) (1,0) (2,1) (3,1) (4,3), precision 1 (set), 1, 2/3, 3/4, 4/7 at recall
+    # 0, 1/4, 1/2, 3/4, 1; trapezoids (1/4)[(1+1)/2 + (1+2/3)/2 + (2/3+3/4)/2 + (3/4+4/7)/2]
+    # = (1/4)(168 + 140 + 119 + 111)/168 = 538/672 = 269/336
+    got = r_models.rocr_aucpr(_inputs(BASIC_Y, BASIC_S))
+    assert got == pytest.approx(float(F(269, 336)), abs=2**-52)
+
+
+def test_rocr_aucpr_misplaces_its_second_insertion():
+    # three tied positives, a negative, three tied positives: least FP per TP (0,0) (3,0) (6,1),
+    # precision 1, 1, 6/7 at recall 0, 1/2, 1. Both TP jumps are 3 > 2, so points x = 1, 2, 3
+    # are inserted: after index 1, recall 1/6, 2/6, 3/6 at precision 1 (skew 0); then, for the
+    # original index 2, recall 4/6, 5/6, 1 at precision (3 + x)/(3 + x + x/3) = 12/13, 15/17,
+    # 6/7 (skew 1/3), inserted after position 2 of the grown vector, i.e. after recall 1/6:
+    # recall 0, 1/6, 4/6, 5/6, 1, 2/6, 3/6, 1/2, 1. Trapezoids in that order:
+    p = [F(1), F(1), F(12, 13), F(15, 17), F(6, 7), F(1), F(1), F(1), F(6, 7)]
+    r = [F(0), F(1, 6), F(4, 6), F(5, 6), F(1), F(2, 6), F(3, 6), F(1, 2), F(1)]
+    misplaced = sum((r[i] - r[i - 1]) * (p[i] + p[i - 1]) / 2 for i in range(1, len(r)))
+    # in recall order the same points give the Davis-Goadrich discrete area
+    order = sorted(range(len(r)), key=lambda i: (r[i], -p[i]))
+    rs, ps = [r[i] for i in order], [p[i] for i in order]
+    placed = sum((rs[i] - rs[i - 1]) * (ps[i] + ps[i - 1]) / 2 for i in range(1, len(rs)))
+    x = _inputs([1, 1, 1, 0, 1, 1, 1], [3, 3, 3, 2, 1, 1, 1])
+    assert r_models.rocr_aucpr(x) == pytest.approx(float(misplaced), abs=2**-50)
+    assert misplaced < placed  # the backward segment 1 -> 2/6 subtracts area
+
+
+def test_proc_auto_direction_takes_the_reversed_ranking():
+    # N3 scores_B: median control score (0.43 + 0.88)/2 = 0.655 > median case (0.20 + 0.55)/2
+    # = 0.375, so pROC takes ">" and reports 1 - 1/4 = 3/4
+    y = [1, 1, 0, 0, 1, 1, 0, 0]
+    s = [0.55, 0.59, 0.88, 0.97, 0.20, 0.09, 0.43, 0.32]
+    assert r_models.proc_direction(_inputs(y, s)) == ">"
+    assert r_models.proc_direction(_inputs(BASIC_Y, BASIC_S)) == "<"
+
+
+def test_river_rolling_truncates_the_half_credit_of_ties():
+    # every score tied, labels 0 1 0 1 1: the walk meets the three positives first (c = 3,
+    # prev_c = 0), then each negative adds (3 + 0) // 2 = 1: 2/(3 * 2) = 1/3, not 1/2
+    assert river_models.river_rolling_roc_auc(_inputs([0, 1, 0, 1, 1], [0.5] * 5)) == F(1, 3)
+    # without ties it is the ROC AUC: BASIC has 11 of 16 pairs ordered
+    assert river_models.river_rolling_roc_auc(_inputs(BASIC_Y, BASIC_S)) == F(11, 16)
+
+
+def test_xgboost_ranking_auc_counts_every_pair():
+    # BASIC sorted by label: positives .9 .7 .6 .4, negatives .8 .55 .5 .3; the 6 pairs of
+    # positives and the 6 of negatives are all in decreasing score order (1 each), and of the 16
+    # positive-negative pairs 4 + 3 + 3 + 1 = 11 have the positive higher: 23/28
+    assert gbdt_models.xgboost_ranking_auc(_inputs(BASIC_Y, BASIC_S)) == F(23, 28)
+    assert math.isnan(gbdt_models.xgboost_ranking_auc(_inputs([0, 1], [0.2, 0.9])))
+
+
+def test_xgboost_precision_at_k_divides_by_the_list_length():
+    # k = 12 over 8 items with 4 positives: 4/8, where P@12 counts the 4 missing items as
+    # false positives: 4/12
+    assert gbdt_models.xgboost_precision_at_k(_inputs(BASIC_Y, BASIC_S, k=12)) == F(1, 2)
+
+
+def test_xgboost_aucpr_cancels_in_float64():
+    # one positive below 10^6 tied negatives: the exact DG area is
+    # 1 - 10^6 ln(1 + 10^-6) = 4.99999667e-07; XGBoost's closed form in float64 loses the
+    # leading digits to cancellation
+    x = _inputs([0] * 10**6 + [1], [0.5] * 10**6 + [0.25])
+    got = gbdt_models.xgboost_aucpr(x)
+    exact = 1 - 10**6 * math.log1p(1e-6)
+    assert exact == pytest.approx(4.999996666e-07, rel=1e-9)
+    assert abs(got - exact) > 1e-4 * exact
+
+
+def test_lightgbm_clamps_huge_scores_to_1e300():
+    # 1.8e308, 1e308 and 1e300 all become 1e300 and tie; labels 0 1 1 0: the top block has
+    # 2 positives of 3 items, recall 1 at once: AP = 2/3
+    x = _inputs([0, 1, 1, 0], [1.7976931348623157e308, 1e308, 1e300, -1e308])
+    assert gbdt_models.lightgbm_average_precision(x) == pytest.approx(2 / 3, abs=2**-53)
+    scores, _, _ = gbdt_models.lightgbm_stored(x)
+    assert scores.tolist() == [1e300, 1e300, 1e300, -1e300]
+
+
+def test_lightgbm_zero_weight_top_block_is_nan():
+    # the top item (a negative) weighs 0: precision 0/0 at the first block, NaN thereafter
+    x = _inputs([0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], [0.0, 1.0, 1.0, 1.0])
+    assert math.isnan(gbdt_models.lightgbm_average_precision(x))
