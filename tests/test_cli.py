@@ -1,9 +1,12 @@
 """The top-level command: ``prtheory --version`` reports the installed distribution's version."""
 
 import importlib.metadata
+from pathlib import Path
 
 import pytest
 
+import prtheory.conformance
+import prtheory.conformance.adapters
 from prtheory.cli import main
 
 
@@ -19,11 +22,13 @@ def test_version_flag_matches_the_installed_distribution(capsys):
 
 
 # ---------------------------------------------------------------------------------------------
-# --help of the commands that are not the conformance kit: a description, examples, valid names;
-# and the writers refuse to write outside a checkout without --root
+# --help of every command: a description, examples, valid names; and the writers refuse to write
+# outside a checkout without --root
 
 
-@pytest.mark.parametrize("command", ["verify", "proofs", "tables", "figures", "audit"])
+@pytest.mark.parametrize(
+    "command", ["verify", "proofs", "tables", "figures", "audit", "conformance"]
+)
 def test_help_has_a_description_and_examples(command, capsys):
     from prtheory.cli import main
 
@@ -45,6 +50,23 @@ def test_verify_help_names_the_claim_ids(capsys):
     text = capsys.readouterr().out
     for prefix in ("B1", "F1", "N1", "G1", "X1"):
         assert prefix in text
+
+
+def test_conformance_help_names_every_library_and_metric(capsys):
+    from prtheory.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["conformance", "--help"])
+    text = capsys.readouterr().out
+    libraries = text.split("libraries (--libraries):")[1].split("metrics (--metrics):")[0]
+    metrics = text.split("metrics (--metrics):")[1]
+    # the names, read independently of the CLI: the adapter modules and the vector files
+    adapters_dir = Path(prtheory.conformance.adapters.__file__).parent
+    adapters = {p.stem.removesuffix("_adapter") for p in adapters_dir.glob("*_adapter.py")}
+    vectors_dir = Path(prtheory.conformance.__file__).parent / "vectors"
+    vectors = {p.stem for p in vectors_dir.glob("*.json")} - {"schema", "tcids", "generated"}
+    assert {n.strip() for n in libraries.replace("\n", " ").split(",")} >= adapters
+    assert {n.strip() for n in metrics.replace("\n", " ").split(",")} == vectors
 
 
 @pytest.mark.parametrize("command", ["tables", "figures", "proofs"])
