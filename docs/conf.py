@@ -29,6 +29,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.mathjax",
+    "sphinx.ext.napoleon",  # the numpydoc sections of the docstrings (Parameters, Returns, ...)
     "sphinx-mathjax-offline",  # MathJax served with the site, so the math renders offline
     "sphinx.ext.viewcode",
 ]
@@ -37,6 +38,8 @@ exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 myst_enable_extensions = ["dollarmath", "amsmath"]
 myst_heading_anchors = 3
 autosummary_generate = True
+napoleon_google_docstring = False
+napoleon_numpy_docstring = True
 autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"

@@ -11,7 +11,7 @@ import sys
 import textwrap
 
 TESTS = textwrap.dedent(
-    '''
+    """
     import inspect
 
     from prtheory.conformance import api, assert_conforms, vectors
@@ -37,7 +37,7 @@ TESTS = textwrap.dedent(
 
     def test_mutant():
         unhidden(constant_ap, V)
-    '''
+    """
 )
 
 
