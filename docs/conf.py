@@ -40,6 +40,10 @@ myst_heading_anchors = 3
 autosummary_generate = True
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True
+# napoleon makes every type of a Parameters or Raises section a cross-reference: the exceptions
+# re-exported by prtheory (prtheory.InvalidInputError and prtheory.errors.InvalidInputError) and
+# a shape's ``n`` have several targets, which is no error in the docstrings
+suppress_warnings = ["ref.python"]
 autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"

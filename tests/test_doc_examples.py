@@ -68,14 +68,10 @@ def test_every_block_names_its_language(block: Block):
     )
 
 
-#: the checkout's files the pages' commands read, linked into each scratch directory: the
-#: gallery's scripts and the servers of R's packages and Weka (no ``__init__.py`` is linked, so
-#: ``import prtheory`` still finds the installed package)
-CHECKOUT_FILES = (
-    "examples",
-    "prtheory/conformance/adapters/r",
-    "prtheory/conformance/adapters/java",
-)
+#: the checkout's folders the pages' commands read, linked into each scratch directory: the
+#: gallery's scripts and the package (the servers of R's packages and Weka are read from
+#: ``prtheory/conformance/adapters/``; ``import prtheory`` there is the same source)
+CHECKOUT_FILES = ("examples", "prtheory")
 
 
 def _scratch(directory: Path) -> Path:
