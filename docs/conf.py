@@ -29,6 +29,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.mathjax",
+    "sphinx.ext.napoleon",  # the numpydoc sections of the docstrings (Parameters, Returns, ...)
     "sphinx-mathjax-offline",  # MathJax served with the site, so the math renders offline
     "sphinx.ext.viewcode",
 ]
@@ -37,13 +38,19 @@ exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 myst_enable_extensions = ["dollarmath", "amsmath"]
 myst_heading_anchors = 3
 autosummary_generate = True
+napoleon_google_docstring = False
+napoleon_numpy_docstring = True
+# napoleon makes every type of a Parameters or Raises section a cross-reference: the exceptions
+# re-exported by prtheory (prtheory.InvalidInputError and prtheory.errors.InvalidInputError) and
+# a shape's ``n`` have several targets, which is no error in the docstrings
+suppress_warnings = ["ref.python"]
 autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 html_theme = "furo"
 html_title = f"prtheory {release}"
 html_static_path = ["_static"]
-html_css_files = ["tables.css"]
+html_css_files = ["tables.css", "code.css"]
 
 
 def _generated_pages() -> None:

@@ -26,7 +26,8 @@ from prtheory.plots import PRGDisplay, PRSpaceDisplay
 DEFAULT = Path(__file__).resolve().parents[1] / "docs" / "guide" / "img" / "prspace.png"
 
 
-def main(out: Path = DEFAULT) -> None:
+def figure():
+    """The figure, drawn (its labels are placed when it is saved or drawn)."""
     rng = np.random.default_rng(14)
     y = rng.random(300) < 0.15
     s = np.round(rng.normal(size=300) + 1.5 * y, 1)
@@ -46,7 +47,11 @@ def main(out: Path = DEFAULT) -> None:
     PRGDisplay.from_predictions(y, s, ax=right, name="PRG")
     right.set_title("PRG space")
     fig.tight_layout()
-    fig.savefig(out, dpi=110)
+    return fig
+
+
+def main(out: Path = DEFAULT) -> None:
+    figure().savefig(out, dpi=110)
 
 
 if __name__ == "__main__":

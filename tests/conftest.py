@@ -48,7 +48,7 @@ def spark_session():
     """One local[2] SparkSession for the whole test session (3 shuffle partitions, no UI).
 
     Skips, saying how to install, where pyspark or Java is missing."""
-    pytest.importorskip("pyspark", reason="needs pyspark: pip install 'prtheory[spark]' (Java 17+)")
+    pytest.importorskip("pyspark", reason="needs pyspark: pip install -e '.[spark]' (Java 17+)")
     if shutil.which("java") is None:
         pytest.skip("needs Java 17+ for pyspark: e.g. apt-get install openjdk-17-jre-headless")
     from prtheory.spark.session import local_session

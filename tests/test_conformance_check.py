@@ -186,7 +186,11 @@ def test_pytest_helper_failure_message_has_everything_to_act_on():
     assert "expected: 7/12 = 0.5833333333333334" in text
     assert f"returned: {5 / 6!r}" in text
     # 5/6 - 7/12 = 1/4 = 2^-2; the ulp of numbers in [1/2, 1) is 2^-53: 2^51 ulps
-    assert f"distance: {2.0**51:.6g} ulps" in text
+    assert f"distance to the oracle: {2.0**51:.6g} ulps" in text
+    # one labelled distance per line: 5/6 is the input-order value itself, 0 ulps from it
+    assert "; closest convention: ties=input-order (0 ulps)" in text
+    assert "ulp" not in text.splitlines()[0]
+    assert text.count("ulps") == 2
     assert "mechanism: ties=" in text
     assert "(predicts 5/6 = 0.8333333333333334)" in text
 

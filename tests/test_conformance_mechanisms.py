@@ -237,7 +237,7 @@ def test_each_failure_is_attributed_with_its_exact_prediction():
     text = str(failure)
     assert "input: y_true=" in text
     assert "returned: " + repr(failure.case.value) in text
-    assert "distance: " in text
+    assert "distance to the oracle: " in text
     assert "ulps" in text
     assert "mechanism: ties=input-order" in text
 

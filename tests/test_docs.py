@@ -99,9 +99,16 @@ def _modules_with_examples() -> list[str]:
 
 
 @pytest.mark.parametrize("module", _modules_with_examples())
-def test_docstring_examples_run(module):
+def test_docstring_examples_run(module, request):
+    # each example imports what it uses (an empty namespace, as a reader's session); Spark's
+    # examples find the tests' session with getOrCreate() (skipped without Java)
+    if module.startswith("prtheory.spark"):
+        request.getfixturevalue("spark_session")
     result = doctest.testmod(
-        importlib.import_module(module), optionflags=doctest.NORMALIZE_WHITESPACE, verbose=False
+        importlib.import_module(module),
+        globs={},
+        optionflags=doctest.NORMALIZE_WHITESPACE,
+        verbose=False,
     )
     assert result.attempted > 0
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
@@ -115,5 +122,8 @@ def test_some_modules_have_examples():
         "prtheory.oracle.ap",
         "prtheory.metrics.areas",
         "prtheory.streaming",
+        "prtheory.oracle.closed_forms",
+        "prtheory.duckdb.metrics",
+        "prtheory.spark.ap",
     ):
         assert module in found, module

@@ -23,8 +23,8 @@ from prtheory._testing.frames import (
 )
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
-pytest.importorskip("duckdb", reason="needs duckdb: pip install 'prtheory[duckdb]'")
-pa = pytest.importorskip("pyarrow", reason="needs pyarrow: pip install 'prtheory[duckdb]'")
+pytest.importorskip("duckdb", reason="needs duckdb: pip install -e '.[duckdb]'")
+pa = pytest.importorskip("pyarrow", reason="needs pyarrow: pip install -e '.[duckdb]'")
 pq = pytest.importorskip("pyarrow.parquet")
 
 from prtheory import duckdb as pdb  # noqa: E402  (after the skips)

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from prtheory.papers import boyd2012
+from prtheory.papers import boyd2012, figdata
+from prtheory.papers.figdata import DRAWING_FILES, drawing_digest
 from prtheory.papers.outputs import REPORTS, figure_data
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +45,9 @@ def test_figures_are_current():
         assert manifest[png.name]["data_sha256"] == d.fingerprint(), (
             f"{png} is stale (its data changed): run `prtheory figures`"
         )
+        assert manifest[png.name]["drawing_sha256"] == drawing_digest(), (
+            f"{png} is stale (the drawing code changed): run `prtheory figures`"
+        )
 
 
 def test_fingerprint_sees_a_changed_value():
@@ -52,6 +56,18 @@ def test_fingerprint_sees_a_changed_value():
     key = next(iter(d.arrays))
     d.arrays[key] = d.arrays[key] + 1e-6
     assert d.fingerprint() != before
+
+
+def test_drawing_digest_sees_a_changed_drawing(tmp_path, monkeypatch):
+    for name in DRAWING_FILES:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text((figdata.PACKAGE / name).read_text())
+    before = drawing_digest()
+    monkeypatch.setattr(figdata, "PACKAGE", tmp_path)
+    assert drawing_digest() == before  # the copy is digested as the original
+    with (tmp_path / "plots" / "_place.py").open("a") as fh:
+        fh.write("# a change of one line\n")
+    assert drawing_digest() != before
 
 
 def test_tables_need_no_matplotlib():

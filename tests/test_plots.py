@@ -5,6 +5,7 @@ Everything runs on matplotlib's Agg backend; nothing is compared as pixels.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import subprocess
@@ -205,7 +206,12 @@ def test_importing_the_displays_does_not_import_matplotlib():
     assert done.stdout.strip() == "False"
 
 
-def test_the_guide_picture_command_runs(tmp_path):
+def test_the_guide_picture_is_current(tmp_path):
+    """docs/guide/img/prspace.png (the gallery's figure) is what its command draws now, byte for
+    byte, where the installed matplotlib is the one that wrote it (PNG bytes change with the
+    matplotlib version; its own fonts and FreeType make them the same on every machine)."""
+    from PIL import Image
+
     out = tmp_path / "prspace.png"
     done = subprocess.run(
         [sys.executable, "examples/prspace_figure.py", str(out)],
@@ -216,3 +222,154 @@ def test_the_guide_picture_command_runs(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    committed = ROOT / "docs" / "guide" / "img" / "prspace.png"
+    with Image.open(committed) as png:
+        writer = png.info.get("Software", "")
+    if f"version{matplotlib.__version__}," not in writer:
+        pytest.skip(f"{committed.name} was written by {writer!r}, not {matplotlib.__version__}")
+    assert out.read_bytes() == committed.read_bytes(), (
+        "docs/guide/img/prspace.png is stale: run `python examples/prspace_figure.py`"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# labels collide with nothing: measured on the rendered figures (the docs' and the papers'),
+# with matplotlib's own text extents (the renderer), against every line, marker, patch, filled
+# area, spine, title, legend and other text of the axes
+
+
+def _docs_figure():
+    import runpy
+
+    return runpy.run_path(str(ROOT / "examples" / "prspace_figure.py"))["figure"]()
+
+
+@functools.cache
+def _paper_data():
+    from prtheory.papers.outputs import figure_data
+
+    return {d.name: d for d in figure_data()}
+
+
+def _paper_figure(name: str):
+    from prtheory.papers.figures import DRAW
+
+    return DRAW[name](_paper_data()[name])
+
+
+def _placed(ax):
+    from prtheory.plots._place import PlacedLabel
+
+    return [t for t in ax.texts if isinstance(t, PlacedLabel)]
+
+
+#: the labelled iso-lines of each figure: four iso-F1 and four iso-FG1 (docs); Boyd et al.'s
+#: F1 contours 0.1-0.3 and 0.6-0.9; Flach & Kull's four F1 isometrics in each space; nine
+#: levels of each of the three means
+LABELLED = {"docs": 8, "boyd2012_fig4": 7, "flach2015_fig2": 8, "notes_means": 27}
+FIGURES = ["docs", "boyd2012_fig1", "boyd2012_fig2", "boyd2012_fig3", "boyd2012_fig4"]
+FIGURES += ["flach2015_fig2", "flach2015_pair", "notes_scores", "notes_means"]
+
+
+def _figure(name: str):
+    return _docs_figure() if name == "docs" else _paper_figure(name)
+
+
+def test_every_paper_figure_is_checked():
+    assert sorted(FIGURES[1:]) == sorted(_paper_data())
+
+
+@pytest.mark.parametrize("name", FIGURES)
+def test_figure_labels_collide_with_nothing(name):
+    from prtheory.plots._place import collisions
+
+    fig = _figure(name)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    checked = 0
+    for ax in fig.axes:
+        legend = ax.get_legend()
+        for label in _placed(ax):
+            box = label.get_window_extent(renderer)
+            others = [t for t in ax.texts if t is not label and t.get_visible()]
+            assert collisions(box, ax, label.own, others) == [], label.get_text()
+            if legend is not None:
+                assert not box.overlaps(legend.get_window_extent(renderer)), label.get_text()
+            checked += 1
+    plt.close(fig)
+    assert checked == LABELLED.get(name, 0)
+
+
+def test_the_collision_check_sees_what_a_label_would_cover():
+    # the mutant: each label put back at the first candidate (where the old code put it: on
+    # the curve at recall 1 for iso-F, above the top spine for iso-FG) must collide
+    fig = _docs_figure()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    from prtheory.plots._place import collisions
+
+    hits = []
+    for ax in fig.axes:
+        for label in _placed(ax):
+            label.set_position(label.candidates[0])
+            found = collisions(label.get_window_extent(renderer), ax, label.own, [])
+            hits.append(found)
+    plt.close(fig)
+    # F1 = 0.2 on the unachievable region, F1 = 0.4 on both curves where they reach recall 1
+    assert hits[0] == ["patch 'unachievable (π = 0.15)'"]
+    assert "line 'steps (AP = 0.524)'" in hits[1]
+    # FG1 = 0.6 and 0.8 start on the top spine (0.8 reaches the title)
+    assert hits[6] == ["spines"]
+    assert hits[7] == ["spines", "title"]
+
+
+def test_the_collision_check_sees_markers_fills_and_texts():
+    from matplotlib.transforms import Bbox
+
+    from prtheory.plots._place import collisions
+
+    fig, ax = plt.subplots(figsize=(4, 4))
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.fill_between([0.0, 0.4], 0.0, 0.4, color="0.8", label="fill")  # a collection, no patch
+    ax.plot([0.7], [0.7], "o", ms=8, label="marker")  # line style "None": its marker only
+    ax.plot([0.6, 0.9], [0.1, 0.1], "o", ms=2, ls="none", label="far apart")
+    text = ax.text(0.2, 0.8, "text")
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+
+    def at(x: float, y: float) -> Bbox:  # a 10-pixel box centred at data (x, y)
+        cx, cy = ax.transData.transform((x, y))
+        return Bbox([[cx - 5, cy - 5], [cx + 5, cy + 5]])
+
+    assert collisions(at(0.2, 0.2), ax, None, []) == ["area 'fill'"]
+    assert collisions(at(0.7, 0.7), ax, None, []) == ["line 'marker'"]
+    # between two markers of a line without a line style: nothing is drawn there
+    assert collisions(at(0.75, 0.1), ax, None, []) == []
+    assert collisions(text.get_window_extent(renderer), ax, None, [text]) == ["label 'text'"]
+    assert collisions(at(0.5, 0.5), ax, None, [text]) == []
+    plt.close(fig)
+
+
+def test_paper_prg_curves_have_markers_only_at_the_hull_vertices():
+    fig = _paper_figure("flach2015_fig2")
+    right = fig.axes[1]
+    lines = {line.get_label(): line for line in right.get_lines()}
+    assert lines["PRG curve"].get_marker() in ("None", None, "")
+    hull = lines["convex hull (Pareto front)"]
+    assert hull.get_marker() == "o"
+    assert hull.get_zorder() > lines["PRG curve"].get_zorder()
+    plt.close(fig)
+    fig = _paper_figure("flach2015_pair")
+    for line in fig.axes[1].get_lines():
+        assert line.get_marker() in ("None", None, ""), line.get_label()
+    plt.close(fig)
+
+
+def test_the_prg_curve_has_markers_only_at_the_hull_vertices():
+    fig, ax = plt.subplots()
+    d = PRGDisplay.from_predictions(Y, S, ax=ax)
+    assert d.line_.get_marker() in ("None", None, "")
+    assert d.hull_line_.get_marker() == "o"
+    assert d.hull_line_.get_zorder() > d.line_.get_zorder()
+    plt.close(fig)

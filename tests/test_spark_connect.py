@@ -89,7 +89,7 @@ CLIENT = textwrap.dedent(
 
 
 def test_metrics_through_spark_connect(tmp_path):
-    pytest.importorskip("pyspark", reason="needs pyspark: pip install 'prtheory[spark]' (Java 17+)")
+    pytest.importorskip("pyspark", reason="needs pyspark: pip install -e '.[spark]' (Java 17+)")
     for module in ("grpc", "grpc_status", "google.rpc", "zstandard"):
         pytest.importorskip(module, reason="Spark Connect's client: pip install 'pyspark[connect]'")
     if shutil.which("java") is None:

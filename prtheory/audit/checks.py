@@ -58,7 +58,6 @@ from prtheory.audit.images import (
     aucnpr_real,
     fbeta_image,
     implied_aucpr_min,
-    min_precision_exact,
 )
 from prtheory.audit.intervals import Approx, Interval, compare, value_str
 from prtheory.audit.methods import least_area
@@ -150,7 +149,7 @@ def check_achievable(row: Row, convention: str) -> Finding | None:
         return None
     p, r = row.box("precision", convention), row.box("recall", convention)
     # at recall 0 nothing is constrained (and the bound is 0/0 at pi = 1)
-    bound = min_precision_exact(r.lo, skew.lo) if r.lo > 0 else ZERO
+    bound = closed_forms.min_precision(r.lo, skew.lo) if r.lo > 0 else ZERO
     gap = p.hi - bound
     attained = p.hi_closed and r.lo_closed and skew.lo_closed
     ok = gap > 0 or (gap == 0 and attained)

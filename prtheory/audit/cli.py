@@ -22,7 +22,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Check a table (CSV, TSV, semicolon-separated or JSON) of published "
         "precision-recall numbers; only what is provably impossible under each row's method is "
         "flagged. Exit status: 0 nothing flagged, 1 at least one row flagged, 2 unreadable or "
-        "malformed input.",
+        "malformed input. Headers and methods are explained in docs/researchers.md.",
+        epilog="examples:\n  prtheory audit examples/reported.csv --flagged-only\n"
+        "  prtheory audit table.tsv --rounding half-even --format markdown\n"
+        "  prtheory audit folds.csv --averaged --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     a.add_argument("file", type=Path, help="the table; JSON is recognised by a .json suffix")
     a.add_argument(

@@ -3,8 +3,7 @@
 Every function here maps *sets* of inputs (intervals, see :mod:`prtheory.audit.intervals`) to the
 set of outputs, using only monotonicity and the oracle's point evaluations:
 
-* AUCPR_min(pi; a, b) is strictly increasing in pi (B5, B7), so the image of a skew interval is
-  the interval between the images of its ends;
+* AUCPR_min(pi; a, b) is strictly increasing in pi (B5, B7), so that
 * AUCNPR = (AUCPR - m) / (M - m), with m = AUCPR_min and M = b - a (B8), is increasing in AUCPR
   and decreasing in pi (d/dm of (x - m)/(M - m) is (x - M)/(M - m)^2 <= 0 since x <= M);
 * F-beta = (1 + beta^2) p r / (beta^2 p + r) is increasing in p and in r (F2);
@@ -27,12 +26,10 @@ from prtheory.oracle import closed_forms, points
 __all__ = [
     "aucnpr_image",
     "aucnpr_real",
-    "aucpr_min_image",
     "aucpr_min_real",
     "fbeta_from_pr",
     "fbeta_image",
     "implied_aucpr_min",
-    "min_precision_exact",
 ]
 
 ZERO, ONE = Fraction(0), Fraction(1)
@@ -70,16 +67,6 @@ def aucnpr_real(aucpr: Fraction, pi: Fraction, a: Fraction = ZERO, b: Fraction =
     )
 
 
-def aucpr_min_image(skew: Interval, a: Fraction = ZERO, b: Fraction = ONE) -> Interval:
-    """The set of AUCPR_min values over a skew interval (increasing in pi)."""
-    return Interval(
-        aucpr_min_real(skew.lo, a, b),
-        aucpr_min_real(skew.hi, a, b),
-        skew.lo_closed,
-        skew.hi_closed,
-    )
-
-
 def aucnpr_image(
     aucpr: Interval, skew: Interval, a: Fraction = ZERO, b: Fraction = ONE
 ) -> Interval:
@@ -110,11 +97,6 @@ def fbeta_image(precision: Interval, recall: Interval, beta: Fraction) -> Interv
         precision.lo_closed and recall.lo_closed,
         precision.hi_closed and recall.hi_closed,
     )
-
-
-def min_precision_exact(recall: Fraction, pi: Fraction) -> Fraction:
-    """The Theorem 1 bound pi r / (1 - pi + pi r) (B1), exact for rational input."""
-    return closed_forms.min_precision(recall, pi)
 
 
 def implied_aucpr_min(aucpr: Interval, aucnpr: Interval) -> Interval | None:

@@ -107,22 +107,39 @@ class Failure:
 
     def __str__(self) -> str:
         v, d = self.vector, self.verdict
-        lines = [f"{v.ident} ({v.comment}): {d.category}: {d.detail}"]
+        want = _want(v, self.case) if self.case.value is not None else None
+        if d.convention is not None:  # its distance is on the distance line, labelled
+            head = f"{d.category}: agrees under {d.convention}"
+        elif want is not None:
+            head = d.category
+        else:
+            head = f"{d.category}: {d.detail}"
+        lines = [f"{v.ident} ({v.comment}): {head}"]
         lines.append(f"    input: {_input_text(v)}")
         lines.append(f"    expected: {self.expected}")
         if self.case.value is not None:
             lines.append(f"    returned: {_show(self.case.value)}")
-            want = _want(v, self.case)
-            if want is not None:
-                dtype = np.float32 if self.float32 else np.float64
-                dist = _distance(self.case.value, want, dtype)
-                unit = "float32 ulps" if self.float32 else "ulps"
-                lines.append(f"    distance: {dist:.6g} {unit}")
+        if want is not None:
+            lines.append("    " + self._distances(want))
         if self.mechanism is not None:
             name, predicted = self.mechanism
             said = marker_text(predicted) or _expected_text(predicted)
             lines.append(f"    mechanism: {name} (predicts {said})")
         return "\n".join(lines)
+
+    def _distances(self, want: Any) -> str:
+        """``distance to the oracle: N ulps``, and ``; closest convention: X (M ulps)`` when the
+        returned value agrees with a named convention (float32 ulps under float32 precision or
+        for a float32-level agreement)."""
+        d = self.verdict
+        dtype = np.float32 if self.float32 or d.float32 else np.float64
+        unit = "float32 ulps" if dtype is np.float32 else "ulps"
+        text = f"distance to the oracle: {_distance(self.case.value, want, dtype):.6g} {unit}"
+        alternative = self.vector.alternatives.get(d.convention) if d.convention else None
+        if alternative is not None:
+            near = _distance(self.case.value, alternative, dtype)
+            text += f"; closest convention: {d.convention} ({near:.6g} {unit})"
+        return text
 
 
 def _want(v: Vector, case: Case) -> Any:
@@ -615,7 +632,9 @@ def assert_conforms(
     """Raise ``AssertionError`` (with the input, expected and returned values, the ulp distance
     and the mechanism that explains the result) unless ``fn``'s result on ``vector`` is the
     value under ``conventions``; skip the test (``pytest.skip``, with the reason) when ``fn``
-    cannot receive the vector; return the verdict otherwise."""
+    cannot receive the vector; return the verdict otherwise. pytest shows the failure at the
+    caller's line: this function's own frame is hidden from the traceback."""
+    __tracebackhide__ = True
     import pytest
 
     conventions = tuple(conventions)

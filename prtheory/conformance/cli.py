@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -52,17 +53,46 @@ def _fails(row: Any, kinds: tuple[str, ...], mechanism: str | None) -> bool:
     return mechanism is None or not set(mechanism.split("+")) <= set(row.claims)
 
 
+def _epilog() -> str:
+    """The examples and the valid names of ``--libraries`` and ``--metrics`` for ``--help``."""
+    from prtheory.conformance.isolated import known_libraries
+    from prtheory.conformance.vectors_io import files
+
+    def names(items: list[str]) -> str:
+        return textwrap.fill(", ".join(items), 96, initial_indent="  ", subsequent_indent="  ")
+
+    return (
+        "examples:\n"
+        "  prtheory conformance --libraries sklearn --metrics average_precision\n"
+        "  PYTHONPATH=examples prtheory conformance --adapter my_adapter:correct "
+        "--metrics average_precision\n"
+        "  prtheory conformance --fail-on wrong,crash --json results.json\n"
+        "  prtheory conformance --export vectors/      # the plain-JSON vectors, for any language\n"
+        "  prtheory conformance --fail-on none         # rewrite reports/conformance.md (a checkout)\n"
+        f"\nlibraries (--libraries):\n{names(known_libraries())}\n"
+        f"\nmetrics (--metrics):\n{names([p.stem for p in files()])}"
+    )
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "conformance",
         help="check metric libraries against the oracle's test vectors; write reports/conformance.md",
+        description="Run metric libraries (scikit-learn, torchmetrics, trec_eval, Spark MLlib, "
+        "R's packages, ...) over the oracle's test vectors, each library in a process of its "
+        "own with a CPU-time limit per vector, and classify every result: agrees, agrees under "
+        "a named convention, float32-level, wrong, crashed, not run. Writes "
+        "reports/conformance.md (or prints it with --stdout); exit status 1 when a result is "
+        "of a kind --fail-on names.",
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--libraries",
         nargs="+",
         metavar="NAME",
         help="adapters to run (default: every built-in one and every entry point of the group "
-        "prtheory.adapters)",
+        "prtheory.adapters; the names are listed below)",
     )
     p.add_argument(
         "--adapter",
@@ -72,7 +102,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="also run your own implementations: a callable returning a list of "
         "prtheory.conformance.adapters.Implementation (repeatable; alone, it runs only these)",
     )
-    p.add_argument("--metrics", nargs="+", help="vector files to use, e.g. average_precision")
+    p.add_argument(
+        "--metrics",
+        nargs="+",
+        metavar="NAME",
+        help="vector files to use, e.g. average_precision (the names are listed below)",
+    )
     p.add_argument(
         "--fail-on",
         type=_fail_on,

@@ -56,6 +56,65 @@ def per_group(
     rejected (``by``); groups without positives make AP and R-precision undefined before the
     evaluation unless ``convention="sklearn"`` values them 0; a group the oracle rejects
     (duplicate document ids) raises :class:`~prtheory.errors.InvalidInputError` naming its key.
+
+    Parameters
+    ----------
+    source : str, list of str, DuckDB relation, or pyarrow/pandas/polars frame
+        A Parquet or CSV path or glob (or a list of them), a relation, or a frame.
+    by : str
+        The column of the group keys (a query id).
+    metric : {"average_precision", "precision_at_k", "r_precision"}
+        The metric of each group.
+    label, score : str
+        The columns of the 0/1 (or boolean) labels and of the scores.
+    k : int or None
+        The cutoff of ``precision_at_k``.
+    ties : str or None
+        An oracle tie policy by name (``"trec_eval"`` needs ``doc_id``).
+    doc_id : str or None
+        The column of document ids, for ``ties="trec_eval"``.
+    convention : {None, "sklearn"}
+        ``"sklearn"``: a group without positives counts 0.
+    exact : bool
+        True: the mean as an exact ``Fraction``; False (default): correctly rounded.
+    score_index : int or None
+        The element of a list or MLlib vector score column to use (``score="probability",
+        score_index=1``).
+    memory_limit : str or None
+        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+    threads : int or None
+        DuckDB's threads for a path or frame.
+
+    Returns
+    -------
+    tuple of (pyarrow.Table, float or Fraction)
+        The per-group table and the mean over the groups.
+
+    Raises
+    ------
+    InvalidInputError
+        A missing column, a null group key, a malformed row or a group the oracle rejects.
+    UndefinedMetricError
+        A group without positives for AP or R-precision, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.spark.per_group : the same from a Spark DataFrame.
+    average_precision : one AP over all the rows.
+
+    Examples
+    --------
+    By hand: query 1 ranks its positive first (AP 1); query 2 ties its positive with a
+    negative (AP 1/2): MAP 3/4.
+
+    >>> import pyarrow as pa
+    >>> from prtheory import duckdb as pdb
+    >>> rows = pa.table({"q": [1, 2, 2, 1], "label": [1, 0, 1, 0], "score": [0.9, 0.8, 0.8, 0.1]})
+    >>> table, map_ = pdb.per_group(rows, "q", exact=True)
+    >>> map_
+    Fraction(3, 4)
+    >>> sorted(zip(table["q"].to_pylist(), table["value"].to_pylist()))
+    [(1, 1.0), (2, 0.5)]
     """
     import pyarrow as pa
 

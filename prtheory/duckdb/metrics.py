@@ -57,15 +57,57 @@ def average_precision(
     """Step AP (claim N2, tied scores grouped, as scikit-learn): the correctly rounded float64,
     or with ``exact=True`` the Fraction equal to :func:`prtheory.oracle.average_precision`.
 
-    With no positive weight AP is undefined (:class:`~prtheory.errors.UndefinedMetricError`; 0
-    with ``convention="sklearn"``). ``memory_limit`` (``"1GB"``) and ``threads`` configure the
-    DuckDB connection opened for a path or frame.
+    Parameters
+    ----------
+    source : str, list of str, DuckDB relation, or pyarrow/pandas/polars frame
+        A Parquet or CSV path or glob (or a list of them), a relation, or a frame.
+    label, score : str
+        The columns of the 0/1 (or boolean) labels and of the scores.
+    weight : str or None
+        The column of non-negative weights, taken at their exact binary values (default none).
+    exact : bool
+        True: the exact ``Fraction``; False (default): the correctly rounded float64.
+    convention : {None, "sklearn"}
+        ``"sklearn"``: 0 when there is no positive weight.
+    score_index : int or None
+        The element of a list or MLlib vector score column to use (``score="probability",
+        score_index=1``).
+    memory_limit : str or None
+        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+    threads : int or None
+        DuckDB's threads for a path or frame.
+
+    Returns
+    -------
+    float or Fraction
+        The AP.
+
+    Raises
+    ------
+    InvalidInputError
+        A missing column, a label not 0/1, a NaN or null score, a negative, infinite or null
+        weight, naming the argument.
+    UndefinedMetricError
+        No positive weight (AP is 0/0), without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.oracle.average_precision : the same value from arrays in memory.
+    prtheory.spark.average_precision : the same value from a Spark DataFrame.
+    per_group : AP per group and its mean (MAP).
+
+    Examples
+    --------
+    By hand: at 0.9 precision 1 at recall 1/2; the tied 0.8s add a positive and a negative,
+    precision 2/3 at recall 1: ``AP = 1/2 + (1/2)(2/3) = 5/6``.
 
     >>> import pyarrow as pa
     >>> from prtheory import duckdb as pdb
-    >>> table = pa.table({"label": [1, 0, 1], "score": [0.9, 0.5, 0.5]})
-    >>> pdb.average_precision(table, exact=True)  # by hand: 1/2 + (1/2)(2/3)
+    >>> table = pa.table({"label": [1, 0, 1, 0], "score": [0.9, 0.8, 0.8, 0.1]})
+    >>> pdb.average_precision(table, exact=True)
     Fraction(5, 6)
+    >>> pdb.average_precision(table)
+    0.8333333333333334
     """
     with open_source(source, memory_limit, threads) as src:
         p = blocks(src, label, score, weight, score_index=score_index)
@@ -90,9 +132,59 @@ def pr_auc(
     :func:`prtheory.oracle.pr_auc` (``"step"``, ``"trapezoid"``, ``"lower-trapezoid"``,
     ``"davis-goadrich"``, ``"davis-goadrich-discrete"``) from any first point it takes.
 
-    Rational methods give the exact Fraction with ``exact=True``, Davis-Goadrich the oracle's
-    ``mpf`` at ``dps`` digits; otherwise the correctly rounded float64. Undefined without
-    positive weight.
+    Parameters
+    ----------
+    source : str, list of str, DuckDB relation, or pyarrow/pandas/polars frame
+        A Parquet or CSV path or glob (or a list of them), a relation, or a frame.
+    label, score : str
+        The columns of the 0/1 (or boolean) labels and of the scores.
+    weight : str or None
+        The column of non-negative weights, taken at their exact binary values (default none).
+    method : str
+        ``"step"``, ``"trapezoid"``, ``"lower-trapezoid"``, ``"davis-goadrich"`` or
+        ``"davis-goadrich-discrete"``.
+    first_point : {None, "sklearn", "spark", "none"}
+        The point prepended at recall 0, as :func:`prtheory.oracle.pr_auc`.
+    exact : bool
+        True: the exact ``Fraction`` (rational methods) or the oracle's ``mpf`` at ``dps``
+        digits (Davis-Goadrich); False (default): the correctly rounded float64.
+    dps : int
+        Digits of a Davis-Goadrich ``mpf`` (default 50).
+    score_index : int or None
+        The element of a list or MLlib vector score column to use (``score="probability",
+        score_index=1``).
+    memory_limit : str or None
+        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+    threads : int or None
+        DuckDB's threads for a path or frame.
+
+    Returns
+    -------
+    float, Fraction or mpmath.mpf
+        The area.
+
+    Raises
+    ------
+    InvalidInputError
+        A missing column, a label not 0/1, a NaN or null score, a negative, infinite or null
+        weight, naming the argument.
+    UndefinedMetricError
+        No positive weight.
+
+    See Also
+    --------
+    prtheory.oracle.pr_auc : the same area from arrays in memory.
+    average_precision : the step area.
+
+    Examples
+    --------
+    By hand, with (recall 0, precision 1) prepended: ``1/2 * 1 + 1/2 * (1 + 2/3)/2 = 11/12``.
+
+    >>> import pyarrow as pa
+    >>> from prtheory import duckdb as pdb
+    >>> table = pa.table({"label": [1, 0, 1, 0], "score": [0.9, 0.8, 0.8, 0.1]})
+    >>> pdb.pr_auc(table, method="trapezoid", first_point="sklearn", exact=True)
+    Fraction(11, 12)
     """
     metrics.check_pr_auc(method, first_point, dps)
     with open_source(source, memory_limit, threads) as src:
@@ -112,7 +204,54 @@ def roc_auc(
     threads: int | None = None,
 ) -> float | Fraction:
     """Area under the ROC curve (ties: diagonal segments), equal to
-    :func:`prtheory.oracle.roc_auc`; undefined unless both classes have weight."""
+    :func:`prtheory.oracle.roc_auc`; undefined unless both classes have weight.
+
+    Parameters
+    ----------
+    source : str, list of str, DuckDB relation, or pyarrow/pandas/polars frame
+        A Parquet or CSV path or glob (or a list of them), a relation, or a frame.
+    label, score : str
+        The columns of the 0/1 (or boolean) labels and of the scores.
+    weight : str or None
+        The column of non-negative weights, taken at their exact binary values (default none).
+    exact : bool
+        True: the exact ``Fraction``; False (default): the correctly rounded float64.
+    score_index : int or None
+        The element of a list or MLlib vector score column to use (``score="probability",
+        score_index=1``).
+    memory_limit : str or None
+        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+    threads : int or None
+        DuckDB's threads for a path or frame.
+
+    Returns
+    -------
+    float or Fraction
+        The probability that a positive outscores a negative, a tie counting 1/2.
+
+    Raises
+    ------
+    InvalidInputError
+        A missing column, a label not 0/1, a NaN or null score, a negative, infinite or null
+        weight, naming the argument.
+    UndefinedMetricError
+        A class without weight.
+
+    See Also
+    --------
+    prtheory.oracle.roc_auc : the same area from arrays in memory.
+
+    Examples
+    --------
+    By hand: of the 4 (positive, negative) pairs, 3 are won and the tie at 0.8 counts 1/2:
+    ``3.5/4 = 7/8``.
+
+    >>> import pyarrow as pa
+    >>> from prtheory import duckdb as pdb
+    >>> table = pa.table({"label": [1, 0, 1, 0], "score": [0.9, 0.8, 0.8, 0.1]})
+    >>> pdb.roc_auc(table, exact=True)
+    Fraction(7, 8)
+    """
     with open_source(source, memory_limit, threads) as src:
         return metrics.roc_auc(blocks(src, label, score, weight, score_index=score_index), exact)
 
@@ -131,7 +270,57 @@ def precision_at_k(
 ) -> float | Fraction:
     """``P@k`` (N4; missing items are false positives when ``k`` exceeds the rows), with a
     cutoff inside a tied block by ``ties`` (``"expected"``, ``"optimistic"``,
-    ``"pessimistic"``), equal to :func:`prtheory.oracle.precision_at_k`."""
+    ``"pessimistic"``), equal to :func:`prtheory.oracle.precision_at_k`.
+
+    Parameters
+    ----------
+    source : str, list of str, DuckDB relation, or pyarrow/pandas/polars frame
+        A Parquet or CSV path or glob (or a list of them), a relation, or a frame.
+    k : int
+        The cutoff, at least 1.
+    label, score : str
+        The columns of the 0/1 (or boolean) labels and of the scores.
+    ties : {"expected", "optimistic", "pessimistic"}
+        How a cutoff inside a block of tied scores counts its positives.
+    exact : bool
+        True: the exact ``Fraction``; False (default): the correctly rounded float64.
+    score_index : int or None
+        The element of a list or MLlib vector score column to use (``score="probability",
+        score_index=1``).
+    memory_limit : str or None
+        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+    threads : int or None
+        DuckDB's threads for a path or frame.
+
+    Returns
+    -------
+    float or Fraction
+        The precision of the top ``k``.
+
+    Raises
+    ------
+    InvalidInputError
+        A missing column, a label not 0/1, a NaN or null score, a negative, infinite or null
+        weight, naming the argument.
+
+    See Also
+    --------
+    prtheory.oracle.precision_at_k : the same value from arrays in memory.
+    r_precision : the cutoff at the number of positives.
+
+    Examples
+    --------
+    By hand: the top 2 are the 0.9 (positive) and one of the two tied 0.8s, positive with
+    probability 1/2: ``(1 + 1/2)/2 = 3/4``.
+
+    >>> import pyarrow as pa
+    >>> from prtheory import duckdb as pdb
+    >>> table = pa.table({"label": [1, 0, 1, 0], "score": [0.9, 0.8, 0.8, 0.1]})
+    >>> pdb.precision_at_k(table, 2, exact=True)
+    Fraction(3, 4)
+    >>> pdb.precision_at_k(table, 2, ties="optimistic", exact=True)
+    Fraction(1, 1)
+    """
     metrics.check_top(k, ties)
     with open_source(source, memory_limit, threads) as src:
         p = blocks(src, label, score, None, score_index=score_index)
@@ -152,7 +341,55 @@ def r_precision(
 ) -> float | Fraction:
     """R-precision ``P@R`` with ``R`` the number of positives (N5), equal to
     :func:`prtheory.oracle.r_precision`; with no positives undefined, or 0 with
-    ``convention="sklearn"`` (as AP)."""
+    ``convention="sklearn"`` (as AP).
+
+    Parameters
+    ----------
+    source : str, list of str, DuckDB relation, or pyarrow/pandas/polars frame
+        A Parquet or CSV path or glob (or a list of them), a relation, or a frame.
+    label, score : str
+        The columns of the 0/1 (or boolean) labels and of the scores.
+    ties : {"expected", "optimistic", "pessimistic"}
+        How a cutoff inside a block of tied scores counts its positives.
+    exact : bool
+        True: the exact ``Fraction``; False (default): the correctly rounded float64.
+    convention : {None, "sklearn"}
+        ``"sklearn"``: 0 when there is no positive.
+    score_index : int or None
+        The element of a list or MLlib vector score column to use (``score="probability",
+        score_index=1``).
+    memory_limit : str or None
+        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+    threads : int or None
+        DuckDB's threads for a path or frame.
+
+    Returns
+    -------
+    float or Fraction
+        ``P@R``.
+
+    Raises
+    ------
+    InvalidInputError
+        A missing column, a label not 0/1, a NaN or null score, a negative, infinite or null
+        weight, naming the argument.
+    UndefinedMetricError
+        No positive, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    precision_at_k : any cutoff.
+
+    Examples
+    --------
+    Two positives, so ``R = 2``: the value of ``precision_at_k(table, 2)``, 3/4.
+
+    >>> import pyarrow as pa
+    >>> from prtheory import duckdb as pdb
+    >>> table = pa.table({"label": [1, 0, 1, 0], "score": [0.9, 0.8, 0.8, 0.1]})
+    >>> pdb.r_precision(table, exact=True)
+    Fraction(3, 4)
+    """
     metrics.check_top(1, ties)
     with open_source(source, memory_limit, threads) as src:
         p = blocks(src, label, score, None, score_index=score_index)
@@ -191,6 +428,61 @@ def precision_recall_curve(
     ``max_points=m`` (for plotting) only the points that open a new ``1/m`` of recall or of the
     predicted weight, and the last point: at most ``2 m + 1`` operating points, each exact.
     ``first_point`` and ``convention`` as :func:`prtheory.oracle.pr_curve`.
+
+    Parameters
+    ----------
+    source : str, list of str, DuckDB relation, or pyarrow/pandas/polars frame
+        A Parquet or CSV path or glob (or a list of them), a relation, or a frame.
+    label, score : str
+        The columns of the 0/1 (or boolean) labels and of the scores.
+    weight : str or None
+        The column of non-negative weights, taken at their exact binary values (default none).
+    first_point : {"sklearn", "spark", "none"}
+        The point prepended at recall 0 (default ``"sklearn"``: precision 1).
+    max_points : int or None
+        Keep only the points that open a new ``1/max_points`` of recall or predicted weight.
+    exact : bool
+        True: the oracle's exact ``PRCurve``; False (default): correctly rounded arrays.
+    convention : str or None
+        As :func:`prtheory.oracle.pr_curve`.
+    score_index : int or None
+        The element of a list or MLlib vector score column to use (``score="probability",
+        score_index=1``).
+    memory_limit : str or None
+        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+    threads : int or None
+        DuckDB's threads for a path or frame.
+
+    Returns
+    -------
+    tuple of numpy.ndarray, or PRCurve
+        ``precision, recall, thresholds`` (increasing thresholds), or the exact curve.
+
+    Raises
+    ------
+    InvalidInputError
+        A missing column, a label not 0/1, a NaN or null score, a negative, infinite or null
+        weight, naming the argument.
+        ``max_points`` not an integer >= 1.
+    UndefinedMetricError
+        No positive weight (recall is 0/0).
+
+    See Also
+    --------
+    prtheory.precision_recall_curve : the same arrays from data in memory.
+
+    Examples
+    --------
+    By hand, by increasing threshold: at 0.1 every row is predicted, precision 2/4 at recall 1;
+    at 0.8 precision 2/3, recall 1; at 0.9 precision 1, recall 1/2; then the prepended
+    (recall 0, precision 1).
+
+    >>> import pyarrow as pa
+    >>> from prtheory import duckdb as pdb
+    >>> table = pa.table({"label": [1, 0, 1, 0], "score": [0.9, 0.8, 0.8, 0.1]})
+    >>> precision, recall, thresholds = pdb.precision_recall_curve(table)
+    >>> precision.tolist(), recall.tolist(), thresholds.tolist()
+    ([0.5, 0.6666666666666666, 1.0, 1.0], [1.0, 1.0, 0.5, 0.0], [0.1, 0.8, 0.9])
     """
     check_first_point(first_point)
     if max_points is not None and (

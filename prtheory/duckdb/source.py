@@ -42,7 +42,9 @@ def module():
     try:
         import duckdb
     except ImportError as e:  # pragma: no cover - depends on the installation
-        raise ImportError("prtheory.duckdb needs duckdb: pip install 'prtheory[duckdb]'") from e
+        raise ImportError(
+            "prtheory.duckdb needs duckdb: pip install -e '.[duckdb]' from a checkout of prtheory"
+        ) from e
     return duckdb
 
 

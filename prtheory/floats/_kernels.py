@@ -68,7 +68,10 @@ def set_backend(name: str) -> str:
     if name == "numba" and numba is None:
         from prtheory.errors import InvalidInputError
 
-        raise InvalidInputError("backend", 'numba is not installed (pip install "prtheory[fast]")')
+        raise InvalidInputError(
+            "backend",
+            "numba is not installed (pip install -e '.[fast]' from a checkout of prtheory)",
+        )
     previous = _state["backend"]
     _state["backend"] = name
     return previous

@@ -111,7 +111,41 @@ def average_precision(
     (needs ``doc_ids``); see :mod:`prtheory.oracle.ties`. With no positive weight AP is 0/0:
     :class:`~prtheory.errors.UndefinedMetricError`, or 0 with ``convention="sklearn"``.
 
-    Example: tied scores form one operating point under ``"group"``; ``"expected"`` averages
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels: 0/1 or booleans.
+    y_score : array-like of shape (n,)
+        Real scores (``±inf`` allowed, NaN refused), taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly (a float at its binary value).
+    ties : {"group", "expected", "optimistic", "pessimistic", "input-order", "trec_eval"}
+        The tie policy (default ``"group"``, scikit-learn's).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+    convention : {None, "sklearn"}
+        ``"sklearn"``: 0 when there is no positive weight.
+
+    Returns
+    -------
+    Fraction
+        The AP, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed labels, scores or weights, naming the argument.
+    UndefinedMetricError
+        No positive weight, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.average_precision : the correctly rounded float64, at scikit-learn's speed.
+    normalized_average_precision : AP rescaled by its least value.
+
+    Examples
+    --------
+    Tied scores form one operating point under ``"group"``; ``"expected"`` averages
     the orders of the tie. ``y = [1, 0, 1]`` with the last two scores tied: grouped, the
     points are (1/2, 1) and (1, 2/3), so AP = 1/2 + (1/2)(2/3) = 5/6; over the two orders of the
     tie the positive is 2nd or 3rd, AP = (1 + 1)/2 = 1 or (1 + 2/3)/2 = 5/6, expected 11/12:
@@ -160,6 +194,41 @@ def normalized_average_precision(
     totals). With no negatives every ranking has AP = AP_min = 1; the value is 1 (the
     convention of B8 at pi = 1). With no positives AP is undefined (see
     :func:`average_precision`; ``convention="sklearn"`` gives 0, B8's value at pi = 0).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels: 0/1 or booleans.
+    y_score : array-like of shape (n,)
+        Real scores (``±inf`` allowed, NaN refused), taken exactly.
+    ties, doc_ids, convention
+        As :func:`average_precision`.
+
+    Returns
+    -------
+    Fraction
+        ``(AP - AP_min) / (1 - AP_min)``, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed labels or scores, naming the argument.
+    UndefinedMetricError
+        No positive, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.oracle.ap_min : the least AP of the counts.
+    prtheory.oracle.aucnpr : the same normalisation of AUCPR.
+
+    Examples
+    --------
+    By hand: AP is 5/6 (see :func:`average_precision`); two positives and one negative have
+    ``AP_min = (1/2)(1/2 + 2/3) = 7/12``, so ``(5/6 - 7/12)/(1 - 7/12) = 3/5``.
+
+    >>> from prtheory.oracle import normalized_average_precision
+    >>> normalized_average_precision([1, 0, 1], [0.9, 0.5, 0.5])
+    Fraction(3, 5)
     """
     ap = average_precision(y_true, y_score, ties=ties, doc_ids=doc_ids, convention=convention)
     labels = as_labels(y_true)

@@ -77,6 +77,7 @@ from prtheory.oracle.ap import normalized_average_precision, step_average_precis
 from prtheory.oracle.conventions import undefined
 from prtheory.oracle.counts import OperatingPoints, operating_points, run_starts
 from prtheory.oracle.curves import check_first_point, tp_run_ends
+from prtheory.oracle.digits import shown_at_dps
 from prtheory.oracle.ratios import as_objects
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
 from prtheory.oracle.summation import rational_sum
@@ -557,6 +558,7 @@ def _validated(
     return first_point, points, tp, fp, recall_range(a, b, points.pos)
 
 
+@shown_at_dps
 def pr_auc(
     y_true: ArrayLike,
     y_score: ExactArrayLike,
@@ -584,6 +586,7 @@ def pr_auc(
     return _pr_auc(points, tp, fp, method, first_point, lo, hi, dps)
 
 
+@shown_at_dps
 def pr_auc_of_points(
     points: OperatingPoints,
     *,
@@ -627,6 +630,7 @@ def _pr_auc(
     return _interpolated(method, tp, fp, pos, first_point, lo, hi, prec_of_dps(dps))
 
 
+@shown_at_dps
 def aucnpr_ranking(
     y_true: ArrayLike,
     y_score: ExactArrayLike,

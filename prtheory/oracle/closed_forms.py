@@ -29,6 +29,7 @@ from mpmath import libmp
 from prtheory._input import check_count, check_recall_range, check_skew, check_unit
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.conventions import undefined
+from prtheory.oracle.digits import shown_at_dps
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
 from prtheory.oracle.summation import rational_sum
 
@@ -82,9 +83,40 @@ def _log2(x: mpmath.mpf) -> int:
 def min_precision(r: Any, pi: Any) -> Fraction:
     """Least precision achievable at recall ``r`` and skew ``pi`` (B1, Theorem 1).
 
-    ``pi r / (1 - pi + pi r)``, exactly. At ``pi = 1`` and ``r = 0`` it is 0/0: every example is
-    positive, no positive is predicted, and precision is undefined, so
-    :class:`UndefinedMetricError` is raised.
+    ``pi r / (1 - pi + pi r)``, exactly.
+
+    Parameters
+    ----------
+    r : int, Fraction, float or mpf
+        Recall in [0, 1] (a float is taken at its exact binary value).
+    pi : int, Fraction, float or mpf
+        Skew, the fraction of positives, in [0, 1].
+
+    Returns
+    -------
+    Fraction
+        The least precision, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        ``r`` or ``pi`` outside [0, 1], or not a number.
+    UndefinedMetricError
+        At ``pi = 1`` and ``r = 0`` (0/0: every example is positive and none is predicted).
+
+    See Also
+    --------
+    prtheory.min_precision : the same bound as a correctly rounded float64, vectorised.
+    aucpr_min : the area under this bound.
+
+    Examples
+    --------
+    By hand: ``(1/2)(1/4) / (1 - 1/2 + (1/2)(1/4)) = (1/8)/(5/8) = 1/5``.
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle import min_precision
+    >>> min_precision(Fraction(1, 4), Fraction(1, 2))
+    Fraction(1, 5)
     """
     r_q = exact_rational(check_unit(r, "r"), "r")
     pi_q = exact_rational(check_skew(pi), "pi")
@@ -95,13 +127,66 @@ def min_precision(r: Any, pi: Any) -> Fraction:
 
 
 def aucpr_max(a: Any = 0, b: Any = 1) -> Fraction:
-    """Largest AUCPR over recalls [a, b]: ``b - a`` (B7), exactly."""
+    """Largest AUCPR over recalls [a, b]: ``b - a`` (B7), exactly.
+
+    Parameters
+    ----------
+    a, b : int, Fraction, float or mpf
+        The recall range, ``0 <= a <= b <= 1`` (default [0, 1]).
+
+    Returns
+    -------
+    Fraction
+        ``b - a``: precision 1 at every recall.
+
+    Raises
+    ------
+    InvalidInputError
+        ``a`` or ``b`` outside [0, 1], or ``a > b``.
+
+    See Also
+    --------
+    aucpr_min : the least AUCPR over the same range.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle import aucpr_max
+    >>> aucpr_max(Fraction(1, 4))
+    Fraction(3, 4)
+    """
     a, b = check_recall_range(a, b)
     return exact_rational(b, "b") - exact_rational(a, "a")
 
 
 def random_aucpr(pi: Any) -> Fraction:
-    """AUCPR of random guessing at skew ``pi``: precision ``pi`` at every recall, area ``pi`` (B9)."""
+    """AUCPR of random guessing at skew ``pi``: precision ``pi`` at every recall, area ``pi`` (B9).
+
+    Parameters
+    ----------
+    pi : int, Fraction, float or mpf
+        Skew, the fraction of positives, in [0, 1].
+
+    Returns
+    -------
+    Fraction
+        ``pi``, exactly (a float at its exact binary value).
+
+    Raises
+    ------
+    InvalidInputError
+        ``pi`` outside [0, 1], or not a number.
+
+    See Also
+    --------
+    expected_random_ap : the expected AP of a random ranking of a finite sample.
+
+    Examples
+    --------
+    >>> from prtheory.oracle import random_aucpr
+    >>> random_aucpr(0.25)
+    Fraction(1, 4)
+    """
     return exact_rational(check_skew(pi), "pi")
 
 
@@ -147,6 +232,7 @@ def _aucpr_min_mp(pi: Fraction, a: Fraction, b: Fraction, prec: int) -> mpmath.m
         wp *= 2
 
 
+@shown_at_dps
 def aucpr_min(
     pi: Any, a: Any = 0, b: Any = 1, *, dps: int = 50, convention: str | None = None
 ) -> mpmath.mpf:
@@ -157,9 +243,45 @@ def aucpr_min(
     contract (module docstring), with working precision raised as needed to beat the
     cancellation near ``pi -> 0`` (B5, X2).
 
-    Undefined: ``pi = 0`` and ``pi = 1`` (0/0 in the formula) raise unless
-    ``convention="paper"``, which gives the limits 0 and ``b - a`` (1 over [0, 1]; B5). An empty
-    range ``a == b`` always raises.
+    Parameters
+    ----------
+    pi : int, Fraction, float or mpf
+        Skew, the fraction of positives, in [0, 1].
+    a, b : int, Fraction, float or mpf
+        The recall range, ``0 <= a < b <= 1`` (default [0, 1]).
+    dps : int
+        Decimal digits of the result (default 50); it prints at these digits.
+    convention : {None, "paper"}
+        ``"paper"`` gives the limits at ``pi = 0`` and ``pi = 1``: 0 and ``b - a`` (B5).
+
+    Returns
+    -------
+    mpmath.mpf
+        AUCPR_min, with relative error at most ``2**(1 - prec_of_dps(dps))``.
+
+    Raises
+    ------
+    UndefinedMetricError
+        At ``pi = 0`` or ``pi = 1`` without ``convention="paper"`` (0/0), and for ``a == b``.
+    InvalidInputError
+        An argument outside its range, or not a number.
+
+    See Also
+    --------
+    prtheory.aucpr_min : the correctly rounded float64, vectorised.
+    aucnpr : AUCPR normalised between this minimum and the maximum.
+    skew_from_aucpr_min : the inverse over [0, 1].
+
+    Examples
+    --------
+    By hand: at ``pi = 1/2`` over [0, 1], ``1 + (1/2) ln(1/2) / (1/2) = 1 - ln 2``.
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle import aucpr_min
+    >>> print(aucpr_min(Fraction(1, 2), dps=20))
+    0.30685281944005469058
+    >>> aucpr_min(0, convention="paper")
+    mpf('0.0')
     """
     prec = prec_of_dps(dps)
     pi_q, a_q, b_q = _skew_and_range(pi, a, b)
@@ -171,6 +293,7 @@ def aucpr_min(
     return _final(_aucpr_min_mp(pi_q, a_q, b_q, prec), prec)
 
 
+@shown_at_dps
 def aucnpr(
     aucpr: Any,
     pi: Any,
@@ -188,8 +311,45 @@ def aucnpr(
     and never equals a rational ``aucpr``). A value of ``aucpr`` below AUCPR_min (an unachievable
     curve) gives a negative result; it is not clipped.
 
-    Undefined at ``pi = 0`` and ``pi = 1`` (AUCPR_max = AUCPR_min there); ``convention="paper"``
-    gives 0 at ``pi = 0`` and 1 at ``pi = 1`` (Boyd et al. §4), whatever ``aucpr`` is.
+    Parameters
+    ----------
+    aucpr : int, Fraction, float or mpf
+        The area to normalise, in [0, 1], taken exactly.
+    pi : int, Fraction, float or mpf
+        Skew, the fraction of positives, in [0, 1].
+    a, b : int, Fraction, float or mpf
+        The recall range of the area, ``0 <= a < b <= 1`` (default [0, 1]).
+    dps : int
+        Decimal digits of the result (default 50).
+    convention : {None, "paper"}
+        ``"paper"`` gives 0 at ``pi = 0`` and 1 at ``pi = 1`` (Boyd et al. §4).
+
+    Returns
+    -------
+    mpmath.mpf
+        AUCNPR under the oracle contract; negative for an ``aucpr`` below AUCPR_min.
+
+    Raises
+    ------
+    UndefinedMetricError
+        At ``pi = 0`` or ``pi = 1`` without ``convention="paper"`` (AUCPR_max = AUCPR_min).
+    InvalidInputError
+        An argument outside its range, or not a number.
+
+    See Also
+    --------
+    aucpr_min, aucpr_max : the two ends of the normalisation.
+    prtheory.aucnpr : the correctly rounded float64, vectorised.
+
+    Examples
+    --------
+    By hand: at ``pi = 1/2``, AUCPR_min is ``1 - ln 2``, so an area of 1/2 normalises to
+    ``(1/2 - 1 + ln 2)/(1 - 1 + ln 2) = 1 - 1/(2 ln 2)``.
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle import aucnpr
+    >>> print(aucnpr(Fraction(1, 2), Fraction(1, 2), dps=20))
+    0.27865247955551829632
     """
     prec = prec_of_dps(dps)
     area = exact_rational(check_unit(aucpr, "aucpr"), "aucpr")
@@ -213,6 +373,7 @@ def aucnpr(
         wp *= 2
 
 
+@shown_at_dps
 def skew_from_aucpr_min(value: Any, *, dps: int = 50, convention: str | None = None) -> mpmath.mpf:
     """The skew ``pi`` whose AUCPR_min over [0, 1] equals ``value`` (inverse of B4).
 
@@ -222,6 +383,40 @@ def skew_from_aucpr_min(value: Any, *, dps: int = 50, convention: str | None = N
     relative bracket width each step until it is below ``2**-(p+2)``. ``value`` 0 and 1 are the
     images of pi = 0 and 1 only under the paper's convention, so they need
     ``convention="paper"``.
+
+    Parameters
+    ----------
+    value : int, Fraction, float or mpf
+        An AUCPR_min over [0, 1], in [0, 1].
+    dps : int
+        Decimal digits of the result (default 50).
+    convention : {None, "paper"}
+        ``"paper"`` maps 0 and 1 to the skews 0 and 1.
+
+    Returns
+    -------
+    mpmath.mpf
+        The skew, under the oracle contract.
+
+    Raises
+    ------
+    UndefinedMetricError
+        ``value`` 0 or 1 without ``convention="paper"``.
+    InvalidInputError
+        ``value`` outside [0, 1], or not a number.
+
+    See Also
+    --------
+    aucpr_min : the function this inverts.
+
+    Examples
+    --------
+    The skew whose least AUCPR is ``1 - ln 2`` is 1/2 (see :func:`aucpr_min`):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle import aucpr_min, skew_from_aucpr_min
+    >>> skew_from_aucpr_min(aucpr_min(Fraction(1, 2), dps=30), dps=20)
+    mpf('0.5')
     """
     prec = prec_of_dps(dps)
     target = exact_rational(check_unit(value, "value"), "value")
@@ -253,12 +448,45 @@ def _harmonic_sum_exact(lo: int, hi: int) -> Fraction:
     return rational_sum([1] * max(hi - lo + 1, 0), range(lo, hi + 1))
 
 
+@shown_at_dps
 def harmonic_difference(n: int, m: int, *, exact: bool | None = None, dps: int = 50) -> Any:
     """``H_m - H_n = sum_{j=n+1}^{m} 1/j`` for integers ``0 <= n <= m``.
 
     Exact (``Fraction``) when ``exact`` is True, or when it is None and ``m - n`` is at most
     :data:`EXACT_HARMONIC_LIMIT`; otherwise ``psi(m+1) - psi(n+1)`` in mpmath (X3), with the
     working precision raised by the cancellation between the two digamma values.
+
+    Parameters
+    ----------
+    n, m : int
+        ``0 <= n <= m``.
+    exact : bool or None
+        True: a ``Fraction``; False: an ``mpf``; None (default): exact up to
+        :data:`EXACT_HARMONIC_LIMIT` terms.
+    dps : int
+        Decimal digits of an ``mpf`` result (default 50).
+
+    Returns
+    -------
+    Fraction or mpmath.mpf
+        ``H_m - H_n``.
+
+    Raises
+    ------
+    InvalidInputError
+        ``n`` or ``m`` not a non-negative integer, or ``n > m``.
+
+    See Also
+    --------
+    ap_min : written with this difference (X3).
+
+    Examples
+    --------
+    By hand: ``H_4 - H_2 = 1/3 + 1/4 = 7/12``.
+
+    >>> from prtheory.oracle import harmonic_difference
+    >>> harmonic_difference(2, 4)
+    Fraction(7, 12)
     """
     n = check_count(n, "n")
     m = check_count(m, "m")
@@ -289,6 +517,7 @@ def _counts(pos: Any, neg: Any, quantity: str) -> tuple[int, int]:
     return pos, neg
 
 
+@shown_at_dps
 def ap_min(pos: Any, neg: Any, *, exact: bool | None = None, dps: int = 50) -> Any:
     """Least average precision of any ranking of ``pos`` positives and ``neg`` negatives (B6).
 
@@ -296,7 +525,43 @@ def ap_min(pos: Any, neg: Any, *, exact: bool | None = None, dps: int = 50) -> A
     Returned as an exact ``Fraction`` when ``exact`` is True, or when it is None and
     ``pos <= EXACT_HARMONIC_LIMIT``; otherwise as an ``mpf`` at ``dps`` digits, through
     :func:`harmonic_difference` (digamma), with the working precision raised by the cancellation
-    in ``1 - (neg/pos) (...)``, about ``log2(2 neg/(pos+1))`` bits. ``pos = 0`` is undefined.
+    in ``1 - (neg/pos) (...)``, about ``log2(2 neg/(pos+1))`` bits.
+
+    Parameters
+    ----------
+    pos, neg : int
+        The numbers of positives and negatives (non-negative integers).
+    exact : bool or None
+        True: a ``Fraction``; False: an ``mpf``; None (default): exact up to
+        :data:`EXACT_HARMONIC_LIMIT` positives.
+    dps : int
+        Decimal digits of an ``mpf`` result (default 50).
+
+    Returns
+    -------
+    Fraction or mpmath.mpf
+        The AP of the ranking with every negative first.
+
+    Raises
+    ------
+    UndefinedMetricError
+        ``pos = 0`` (no positive: AP is 0/0).
+    InvalidInputError
+        A count that is not a non-negative integer.
+
+    See Also
+    --------
+    prtheory.ap_min : the correctly rounded float64, vectorised.
+    expected_random_ap : the AP expected of a random ranking.
+
+    Examples
+    --------
+    By hand: the ranking ``- - + +`` has precisions 1/3 and 2/4 at its positives, so
+    ``AP_min = (1/3 + 1/2)/2 = 5/12``.
+
+    >>> from prtheory.oracle import ap_min
+    >>> ap_min(2, 2)
+    Fraction(5, 12)
     """
     pos, neg = _counts(pos, neg, "AP_min")
     if exact or (exact is None and pos <= EXACT_HARMONIC_LIMIT):
@@ -312,6 +577,7 @@ def ap_min(pos: Any, neg: Any, *, exact: bool | None = None, dps: int = 50) -> A
         wp *= 2
 
 
+@shown_at_dps
 def expected_random_ap(pos: Any, neg: Any, *, exact: bool | None = None, dps: int = 50) -> Any:
     """Expected AP of a uniformly random ranking of ``pos`` positives and ``neg`` negatives (X1).
 
@@ -325,7 +591,43 @@ def expected_random_ap(pos: Any, neg: Any, *, exact: bool | None = None, dps: in
 
     and 1 when ``neg = 0``. Both terms are non-negative, so there is no cancellation. Exact
     ``Fraction`` when ``exact`` is True, or when None and ``N <= EXACT_HARMONIC_LIMIT``;
-    otherwise an ``mpf`` from ``H_N = psi(N+1) + gamma``. ``pos = 0`` is undefined.
+    otherwise an ``mpf`` from ``H_N = psi(N+1) + gamma``.
+
+    Parameters
+    ----------
+    pos, neg : int
+        The numbers of positives and negatives (non-negative integers).
+    exact : bool or None
+        True: a ``Fraction``; False: an ``mpf``; None (default): exact up to
+        :data:`EXACT_HARMONIC_LIMIT` items.
+    dps : int
+        Decimal digits of an ``mpf`` result (default 50).
+
+    Returns
+    -------
+    Fraction or mpmath.mpf
+        The expected AP over the ``(pos + neg)!`` rankings, equally likely.
+
+    Raises
+    ------
+    UndefinedMetricError
+        ``pos = 0`` (no positive: AP is 0/0).
+    InvalidInputError
+        A count that is not a non-negative integer.
+
+    See Also
+    --------
+    ap_min : the least AP of the same counts.
+    random_aucpr : the skew, the limit for many items.
+
+    Examples
+    --------
+    By hand: one positive and one negative, the positive first (AP 1) or second (AP 1/2) with
+    equal probability: ``E[AP] = 3/4``.
+
+    >>> from prtheory.oracle import expected_random_ap
+    >>> expected_random_ap(1, 1)
+    Fraction(3, 4)
     """
     pos, neg = _counts(pos, neg, "expected random AP")
     if neg == 0:

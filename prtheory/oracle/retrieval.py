@@ -76,6 +76,49 @@ def precision_at_k(
     """``P@k = TP(top k) / k`` (N4): missing predictions when ``k > n`` count as false positives.
 
     With ``pos < k`` positives, ``P@k <= pos/k < 1`` (N4). Defined with no positives (it is 0).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels: 0/1 or booleans.
+    y_score : array-like of shape (n,)
+        Real scores (``±inf`` allowed, NaN refused), taken exactly.
+    k : int
+        The cutoff, at least 1.
+    ties : {"expected", "optimistic", "pessimistic", "trec_eval"}
+        How a cutoff inside a block of tied scores counts (``"trec_eval"`` needs ``doc_ids``).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+
+    Returns
+    -------
+    Fraction
+        The precision of the top ``k``, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed labels or scores, or ``k < 1``, naming the argument.
+
+    See Also
+    --------
+    r_precision : the cutoff at the number of positives.
+    ap_at_k : AP restricted to the top k.
+
+    Examples
+    --------
+    By hand: the top 2 are the 0.9 (positive) and one of the two tied 0.8s, positive with
+    probability 1/2: ``(1 + 1/2)/2 = 3/4``; at ``k = 6`` the two missing items are false
+    positives: ``2/6``.
+
+    >>> from prtheory.oracle import precision_at_k
+    >>> y, s = [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]
+    >>> precision_at_k(y, s, 2)
+    Fraction(3, 4)
+    >>> precision_at_k(y, s, 2, ties="optimistic")
+    Fraction(1, 1)
+    >>> precision_at_k(y, s, 6)
+    Fraction(1, 3)
     """
     cut = cutoff(k)
     policy = check_ties(ties, doc_ids, _POLICIES)
@@ -93,7 +136,46 @@ def ap_at_k(
 ) -> Fraction:
     """``AP@k = sum_{i<=k} P(i) rel(i) / min(k, pos)`` (N5): AP restricted to the top k.
 
-    Not the mean of ``P@i`` (N5). Undefined with no positives (``min(k, pos) = 0``).
+    Not the mean of ``P@i`` (N5).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels: 0/1 or booleans.
+    y_score : array-like of shape (n,)
+        Real scores (``±inf`` allowed, NaN refused), taken exactly.
+    k : int
+        The cutoff, at least 1.
+    ties : {"expected", "optimistic", "pessimistic", "trec_eval"}
+        How a cutoff inside a block of tied scores counts (``"trec_eval"`` needs ``doc_ids``).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+
+    Returns
+    -------
+    Fraction
+        AP@k, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed labels or scores, or ``k < 1``, naming the argument.
+    UndefinedMetricError
+        No positive (``min(k, pos) = 0``).
+
+    See Also
+    --------
+    precision_at_k : the precision of the top k.
+
+    Examples
+    --------
+    By hand: the top 2 hold the positive at 0.9 and one of the tied 0.8s; if it is the
+    positive, ``(1 + 1)/2 = 1``, else ``1/2``; expected ``3/4``.
+
+    >>> from prtheory.oracle import ap_at_k
+    >>> y, s = [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]
+    >>> ap_at_k(y, s, 2)
+    Fraction(3, 4)
     """
     cut = cutoff(k)
     policy = check_ties(ties, doc_ids, _POLICIES)
@@ -112,7 +194,41 @@ def r_precision(
 ) -> Fraction:
     """R-precision: ``P@R`` with ``R = pos`` the number of relevant items (equals recall at R).
 
-    Undefined with no positives (``P@0`` is 0/0).
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels: 0/1 or booleans.
+    y_score : array-like of shape (n,)
+        Real scores (``±inf`` allowed, NaN refused), taken exactly.
+    ties : {"expected", "optimistic", "pessimistic", "trec_eval"}
+        How a cutoff inside a block of tied scores counts (``"trec_eval"`` needs ``doc_ids``).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+
+    Returns
+    -------
+    Fraction
+        ``P@R``, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed labels or scores, naming the argument.
+    UndefinedMetricError
+        No positive (``P@0`` is 0/0).
+
+    See Also
+    --------
+    precision_at_k : any cutoff.
+
+    Examples
+    --------
+    Two positives, so ``R = 2``: the value of ``precision_at_k(y, s, 2)``, 3/4.
+
+    >>> from prtheory.oracle import r_precision
+    >>> y, s = [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]
+    >>> r_precision(y, s)
+    Fraction(3, 4)
     """
     ties = check_ties(ties, doc_ids, _POLICIES)
     pos = int(as_labels(y_true).sum())

@@ -70,6 +70,35 @@ def ulp(x: Any) -> Fraction:
     This is the unit in which errors are measured: ``|y - x| / ulp(x) <= 1/2`` exactly when ``y``
     is a correct rounding of ``x`` (for ``x`` within the float64 range); ``ulp(0)`` is the
     smallest subnormal, ``2**-1074``.
+
+    Parameters
+    ----------
+    x : int, Fraction, float or mpf
+        A finite real number, taken exactly.
+
+    Returns
+    -------
+    Fraction
+        The spacing of the float64 numbers at ``|x|``, a power of two.
+
+    Raises
+    ------
+    InvalidInputError
+        ``x`` not finite or not a real number.
+
+    See Also
+    --------
+    to_float : the rounding whose error this measures.
+
+    Examples
+    --------
+    The float64 numbers in [1, 2) are ``2**-52`` apart:
+
+    >>> from prtheory.oracle.rounding import ulp
+    >>> ulp(1.0) == 2**-52
+    True
+    >>> ulp(0) == 2**-1074
+    True
     """
     q = exact_rational(x)
     e = -1022 if q == 0 else max(_floor_log2(abs(q.numerator), q.denominator), -1022)
@@ -100,6 +129,38 @@ def exact_rational(x: Any, name: str = "x") -> Fraction:
     """The exact rational value of an int, Fraction, float or finite mpmath ``mpf``.
 
     Floats and ``mpf`` values are dyadic rationals, converted without rounding.
+
+    Parameters
+    ----------
+    x : int, Fraction, float, numpy number or mpf
+        A finite real number (not a boolean).
+    name : str
+        The argument's name in the error message.
+
+    Returns
+    -------
+    Fraction
+        The value of ``x``, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        ``x`` infinite, NaN, a boolean or not a real number, naming ``name``.
+
+    See Also
+    --------
+    to_float : the way back, correctly rounded.
+
+    Examples
+    --------
+    0.1 is the float64 ``3602879701896397 / 2**55``, not 1/10:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle import exact_rational
+    >>> exact_rational(0.1) == Fraction(3602879701896397, 2**55)
+    True
+    >>> exact_rational(3)
+    Fraction(3, 1)
     """
     if isinstance(x, (bool, np.bool_)):
         raise InvalidInputError(name, f"must be a real number, got a boolean ({x!r})")
@@ -127,7 +188,36 @@ def to_float(x: Any) -> float:
     ``x`` is an ``int``, ``Fraction``, ``float`` (returned as is), numpy number or mpmath ``mpf``
     (rounded from the dyadic rational it holds; ``±inf`` map to ``±inf``). Results below half the
     smallest subnormal round to ``±0.0``; results at or beyond ``2**1024 - 2**970`` overflow to
-    ``±inf``. NaN is rejected.
+    ``±inf``.
+
+    Parameters
+    ----------
+    x : int, Fraction, float, numpy number or mpf
+        The value to round.
+
+    Returns
+    -------
+    float
+        The float64 nearest ``x``, ties to even.
+
+    Raises
+    ------
+    InvalidInputError
+        ``x`` NaN or not a real number.
+
+    See Also
+    --------
+    rounded : the same for an oracle function whose value is irrational.
+    to_float_array : element-wise.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle import to_float
+    >>> to_float(Fraction(11, 30))
+    0.36666666666666664
+    >>> to_float(Fraction(1, 2**1075))  # half the least subnormal: ties to even, 0
+    0.0
     """
     if isinstance(x, float):
         if math.isnan(x):
@@ -145,14 +235,69 @@ def to_float(x: Any) -> float:
 
 
 def to_float_array(values: Any) -> np.ndarray:
-    """Element-wise :func:`to_float` of a sequence (or array of objects); returns float64."""
+    """Element-wise :func:`to_float` of a sequence (or array of objects); returns float64.
+
+    Parameters
+    ----------
+    values : sequence or array of numbers
+        Values :func:`to_float` takes, in any shape.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, of the shape of ``values``.
+
+    Raises
+    ------
+    InvalidInputError
+        An element NaN or not a real number.
+
+    See Also
+    --------
+    to_float : one value.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle.rounding import to_float_array
+    >>> to_float_array([Fraction(1, 3), Fraction(2, 3)]).tolist()
+    [0.3333333333333333, 0.6666666666666666]
+    """
     flat = np.array([to_float(v) for v in values], dtype=np.float64)
     out: np.ndarray = flat.reshape(np.shape(values))  # numpy types this reshape as Any
     return out
 
 
 def prec_of_dps(dps: int) -> int:
-    """Working precision in bits for ``dps`` decimal digits (mpmath's own conversion)."""
+    """Working precision in bits for ``dps`` decimal digits (mpmath's own conversion).
+
+    Parameters
+    ----------
+    dps : int
+        Decimal digits, at least 1.
+
+    Returns
+    -------
+    int
+        Bits: ``round((dps + 1) log2(10))``.
+
+    Raises
+    ------
+    InvalidInputError
+        ``dps`` not an integer >= 1.
+
+    See Also
+    --------
+    rounded : the oracle contract is stated in these bits.
+
+    Examples
+    --------
+    By hand: ``(15 + 1) * 3.3219... = 53.15``, float64's 53 bits:
+
+    >>> from prtheory.oracle import prec_of_dps
+    >>> prec_of_dps(15)
+    53
+    """
     if isinstance(dps, bool) or not isinstance(dps, numbers.Integral) or dps < 1:
         raise InvalidInputError("dps", f"must be an integer >= 1, got {dps!r}")
     return libmp.dps_to_prec(int(dps))
@@ -171,6 +316,38 @@ def rounded(fn: Callable[..., Any], *args: Any, max_dps: int = 10_000, **kwargs:
     Otherwise the precision doubles. A value exactly on a rounding boundary (a dyadic
     midpoint) is never decided this way, so the loop stops at ``max_dps`` with an
     :class:`ArithmeticError`; irrational quantities are never on a boundary.
+
+    Parameters
+    ----------
+    fn : callable
+        An oracle function: exact, or taking ``dps=`` under the oracle contract.
+    *args, **kwargs
+        Its arguments.
+    max_dps : int
+        The most digits tried (default 10,000).
+
+    Returns
+    -------
+    float
+        The float64 nearest the true value.
+
+    Raises
+    ------
+    ArithmeticError
+        Undecided at ``max_dps`` digits (a value on a rounding boundary).
+
+    See Also
+    --------
+    to_float : for exact values.
+
+    Examples
+    --------
+    The least AUCPR at skew 1/2 is ``1 - ln 2 = 0.306852819440054690...`` (claim B4):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle import aucpr_min, rounded
+    >>> rounded(aucpr_min, Fraction(1, 2))
+    0.3068528194400547
     """
     if "dps" not in inspect.signature(fn).parameters:  # an exact (rational) oracle function
         return to_float(fn(*args, **kwargs))

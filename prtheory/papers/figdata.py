@@ -9,7 +9,9 @@ fonts installed and the renderer, so comparing bytes would fail for reasons that
 do with the numbers. ``prtheory figures`` writes ``reports/figures/manifest.json`` holding, for
 each PNG, the SHA-256 of its plotted data (arrays rounded to 10 significant digits, so a
 last-bit difference in a libm ``log`` cannot change it); the staleness test recomputes the data
-without matplotlib and compares fingerprints, and checks that every PNG exists.
+without matplotlib and compares fingerprints, and checks that every PNG exists. The manifest
+also records the SHA-256 of the drawing code (:data:`DRAWING_FILES`), so that a change in how
+the figures are drawn (label placement, markers) makes the committed PNGs stale as well.
 """
 
 from __future__ import annotations
@@ -17,11 +19,22 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-__all__ = ["FigureData"]
+__all__ = ["DRAWING_FILES", "FigureData", "drawing_digest"]
+
+PACKAGE = Path(__file__).resolve().parents[1]
+#: the modules that draw the figures, relative to the package
+DRAWING_FILES = ("papers/figures.py", "plots/_place.py", "plots/prg.py")
+
+
+def drawing_digest() -> str:
+    """SHA-256 of the drawing modules (their names and contents)."""
+    text = "".join(f"{name}\n{(PACKAGE / name).read_text()}" for name in DRAWING_FILES)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,12 @@ module and returns a matplotlib Figure; :func:`write_figures` saves the PNGs and
 data fingerprints (see :mod:`prtheory.papers.figdata` for why fingerprints, not PNG bytes, decide
 staleness). Importing this module imports matplotlib (Agg backend); nothing else in
 :mod:`prtheory.papers` does.
+
+The rules of :mod:`prtheory.plots` hold here too: the label of an iso-line (F1, FG1, a mean's
+level) is a :class:`~prtheory.plots._place.PlacedLabel`, put where it collides with no curve,
+marker, filled region, spine, title or other label; markers mark operating points only where
+the line does not already show them (the PRG curves have none, the convex hull has one at
+each vertex, drawn above the curve).
 """
 
 from __future__ import annotations
@@ -18,10 +24,14 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+import numpy as np
+from contourpy import contour_generator  # matplotlib's contouring library (its requirement)
 from matplotlib.figure import Figure
 
-from prtheory.papers.figdata import FigureData
+from prtheory.papers.figdata import FigureData, drawing_digest
 from prtheory.papers.outputs import figure_data
+from prtheory.plots._place import PlacedLabel, along_segment
+from prtheory.plots.prg import iso_fg_segment
 
 __all__ = ["DRAW", "write_figures"]
 
@@ -32,6 +42,27 @@ def _frac_value(text: str) -> float:
     """'1/3' -> 0.333..., '1' -> 1.0 (skews and ranges are stored as exact fraction strings)."""
     num, _, den = text.partition("/")
     return int(num) / int(den or 1)
+
+
+def _label(ax, line, along: np.ndarray, text: str, **style: Any) -> None:
+    """Label ``line`` at the first point of ``along`` (in order of preference) where the text
+    collides with nothing (decided when the figure is drawn)."""
+    step = max(1, len(along) // 60)
+    style = {"fontsize": 7, "color": "0.35", **style}
+    ax.add_artist(PlacedLabel(line, along[::step], text, **style))
+
+
+def _level_line(ax, axis: np.ndarray, grid: np.ndarray, level: float, text: str | None, **style):
+    """The level set ``grid == level`` over ``axis`` x ``axis`` (``grid[i, j]`` at x = axis[j],
+    y = axis[i]) drawn as lines, labelled ``text`` beside its longest piece (candidates from the
+    right end leftwards, the text above-left of the point)."""
+    traced = contour_generator(axis, axis, grid).lines(level)
+    pieces = [np.asarray(p) for p in traced if len(p) > 1]
+    lines = [ax.plot(p[:, 0], p[:, 1], **style)[0] for p in pieces]
+    if text is not None and pieces:
+        k = max(range(len(pieces)), key=lambda i: len(pieces[i]))
+        along = pieces[k][np.argsort(-pieces[k][:, 0], kind="stable")]
+        _label(ax, lines[k], along, text, ha="right", va="bottom")
 
 
 def _unit_axes(ax, title: str, xlabel: str, ylabel: str, top: float = 1.0) -> None:
@@ -103,13 +134,10 @@ def boyd_fig4(d: FigureData) -> Figure:
     fig, ax = plt.subplots(figsize=(5.6, 6.0))
     axis, f1 = d.arrays["axis"], d.arrays["f1"]
     level = _frac_value(d.meta["f1_level"])
-    others = [0.1, 0.2, 0.3, 0.6, 0.7, 0.8, 0.9]
-    cs = ax.contour(axis, axis, f1, levels=others, colors="C0", linestyles="dashed", linewidths=1)
-    ax.clabel(cs, fmt="%.2g", fontsize=8)
-    ax.contour(axis, axis, f1, levels=[level], colors="C3", linewidths=1.8)
     r, pmin = d.arrays["recall"], d.arrays["min_precision"]
     ax.fill_between(r, 0, pmin, **_UNACHIEVABLE)
     ax.plot(r, pmin, "k-", lw=2, label="minimum PR curve")
+    _level_line(ax, axis, f1, level, None, color="C3", lw=1.8)
     for (x, y), name in zip(d.arrays["points"], d.meta["labels"], strict=True):
         ax.plot(x, y, "o", color="C3", ms=7, zorder=5)
         ax.annotate(
@@ -122,6 +150,8 @@ def boyd_fig4(d: FigureData) -> Figure:
             fontweight="bold",
             ha="right",
         )
+    for other in (0.1, 0.2, 0.3, 0.6, 0.7, 0.8, 0.9):  # after A, B, C: their labels avoid them
+        _level_line(ax, axis, f1, other, f"{other:g}", color="C0", ls="--", lw=1)
     ax.plot([], [], color="C0", ls="--", lw=1, label="F1 contours")
     ax.plot([], [], color="C3", lw=1.8, label=f"F1 = {level:g} (points A, B, C)")
     _pr_axes(ax, rf"F1 contours at $\pi$ = {_frac_value(d.meta['pi']):g}")
@@ -139,51 +169,37 @@ def flach_fig2(d: FigureData) -> Figure:
     pi = _frac_value(d.meta["pi"])
     levels = [_frac_value(c) for c in d.meta["f1_levels"]]
     base = _frac_value(d.meta["baseline_f1"])
-    cs = left.contour(
-        a["axis"],
-        a["axis"],
-        a["f1"],
-        levels=levels,
-        colors="0.45",
-        linestyles="dotted",
-        linewidths=1,
-    )
-    left.clabel(cs, fmt="F1=%.1f", fontsize=7)
-    left.contour(a["axis"], a["axis"], a["f1"], levels=[base], colors="C2", linewidths=1.8)
     left.plot(a["pr_recall"], a["pr_precision"], "C0-", lw=2, label="PR curve (DG interpolation)")
-    left.plot(a["op_recall"], a["op_precision"], "C0o", ms=4)
+    # the operating points: where the interpolated curve has its classifiers
+    left.plot(a["op_recall"], a["op_precision"], "C0o", ms=3.5)
+    left.plot([1], [pi], "C2s", ms=7)
+    _level_line(left, a["axis"], a["f1"], base, None, color="C2", lw=1.8)
+    for level in levels:
+        style = {"color": "0.45", "ls": "dotted", "lw": 1}
+        _level_line(left, a["axis"], a["f1"], level, f"F1={level:.1f}", **style)
     left.plot([], [], color="0.45", ls="dotted", label="F1 isometrics")
     left.plot([], [], color="C2", lw=1.8, label=f"baseline: always-positive F1 = {base:g}")
-    left.plot([1], [pi], "C2s", ms=7)
     _pr_axes(left, rf"PR space, $\pi$ = {pi:.3g}")
     left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=8, ncol=2)
-    x = [0.0, 1.0]
-    for level, fg in zip(levels, a["fg1_levels"], strict=True):
-        right.plot(x, [2 * fg - v for v in x], color="0.45", ls="dotted", lw=1)
-        # label where the isometric precG + recG = 2 FG1 meets the top edge precG = 1
-        right.annotate(
-            f"F1={level:.1f}",
-            (2 * fg - 1 + 0.012, 0.985),
-            fontsize=7,
-            color="0.35",
-            rotation=-45,
-            ha="left",
-            va="top",
-        )
-    right.plot(
-        x, [1.0, 0.0], "C2-", lw=1.8, label="baseline: minor diagonal (F1 = always-positive)"
-    )
-    right.plot(
-        a["prg_recall_gain"], a["prg_precision_gain"], "C0-o", ms=4, lw=1.5, label="PRG curve"
-    )
+    baseline = "baseline: minor diagonal (F1 = always-positive)"
+    right.plot([0.0, 1.0], [1.0, 0.0], "C2-", lw=1.8, label=baseline)
+    right.plot(a["prg_recall_gain"], a["prg_precision_gain"], "C0-", lw=1.5, label="PRG curve")
     h = a["hull"].astype(int)
     right.plot(
         a["prg_recall_gain"][h],
         a["prg_precision_gain"][h],
         "C3--",
+        marker="o",
+        ms=4,
         lw=1.5,
+        zorder=3,
         label="convex hull (Pareto front)",
     )
+    for level, fg in zip(levels, a["fg1_levels"], strict=True):
+        # the isometric precG + recG = 2 FG1 (F8), labelled from its upper end down
+        gx, gy = iso_fg_segment(fg)
+        (iso,) = right.plot(gx, gy, color="0.45", ls="dotted", lw=1)
+        _label(right, iso, along_segment(gx, gy), f"F1={level:.1f}", va="bottom")
     right.plot([], [], color="0.45", ls="dotted", label="F1 isometrics (slope -1)")
     _prg_axes(right, "PRG space")
     right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=8, ncol=2)
@@ -207,10 +223,8 @@ def flach_pair(d: FigureData) -> Figure:
         right.plot(
             a[f"{name}_rg"],
             a[f"{name}_pg"],
-            marker="o",
             color=color,
             ls=ls,
-            ms=3,
             lw=2,
             label=f"model {name}: AUPRG = {d.meta['auprg'][name]}",
         )
@@ -258,8 +272,6 @@ def notes_means(d: FigureData) -> Figure:
         "F": rf"harmonic $F_\beta$, $\beta$ = {beta:g}",
     }
     for ax, key in zip(axes, ("A", "G", "F"), strict=True):
-        cs = ax.contour(a["axis"], a["axis"], a[key], levels=levels, colors="C0", linewidths=1.2)
-        ax.clabel(cs, fmt="%.1f", fontsize=8)
         if key != "A":
             r = [0.0, 1.0]
             ax.plot(
@@ -270,6 +282,8 @@ def notes_means(d: FigureData) -> Figure:
                 label=r"R/P = $\beta$ (equal marginal value)",
             )
             ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=9)
+        for level in levels:
+            _level_line(ax, a["axis"], a[key], level, f"{level:.1f}", color="C0", lw=1.2)
         _pr_axes(ax, titles[key])
     fig.tight_layout()
     return fig
@@ -293,12 +307,17 @@ def write_figures(root: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = {}
     written = []
+    drawing = drawing_digest()
     for data in figure_data():
         fig = DRAW[data.name](data)
         path = out_dir / f"{data.name}.png"
         fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
         plt.close(fig)
-        manifest[path.name] = {"title": data.title, "data_sha256": data.fingerprint()}
+        manifest[path.name] = {
+            "title": data.title,
+            "data_sha256": data.fingerprint(),
+            "drawing_sha256": drawing,
+        }
         written.append(path)
     man = out_dir / "manifest.json"
     man.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")

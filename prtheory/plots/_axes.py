@@ -12,7 +12,9 @@ def axes(ax: Any) -> Any:
     try:
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("drawing needs matplotlib: pip install 'prtheory[plots]'") from exc
+        raise ImportError(
+            "drawing needs matplotlib: pip install -e '.[plots]' from a checkout of prtheory"
+        ) from exc
     return plt.subplots()[1]
 
 

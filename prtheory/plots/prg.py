@@ -44,7 +44,8 @@ class PRGDisplay:
 
     Build it with :meth:`from_predictions` (which also draws it), or from float arrays and call
     :meth:`plot`. Attributes after plotting: ``ax_``, ``figure_``, ``line_`` (the curve),
-    ``hull_line_`` (or None) and ``iso_fg_lines_``.
+    ``hull_line_`` (or None, markers at the hull's vertices), ``iso_fg_lines_`` and
+    ``iso_fg_labels_`` (placed where they collide with nothing, :mod:`prtheory.plots._place`).
     """
 
     def __init__(
@@ -112,26 +113,42 @@ class PRGDisplay:
         """Draw on ``ax`` (new axes when None); keyword arguments go to the curve's ``plot``."""
         ax = axes(ax)
         name = self.name if name is None else name
-        self.iso_fg_lines_ = []
+        from prtheory.plots._place import PlacedLabel, along_segment
+
+        self.iso_fg_lines_, self.iso_fg_labels_ = [], []
         for g in self.iso_fg:
             gx, gy = iso_fg_segment(g, self.beta)
             (line,) = ax.plot(gx, gy, color="0.6", linestyle=":", linewidth=0.8)
-            ax.text(gx[0], gy[0], f" FG{self.beta:g}={g:g}", fontsize=7, color="0.4", va="bottom")
+            # candidates from the upper end (precision gain 1) down the line; text above-right
+            placed = PlacedLabel(
+                line,
+                along_segment(gx, gy),
+                f"FG{self.beta:g}={g:g}",
+                fontsize=7,
+                color="0.4",
+                va="bottom",
+            )
+            ax.add_artist(placed)
+            self.iso_fg_labels_.append(placed)
             self.iso_fg_lines_.append(line)
         self.hull_line_ = None
         if self.hull_recall_gain is not None:
+            # markers only at the hull's vertices: the operating points optimal for some F-beta
             (self.hull_line_,) = ax.plot(
                 self.hull_recall_gain,
                 self.hull_precision_gain,
                 color="tab:orange",
                 linestyle="--",
-                linewidth=1,
+                linewidth=1.2,
+                marker="o",
+                markersize=3.5,
+                zorder=3,
                 label="convex hull",
             )
         label = name or "PRG curve"
         if self.auprg is not None:
             label = f"{label} (AUPRG = {self.auprg:.3f})"
-        kwargs = {"marker": ".", "label": label, **kwargs}
+        kwargs = {"label": label, "linewidth": 1.2, **kwargs}
         (self.line_,) = ax.plot(self.recall_gain, self.precision_gain, **kwargs)
         unit_square(ax, "Recall gain", "Precision gain")
         ax.legend(loc="best", fontsize=8)

@@ -120,7 +120,8 @@ class PRSpaceDisplay:
     Build it with :meth:`from_predictions` or :meth:`from_curve` (which also draw it), or
     directly from float arrays and call :meth:`plot`. Attributes after plotting: ``ax_``,
     ``figure_``, ``line_`` (the curve), ``unachievable_`` (a Polygon, or None),
-    ``iso_f_lines_`` (Line2D per level), ``aucpr_min_line_`` and ``chance_level_line_``
+    ``iso_f_lines_`` (Line2D per level), ``iso_f_labels_`` (placed where they collide with
+    nothing, :mod:`prtheory.plots._place`), ``aucpr_min_line_`` and ``chance_level_line_``
     (Line2D, or None).
     """
 
@@ -285,19 +286,25 @@ class PRSpaceDisplay:
                 label=f"unachievable (π = {self.pi:.3g})",
             )
             ax.add_patch(self.unachievable_)
-        self.iso_f_lines_ = []
+        from prtheory.plots._place import PlacedLabel
+
+        self.iso_f_lines_, self.iso_f_labels_ = [], []
         for f in self.iso_f:
             r, p = iso_fbeta_line(f, self.beta)
             (line,) = ax.plot(r, p, color="0.6", linestyle=":", linewidth=0.8)
-            ax.text(
-                r[-1],
-                p[-1],
-                f"F{self.beta:g}={f:g} ",
+            # candidates from the right end (recall 1) leftwards; the text sits above-left
+            along = np.column_stack((r, p))[::-1][:: max(1, len(r) // 60)]
+            placed = PlacedLabel(
+                line,
+                along,
+                f"F{self.beta:g}={f:g}",
                 fontsize=7,
                 color="0.4",
                 ha="right",
                 va="bottom",
             )
+            ax.add_artist(placed)
+            self.iso_f_labels_.append(placed)
             self.iso_f_lines_.append(line)
         self.aucpr_min_line_ = self.chance_level_line_ = None
         if self.baselines:

@@ -43,6 +43,57 @@ def average_precision(
     the session, fewer for frames under about 5 x 10^5 rows per core:
     :func:`prtheory.spark.blocks.default_pieces`). With no positive weight AP is undefined
     (:class:`~prtheory.errors.UndefinedMetricError`; 0 with ``convention="sklearn"``).
+
+    Parameters
+    ----------
+    df : pyspark.sql.DataFrame
+        The rows (classic Spark or Spark Connect).
+    label_col, score_col : str
+        The columns of the 0/1 (or boolean) labels and of the scores (a column of MLlib vectors
+        or arrays is read at ``score_index``).
+    weight_col : str or None
+        The column of non-negative weights, at their exact binary values (default none).
+    exact : bool
+        True: the exact ``Fraction``; False (default): the correctly rounded float64.
+    convention : {None, "sklearn"}
+        ``"sklearn"``: 0 when there is no positive weight.
+    partitions : int or None
+        The number of score ranges (default: from the session's cores and the frame's size).
+    score_index : int or None
+        The element of a vector or array score column (``score_index=1``: the positive class).
+
+    Returns
+    -------
+    float or Fraction
+        The AP.
+
+    Raises
+    ------
+    InvalidInputError
+        A missing column, a label not 0/1, a NaN or null score, a negative, infinite or null
+        weight, naming the column.
+    UndefinedMetricError
+        No positive weight, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.oracle.average_precision : the same value from arrays in memory.
+    prtheory.duckdb.average_precision : from Parquet or CSV files on one machine.
+    per_group : AP per group and its mean (MAP).
+
+    Examples
+    --------
+    By hand: at 0.9 precision 1 at recall 1/2; the tied 0.8s add a positive and a negative,
+    precision 2/3 at recall 1: ``AP = 1/2 + (1/2)(2/3) = 5/6``.
+
+    >>> from pyspark.sql import SparkSession
+    >>> from prtheory import spark
+    >>> session = SparkSession.builder.getOrCreate()
+    >>> df = session.createDataFrame([(1, 0.9), (0, 0.8), (1, 0.8), (0, 0.1)], ["label", "score"])
+    >>> spark.average_precision(df, "label", "score", exact=True)
+    Fraction(5, 6)
+    >>> spark.average_precision(df, "label", "score")
+    0.8333333333333334
     """
     with pieces(
         df, label_col, score_col, weight_col, partitions, exact_sum=exact, score_index=score_index

@@ -175,7 +175,7 @@ def functions():
         from pyspark.sql import functions
     except ImportError as e:  # pragma: no cover - depends on the installation
         raise ImportError(
-            "prtheory.spark needs pyspark (pip install 'prtheory[spark]') and Java 17+"
+            "prtheory.spark needs pyspark (pip install -e '.[spark]' from a checkout of prtheory) and Java 17+"
         ) from e
     return functions
 

@@ -105,6 +105,62 @@ def per_group(
     R-precision undefined (:class:`~prtheory.errors.UndefinedMetricError`, raised before the
     evaluation), unless ``convention="sklearn"`` values them 0. A score column of MLlib vectors
     or arrays is read at ``score_index``.
+
+    Parameters
+    ----------
+    df : pyspark.sql.DataFrame
+        The rows (classic Spark or Spark Connect).
+    by : str
+        The column of the group keys (a query id).
+    metric : {"average_precision", "precision_at_k", "r_precision"}
+        The metric of each group.
+    label_col, score_col : str
+        The columns of the 0/1 (or boolean) labels and of the scores.
+    k : int or None
+        The cutoff of ``precision_at_k``.
+    ties : str or None
+        An oracle tie policy by name (``"trec_eval"`` needs ``doc_id_col``).
+    doc_id_col : str or None
+        The column of document ids, for ``ties="trec_eval"``.
+    convention : {None, "sklearn"}
+        ``"sklearn"``: a group without positives counts 0.
+    exact : bool
+        True: the mean as an exact ``Fraction``; False (default): correctly rounded.
+    score_index : int or None
+        The element of a vector or array score column.
+
+    Returns
+    -------
+    tuple of (pyspark.sql.DataFrame, float or Fraction)
+        The per-group values (cached) and their mean.
+
+    Raises
+    ------
+    InvalidInputError
+        A missing column, a null group key, a malformed row or a group the oracle rejects.
+    UndefinedMetricError
+        A group without positives for AP or R-precision, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.duckdb.per_group : the same from Parquet or CSV files on one machine.
+
+    Examples
+    --------
+    By hand: query 1 ranks its positive first (AP 1); query 2 ties its positive with a
+    negative (AP 1/2): MAP 3/4.
+
+    >>> from pyspark.sql import SparkSession
+    >>> from prtheory import spark
+    >>> session = SparkSession.builder.getOrCreate()
+    >>> rows = [(1, 1, 0.9), (2, 0, 0.8), (2, 1, 0.8), (1, 0, 0.1)]
+    >>> df = session.createDataFrame(rows, ["q", "label", "score"])
+    >>> table, map_ = spark.per_group(df, "q", exact=True)
+    >>> map_
+    Fraction(3, 4)
+    >>> sorted((r["q"], r["value"]) for r in table.collect())
+    [(1, 1.0), (2, 0.5)]
+    >>> _ = table.unpersist()
     """
     F = functions()
     check_arguments(metric, by, df.columns, k, ties, doc_id_col, "doc_id_col")

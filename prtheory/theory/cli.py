@@ -18,7 +18,18 @@ __all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    v = sub.add_parser("verify", help="derive and check every claim; print the verdict table")
+    v = sub.add_parser(
+        "verify",
+        help="derive and check every claim; print the verdict table",
+        description="Derive every claim of the source papers in sympy, run its independent "
+        "checks, and print one line per claim (id, verdict, time, title, kinds of check). "
+        "Exit status 1 if any claim fails. Claim ids: B1-B16 (Boyd et al. 2012), F1-F13 "
+        "(Flach & Kull 2015), N1.. (notes on AP and P@k), G1.. (Gandenberger 2019), X1.. "
+        "(extras); proofs/README.md lists them all.",
+        epilog="examples:\n  prtheory verify B4 F8\n  prtheory verify --jobs 2\n"
+        "  prtheory verify --claims examples/my_claim.py\n  prtheory verify --json B4",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     v.add_argument("ids", nargs="*", help="claim ids to run (default: all), e.g. B4 F8")
     v.add_argument("--json", action="store_true", help="emit a JSON list instead of a table")
     v.add_argument(
@@ -37,8 +48,21 @@ def register(sub: argparse._SubParsersAction) -> None:
         "proofs",
         help="regenerate proofs/*.md (with the catalog), reports/claims.md and "
         "reports/corrections.md; or, with --format latex, one LaTeX document of all proofs",
+        description="Run every claim and write its proof document, proofs/<id>.md, the "
+        "catalog proofs/README.md, the ledger reports/claims.md and reports/corrections.md.",
+        epilog="examples:\n  prtheory proofs                  # from the root of a checkout\n"
+        "  prtheory proofs --format latex   # proofs/proofs.tex\n"
+        "  prtheory proofs --root /tmp/out  # anywhere else",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--root", type=Path, default=Path.cwd(), help="project root (default: cwd)")
+    p.add_argument(
+        "--root",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write under DIR (default: the working directory, which must then be the root of "
+        "a prtheory checkout)",
+    )
     p.add_argument(
         "--format",
         choices=("markdown", "latex"),
@@ -107,18 +131,22 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _proofs(args: argparse.Namespace) -> int:
+    from prtheory._root import writable_root
     from prtheory.theory import run_claims
     from prtheory.theory.render import write_documents
 
+    root = writable_root(args.root, "proofs")
+    if root is None:
+        return 2
     results = run_claims()  # in this process: the kill rate needs the established objects
     if args.format == "latex":
         from prtheory.theory.latex import render_latex
 
-        path = args.root / "proofs" / "proofs.tex"
+        path = root / "proofs" / "proofs.tex"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(render_latex(results))
         print(f"wrote {path}")
     else:
-        paths = write_documents(results, args.root)
-        print(f"wrote {len(paths)} files under {args.root}")
+        paths = write_documents(results, root)
+        print(f"wrote {len(paths)} files under {root}")
     return 1 if any(not r.passed for r in results) else 0

@@ -29,7 +29,6 @@ from prtheory.theory.flach2015.formulas import (
 from prtheory.theory.registry import Proof, claim
 
 # ---- F9 ---------------------------------------------------------------------------------------
-EXPECTED_FG1_PRINTED = None  # built lazily below (needs the symbols A, y0)
 A_, y0_ = sp.symbols(r"\mathrm{AUPRG} y_0", real=True)
 E_FG1 = sp.Symbol(r"E[\mathrm{FG}_1]")
 RANKING = sp.Symbol("ranking")
