@@ -36,6 +36,7 @@ from prtheory.floats import (
 )
 from prtheory.metrics import (
     auprg,
+    average_precision,
     fbeta_at_threshold,
     pr_auc,
     precision_at_k,
@@ -45,7 +46,6 @@ from prtheory.metrics import (
     roc_auc,
     roc_curve,
 )
-from prtheory.ranking_floats import average_precision
 
 __all__ = [
     "InvalidInputError",

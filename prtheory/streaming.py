@@ -76,12 +76,12 @@ import numpy as np
 
 from prtheory._input import as_labels, as_scores, as_weights
 from prtheory.errors import InvalidInputError
+from prtheory.metrics.ap import rounded_step_average_precision
 from prtheory.oracle.ap import no_positives, step_average_precision
 from prtheory.oracle.areas import pr_auc_of_points, roc_auc_of_points
 from prtheory.oracle.counts import OperatingPoints, distinct_sums
 from prtheory.oracle.curves import PRCurve, pr_curve_of_points
 from prtheory.oracle.summation import rational_sum
-from prtheory.ranking_floats import rounded_step_average_precision
 
 __all__ = ["BinningBound", "PRAccumulator"]
 

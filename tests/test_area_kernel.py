@@ -1,8 +1,8 @@
-"""The double-double area kernel for float weights (prtheory.area_kernel) against exact Fractions.
+"""The double-double area kernel for float weights (prtheory.metrics.area_kernel) against exact Fractions.
 
 The references are the oracle's AP, PR trapezoid and ROC AUC (exact rationals, independent of
 the kernel's floating point). Two properties per metric: the kernel's unrounded double-double is
-within the proved :func:`~prtheory.area_kernel.relative_bound` of the exact value, and whatever
+within the proved :func:`~prtheory.metrics.area_kernel.relative_bound` of the exact value, and whatever
 it decides is the correctly rounded exact value. Skipped without numba.
 """
 
@@ -16,8 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import prtheory
-from prtheory import area_kernel, floats, oracle
+from prtheory import floats, oracle
 from prtheory.errors import UndefinedMetricError
+from prtheory.metrics import area_kernel
 from prtheory.oracle import average_precision as exact_ap
 from prtheory.oracle import to_float
 

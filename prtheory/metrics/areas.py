@@ -44,9 +44,9 @@ from typing import Any
 
 import numpy as np
 
-from prtheory import area_kernel
 from prtheory._labels import target
 from prtheory.errors import UndefinedMetricError
+from prtheory.metrics import area_kernel
 from prtheory.metrics.averaging import averaged
 from prtheory.metrics.exact import Irrational, Terms
 from prtheory.oracle import areas as oracle_areas
@@ -118,7 +118,7 @@ def _segments(steps: RecallSteps, method: str, first_point: str, lo: Fraction, h
 
 
 def _kernel(metric: str):
-    """The float path of ``metric`` (:data:`prtheory.area_kernel.METRICS`) for float weights:
+    """The float path of ``metric`` (:data:`prtheory.metrics.area_kernel.METRICS`) for float weights:
     the correctly rounded value, or None (other weights, or the kernel cannot decide)."""
 
     def fast(y, s, w) -> float | None:

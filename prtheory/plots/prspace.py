@@ -32,12 +32,12 @@ import numpy as np
 from prtheory._input import as_float_array, check_beta, check_option, check_skew
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.floats import aucpr_min, expected_random_ap, min_precision
+from prtheory.metrics.ap import average_precision
 from prtheory.oracle.areas import pr_auc
 from prtheory.oracle.counts import operating_points
 from prtheory.oracle.ratios import Ratios
 from prtheory.oracle.rounding import to_float
 from prtheory.plots._axes import axes, unit_square
-from prtheory.ranking_floats import average_precision
 
 __all__ = [
     "INTERPOLATIONS",

@@ -6,7 +6,7 @@ scikit-learn's ``average_precision_score``): equal, bit for bit, to
 oracle (:func:`prtheory.oracle.counts.recall_steps`) and rounds with
 :func:`prtheory.oracle.summation.round_quotient_sum`, which decides the rounding from an exact
 integer interval and only falls back to the exact rational when the interval cannot decide.
-Float weights that are not all integers first try :mod:`prtheory.area_kernel` (one compiled
+Float weights that are not all integers first try :mod:`prtheory.metrics.area_kernel` (one compiled
 double-double pass with a proved error bound, when numba is installed); it returns nothing
 rather than a value it cannot prove, and the exact path takes over.
 """
@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from prtheory import area_kernel
 from prtheory._input import ExactArrayLike, dyadic_weights
+from prtheory.metrics import area_kernel
 from prtheory.oracle.ap import no_positives
 from prtheory.oracle.counts import RecallSteps, steps_of
 from prtheory.oracle.summation import round_quotient_sum

@@ -1,11 +1,11 @@
-"""The compiled loop of :mod:`prtheory.area_kernel` (imported only when numba is installed).
+"""The compiled loop of :mod:`prtheory.metrics.area_kernel` (imported only when numba is installed).
 
 Module-level, calling the compiled primitives of :mod:`prtheory.floats.dd` as globals, so that
 numba's on-disk cache finds it again in the next process (as :mod:`prtheory.floats._fused`).
 numba keys that cache on this file alone: after editing :mod:`prtheory.floats.dd`, clear
 ``__pycache__/_area_fused*.nb*`` or touch this file.
 A *framed* double-double ``(h, lo, e)`` stands for ``(h + lo) 2**e``; the invariants and the
-error of each step are derived in :mod:`prtheory.area_kernel`.
+error of each step are derived in :mod:`prtheory.metrics.area_kernel`.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from prtheory.floats._kernels import _compiled_primitives, _jit
+from prtheory.floats.compiled import compiled_primitives, jit
 
-_P = _compiled_primitives()
+_P = compiled_primitives()
 add, add_fp, mul, div = _P["add"], _P["add_fp"], _P["mul"], _P["div"]
 
 #: An addend at or above ``2**JUMP`` in the sum's frame moves the sum into the addend's frame.
 JUMP = 60.0
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def add_weight(h: Any, lo: Any, e: Any, w: Any) -> Any:
     """``(h + lo) 2**e + w`` for a float ``w >= 0`` (``h = 0``: an empty sum)."""
     if w == 0.0:
@@ -38,7 +38,7 @@ def add_weight(h: Any, lo: Any, e: Any, w: Any) -> Any:
     return h, lo, e
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def add_term(h: Any, lo: Any, e: Any, th: Any, tl: Any, te: Any) -> Any:
     """``(h + lo) 2**e + (th + tl) 2**te`` for framed double-doubles ``>= 0``."""
     if th == 0.0:
@@ -56,11 +56,11 @@ def add_term(h: Any, lo: Any, e: Any, th: Any, tl: Any, te: Any) -> Any:
 AP, TRAPEZOID_ONE, TRAPEZOID_FIRST, TRAPEZOID_NONE, ROC = 0, 1, 2, 3, 4
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def weighted_area(order: Any, labels: Any, scores: Any, weights: Any, metric: Any) -> Any:
     """The area ``metric`` as a framed double-double and whether it is defined,
     ``(h, lo, e, defined)`` (undefined when a class it divides by has no weight): the loop of
-    :mod:`prtheory.area_kernel` over the items ``order[0], order[1], ...`` (decreasing
+    :mod:`prtheory.metrics.area_kernel` over the items ``order[0], order[1], ...`` (decreasing
     score)."""
     sh = slo = 0.0  # the sum of the terms
     th = tlo = nh = nlo = fh = flo = 0.0  # TP, N and FP through the current block

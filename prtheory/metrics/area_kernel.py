@@ -33,7 +33,7 @@ Every term and every sum is of non-negative quantities, which is what makes a re
 bound possible without cancellation.
 
 Frames. Each of ``N``, ``TP``, ``FP``, ``g``, ``b`` and ``S`` is a framed double-double ``(h, l, e)``, the value
-``(h + l) 2**e`` (:mod:`prtheory._area_fused`). A sum starts in the frame of its first addend
+``(h + l) 2**e`` (:mod:`prtheory.metrics._area_fused`). A sum starts in the frame of its first addend
 (``frexp``: ``h`` in ``[1/2, 1)``); an addend is scaled into the sum's frame by ``ldexp`` (exact
 unless it lands below ``2**-1022``, where it is within ``2**-1074`` absolute), and an addend of
 ``2**60`` or more in that frame first moves the sum into the addend's frame (the sum's words are
@@ -76,7 +76,7 @@ from typing import Any
 import numpy as np
 
 from prtheory._input import ExactWeights, as_labels, as_scores, as_weights
-from prtheory.floats import _kernels, dd
+from prtheory.floats import compiled, dd
 
 __all__ = ["METRICS", "average_precision", "framed", "from_input", "relative_bound", "rounded"]
 
@@ -99,7 +99,7 @@ def relative_bound(n: int, metric: str = "ap") -> float:
 
 def _kernel() -> Any:
     if "area" not in _KERNEL:
-        from prtheory import _area_fused  # numba only
+        from prtheory.metrics import _area_fused  # numba only
 
         _KERNEL["area"] = _area_fused.weighted_area
     return _KERNEL["area"]
@@ -113,7 +113,7 @@ def framed(
     the kernel does not apply (no numba or tier off, no item, a class it divides by without
     weight; an area that is exactly 0, with no term, is ``(0.0, 0.0, 0)``)."""
     n = labels.size
-    if not _kernels.enabled() or n == 0 or n >= MAX_ITEMS:
+    if not compiled.enabled() or n == 0 or n >= MAX_ITEMS:
         return None
     order = np.argsort(-scores)  # block-end sums do not depend on the order within ties
     h, lo, e, defined = _kernel()(order, labels, scores, weights, METRICS.index(metric))
