@@ -76,7 +76,7 @@ import numpy as np
 
 from prtheory._input import as_labels, as_scores, as_weights
 from prtheory.errors import InvalidInputError
-from prtheory.metrics.ap import rounded_step_average_precision
+from prtheory.metrics.step import rounded_step_average_precision
 from prtheory.oracle.ap import no_positives, step_average_precision
 from prtheory.oracle.areas import pr_auc_of_points, roc_auc_of_points
 from prtheory.oracle.counts import OperatingPoints, distinct_sums

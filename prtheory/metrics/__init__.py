@@ -10,8 +10,7 @@ exported from :mod:`prtheory`.
 
 # ruff: noqa: F401  (this module is a list of re-exports)
 
-from prtheory.metrics.ap import average_precision
-from prtheory.metrics.areas import auprg, pr_auc, roc_auc
+from prtheory.metrics.areas import auprg, average_precision, pr_auc, roc_auc
 from prtheory.metrics.curves import (
     PrecisionRecallCurve,
     PRGCurve,

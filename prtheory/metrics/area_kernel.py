@@ -75,10 +75,9 @@ from typing import Any
 
 import numpy as np
 
-from prtheory._input import ExactWeights, as_labels, as_scores, as_weights
 from prtheory.floats import compiled, dd
 
-__all__ = ["METRICS", "average_precision", "framed", "from_input", "relative_bound", "rounded"]
+__all__ = ["METRICS", "average_precision", "framed", "relative_bound", "rounded"]
 
 #: The areas :func:`rounded` computes: average precision, the trapezoid under the PR curve with
 #: a named first point, the ROC AUC.
@@ -141,22 +140,3 @@ def rounded(
 def average_precision(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> float | None:
     """:func:`rounded` average precision (claim N2, ties grouped)."""
     return rounded(labels, scores, weights, "ap")
-
-
-def from_input(
-    y_true: Any, y_score: Any, sample_weight: Any, metric: str = "ap"
-) -> tuple[float | None, np.ndarray, np.ndarray, ExactWeights | np.ndarray | None]:
-    """Validate a ranking (the one path of :mod:`prtheory._input`) and, when its weights are
-    floats that are not all integers, try :func:`rounded` ``metric`` on it.
-
-    Returns ``(value, labels, scores, weights)``: the correctly rounded value or ``None`` (other
-    weights, or the kernel does not apply or cannot decide), with the validated input for the
-    exact path (``weights`` as :func:`~prtheory._input.as_weights` with ``floats=True`` gives
-    them: float weights still as the float64 array)."""
-    labels = as_labels(y_true)
-    scores = as_scores(y_score, labels.size)
-    weights = as_weights(sample_weight, labels.size, floats=True)
-    value = None
-    if isinstance(weights, np.ndarray):
-        value = rounded(labels, scores, weights, metric)
-    return value, labels, scores, weights

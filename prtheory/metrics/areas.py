@@ -44,11 +44,13 @@ from typing import Any
 
 import numpy as np
 
+from prtheory._input import as_weights
 from prtheory._labels import target
 from prtheory.errors import UndefinedMetricError
 from prtheory.metrics import area_kernel
 from prtheory.metrics.averaging import averaged
 from prtheory.metrics.exact import Irrational, Terms
+from prtheory.metrics.step import binary_average_precision
 from prtheory.oracle import areas as oracle_areas
 from prtheory.oracle import prg as oracle_prg
 from prtheory.oracle.ap import no_positives
@@ -57,7 +59,7 @@ from prtheory.oracle.counts import RecallSteps, recall_steps
 from prtheory.oracle.ratios import as_objects
 from prtheory.oracle.summation import QuotientSum
 
-__all__ = ["DEFAULT_FIRST_POINT", "auprg", "pr_auc", "roc_auc"]
+__all__ = ["DEFAULT_FIRST_POINT", "auprg", "average_precision", "pr_auc", "roc_auc"]
 
 #: ``first_point`` when not given: scikit-learn's ``auc(recall, precision)`` for the trapezoids,
 #: the empty classifier (PRROC's ``auc.integral``) for Davis-Goadrich
@@ -118,11 +120,15 @@ def _segments(steps: RecallSteps, method: str, first_point: str, lo: Fraction, h
 
 
 def _kernel(metric: str):
-    """The float path of ``metric`` (:data:`prtheory.metrics.area_kernel.METRICS`) for float weights:
-    the correctly rounded value, or None (other weights, or the kernel cannot decide)."""
+    """The float path of ``metric`` (:data:`prtheory.metrics.area_kernel.METRICS`) for float
+    weights: the correctly rounded value, or None (other weights, or the kernel cannot
+    decide)."""
 
     def fast(y, s, w) -> float | None:
-        return None if w is None else area_kernel.from_input(y, s, w, metric)[0]
+        weights = as_weights(w, y.size, floats=True)
+        if not isinstance(weights, np.ndarray):
+            return None
+        return area_kernel.rounded(y, s, weights, metric)
 
     return fast
 
@@ -203,11 +209,95 @@ def pr_auc(
             y, s, w, method=method, first_point=first_point, a=a, b=b, convention=convention
         )
 
-    # the kernel integrates over the whole recall range [0, 1], with three of the first points
-    kernel = {"step": "ap", "trapezoid": f"trapezoid-{first_point}"}.get(method)
+    # over the whole recall range [0, 1]: the step AP of one column by its own path, the
+    # trapezoid with three of the first points by the kernel for float weights
     whole = a == 0 and b == 1
-    fast = _kernel(kernel) if whole and kernel in area_kernel.METRICS else None
+    fast = None
+    if whole and method == "step":
+        fast = binary_average_precision
+    elif whole and f"trapezoid-{first_point}" in area_kernel.METRICS and method == "trapezoid":
+        fast = _kernel(f"trapezoid-{first_point}")
     return averaged(value, t, sample_weight, average, convention, fast)
+
+
+def average_precision(
+    y_true,
+    y_score,
+    *,
+    sample_weight=None,
+    pos_label=None,
+    average: str | None = "macro",
+    labels=None,
+    convention: str | None = None,
+) -> float | np.ndarray:
+    """Average precision, correctly rounded: scikit-learn's ``average_precision_score``.
+
+    ``AP = sum_i (R_i - R_{i-1}) P_i`` over the blocks of tied scores (claims N2, N3), exactly
+    as :func:`prtheory.oracle.average_precision` with ``ties="group"``, then rounded to the
+    nearest float64: :func:`pr_auc` with ``method="step"``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,) or (n, L)
+        Binary labels (0/1, booleans, ``{-1, 1}``, or any two labels with ``pos_label``), a
+        multi-class label vector with an ``(n, K)`` score matrix (one-vs-rest), or a
+        label-indicator matrix. Lists, numpy, pandas, polars and torch are accepted.
+    y_score : array-like of shape (n,) or (n, L)
+        Scores; higher ranks first. NaN is an error, ``±inf`` are ordinary scores. With a
+        binary ``y_true`` a two-column matrix is an error: pass ``y_score[:, 1]``.
+    sample_weight : array-like of shape (n,), optional
+        Finite, non-negative weights, held exactly (a float at its binary value).
+    pos_label : label, optional
+        The positive class of a binary target (needed unless the labels are booleans or one
+        of ``{0, 1}``, ``{-1, 1}``).
+    average : {"macro", "micro", "weighted", "samples"} or None
+        How the columns of a multi-label or multi-class target are combined
+        (:mod:`prtheory.metrics.averaging`); ignored for a binary target. The average is
+        exact, rounded once.
+    labels : array-like, optional
+        The class of each column of a multi-class score matrix.
+    convention : {None, "sklearn"}
+        With no positive weight AP is undefined: :class:`~prtheory.errors.UndefinedMetricError`,
+        or 0.0 with ``"sklearn"``.
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded AP (an array of per-column values with ``average=None``).
+
+    See Also
+    --------
+    prtheory.oracle.average_precision : the exact value, a ``Fraction``.
+    prtheory.sklearn.average_precision_score : scikit-learn's conventions (warnings, 0.0).
+
+    Examples
+    --------
+    Positives ranked 1st and 3rd: ``AP = (1/1 + 2/3) / 2 = 5/6``.
+
+    >>> import prtheory
+    >>> prtheory.average_precision([1, 0, 1], [0.9, 0.8, 0.7])
+    0.8333333333333334
+
+    String labels with ``pos_label`` (``"spam"`` ranked first: AP = 1):
+
+    >>> prtheory.average_precision(["spam", "ham"], [0.9, 0.1], pos_label="spam")
+    1.0
+
+    A label-indicator matrix, macro average: column 0 has AP 1 (its positive first), column
+    1 has AP 1/2 (its positive second of two), so the mean is 3/4.
+
+    >>> prtheory.average_precision([[1, 0], [0, 1]], [[0.9, 0.8], [0.1, 0.2]], average="macro")
+    0.75
+    """
+    return pr_auc(
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        average=average,
+        labels=labels,
+        convention=convention,
+    )
 
 
 def _roc_area(y, s, w) -> Terms:

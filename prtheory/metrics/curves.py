@@ -12,7 +12,11 @@ slice like the tuples scikit-learn returns::
 Orders and lengths follow scikit-learn 1.9: ``precision_recall_curve`` lists points by
 *increasing* threshold (recall non-increasing), then the first point (``first_point="sklearn"``:
 precision 1, recall 0) last, with one threshold per operating point; ``roc_curve`` starts at
-the origin (threshold ``+inf``). ``drop_intermediate`` applies scikit-learn's rules to the exact
+the origin (threshold ``+inf``). Items of sample weight 0 are dropped first, as scikit-learn
+does: they change no count, so they would only repeat their neighbour's point under a threshold
+of their own (and at the top of the ranking, a point with ``TP + FP = 0`` has no precision);
+:func:`~prtheory.metrics.areas.pr_auc` and :func:`~prtheory.metrics.areas.roc_auc` ignore them
+likewise. ``drop_intermediate`` applies scikit-learn's rules to the exact
 counts: a PR point is dropped when its TP equals both neighbours' (the interior of a run of equal
 TP), an ROC point when it is collinear with its neighbours (both second differences of FP and TP
 are 0). scikit-learn applies them to float counts, which agree for unit and integer weights.
@@ -24,7 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prtheory._labels import as_array, binary_labels
+from prtheory._input import as_weights
+from prtheory._labels import binary_target
 from prtheory.metrics.averaging import weights_array
 from prtheory.oracle import curves as oracle_curves
 
@@ -96,9 +101,16 @@ class PRGCurve(_Unpacks):
 
 
 def _binary(y_true, y_score, sample_weight, pos_label):
-    """Binary labels, scores and weights as arrays (curves have no ``average``)."""
-    y = binary_labels(y_true, pos_label)
-    return y, as_array(y_score, "y_score"), weights_array(sample_weight)
+    """Binary labels, scores and weights as arrays (curves have no ``average``), without the
+    items of weight 0 (module docstring) unless every item has weight 0."""
+    y, s = binary_target(y_true, y_score, pos_label)
+    w = weights_array(sample_weight)
+    exact = as_weights(w, y.size)  # validated here, so that errors name the caller's indices
+    if exact is not None:
+        keep = exact.numerators != 0
+        if keep.any() and not keep.all():
+            y, s, w = y[keep], s[keep], w[keep]
+    return y, s, w
 
 
 def precision_recall_curve(
