@@ -35,9 +35,12 @@ from prtheory.floats import (
     recall_gain,
 )
 from prtheory.metrics import (
+    auc,
     auprg,
     average_precision,
+    det_curve,
     fbeta_at_threshold,
+    label_ranking_average_precision,
     pr_auc,
     precision_at_k,
     precision_recall_curve,
@@ -45,6 +48,7 @@ from prtheory.metrics import (
     r_precision,
     roc_auc,
     roc_curve,
+    top_k_accuracy,
 )
 
 __all__ = [
@@ -52,14 +56,17 @@ __all__ = [
     "UndefinedMetricError",
     "__version__",
     "ap_min",
+    "auc",
     "aucnpr",
     "aucpr_min",
     "auprg",
     "average_precision",
+    "det_curve",
     "expected_random_ap",
     "fbeta",
     "fbeta_at_threshold",
     "fbeta_gain",
+    "label_ranking_average_precision",
     "min_precision",
     "pr_auc",
     "precision_at_k",
@@ -70,4 +77,5 @@ __all__ = [
     "recall_gain",
     "roc_auc",
     "roc_curve",
+    "top_k_accuracy",
 ]

@@ -179,9 +179,10 @@ def _missing(mask: Any, name: str) -> None:
         raise InvalidInputError(name, f"missing value (NA/None) at index {_at(mask)}")
 
 
-def as_array(x: Any, name: str) -> np.ndarray:
-    """A numpy array of ``x``, with an ``(n, 1)`` column made ``(n,)``: the one container
-    conversion of every array argument (so a bad container gets one message everywhere).
+def as_array(x: Any, name: str, *, column: bool = True) -> np.ndarray:
+    """A numpy array of ``x``, with an ``(n, 1)`` column made ``(n,)`` (unless ``column`` is
+    False: a matrix of one column): the one container conversion of every array argument (so a
+    bad container gets one message everywhere).
 
     Lists and tuples, numpy arrays, pandas ``Series``/``DataFrame`` (a missing value, ``NA`` or
     ``None``, is an error naming its index; a NaN in a float64 column is left to the caller,
@@ -226,7 +227,7 @@ def as_array(x: Any, name: str) -> np.ndarray:
             mixed = np.asarray(x, dtype=object)
             if len({type(v) for v in mixed.flat}) > 1:
                 arr = mixed  # numpy would make [1, "a"] strings: the caller sees the elements
-    out: np.ndarray = arr[:, 0] if arr.ndim == 2 and arr.shape[1] == 1 else arr
+    out: np.ndarray = arr[:, 0] if column and arr.ndim == 2 and arr.shape[1] == 1 else arr
     if out.ndim == 0:
         raise InvalidInputError(name, "must be a 1-D sequence, got a scalar")
     if out.ndim > 2:

@@ -12,12 +12,16 @@ exported from :mod:`prtheory`.
 
 from prtheory.metrics.areas import auprg, average_precision, pr_auc, roc_auc
 from prtheory.metrics.curves import (
+    DetCurve,
     PrecisionRecallCurve,
     PRGCurve,
     RocCurve,
+    det_curve,
     precision_recall_curve,
     prg_curve,
     roc_curve,
 )
+from prtheory.metrics.label_ranking import label_ranking_average_precision, top_k_accuracy
 from prtheory.metrics.labels import fbeta_at_threshold
 from prtheory.metrics.retrieval import precision_at_k, r_precision
+from prtheory.metrics.trapezoid import auc

@@ -30,13 +30,19 @@ import numpy as np
 
 from prtheory._input import as_weights
 from prtheory._labels import binary_target
+from prtheory.errors import UndefinedMetricError
 from prtheory.metrics.averaging import weights_array
 from prtheory.oracle import curves as oracle_curves
+from prtheory.oracle.counts import OperatingPoints, operating_points
+from prtheory.oracle.curves import check_first_point
+from prtheory.oracle.ratios import Ratios
 
 __all__ = [
+    "DetCurve",
     "PRGCurve",
     "PrecisionRecallCurve",
     "RocCurve",
+    "det_curve",
     "precision_recall_curve",
     "prg_curve",
     "roc_curve",
@@ -86,6 +92,16 @@ class RocCurve(_Unpacks):
 
 
 @dataclass(frozen=True, eq=False)
+class DetCurve(_Unpacks):
+    """``(fpr, fnr, thresholds)`` by increasing threshold, as scikit-learn's ``det_curve``."""
+
+    fpr: np.ndarray
+    fnr: np.ndarray
+    thresholds: np.ndarray
+    _tuple = ("fpr", "fnr", "thresholds")
+
+
+@dataclass(frozen=True, eq=False)
 class PRGCurve(_Unpacks):
     """``(precision_gain, recall_gain, thresholds)`` by decreasing threshold (F5, F7).
 
@@ -113,6 +129,16 @@ def _binary(y_true, y_score, sample_weight, pos_label):
     return y, s, w
 
 
+def _points(y_true, y_score, sample_weight, pos_label) -> OperatingPoints:
+    """Exact operating points of a binary target, items of weight 0 dropped."""
+    return operating_points(*_binary(y_true, y_score, sample_weight, pos_label))
+
+
+def _no_positives(convention: str | None) -> None:
+    if convention != "sklearn":
+        raise UndefinedMetricError("recall", "y_true has no positive weight, so recall is 0/0")
+
+
 def precision_recall_curve(
     y_true,
     y_score,
@@ -127,41 +153,140 @@ def precision_recall_curve(
 
     ``precision = TP/(TP + FP)``, ``recall = TP/pos``, each correctly rounded (bit for bit
     scikit-learn's for unit weights, whose single division is correctly rounded too).
-    ``first_point`` as in :func:`prtheory.oracle.pr_curve`; precision where ``TP + FP = 0``
-    (zero weights at the top) is undefined unless ``convention="sklearn"`` (0). No positive
-    weight: :class:`~prtheory.errors.UndefinedMetricError` (scikit-learn warns and sets recall
-    to 1).
+    ``first_point`` as in :func:`prtheory.oracle.pr_curve`. Items of weight 0 are dropped
+    (module docstring), so ``TP + FP > 0`` at every threshold. With no positive weight recall is
+    0/0: :class:`~prtheory.errors.UndefinedMetricError`, or with ``convention="sklearn"``
+    scikit-learn's values, recall 1 and precision 0 at every threshold.
+
+    Examples
+    --------
+    Positives ranked 1st and 3rd: at the thresholds 0.7, 0.8, 0.9 (increasing, as
+    scikit-learn lists them) precision is 2/3, 1/2, 1 and recall 1, 1/2, 1/2, then the first
+    point (precision 1, recall 0):
+
+    >>> from prtheory import precision_recall_curve
+    >>> precision, recall, thresholds = precision_recall_curve([1, 0, 1], [0.9, 0.8, 0.7])
+    >>> precision.tolist(), recall.tolist(), thresholds.tolist()
+    ([0.6666666666666666, 0.5, 1.0, 1.0], [1.0, 0.5, 0.5, 0.0], [0.7, 0.8, 0.9])
     """
-    y, s, w = _binary(y_true, y_score, sample_weight, pos_label)
-    c = oracle_curves.pr_curve(y, s, w, first_point=first_point, convention=convention)
-    precision, recall = c.precision.to_float(), c.recall.to_float()
+    check_first_point(first_point)
+    pts = _points(y_true, y_score, sample_weight, pos_label)
     head = int(first_point != "none")
-    thresholds = c.thresholds[head:]
+    if pts.pos == 0:
+        _no_positives(convention)
+        k = pts.thresholds.size
+        precision, recall = np.zeros(k + head), np.ones(k + head)
+        if head:
+            precision[0], recall[0] = 1.0, 0.0
+        tp = np.zeros(k, dtype=np.int64)
+    else:
+        c = oracle_curves.pr_curve_of_points(pts, first_point=first_point, convention=convention)
+        precision, recall, tp = c.precision.to_float(), c.recall.to_float(), c.tp.values
+    thresholds = pts.thresholds
     if drop_intermediate and thresholds.size > 2:
-        keep = oracle_curves.tp_run_ends(c.tp.values)
+        keep = oracle_curves.tp_run_ends(tp)
         thresholds = thresholds[keep]
         keep = np.concatenate((np.ones(head, dtype=bool), keep))
         precision, recall = precision[keep], recall[keep]
     return PrecisionRecallCurve(precision[::-1], recall[::-1], thresholds[::-1])
 
 
+def _after_zero(counts: np.ndarray) -> np.ndarray:
+    """``counts`` after a 0 (the empty classifier's count), in their own integer dtype."""
+    return np.concatenate((np.zeros(1, dtype=counts.dtype), counts))
+
+
+def _rates(counts: np.ndarray, total: int) -> np.ndarray:
+    """``counts/total`` correctly rounded; NaN everywhere when ``total`` is 0 (sklearn)."""
+    if total == 0:
+        return np.full(counts.size, np.nan)
+    return Ratios(counts, np.full_like(counts, total)).to_float()
+
+
 def roc_curve(
-    y_true, y_score, *, sample_weight=None, pos_label=None, drop_intermediate: bool = True
+    y_true,
+    y_score,
+    *,
+    sample_weight=None,
+    pos_label=None,
+    drop_intermediate: bool = True,
+    convention: str | None = None,
 ) -> RocCurve:
     """False and true positive rates at every distinct threshold, after the origin.
 
-    ``fpr = FP/neg``, ``tpr = TP/pos``, correctly rounded; undefined when either class has no
-    weight. ``drop_intermediate`` (default True, as scikit-learn) drops collinear points.
+    ``fpr = FP/neg``, ``tpr = TP/pos``, correctly rounded. Items of weight 0 are dropped
+    (module docstring). ``drop_intermediate`` (default True, as scikit-learn) drops points
+    collinear with their neighbours (exact second differences). A class without weight makes
+    its rate 0/0: :class:`~prtheory.errors.UndefinedMetricError`, or with
+    ``convention="sklearn"`` that rate is NaN at every point, as scikit-learn returns it.
+
+    Examples
+    --------
+    Scores 0.9 (positive), 0.8 (negative), 0.7 (positive): after the origin the points
+    (FP/1, TP/2) are (0, 1/2), (1, 1/2), (1, 1); none is collinear with its neighbours.
+
+    >>> from prtheory import roc_curve
+    >>> fpr, tpr, thresholds = roc_curve([1, 0, 1], [0.9, 0.8, 0.7])
+    >>> fpr.tolist(), tpr.tolist(), thresholds.tolist()
+    ([0.0, 0.0, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0], [inf, 0.9, 0.8, 0.7])
     """
-    y, s, w = _binary(y_true, y_score, sample_weight, pos_label)
-    c = oracle_curves.roc_curve(y, s, w)
-    fpr, tpr, thresholds = c.fpr.to_float(), c.tpr.to_float(), c.thresholds
-    fp, tp = c.fpr.numerators[1:], c.tpr.numerators[1:]
+    pts = _points(y_true, y_score, sample_weight, pos_label)
+    if convention != "sklearn":
+        if pts.pos == 0:
+            raise UndefinedMetricError(
+                "true positive rate", "y_true has no positive weight, so recall is 0/0"
+            )
+        if pts.neg == 0:
+            raise UndefinedMetricError(
+                "false positive rate", "y_true has no negative weight, so FPR is 0/0"
+            )
+    fp, tp, thresholds = pts.fp, pts.tp, pts.thresholds
     if drop_intermediate and fp.size > 2:
         turns = (np.diff(fp, 2) != 0) | (np.diff(tp, 2) != 0)
-        keep = np.concatenate(([True, True], turns, [True]))  # the origin, then the points
-        fpr, tpr, thresholds = fpr[keep], tpr[keep], thresholds[keep]
-    return RocCurve(fpr, tpr, thresholds)
+        keep = np.concatenate(([True], turns, [True]))
+        fp, tp, thresholds = fp[keep], tp[keep], thresholds[keep]
+    fp, tp = _after_zero(fp), _after_zero(tp)
+    thresholds = np.concatenate(([np.inf], thresholds))
+    return RocCurve(_rates(fp, pts.neg), _rates(tp, pts.pos), thresholds)
+
+
+def det_curve(
+    y_true, y_score, *, sample_weight=None, pos_label=None, drop_intermediate: bool = False
+) -> DetCurve:
+    """Detection error tradeoff: false positive and false negative rates by threshold.
+
+    ``fpr = FP/neg`` and ``fnr = FN/pos = (pos - TP)/pos`` at every distinct threshold and at
+    ``+inf`` (nothing predicted positive), correctly rounded, in scikit-learn 1.9's order and
+    extent: increasing thresholds (so decreasing ``fpr``), from the last threshold where
+    ``fpr`` is 0 to the first where ``fnr`` is 0. ``drop_intermediate`` drops a point whose TP
+    equals both neighbours' (``fnr`` unchanged). Items of weight 0 are dropped (module
+    docstring). Undefined when either class has no weight.
+
+    Examples
+    --------
+    Scores 0.9 (positive), 0.8 (negative), 0.7 (positive): at the thresholds 0.7, 0.8, 0.9
+    (FP, TP) is (1, 2), (1, 1), (0, 1), so fpr is 1, 1, 0 and fnr 0, 1/2, 1/2:
+
+    >>> from prtheory import det_curve
+    >>> fpr, fnr, thresholds = det_curve([1, 0, 1], [0.9, 0.8, 0.7])
+    >>> fpr.tolist(), fnr.tolist(), thresholds.tolist()
+    ([1.0, 1.0, 0.0], [0.0, 0.5, 0.5], [0.7, 0.8, 0.9])
+    """
+    pts = _points(y_true, y_score, sample_weight, pos_label)
+    if pts.pos == 0 or pts.neg == 0:
+        raise UndefinedMetricError(
+            "detection error tradeoff curve", "y_true needs positive and negative weight"
+        )
+    tp, fp = _after_zero(pts.tp), _after_zero(pts.fp)
+    thresholds = np.concatenate(([np.inf], pts.thresholds))
+    if drop_intermediate and fp.size > 2:
+        keep = oracle_curves.tp_run_ends(tp)
+        tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
+    first = int(np.searchsorted(fp, fp[0], side="right")) - 1  # the last point with FP = 0
+    last = int(np.searchsorted(tp, tp[-1])) + 1  # the first point with TP = pos
+    fp, tp, thresholds = fp[first:last][::-1], tp[first:last][::-1], thresholds[first:last][::-1]
+    fn = pts.pos - tp
+    return DetCurve(_rates(fp, pts.neg), _rates(fn, pts.pos), thresholds)
 
 
 def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None) -> PRGCurve:
