@@ -23,19 +23,27 @@ JUMP = 60.0
 
 
 @jit(inline="always")
-def add_weight(h: Any, lo: Any, e: Any, w: Any) -> Any:
-    """``(h + lo) 2**e + w`` for a float ``w >= 0`` (``h = 0``: an empty sum)."""
+def scale_of(e: Any) -> Any:
+    """``2**-e`` when it is a normal float, else 0.0 (:func:`add_weight` then uses ``ldexp``)."""
+    return math.ldexp(1.0, -e) if -1022 <= -e <= 1023 else 0.0
+
+
+@jit(inline="always")
+def add_weight(h: Any, lo: Any, e: Any, sc: Any, w: Any) -> Any:
+    """``(h + lo) 2**e + w`` for a float ``w >= 0`` (``h = 0``: an empty sum), with ``sc`` the
+    frame's :func:`scale_of`: ``w sc`` is ``w 2**-e`` correctly rounded, as ``ldexp`` gives it."""
     if w == 0.0:
-        return h, lo, e
+        return h, lo, e, sc
     if h == 0.0:
         m, we = math.frexp(w)
-        return m, 0.0, we
-    x = math.ldexp(w, -e)
+        return m, 0.0, we, scale_of(we)
+    x = w * sc if sc != 0.0 else math.ldexp(w, -e)
     if x >= 2.0**JUMP:
         we = math.frexp(w)[1]
         h, lo, e, x = math.ldexp(h, e - we), math.ldexp(lo, e - we), we, math.ldexp(w, -we)
+        sc = scale_of(e)
     h, lo = add_fp(h, lo, x)
-    return h, lo, e
+    return h, lo, e, sc
 
 
 @jit(inline="always")
@@ -57,28 +65,28 @@ AP, TRAPEZOID_ONE, TRAPEZOID_FIRST, TRAPEZOID_NONE, ROC = 0, 1, 2, 3, 4
 
 
 @jit(cache=True)
-def weighted_area(order: Any, labels: Any, scores: Any, weights: Any, metric: Any) -> Any:
+def weighted_area(labels: Any, scores: Any, weights: Any, metric: Any) -> Any:
     """The area ``metric`` as a framed double-double and whether it is defined,
     ``(h, lo, e, defined)`` (undefined when a class it divides by has no weight): the loop of
-    :mod:`prtheory.metrics.area_kernel` over the items ``order[0], order[1], ...`` (decreasing
-    score)."""
+    :mod:`prtheory.metrics.area_kernel` over the items sorted by decreasing score (the arrays
+    are in that order: reading them in sequence is what keeps the loop fast)."""
     sh = slo = 0.0  # the sum of the terms
     th = tlo = nh = nlo = fh = flo = 0.0  # TP, N and FP through the current block
     ph = plo = mh = mlo = 0.0  # TP and N through the block above
     gh = glo = bh = blo = 0.0  # the block's positive and negative weight
     se = te = ne = fe = pe = me = ge = be = 0
-    n = order.size
-    for j in range(n):
-        i = order[j]
+    tc = nc = fc = gc = bc = 0.0
+    n = labels.size
+    for i in range(n):
         w = weights[i]
-        nh, nlo, ne = add_weight(nh, nlo, ne, w)
+        nh, nlo, ne, nc = add_weight(nh, nlo, ne, nc, w)
         if labels[i]:
-            th, tlo, te = add_weight(th, tlo, te, w)
-            gh, glo, ge = add_weight(gh, glo, ge, w)
+            th, tlo, te, tc = add_weight(th, tlo, te, tc, w)
+            gh, glo, ge, gc = add_weight(gh, glo, ge, gc, w)
         else:
-            fh, flo, fe = add_weight(fh, flo, fe, w)
-            bh, blo, be = add_weight(bh, blo, be, w)
-        if j < n - 1 and scores[order[j + 1]] == scores[i]:
+            fh, flo, fe, fc = add_weight(fh, flo, fe, fc, w)
+            bh, blo, be, bc = add_weight(bh, blo, be, bc, w)
+        if i < n - 1 and scores[i + 1] == scores[i]:
             continue
         if metric == ROC:
             if bh > 0.0:  # the block's negatives: 2 TP above + g (ties count one half)
@@ -109,3 +117,44 @@ def weighted_area(order: Any, labels: Any, scores: Any, weights: Any, metric: An
         return ah, alo, se - te - fe - 1, True
     ah, alo = div(sh, slo, th, tlo)
     return ah, alo, se - te - (0 if metric == AP else 1), True
+
+
+@jit(cache=True)
+def block_sums(labels: Any, scores: Any, weights: Any, ends: Any, sums: Any, frames: Any) -> Any:
+    """Cumulative TP, FP and N at the end of every block of tied scores (items sorted by
+    decreasing score), as framed double-doubles: block ``b`` ends at item ``ends[b]``; row
+    ``3q`` and ``3q + 1`` of ``sums`` hold the high and low words of quantity ``q`` (TP, FP, N)
+    and ``frames[q]`` its exponent. Returns the number of blocks."""
+    th = tlo = fh = flo = nh = nlo = 0.0
+    te = fe = ne = 0
+    tc = fc = nc = 0.0
+    n = labels.size
+    b = 0
+    for i in range(n):
+        w = weights[i]
+        nh, nlo, ne, nc = add_weight(nh, nlo, ne, nc, w)
+        if labels[i]:
+            th, tlo, te, tc = add_weight(th, tlo, te, tc, w)
+        else:
+            fh, flo, fe, fc = add_weight(fh, flo, fe, fc, w)
+        if i < n - 1 and scores[i + 1] == scores[i]:
+            continue
+        ends[b] = i
+        sums[0, b], sums[1, b], frames[0, b] = th, tlo, te
+        sums[2, b], sums[3, b], frames[1, b] = fh, flo, fe
+        sums[4, b], sums[5, b], frames[2, b] = nh, nlo, ne
+        b += 1
+    return b
+
+
+@jit(cache=True)
+def quotients(nh: Any, nlo: Any, ne: Any, dh: Any, dlo: Any, de: Any, out: Any, frame: Any) -> None:
+    """``out[0] + out[1]`` times ``2**frame`` is ``(nh + nlo) 2**ne / ((dh + dlo) 2**de)``
+    (DWDivDW2, elementwise; a zero numerator gives an exact 0)."""
+    for i in range(nh.size):
+        if nh[i] == 0.0:
+            out[0, i] = out[1, i] = 0.0
+            frame[i] = 0
+        else:
+            out[0, i], out[1, i] = div(nh[i], nlo[i], dh[i], dlo[i])
+            frame[i] = ne[i] - de[i]

@@ -71,13 +71,23 @@ the value is below ``2**-1021`` (then the exact path rounds it once).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from prtheory.floats import compiled, dd
 
-__all__ = ["METRICS", "average_precision", "framed", "relative_bound", "rounded"]
+__all__ = [
+    "METRICS",
+    "BlockSums",
+    "average_precision",
+    "block_sums",
+    "framed",
+    "relative_bound",
+    "rounded",
+    "rounded_ratios",
+]
 
 #: The areas :func:`rounded` computes: average precision, the trapezoid under the PR curve with
 #: a named first point, the ROC AUC.
@@ -96,12 +106,22 @@ def relative_bound(n: int, metric: str = "ap") -> float:
     return max((18 * n + extra) * 2.0**-106, 2.0**-100)
 
 
-def _kernel() -> Any:
-    if "area" not in _KERNEL:
-        from prtheory.metrics import _area_fused  # numba only
+def _kernels() -> Any:
+    """The compiled module (imported on first use: numba only)."""
+    if "fused" not in _KERNEL:
+        from prtheory.metrics import _area_fused
 
-        _KERNEL["area"] = _area_fused.weighted_area
-    return _KERNEL["area"]
+        _KERNEL["fused"] = _area_fused
+    return _KERNEL["fused"]
+
+
+def _sorted(
+    labels: np.ndarray, scores: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The items by decreasing score (any order within ties: the sums at the end of a block do
+    not depend on it), gathered once so that the kernels read them in sequence."""
+    order = np.argsort(-scores)
+    return labels[order], scores[order], weights[order]
 
 
 def framed(
@@ -114,8 +134,8 @@ def framed(
     n = labels.size
     if not compiled.enabled() or n == 0 or n >= MAX_ITEMS:
         return None
-    order = np.argsort(-scores)  # block-end sums do not depend on the order within ties
-    h, lo, e, defined = _kernel()(order, labels, scores, weights, METRICS.index(metric))
+    ls, ss, ws = _sorted(labels, scores, weights)
+    h, lo, e, defined = _kernels().weighted_area(ls, ss, ws, METRICS.index(metric))
     return (float(h), float(lo), int(e)) if defined else None
 
 
@@ -140,3 +160,67 @@ def rounded(
 def average_precision(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> float | None:
     """:func:`rounded` average precision (claim N2, ties grouped)."""
     return rounded(labels, scores, weights, "ap")
+
+
+@dataclass(frozen=True)
+class BlockSums:
+    """Cumulative sums at the end of every block of tied scores, by decreasing score.
+
+    ``thresholds[b]`` is block ``b``'s score, ``items[b]`` the number of items through it,
+    ``positive[b]`` whether it holds a positive label; ``tp``, ``fp`` and ``n`` are framed
+    double-doubles ``(high, low, exponent)`` (arrays), each within ``3.03 items u**2`` of the
+    exact cumulative weight (module docstring: each a sum of ``items`` non-negative floats).
+    """
+
+    thresholds: np.ndarray
+    items: np.ndarray
+    positive: np.ndarray
+    tp: tuple[np.ndarray, np.ndarray, np.ndarray]
+    fp: tuple[np.ndarray, np.ndarray, np.ndarray]
+    n: tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def block_sums(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> BlockSums | None:
+    """The kernel's :class:`BlockSums` of validated input with float64 weights, or ``None``
+    when the kernel does not apply (no numba or tier off, no item, too many items)."""
+    size = labels.size
+    if not compiled.enabled() or size == 0 or size >= MAX_ITEMS:
+        return None
+    ls, ss, ws = _sorted(labels, scores, weights)
+    ends = np.empty(size, dtype=np.int64)
+    sums = np.empty((6, size))
+    frames = np.empty((3, size), dtype=np.int64)
+    count = _kernels().block_sums(ls, ss, ws, ends, sums, frames)
+    ends, sums, frames = ends[:count], sums[:, :count], frames[:, :count]
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    positive = np.add.reduceat(ls.astype(np.int64), starts) > 0
+    return BlockSums(
+        ss[ends],
+        ends + 1,
+        positive,
+        *((sums[2 * q], sums[2 * q + 1], frames[q]) for q in range(3)),
+    )
+
+
+def rounded_ratios(
+    num: tuple[np.ndarray, np.ndarray, np.ndarray],
+    num_items: np.ndarray,
+    den: tuple[np.ndarray, np.ndarray, np.ndarray],
+    den_items: np.ndarray | int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Correctly rounded ``num/den`` of framed sums, elementwise, and the mask of the elements
+    whose rounding the bound cannot decide.
+
+    Numerator and denominator are within ``3.03 k u**2`` of their exact values (``k`` items
+    each); the quotient (DWDivDW2, ``16 u**2``) is then within
+    ``1.01 (3.03 (k_num + k_den) + 16) u**2 <= (3.1 (k_num + k_den) + 17) u**2`` (the factor
+    1.01 covers the products of the small terms for ``k < 2**40``). The rounding test is
+    :func:`prtheory.floats.dd.decide`, which rounds a subnormal result once, exactly."""
+    size = num[0].size
+    out = np.empty((2, size))
+    frame = np.empty(size, dtype=np.int64)
+    spread = [np.ascontiguousarray(np.broadcast_to(v, (size,))) for v in den]
+    _kernels().quotients(*num, *spread, out, frame)
+    items = num_items + np.asarray(den_items)
+    rel = np.maximum((3.1 * items + 17) * 2.0**-106, 2.0**-100)
+    return dd.decide(out[0], out[1], frame, rel)

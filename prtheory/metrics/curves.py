@@ -31,9 +31,10 @@ import numpy as np
 from prtheory._input import as_weights
 from prtheory._labels import binary_target
 from prtheory.errors import UndefinedMetricError
+from prtheory.metrics import area_kernel
 from prtheory.metrics.averaging import weights_array
 from prtheory.oracle import curves as oracle_curves
-from prtheory.oracle.counts import OperatingPoints, operating_points
+from prtheory.oracle.counts import OperatingPoints, distinct_sums, run_starts
 from prtheory.oracle.curves import check_first_point
 from prtheory.oracle.ratios import Ratios
 
@@ -118,20 +119,80 @@ class PRGCurve(_Unpacks):
 
 def _binary(y_true, y_score, sample_weight, pos_label):
     """Binary labels, scores and weights as arrays (curves have no ``average``), without the
-    items of weight 0 (module docstring) unless every item has weight 0."""
+    items of weight 0 (module docstring) unless every item has weight 0; and the weights as a
+    float64 array when they are floats that are not all integers (for the compiled path), else
+    None."""
     y, s = binary_target(y_true, y_score, pos_label)
     w = weights_array(sample_weight)
-    exact = as_weights(w, y.size)  # validated here, so that errors name the caller's indices
-    if exact is not None:
-        keep = exact.numerators != 0
-        if keep.any() and not keep.all():
-            y, s, w = y[keep], s[keep], w[keep]
-    return y, s, w
+    checked = as_weights(w, y.size, floats=True)  # errors name the caller's indices
+    if checked is None:
+        return y, s, None, None
+    floats = isinstance(checked, np.ndarray)
+    keep = (checked if floats else checked.numerators) != 0
+    if keep.any() and not keep.all():
+        y, s, w = y[keep], s[keep], w[keep]
+        checked = checked[keep] if floats else None
+    return y, s, w, checked if floats else None
 
 
 def _points(y_true, y_score, sample_weight, pos_label) -> OperatingPoints:
     """Exact operating points of a binary target, items of weight 0 dropped."""
-    return operating_points(*_binary(y_true, y_score, sample_weight, pos_label))
+    return _exact_points(*_binary(y_true, y_score, sample_weight, pos_label)[:3])
+
+
+def _exact_points(y: np.ndarray, s: np.ndarray, w) -> OperatingPoints:
+    """:func:`prtheory.oracle.counts.operating_points` of validated labels and scores, without
+    its stable sort (the counts at a block's end do not depend on the order within the block):
+    unit weights by one ``np.sort`` and binary searches, other weights by one ``argsort``."""
+    if w is None:
+        ranked = np.sort(s)[::-1]
+        thresholds = ranked[run_starts(ranked)]
+        pos_sorted = np.sort(s[y])
+        ascending = thresholds[::-1]
+        n = (s.size - np.searchsorted(np.sort(s), ascending, side="left"))[::-1]
+        tp = (pos_sorted.size - np.searchsorted(pos_sorted, ascending, side="left"))[::-1]
+        tp, fp = tp.astype(np.int64), (n - tp).astype(np.int64)
+        return OperatingPoints(thresholds, tp, fp, int(y.sum()), int(y.size - y.sum()), 1)
+    exact = as_weights(w, y.size)
+    assert exact is not None  # w is not None here
+    order = np.argsort(-s)
+    nums = exact.numerators[order]
+    if nums.dtype != object and nums.size and int(nums.max()) * nums.size >= 2**62:
+        nums = nums.astype(object)  # a cumulative sum could pass int64
+    labels = y[order]
+    zero = np.zeros_like(nums)
+    thresholds, pos, neg = distinct_sums(
+        s[order], np.where(labels, nums, zero), np.where(labels, zero, nums)
+    )
+    tp, fp = np.cumsum(pos), np.cumsum(neg)
+    return OperatingPoints(thresholds, tp, fp, int(tp[-1]), int(fp[-1]), exact.denominator)
+
+
+def _pr_from_blocks(y, s, fw, first_point: str) -> tuple | None:
+    """``(precision, recall, thresholds, tp_changes)`` by decreasing threshold, from the
+    compiled block sums (:func:`prtheory.metrics.area_kernel.block_sums`) with every ratio
+    correctly rounded; the ratios the bound cannot decide are rounded from exact counts. None
+    when the kernel does not apply or there is no positive weight."""
+    blocks = area_kernel.block_sums(y, s, fw)
+    if blocks is None or blocks.tp[0][-1] == 0.0:
+        return None
+    last = (blocks.tp[0][-1:], blocks.tp[1][-1:], blocks.tp[2][-1:])
+    precision, undecided_p = area_kernel.rounded_ratios(
+        blocks.tp, blocks.items, blocks.n, blocks.items
+    )
+    recall, undecided_r = area_kernel.rounded_ratios(blocks.tp, blocks.items, last, y.size)
+    undecided = undecided_p | undecided_r
+    if undecided.any():  # rare: within the bound of a rounding boundary
+        exact = _exact_points(y, s, fw)
+        at = np.flatnonzero(undecided)
+        tp, fp = exact.tp[at], exact.fp[at]
+        precision[at] = Ratios(tp, tp + fp).to_float()
+        recall[at] = Ratios(tp, np.full_like(tp, exact.pos)).to_float()
+    if first_point != "none":
+        head = 1.0 if first_point == "sklearn" else precision[0]
+        precision = np.concatenate(([head], precision))
+        recall = np.concatenate(([0.0], recall))
+    return precision, recall, blocks.thresholds, blocks.positive
 
 
 def _no_positives(convention: str | None) -> None:
@@ -170,8 +231,18 @@ def precision_recall_curve(
     ([0.6666666666666666, 0.5, 1.0, 1.0], [1.0, 0.5, 0.5, 0.0], [0.7, 0.8, 0.9])
     """
     check_first_point(first_point)
-    pts = _points(y_true, y_score, sample_weight, pos_label)
+    y, s, w, fw = _binary(y_true, y_score, sample_weight, pos_label)
     head = int(first_point != "none")
+    fast = None if fw is None else _pr_from_blocks(y, s, fw, first_point)
+    if fast is not None:
+        precision, recall, thresholds, changes = fast
+        if drop_intermediate and thresholds.size > 2:
+            keep = oracle_curves.tp_run_ends(np.cumsum(changes))
+            thresholds = thresholds[keep]
+            keep = np.concatenate((np.ones(head, dtype=bool), keep))
+            precision, recall = precision[keep], recall[keep]
+        return PrecisionRecallCurve(precision[::-1], recall[::-1], thresholds[::-1])
+    pts = _exact_points(y, s, w)
     if pts.pos == 0:
         _no_positives(convention)
         k = pts.thresholds.size
@@ -295,7 +366,7 @@ def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None) -> PRGCurv
     The exact :func:`prtheory.oracle.prg_curve`, each coordinate correctly rounded. Undefined
     when either class has no weight.
     """
-    y, s, w = _binary(y_true, y_score, sample_weight, pos_label)
+    y, s, w, _ = _binary(y_true, y_score, sample_weight, pos_label)
     c = oracle_curves.prg_curve(y, s, w)
     return PRGCurve(
         c.precision_gain.to_float(), c.recall_gain.to_float(), c.thresholds, c.is_crossing
