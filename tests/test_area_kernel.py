@@ -21,6 +21,7 @@ from prtheory.errors import UndefinedMetricError
 from prtheory.metrics import area_kernel
 from prtheory.oracle import average_precision as exact_ap
 from prtheory.oracle import to_float
+from prtheory.oracle.counts import operating_points
 
 pytest.importorskip("numba")
 
@@ -160,3 +161,47 @@ def test_no_positive_weight_keeps_its_convention():
     with pytest.raises(UndefinedMetricError):
         prtheory.average_precision(y, s, sample_weight=w)
     assert prtheory.average_precision(y, s, sample_weight=w, convention="sklearn") == 0.0
+
+
+@given(data=weighted())
+def test_block_sums_are_within_the_proved_bound(data):
+    y, s, w = data
+    blocks = area_kernel.block_sums(y, s, w)
+    pts = operating_points(y, s, w)  # exact cumulative weights at each distinct score
+    assert blocks.thresholds.tolist() == pts.thresholds.tolist()
+    d = Fraction(1, pts.denominator)
+    for (h, lo, e), exact_values in ((blocks.tp, pts.tp), (blocks.fp, pts.fp)):
+        for b, v in enumerate(exact_values.tolist()):
+            got = (Fraction(h[b]) + Fraction(lo[b])) * Fraction(2) ** int(e[b])
+            assert abs(got - v * d) <= Fraction(3.03 * 2.0**-106) * int(blocks.items[b]) * v * d
+    h, lo, e = blocks.n
+    for b, (tp, fp) in enumerate(zip(pts.tp.tolist(), pts.fp.tolist(), strict=True)):
+        got = (Fraction(h[b]) + Fraction(lo[b])) * Fraction(2) ** int(e[b])
+        want = (tp + fp) * d
+        assert abs(got - want) <= Fraction(3.03 * 2.0**-106) * int(blocks.items[b]) * want
+
+
+@given(data=weighted())
+def test_the_pr_curve_of_the_kernel_is_the_rounded_oracle(data):
+    y, s, w = data
+    keep = w != 0
+    if not (w[y] > 0).any():
+        return
+    c = oracle.pr_curve(y[keep], s[keep], w[keep], first_point="sklearn")
+    got = prtheory.precision_recall_curve(y, s, sample_weight=w)
+    assert got.precision.tolist() == [to_float(v) for v in c.precision][::-1]
+    assert got.recall.tolist() == [to_float(v) for v in c.recall][::-1]
+
+
+def test_undecided_ratios_take_the_exact_path(monkeypatch):
+    # a bound too wide to decide anything: every ratio is rounded from exact counts, unchanged
+    rng = np.random.default_rng(5)
+    y, s, w = rng.random(300) < 0.4, np.round(rng.random(300), 1), rng.random(300)
+    want = prtheory.precision_recall_curve(y, s, sample_weight=w)
+    monkeypatch.setattr(area_kernel, "ratio_bound", lambda items: np.full(items.shape, 2.0**-20))
+    blocks = area_kernel.block_sums(y, s, w)
+    _, undecided = area_kernel.rounded_ratios(blocks.tp, blocks.items, blocks.n, blocks.items)
+    assert undecided.all()
+    got = prtheory.precision_recall_curve(y, s, sample_weight=w)
+    assert got.precision.tolist() == want.precision.tolist()
+    assert got.recall.tolist() == want.recall.tolist()

@@ -84,6 +84,7 @@ __all__ = [
     "average_precision",
     "block_sums",
     "framed",
+    "ratio_bound",
     "relative_bound",
     "rounded",
     "rounded_ratios",
@@ -221,6 +222,11 @@ def rounded_ratios(
     frame = np.empty(size, dtype=np.int64)
     spread = [np.ascontiguousarray(np.broadcast_to(v, (size,))) for v in den]
     _kernels().quotients(*num, *spread, out, frame)
-    items = num_items + np.asarray(den_items)
-    rel = np.maximum((3.1 * items + 17) * 2.0**-106, 2.0**-100)
-    return dd.decide(out[0], out[1], frame, rel)
+    return dd.decide(out[0], out[1], frame, ratio_bound(num_items + np.asarray(den_items)))
+
+
+def ratio_bound(items: np.ndarray) -> np.ndarray:
+    """The relative error bound of :func:`rounded_ratios` for quotients of sums over ``items``
+    items in all (numerator and denominator), at least ``2**-100``."""
+    bound: np.ndarray = np.maximum((3.1 * items + 17) * 2.0**-106, 2.0**-100)
+    return bound
