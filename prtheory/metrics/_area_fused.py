@@ -121,13 +121,13 @@ def weighted_area(labels: Any, scores: Any, weights: Any, metric: Any) -> Any:
 
 @jit(cache=True)
 def block_sums(labels: Any, scores: Any, weights: Any, ends: Any, sums: Any, frames: Any) -> Any:
-    """Cumulative TP, FP and N at the end of every block of tied scores (items sorted by
-    decreasing score), as framed double-doubles: block ``b`` ends at item ``ends[b]``; row
-    ``3q`` and ``3q + 1`` of ``sums`` hold the high and low words of quantity ``q`` (TP, FP, N)
-    and ``frames[q]`` its exponent. Returns the number of blocks."""
-    th = tlo = fh = flo = nh = nlo = 0.0
-    te = fe = ne = 0
-    tc = fc = nc = 0.0
+    """Cumulative TP and N at the end of every block of tied scores (items sorted by
+    decreasing score), as framed double-doubles: block ``b`` ends at item ``ends[b]``; rows
+    ``2q`` and ``2q + 1`` of ``sums`` hold the high and low words of quantity ``q`` (TP, N) and
+    ``frames[q]`` its exponent. Returns the number of blocks."""
+    th = tlo = nh = nlo = 0.0
+    te = ne = 0
+    tc = nc = 0.0
     n = labels.size
     b = 0
     for i in range(n):
@@ -135,14 +135,11 @@ def block_sums(labels: Any, scores: Any, weights: Any, ends: Any, sums: Any, fra
         nh, nlo, ne, nc = add_weight(nh, nlo, ne, nc, w)
         if labels[i]:
             th, tlo, te, tc = add_weight(th, tlo, te, tc, w)
-        else:
-            fh, flo, fe, fc = add_weight(fh, flo, fe, fc, w)
         if i < n - 1 and scores[i + 1] == scores[i]:
             continue
         ends[b] = i
         sums[0, b], sums[1, b], frames[0, b] = th, tlo, te
-        sums[2, b], sums[3, b], frames[1, b] = fh, flo, fe
-        sums[4, b], sums[5, b], frames[2, b] = nh, nlo, ne
+        sums[2, b], sums[3, b], frames[1, b] = nh, nlo, ne
         b += 1
     return b
 

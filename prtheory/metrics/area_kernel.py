@@ -77,6 +77,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.floats import compiled, dd
+from prtheory.metrics import area_numpy
 
 __all__ = [
     "METRICS",
@@ -84,6 +85,7 @@ __all__ = [
     "average_precision",
     "block_sums",
     "framed",
+    "quick_decide",
     "ratio_bound",
     "relative_bound",
     "rounded",
@@ -148,11 +150,17 @@ def rounded(
 
     The rounding test is :func:`prtheory.floats.dd.decide` at scale 1; scaling the float by
     ``2**e`` is exact while the result is normal."""
-    value = framed(labels, scores, weights, metric)
+    n = labels.size
+    if compiled.enabled():
+        value, bound = framed(labels, scores, weights, metric), relative_bound(n, metric)
+    elif 0 < n < MAX_ITEMS:  # the vectorised numpy path, with its own bound
+        value = area_numpy.framed(*_sorted(labels, scores, weights), metric)
+        bound = area_numpy.relative_bound(n)
+    else:
+        return None
     if value is None:
         return None
     h, lo, e = value
-    bound = relative_bound(labels.size, metric)
     near, undecided = dd.decide(np.array([h]), np.array([lo]), 0, bound)
     result = math.ldexp(float(near[0]), e)
     return None if undecided[0] or (h != 0.0 and result < 2.0**-1022) else result
@@ -167,66 +175,103 @@ def average_precision(labels: np.ndarray, scores: np.ndarray, weights: np.ndarra
 class BlockSums:
     """Cumulative sums at the end of every block of tied scores, by decreasing score.
 
-    ``thresholds[b]`` is block ``b``'s score, ``items[b]`` the number of items through it,
-    ``positive[b]`` whether it holds a positive label; ``tp``, ``fp`` and ``n`` are framed
-    double-doubles ``(high, low, exponent)`` (arrays), each within ``3.03 items u**2`` of the
-    exact cumulative weight (module docstring: each a sum of ``items`` non-negative floats).
+    ``thresholds[b]`` is block ``b``'s score and ``positive[b]`` whether it holds a positive
+    label; ``tp`` and ``n`` (the positive and the total weight) are framed double-doubles
+    ``(high, low, exponent)``
+    (arrays), each within ``rel[b]`` (relative) of the exact cumulative weight: ``3.03 k u**2``
+    for the ``k`` items through the block on the compiled path (module docstring: a sum of
+    ``k`` non-negative floats), :func:`prtheory.metrics.area_numpy.prefix_bound` on the numpy
+    path.
     """
 
     thresholds: np.ndarray
-    items: np.ndarray
+    rel: np.ndarray
     positive: np.ndarray
     tp: tuple[np.ndarray, np.ndarray, np.ndarray]
-    fp: tuple[np.ndarray, np.ndarray, np.ndarray]
     n: tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def block_sums(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> BlockSums | None:
-    """The kernel's :class:`BlockSums` of validated input with float64 weights, or ``None``
-    when the kernel does not apply (no numba or tier off, no item, too many items)."""
+    """The :class:`BlockSums` of validated input with float64 weights, by the compiled kernel
+    or, without numba, by the numpy path; ``None`` with no item or too many."""
     size = labels.size
-    if not compiled.enabled() or size == 0 or size >= MAX_ITEMS:
+    if size == 0 or size >= MAX_ITEMS:
         return None
     ls, ss, ws = _sorted(labels, scores, weights)
-    ends = np.empty(size, dtype=np.int64)
-    sums = np.empty((6, size))
-    frames = np.empty((3, size), dtype=np.int64)
-    count = _kernels().block_sums(ls, ss, ws, ends, sums, frames)
-    ends, sums, frames = ends[:count], sums[:, :count], frames[:, :count]
+    if compiled.enabled():
+        ends = np.empty(size, dtype=np.int64)
+        sums = np.empty((4, size))
+        frames = np.empty((2, size), dtype=np.int64)
+        count = _kernels().block_sums(ls, ss, ws, ends, sums, frames)
+        ends, sums, frames = ends[:count], sums[:, :count], frames[:, :count]
+        parts = [(sums[2 * q], sums[2 * q + 1], frames[q]) for q in range(2)]
+        rel = 3.03 * (ends + 1) * 2.0**-106
+    else:
+        ends = np.append(np.flatnonzero(ss[1:] != ss[:-1]), size - 1)
+        parts = [
+            area_numpy.prefix_sums(x, ends, normalised=False) for x in (np.where(ls, ws, 0.0), ws)
+        ]
+        rel = np.full(ends.size, area_numpy.prefix_bound(size))
     starts = np.concatenate(([0], ends[:-1] + 1))
     positive = np.add.reduceat(ls.astype(np.int64), starts) > 0
-    return BlockSums(
-        ss[ends],
-        ends + 1,
-        positive,
-        *((sums[2 * q], sums[2 * q + 1], frames[q]) for q in range(3)),
-    )
+    return BlockSums(ss[ends], rel, positive, *parts)
 
 
 def rounded_ratios(
     num: tuple[np.ndarray, np.ndarray, np.ndarray],
-    num_items: np.ndarray,
+    num_rel: np.ndarray,
     den: tuple[np.ndarray, np.ndarray, np.ndarray],
-    den_items: np.ndarray | int,
+    den_rel: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Correctly rounded ``num/den`` of framed sums, elementwise, and the mask of the elements
-    whose rounding the bound cannot decide.
+    """Correctly rounded ``num/den`` of framed sums within ``num_rel`` and ``den_rel`` of their
+    exact values, elementwise, and the mask of the elements whose rounding the bound cannot
+    decide.
 
-    Numerator and denominator are within ``3.03 k u**2`` of their exact values (``k`` items
-    each); the quotient (DWDivDW2, ``16 u**2``) is then within
-    ``1.01 (3.03 (k_num + k_den) + 16) u**2 <= (3.1 (k_num + k_den) + 17) u**2`` (the factor
-    1.01 covers the products of the small terms for ``k < 2**40``). The rounding test is
+    The quotient (DWDivDW2 on the mantissas, ``16 u**2``) is within
+    ``1.01 (num_rel + den_rel + 16 u**2)`` (the factor 1.01 covers the products of the small
+    terms, each below ``2**-60``): :func:`ratio_bound`. The rounding test is
     :func:`prtheory.floats.dd.decide`, which rounds a subnormal result once, exactly."""
     size = num[0].size
-    out = np.empty((2, size))
-    frame = np.empty(size, dtype=np.int64)
-    spread = [np.ascontiguousarray(np.broadcast_to(v, (size,))) for v in den]
-    _kernels().quotients(*num, *spread, out, frame)
-    return dd.decide(out[0], out[1], frame, ratio_bound(num_items + np.asarray(den_items)))
+    if compiled.enabled():
+        spread = tuple(np.ascontiguousarray(np.broadcast_to(v, (size,))) for v in den)
+        out = np.empty((2, size))
+        frame = np.empty(size, dtype=np.int64)
+        _kernels().quotients(*num, *spread, out, frame)
+        h, lo = out
+    else:  # numpy broadcasts a single denominator
+        h, lo, frame = area_numpy.quotient(num, den)
+    return quick_decide(h, lo, frame, ratio_bound(num_rel + den_rel))
 
 
-def ratio_bound(items: np.ndarray) -> np.ndarray:
-    """The relative error bound of :func:`rounded_ratios` for quotients of sums over ``items``
-    items in all (numerator and denominator), at least ``2**-100``."""
-    bound: np.ndarray = np.maximum((3.1 * items + 17) * 2.0**-106, 2.0**-100)
+def quick_decide(
+    h: np.ndarray, lo: np.ndarray, e: np.ndarray, rel: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`prtheory.floats.dd.decide` for ``h >= 0``, its common case in a few passes.
+
+    With ``r = 2 rel h``, ``fl(lo + r) >= lo + rel h`` and ``fl(lo - r) <= lo - rel h`` (the
+    proof of :func:`~prtheory.floats.dd.decide`), so when ``fl(lo + r)`` is below half the gap
+    from ``h`` to the next float up and ``fl(lo - r)`` above minus half the gap to the next float
+    down, every value the bound allows rounds to ``h``, strictly inside its rounding interval:
+    the result is ``h 2**e``, exact while it is normal. The other elements (near a rounding
+    boundary, or with a result below ``2**-1021``) go through ``decide`` itself."""
+    r = 2.0 * rel * h
+    with np.errstate(over="ignore", under="ignore"):
+        up = np.nextafter(h, np.inf) - h
+        down = h - np.nextafter(h, 0.0)
+        y = np.ldexp(h, e)
+    inside = (lo + r < up / 2) & (lo - r > -down / 2) & (y >= 2.0**-1021)
+    rest = np.flatnonzero(~inside)
+    undecided = np.zeros(h.size, dtype=bool)
+    if rest.size:
+        ee = np.broadcast_to(e, h.shape)[rest]
+        y[rest], undecided[rest] = dd.decide(
+            h[rest], lo[rest], ee, np.broadcast_to(rel, h.shape)[rest]
+        )
+    return y, undecided
+
+
+def ratio_bound(rel: np.ndarray) -> np.ndarray:
+    """The relative error bound of :func:`rounded_ratios` for quotients of sums within
+    ``rel`` (numerator's and denominator's bounds added), at least ``2**-100``."""
+    bound: np.ndarray = np.maximum(1.01 * rel + 17 * 2.0**-106, 2.0**-100)
     return bound

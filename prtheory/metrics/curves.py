@@ -177,10 +177,9 @@ def _pr_from_blocks(y, s, fw, first_point: str) -> tuple | None:
     if blocks is None or blocks.tp[0][-1] == 0.0:
         return None
     last = (blocks.tp[0][-1:], blocks.tp[1][-1:], blocks.tp[2][-1:])
-    precision, undecided_p = area_kernel.rounded_ratios(
-        blocks.tp, blocks.items, blocks.n, blocks.items
-    )
-    recall, undecided_r = area_kernel.rounded_ratios(blocks.tp, blocks.items, last, y.size)
+    rel = blocks.rel
+    precision, undecided_p = area_kernel.rounded_ratios(blocks.tp, rel, blocks.n, rel)
+    recall, undecided_r = area_kernel.rounded_ratios(blocks.tp, rel, last, rel[-1])
     undecided = undecided_p | undecided_r
     if undecided.any():  # rare: within the bound of a rounding boundary
         exact = _exact_points(y, s, fw)
