@@ -234,6 +234,18 @@ def test_undecided_ratios_take_the_exact_path(monkeypatch):
     blocks = area_kernel.block_sums(y, s, w)
     _, undecided = area_kernel.rounded_ratios(blocks.tp, blocks.rel, blocks.n, blocks.rel)
     assert undecided.all()
+    with backend("numpy"):  # the numpy path rounds with ratio_bound
+        got = prtheory.precision_recall_curve(y, s, sample_weight=w)
+    assert got.precision.tolist() == want.precision.tolist()
+    assert got.recall.tolist() == want.recall.tolist()
+    # the compiled path's kernel has its bound built in: mark all its ratios undecided
+    real = area_kernel.pr_points
+
+    def undecided_everywhere(*args):
+        values = real(*args)
+        return (*values[:4], np.ones_like(values[4]))
+
+    monkeypatch.setattr(area_kernel, "pr_points", undecided_everywhere)
     got = prtheory.precision_recall_curve(y, s, sample_weight=w)
     assert got.precision.tolist() == want.precision.tolist()
     assert got.recall.tolist() == want.recall.tolist()

@@ -53,14 +53,9 @@ def _coefficients(coeffs: list[tuple[float, float]]) -> tuple[Array, Array]:
     return np.array([c[0] for c in coeffs]), np.array([c[1] for c in coeffs])
 
 
-@jit(inline="always")
-def decide(h: Any, lo: Any, rel: Any) -> Any:
-    """Rounding test of :func:`prtheory.floats.dd.decide` at scale 1: ``fl(h + t)`` rounds
-    ``h + t`` correctly even below 2**-1022, so no rescaling is needed."""
-    r = 2.0 * rel * abs(h)
-    y_lo = h + (lo - r)
-    y_hi = h + (lo + r)
-    return y_lo, y_lo != y_hi
+#: Rounding test of :func:`prtheory.floats.dd.decide` at scale 1
+#: (:func:`prtheory.floats.dd.decide_unscaled`, compiled).
+decide = _P["decide_unscaled"]
 
 
 @jit(cache=True)

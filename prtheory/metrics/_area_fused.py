@@ -17,6 +17,7 @@ from prtheory.floats.compiled import compiled_primitives, jit
 
 _P = compiled_primitives()
 add, add_fp, mul, div = _P["add"], _P["add_fp"], _P["mul"], _P["div"]
+decide = _P["decide_unscaled"]
 
 #: An addend at or above ``2**JUMP`` in the sum's frame moves the sum into the addend's frame.
 JUMP = 60.0
@@ -155,3 +156,41 @@ def quotients(nh: Any, nlo: Any, ne: Any, dh: Any, dlo: Any, de: Any, out: Any, 
         else:
             out[0, i], out[1, i] = div(nh[i], nlo[i], dh[i], dlo[i])
             frame[i] = ne[i] - de[i]
+
+
+@jit(inline="always")
+def rounded_quotient(nh: Any, nlo: Any, ne: Any, dh: Any, dlo: Any, de: Any, rel: Any) -> Any:
+    """``(value, to do)``: the correctly rounded ``(nh + nlo) 2**ne / ((dh + dlo) 2**de)`` of
+    framed sums within ``rel`` of their quotient; *to do* where the test cannot decide or the
+    value is below ``2**-1021`` (scaling the rounded mantissa would round twice)."""
+    if nh == 0.0:
+        return 0.0, False
+    qh, qlo = div(nh, nlo, dh, dlo)
+    y, undecided = decide(qh, qlo, rel)
+    value = math.ldexp(y, ne - de)
+    return value, undecided or value < 2.0**-1021
+
+
+@jit(cache=True)
+def pr_points(
+    labels: Any, scores: Any, weights: Any, ends: Any, sums: Any, frames: Any, out: Any, todo: Any
+) -> Any:
+    """Precision ``TP/N`` and recall ``TP/P`` at the end of every block of tied scores, rounded
+    (:func:`rounded_quotient`, with the bound of :func:`prtheory.metrics.area_kernel.ratio_bound`
+    for sums of ``k`` items within ``3.03 k u**2``): rows 0 and 1 of ``out``; ``todo`` marks
+    the values left to the caller. The block sums are kept in ``sums``/``frames`` as by
+    :func:`block_sums`. Returns the number of blocks."""
+    count = block_sums(labels, scores, weights, ends, sums, frames)
+    u2 = 2.0**-106
+    ph, plo, pe = sums[0, count - 1], sums[1, count - 1], frames[0, count - 1]
+    total = labels.size
+    for b in range(count):
+        k = ends[b] + 1.0
+        rel_p = max(1.01 * (6.06 * k * u2) + 17.0 * u2, 2.0**-100)
+        rel_r = max(1.01 * (3.03 * (k + total) * u2) + 17.0 * u2, 2.0**-100)
+        th, tlo, te = sums[0, b], sums[1, b], frames[0, b]
+        out[0, b], todo[0, b] = rounded_quotient(
+            th, tlo, te, sums[2, b], sums[3, b], frames[1, b], rel_p
+        )
+        out[1, b], todo[1, b] = rounded_quotient(th, tlo, te, ph, plo, pe, rel_r)
+    return count

@@ -187,8 +187,8 @@ class BlockSums:
     thresholds: np.ndarray
     rel: np.ndarray
     positive: np.ndarray
-    tp: tuple[np.ndarray, np.ndarray, np.ndarray]
-    n: tuple[np.ndarray, np.ndarray, np.ndarray]
+    tp: tuple[np.ndarray, ...]
+    n: tuple[np.ndarray, ...]
 
 
 def block_sums(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> BlockSums | None:
@@ -204,7 +204,9 @@ def block_sums(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> B
         frames = np.empty((2, size), dtype=np.int64)
         count = _kernels().block_sums(ls, ss, ws, ends, sums, frames)
         ends, sums, frames = ends[:count], sums[:, :count], frames[:, :count]
-        parts = [(sums[2 * q], sums[2 * q + 1], frames[q]) for q in range(2)]
+        parts: list[tuple[np.ndarray, ...]] = [
+            (sums[2 * q], sums[2 * q + 1], frames[q]) for q in range(2)
+        ]
         rel = 3.03 * (ends + 1) * 2.0**-106
     else:
         ends = np.append(np.flatnonzero(ss[1:] != ss[:-1]), size - 1)
@@ -218,9 +220,9 @@ def block_sums(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> B
 
 
 def rounded_ratios(
-    num: tuple[np.ndarray, np.ndarray, np.ndarray],
+    num: tuple[np.ndarray, ...],
     num_rel: np.ndarray,
-    den: tuple[np.ndarray, np.ndarray, np.ndarray],
+    den: tuple[np.ndarray, ...],
     den_rel: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Correctly rounded ``num/den`` of framed sums within ``num_rel`` and ``den_rel`` of their
@@ -275,3 +277,56 @@ def ratio_bound(rel: np.ndarray) -> np.ndarray:
     ``rel`` (numerator's and denominator's bounds added), at least ``2**-100``."""
     bound: np.ndarray = np.maximum(1.01 * rel + 17 * 2.0**-106, 2.0**-100)
     return bound
+
+
+def pr_points(
+    labels: np.ndarray, scores: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Precision and recall at every block end, by decreasing score, correctly rounded from
+    the block sums: ``(precision, recall, thresholds, positive, undecided)``, ``undecided``
+    marking the blocks whose ratios the bound cannot decide (the caller rounds them from exact
+    counts). ``None`` with no positive weight, no item or too many.
+
+    The compiled path rounds in the kernel (:func:`prtheory.metrics._area_fused.pr_points`)
+    and leaves to :func:`rounded_ratios` only what it marks (a value below ``2**-1021``, or
+    undecided); the numpy path is :func:`block_sums` and :func:`rounded_ratios`."""
+    size = labels.size
+    if size == 0 or size >= MAX_ITEMS:
+        return None
+    if not compiled.enabled():
+        blocks = block_sums(labels, scores, weights)
+        if blocks is None or blocks.tp[0][-1] == 0.0:
+            return None
+        last = tuple(v[-1:] for v in blocks.tp)
+        rel = blocks.rel
+        precision, undecided_p = rounded_ratios(blocks.tp, rel, blocks.n, rel)
+        recall, undecided_r = rounded_ratios(blocks.tp, rel, last, rel[-1])
+        return precision, recall, blocks.thresholds, blocks.positive, undecided_p | undecided_r
+    ls, ss, ws = _sorted(labels, scores, weights)
+    ends = np.empty(size, dtype=np.int64)
+    sums = np.empty((4, size))
+    frames = np.empty((2, size), dtype=np.int64)
+    out = np.empty((2, size))
+    todo = np.empty((2, size), dtype=np.bool_)
+    count = _kernels().pr_points(ls, ss, ws, ends, sums, frames, out, todo)
+    ends, sums, frames = ends[:count], sums[:, :count], frames[:, :count]
+    if sums[0, -1] == 0.0:
+        return None
+    precision, recall, todo = out[0, :count], out[1, :count], todo[:, :count]
+    tp, n = (sums[0], sums[1], frames[0]), (sums[2], sums[3], frames[1])
+    rel = 3.03 * (ends + 1) * 2.0**-106
+    undecided = np.zeros(count, dtype=bool)
+    for row, (values, den, den_rel) in enumerate(
+        ((precision, n, rel), (recall, tuple(v[-1:] for v in tp), rel[-1]))
+    ):
+        at = np.flatnonzero(todo[row])
+        if at.size:
+            sub = tuple(v[at] for v in tp)
+            den_at = den if den[0].size == 1 else tuple(v[at] for v in den)
+            values[at], still = rounded_ratios(
+                sub, rel[at], den_at, np.broadcast_to(den_rel, at.shape)
+            )
+            undecided[at[still]] = True
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    positive = np.add.reduceat(ls.astype(np.int64), starts) > 0
+    return precision, recall, ss[ends], positive, undecided

@@ -58,7 +58,7 @@ BAND = 900
 SEPARATED = 110
 U2 = 2.0**-106
 
-Framed = tuple[np.ndarray, np.ndarray, np.ndarray]
+Framed = tuple[np.ndarray, ...]
 
 
 def _shape(n: int) -> tuple[int, int]:
@@ -271,7 +271,7 @@ def framed(
         k = used.size
         at_or_below = _at(suffix, np.arange(k))
         below = _at(suffix, np.arange(k, 2 * k))
-        below = tuple(np.where(below_none, 0, v) for v in below)  # type: ignore[assignment]
+        below = tuple(np.where(below_none, 0, v) for v in below)
         both = _plus(below, at_or_below)
         s = _sum(_times_weights(_at(both, inverse), w))
         p = prefix_sums(pos_w, last)
@@ -296,10 +296,10 @@ def framed(
         head: Framed = (np.full(k, 0.5), np.zeros(k), np.ones(k, dtype=np.int64))
     else:
         head = here
-    prev = tuple(np.where(has_above, p, q) for p, q in zip(prev, head, strict=True))  # type: ignore[assignment]
+    prev = tuple(np.where(has_above, p, q) for p, q in zip(prev, head, strict=True))
     both = _plus(prev, here)
     if first_point == "none":  # the first segment, from the first block's point, has no area
-        both = tuple(np.where(has_above, v, 0) for v in both)  # type: ignore[assignment]
+        both = tuple(np.where(has_above, v, 0) for v in both)
     return _divided(_sum(_times_weights(_at(both, inverse), w)), total_p, 1)
 
 

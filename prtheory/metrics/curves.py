@@ -169,18 +169,14 @@ def _exact_points(y: np.ndarray, s: np.ndarray, w) -> OperatingPoints:
 
 
 def _pr_from_blocks(y, s, fw, first_point: str) -> tuple | None:
-    """``(precision, recall, thresholds, tp_changes)`` by decreasing threshold, from the
-    compiled block sums (:func:`prtheory.metrics.area_kernel.block_sums`) with every ratio
-    correctly rounded; the ratios the bound cannot decide are rounded from exact counts. None
-    when the kernel does not apply or there is no positive weight."""
-    blocks = area_kernel.block_sums(y, s, fw)
-    if blocks is None or blocks.tp[0][-1] == 0.0:
+    """``(precision, recall, thresholds, tp_changes)`` by decreasing threshold, every ratio
+    correctly rounded from the double-double block sums
+    (:func:`prtheory.metrics.area_kernel.pr_points`); the ratios the bound cannot decide are
+    rounded from exact counts. None when there is no positive weight."""
+    points = area_kernel.pr_points(y, s, fw)
+    if points is None:
         return None
-    last = (blocks.tp[0][-1:], blocks.tp[1][-1:], blocks.tp[2][-1:])
-    rel = blocks.rel
-    precision, undecided_p = area_kernel.rounded_ratios(blocks.tp, rel, blocks.n, rel)
-    recall, undecided_r = area_kernel.rounded_ratios(blocks.tp, rel, last, rel[-1])
-    undecided = undecided_p | undecided_r
+    precision, recall, thresholds, positive, undecided = points
     if undecided.any():  # rare: within the bound of a rounding boundary
         exact = _exact_points(y, s, fw)
         at = np.flatnonzero(undecided)
@@ -191,7 +187,7 @@ def _pr_from_blocks(y, s, fw, first_point: str) -> tuple | None:
         head = 1.0 if first_point == "sklearn" else precision[0]
         precision = np.concatenate(([head], precision))
         recall = np.concatenate(([0.0], recall))
-    return precision, recall, blocks.thresholds, blocks.positive
+    return precision, recall, thresholds, positive
 
 
 def _no_positives(convention: str | None) -> None:
