@@ -159,38 +159,62 @@ def quotients(nh: Any, nlo: Any, ne: Any, dh: Any, dlo: Any, de: Any, out: Any, 
 
 
 @jit(inline="always")
-def rounded_quotient(nh: Any, nlo: Any, ne: Any, dh: Any, dlo: Any, de: Any, rel: Any) -> Any:
-    """``(value, to do)``: the correctly rounded ``(nh + nlo) 2**ne / ((dh + dlo) 2**de)`` of
-    framed sums within ``rel`` of their quotient; *to do* where the test cannot decide or the
-    value is below ``2**-1021`` (scaling the rounded mantissa would round twice)."""
+def rounded_quotient(nh: Any, nlo: Any, dh: Any, dlo: Any, rel: Any, scale: Any, e: Any) -> Any:
+    """``(value, to do)``: the correctly rounded ``(nh + nlo) / (dh + dlo)`` times ``2**e`` of
+    framed sums within ``rel`` of their quotient (``scale`` is ``2**e`` when that is a normal
+    float, else 0); *to do* where the test cannot decide or the value is below ``2**-1021``
+    (scaling the rounded mantissa would round twice)."""
     if nh == 0.0:
         return 0.0, False
     qh, qlo = div(nh, nlo, dh, dlo)
     y, undecided = decide(qh, qlo, rel)
-    value = math.ldexp(y, ne - de)
+    value = y * scale if scale != 0.0 else math.ldexp(y, e)
     return value, undecided or value < 2.0**-1021
 
 
 @jit(cache=True)
 def pr_points(
-    labels: Any, scores: Any, weights: Any, ends: Any, sums: Any, frames: Any, out: Any, todo: Any
+    labels: Any,
+    scores: Any,
+    weights: Any,
+    ends: Any,
+    sums: Any,
+    frames: Any,
+    out: Any,
+    todo: Any,
+    positive: Any,
 ) -> Any:
     """Precision ``TP/N`` and recall ``TP/P`` at the end of every block of tied scores, rounded
     (:func:`rounded_quotient`, with the bound of :func:`prtheory.metrics.area_kernel.ratio_bound`
     for sums of ``k`` items within ``3.03 k u**2``): rows 0 and 1 of ``out``; ``todo`` marks
-    the values left to the caller. The block sums are kept in ``sums``/``frames`` as by
-    :func:`block_sums`. Returns the number of blocks."""
+    the values left to the caller, ``positive`` the blocks that hold a positive label. The
+    block sums are kept in ``sums``/``frames`` as by :func:`block_sums`. Returns the number of
+    blocks."""
     count = block_sums(labels, scores, weights, ends, sums, frames)
     u2 = 2.0**-106
     ph, plo, pe = sums[0, count - 1], sums[1, count - 1], frames[0, count - 1]
     total = labels.size
+    start = 0
+    scale_p = scale_r = 0.0
+    last_p = last_r = 1 << 30  # the exponent whose 2**e the scale holds
     for b in range(count):
-        k = ends[b] + 1.0
+        end = ends[b]
+        found = False
+        for i in range(start, end + 1):
+            found = found or labels[i]
+        positive[b] = found
+        start = end + 1
+        k = end + 1.0
         rel_p = max(1.01 * (6.06 * k * u2) + 17.0 * u2, 2.0**-100)
         rel_r = max(1.01 * (3.03 * (k + total) * u2) + 17.0 * u2, 2.0**-100)
         th, tlo, te = sums[0, b], sums[1, b], frames[0, b]
+        ep, er = te - frames[1, b], te - pe
+        if ep != last_p:
+            scale_p, last_p = scale_of(-ep), ep
+        if er != last_r:
+            scale_r, last_r = scale_of(-er), er
         out[0, b], todo[0, b] = rounded_quotient(
-            th, tlo, te, sums[2, b], sums[3, b], frames[1, b], rel_p
+            th, tlo, sums[2, b], sums[3, b], rel_p, scale_p, ep
         )
-        out[1, b], todo[1, b] = rounded_quotient(th, tlo, te, ph, plo, pe, rel_r)
+        out[1, b], todo[1, b] = rounded_quotient(th, tlo, ph, plo, rel_r, scale_r, er)
     return count

@@ -124,7 +124,10 @@ def _sorted(
     """The items by decreasing score (any order within ties: the sums at the end of a block do
     not depend on it), gathered once so that the kernels read them in sequence."""
     order = np.argsort(-scores)
-    return labels[order], scores[order], weights[order]
+    # one random gather: the label rides in the weight's sign bit (-0.0 for a negative of
+    # weight 0); the sorted scores are the same sequence whichever permutation sorts them
+    signed = np.where(labels, weights, -weights)[order]
+    return ~np.signbit(signed), np.sort(scores)[::-1], np.abs(signed)
 
 
 def framed(
@@ -308,7 +311,8 @@ def pr_points(
     frames = np.empty((2, size), dtype=np.int64)
     out = np.empty((2, size))
     todo = np.empty((2, size), dtype=np.bool_)
-    count = _kernels().pr_points(ls, ss, ws, ends, sums, frames, out, todo)
+    positive = np.empty(size, dtype=np.bool_)
+    count = _kernels().pr_points(ls, ss, ws, ends, sums, frames, out, todo, positive)
     ends, sums, frames = ends[:count], sums[:, :count], frames[:, :count]
     if sums[0, -1] == 0.0:
         return None
@@ -327,6 +331,4 @@ def pr_points(
                 sub, rel[at], den_at, np.broadcast_to(den_rel, at.shape)
             )
             undecided[at[still]] = True
-    starts = np.concatenate(([0], ends[:-1] + 1))
-    positive = np.add.reduceat(ls.astype(np.int64), starts) > 0
-    return precision, recall, ss[ends], positive, undecided
+    return precision, recall, ss[ends], positive[:count], undecided
