@@ -124,20 +124,22 @@ def prefix_sums(x: np.ndarray, at: np.ndarray, *, normalised: bool = True) -> Fr
     docstring: bands, scan, joins). ``normalised``: ``h`` in [1/2, 1) (or all 0 for an empty
     sum); else ``e`` is the band's scale and ``h`` at least ``2**-902`` (or 0): enough for
     quotients, which need no normalisation."""
-    positive = x > 0
-    if not positive.any():
+    largest = float(x.max())
+    if largest == 0:
         return np.zeros(at.size), np.zeros(at.size), np.zeros(at.size, dtype=np.int64)
+    top = math.frexp(largest)[1]
+    positive = x > 0
+    if math.frexp(float(x[positive].min()))[1] > top - BAND:  # one band: its scan is the sum
+        h, lo = _scan(np.ldexp(x, -top), at)
+        scale = np.full(at.size, top)
+        return _normalised(h, lo, scale) if normalised else (h, lo, scale)
     _, exps = np.frexp(x)
-    tops = [int(exps[positive].max())]  # each band: exponents in (top - BAND, top]
+    tops = [top]  # each band: exponents in (top - BAND, top]
     while True:
         rest = exps[positive & (exps <= tops[-1] - BAND)]
         if rest.size == 0:
             break
         tops.append(int(rest.max()))
-    if len(tops) == 1:  # one band: its scan is the sum
-        h, lo = _scan(np.ldexp(x, -tops[0]), at)
-        scale = np.full(at.size, tops[0])
-        return _normalised(h, lo, scale) if normalised else (h, lo, scale)
     members = []
     for k, top in enumerate(tops):
         mine = positive & (exps <= top)
@@ -169,19 +171,19 @@ def _separated(
     x: np.ndarray, at: np.ndarray, tops: list[int], members: list[np.ndarray], normalised: bool
 ) -> Framed:
     """Prefix sums of bands far apart: each prefix is the sum of the highest band it holds
-    weight of, the lower bands left out (module docstring), each band scanned only where the
-    bands above hold nothing."""
-    h, lo = np.zeros(at.size), np.zeros(at.size)
-    scale = np.full(at.size, tops[-1])
-    todo = np.arange(at.size)
-    for top, mine in zip(tops, members, strict=True):
+    weight of, the lower bands left out (module docstring), each lower band scanned only where
+    the bands above hold nothing (and only as far as those items)."""
+    h, lo = _scan(np.ldexp(np.where(members[0], x, 0.0), -tops[0]), at)
+    scale = np.full(at.size, tops[0])
+    todo = np.flatnonzero(h == 0)
+    for top, mine in zip(tops[1:], members[1:], strict=True):
+        if todo.size == 0:
+            break
         reach = int(at[todo].max()) + 1  # the prefix the items still to do need
         bh, bl = _scan(np.ldexp(np.where(mine[:reach], x[:reach], 0.0), -top), at[todo])
         held = bh != 0
         h[todo[held]], lo[todo[held]], scale[todo[held]] = bh[held], bl[held], top
         todo = todo[~held]
-        if todo.size == 0:
-            break
     return _normalised(h, lo, scale) if normalised else (h, lo, scale)
 
 
@@ -200,6 +202,9 @@ def quotient(a: Framed, b: Framed) -> Framed:
     """``a / b`` of framed values (``b`` non-zero), DWDivDW2 on the mantissas; 0 where ``a``
     is 0."""
     zero = a[0] == 0
+    if not zero.any():
+        qh, ql = div(a[0], a[1], b[0], b[1])
+        return qh, ql, a[2] - b[2]
     with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 where the numerator is 0
         qh, ql = div(a[0], a[1], np.where(zero, 1.0, b[0]), np.where(zero, 0.0, b[1]))
     return np.where(zero, 0.0, qh), np.where(zero, 0.0, ql), np.where(zero, 0, a[2] - b[2])
