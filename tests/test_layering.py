@@ -47,7 +47,7 @@ ALLOWED: dict[str, set[str]] = {
     "audit": {"_input", "errors", "oracle"},
     "papers": {"audit", "data", "oracle"},
     "conformance": {"_input", "_version", "errors", "metrics", "oracle", "spark"},
-    "_testing": {"conformance", "errors", "floats", "metrics", "oracle", "theory"},
+    "_testing": {"conformance", "errors", "floats", "metrics", "oracle", "sklearn", "theory"},
     "cli": {"_version"},
     "__main__": {"cli"},
     "prtheory": {"_version", "errors", "floats", "metrics"},

@@ -19,6 +19,7 @@ BENCHMARK_REPORTS = {
     "benchmarks/bench_closed_forms.py": "reports/benchmarks_closed_forms.md",
     "benchmarks/bench_curves.py": "reports/benchmarks_curves.md",
     "benchmarks/bench_float_curves.py": "reports/benchmarks_float_curves.md",
+    "benchmarks/bench_float_weights.py": "reports/benchmarks_float_weights.md",
     "benchmarks/bench_intervals.py": "reports/intervals.md",
     "benchmarks/bench_spark.py": "reports/benchmarks_spark.md",
 }
@@ -123,6 +124,18 @@ def test_spark_ratios_in_the_documentation_are_the_reports(doc, stated):
     words = " ".join((ROOT / doc).read_text().split()).replace("float takes", "float")
     missing = [c for c in claims if c not in words]
     assert not missing, f"{doc} does not state {missing} (reports/benchmarks_spark.md)"
+
+
+def test_float_weight_ratios_in_the_readme_are_the_reports():
+    # the README quotes the report's table of largest ratios, row by row: regenerating the
+    # report without updating the README fails here
+    report = (ROOT / "reports/benchmarks_float_weights.md").read_text()
+    start = report.index("| metric | weights | compiled / sklearn (max)")
+    table = report[start:].split("\n\n")[0].splitlines()
+    readme = (ROOT / "README.md").read_text()
+    missing = [row for row in table if row not in readme]
+    assert not missing, f"README.md does not quote {missing} (reports/benchmarks_float_weights.md)"
+    assert len(table) == 2 + 4 * 4  # header, rule, four metrics by four kinds of weights
 
 
 def _generated_files() -> list[Path]:

@@ -71,11 +71,15 @@ class PrecisionRecallDisplay(_SkPrecisionRecallDisplay):
 
     @classmethod
     def from_predictions(cls, *args: Any, **kwargs: Any) -> Any:
+        """scikit-learn's ``PrecisionRecallDisplay.from_predictions`` (same arguments), the
+        curve and the AP computed by :mod:`prtheory.sklearn`."""
         with _bound(_module(_SkPrecisionRecallDisplay), cls._NAMES):
             return super().from_predictions(*args, **kwargs)
 
     @classmethod
     def from_cv_results(cls, *args: Any, **kwargs: Any) -> Any:
+        """scikit-learn's ``PrecisionRecallDisplay.from_cv_results`` (same arguments), each
+        fold's curve and AP computed by :mod:`prtheory.sklearn`."""
         with _bound(_module(_SkPrecisionRecallDisplay), cls._NAMES):
             return super().from_cv_results(*args, **kwargs)
 
@@ -98,10 +102,14 @@ class RocCurveDisplay(_SkRocCurveDisplay):
 
     @classmethod
     def from_predictions(cls, *args: Any, **kwargs: Any) -> Any:
+        """scikit-learn's ``RocCurveDisplay.from_predictions`` (same arguments), the curve and
+        the AUC computed by :mod:`prtheory.sklearn`."""
         with _bound(_module(_SkRocCurveDisplay), cls._NAMES):
             return super().from_predictions(*args, **kwargs)
 
     @classmethod
     def from_cv_results(cls, *args: Any, **kwargs: Any) -> Any:
+        """scikit-learn's ``RocCurveDisplay.from_cv_results`` (same arguments), each fold's
+        curve and AUC computed by :mod:`prtheory.sklearn`."""
         with _bound(_module(_SkRocCurveDisplay), cls._NAMES):
             return super().from_cv_results(*args, **kwargs)
