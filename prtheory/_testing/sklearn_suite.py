@@ -24,19 +24,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-#: The scikit-learn functions replaced, by name (all of them are in :mod:`prtheory.sklearn`).
-REPLACED = (
-    "auc",
-    "average_precision_score",
-    "det_curve",
-    "label_ranking_average_precision_score",
-    "precision_recall_curve",
-    "roc_auc_score",
-    "roc_curve",
-    "top_k_accuracy_score",
-    "PrecisionRecallDisplay",
-    "RocCurveDisplay",
-)
+
+def _replaced() -> tuple[str, ...]:
+    """The scikit-learn names replaced: every public name of :mod:`prtheory.sklearn`."""
+    from prtheory import sklearn as ours
+
+    return tuple(ours.__all__)
+
 
 #: scikit-learn's test modules run with the replacement.
 MODULES = (
@@ -111,7 +105,7 @@ def pytest_configure(config: Any) -> None:
     from prtheory import sklearn as ours
 
     mutant = os.environ.get(MUTANT_ENV)
-    for name in REPLACED:
+    for name in _replaced():
         fn = _mutants()[name] if name == mutant else getattr(ours, name)
         wrapped = _recording_class(fn) if isinstance(fn, type) else _recording(fn)
         setattr(sklearn.metrics, name, wrapped)

@@ -10,6 +10,7 @@ and a ``TypeError``), ``_check_pos_label_consistency`` and ``_check_sample_weigh
 
 from __future__ import annotations
 
+import warnings
 from numbers import Integral, Real
 from typing import Any
 
@@ -18,11 +19,15 @@ from sklearn.utils import check_array, check_consistent_length, column_or_1d
 from sklearn.utils.multiclass import type_of_target
 
 __all__ = [
+    "CURVE",
     "InvalidParameterError",
     "binary_input",
     "check_params",
+    "curve_input",
+    "has_weight",
     "pos_label_of",
     "sample_weights",
+    "warn_no_positives",
 ]
 
 
@@ -162,3 +167,45 @@ def binary_input(
     assert_all_finite(labels)
     assert_all_finite(scores)
     return np.asarray(labels, dtype=bool), scores, sample_weights(sample_weight, labels.size)
+
+
+#: The parameter constraints of scikit-learn's three binary curves.
+CURVE = {
+    "y_true": ["array-like"],
+    "y_score": ["array-like"],
+    "pos_label": ["Real", "str", "boolean", "None"],
+    "sample_weight": ["array-like", "None"],
+    "drop_intermediate": ["boolean"],
+}
+
+
+def curve_input(
+    function: str, y_true: Any, y_score: Any, pos_label: Any, sample_weight: Any, drop: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """A curve's parameters checked (:data:`CURVE`) and its input by :func:`binary_input`."""
+    check_params(
+        function,
+        CURVE,
+        {
+            "y_true": y_true,
+            "y_score": y_score,
+            "pos_label": pos_label,
+            "sample_weight": sample_weight,
+            "drop_intermediate": drop,
+        },
+    )
+    return binary_input(y_true, y_score, pos_label, sample_weight)
+
+
+def has_weight(labels: np.ndarray, weights: np.ndarray | None, positive: bool) -> bool:
+    """Whether the class ``positive`` has weight (scikit-learn's ``tps[-1] > 0``, ``fps[-1] > 0``)."""
+    mine = labels == positive
+    return bool(mine.any()) if weights is None else bool((weights[mine] != 0).any())
+
+
+def warn_no_positives(stacklevel: int) -> None:
+    """scikit-learn's warning where a PR curve (or an AP) has no positive."""
+    warnings.warn(
+        "No positive class found in y_true, recall is set to one for all thresholds.",
+        stacklevel=stacklevel + 1,
+    )

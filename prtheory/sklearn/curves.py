@@ -16,23 +16,9 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from prtheory.metrics import curves
-from prtheory.sklearn._checks import binary_input, check_params
+from prtheory.sklearn._checks import curve_input, has_weight, warn_no_positives
 
 __all__ = ["det_curve", "precision_recall_curve", "roc_curve"]
-
-_CURVE = {
-    "y_true": ["array-like"],
-    "y_score": ["array-like"],
-    "pos_label": ["Real", "str", "boolean", "None"],
-    "sample_weight": ["array-like", "None"],
-    "drop_intermediate": ["boolean"],
-}
-
-
-def _positive_weight(labels: np.ndarray, weights: np.ndarray | None, positive: bool) -> bool:
-    """Whether the class ``positive`` has weight (scikit-learn's ``tps[-1] > 0``/``fps[-1] > 0``)."""
-    mine = labels == positive
-    return bool(mine.any()) if weights is None else bool((weights[mine] != 0).any())
 
 
 def precision_recall_curve(
@@ -81,23 +67,11 @@ def precision_recall_curve(
     >>> thresholds.tolist()
     [0.1, 0.35, 0.4, 0.8]
     """
-    check_params(
-        "precision_recall_curve",
-        _CURVE,
-        {
-            "y_true": y_true,
-            "y_score": y_score,
-            "pos_label": pos_label,
-            "sample_weight": sample_weight,
-            "drop_intermediate": drop_intermediate,
-        },
+    labels, scores, weights = curve_input(
+        "precision_recall_curve", y_true, y_score, pos_label, sample_weight, drop_intermediate
     )
-    labels, scores, weights = binary_input(y_true, y_score, pos_label, sample_weight)
-    if not _positive_weight(labels, weights, True):
-        warnings.warn(
-            "No positive class found in y_true, recall is set to one for all thresholds.",
-            stacklevel=2,
-        )
+    if not has_weight(labels, weights, True):
+        warn_no_positives(stacklevel=2)
     c = curves.precision_recall_curve(
         labels,
         scores.astype(np.float64),
@@ -149,25 +123,16 @@ def roc_curve(
     >>> thresholds.tolist()
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
-    check_params(
-        "roc_curve",
-        _CURVE,
-        {
-            "y_true": y_true,
-            "y_score": y_score,
-            "pos_label": pos_label,
-            "sample_weight": sample_weight,
-            "drop_intermediate": drop_intermediate,
-        },
+    labels, scores, weights = curve_input(
+        "roc_curve", y_true, y_score, pos_label, sample_weight, drop_intermediate
     )
-    labels, scores, weights = binary_input(y_true, y_score, pos_label, sample_weight)
-    if not _positive_weight(labels, weights, False):
+    if not has_weight(labels, weights, False):
         warnings.warn(
             "No negative samples in y_true, false positive value should be meaningless",
             UndefinedMetricWarning,
             stacklevel=2,
         )
-    if not _positive_weight(labels, weights, True):
+    if not has_weight(labels, weights, True):
         warnings.warn(
             "No positive samples in y_true, true positive value should be meaningless",
             UndefinedMetricWarning,
@@ -221,18 +186,9 @@ def det_curve(
     >>> fpr.tolist(), fnr.tolist(), thresholds.tolist()
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
     """
-    check_params(
-        "det_curve",
-        _CURVE,
-        {
-            "y_true": y_true,
-            "y_score": y_score,
-            "pos_label": pos_label,
-            "sample_weight": sample_weight,
-            "drop_intermediate": drop_intermediate,
-        },
+    labels, scores, weights = curve_input(
+        "det_curve", y_true, y_score, pos_label, sample_weight, drop_intermediate
     )
-    labels, scores, weights = binary_input(y_true, y_score, pos_label, sample_weight)
     if np.unique(np.asarray(y_true)).size != 2:
         raise ValueError(
             "Only one class is present in y_true. Detection error tradeoff curve is not "

@@ -27,7 +27,12 @@ from sklearn.utils.multiclass import type_of_target
 
 from prtheory.metrics import areas, label_ranking, trapezoid
 from prtheory.metrics.exact import Terms, round_sum
-from prtheory.sklearn._checks import check_params, sample_weights
+from prtheory.sklearn._checks import (
+    check_params,
+    has_weight,
+    sample_weights,
+    warn_no_positives,
+)
 
 __all__ = [
     "auc",
@@ -52,11 +57,8 @@ def _float(v: Column) -> float:
 def _ap_column(labels: np.ndarray, scores: np.ndarray, w: Any) -> Column:
     """One column's AP: exact, or 0.0 with scikit-learn's warning when it has no positive."""
     weights = sample_weights(w, labels.size)
-    if not (labels.any() if weights is None else (weights[labels] != 0).any()):
-        warnings.warn(
-            "No positive class found in y_true, recall is set to one for all thresholds.",
-            stacklevel=4,
-        )
+    if not has_weight(labels, weights, True):
+        warn_no_positives(stacklevel=4)
         return 0.0
     return areas.average_precision_terms(labels, scores, weights)
 
@@ -72,10 +74,10 @@ def _roc_column(max_fpr: Any) -> Metric:
             )
             return float("nan")
         weights = sample_weights(w, labels.size)
-        if weights is not None and not all((weights[labels == c] != 0).any() for c in (0, 1)):
+        if weights is not None and not all(has_weight(labels, weights, c) for c in (False, True)):
             warnings.warn(
                 "No negative samples in y_true, false positive value should be meaningless"
-                if (weights[labels] != 0).any()
+                if has_weight(labels, weights, True)
                 else "No positive samples in y_true, true positive value should be meaningless",
                 UndefinedMetricWarning,
                 stacklevel=4,
@@ -256,11 +258,8 @@ def _binary_ap(y_true: np.ndarray, y_score: Any, sample_weight: Any) -> float:
     assert_all_finite(scores)
     labels = column_or_1d(y_true) == 1
     weights = sample_weights(sample_weight, labels.size)
-    if not (labels.any() if weights is None else (weights[labels] != 0).any()):
-        warnings.warn(
-            "No positive class found in y_true, recall is set to one for all thresholds.",
-            stacklevel=3,
-        )
+    if not has_weight(labels, weights, True):
+        warn_no_positives(stacklevel=3)
         return 0.0
     return float(areas.average_precision(labels, _scores(scores), sample_weight=weights))
 
