@@ -12,7 +12,8 @@ scikit-learn's own ``test_ranking.py`` and ``test_common.py`` run against these 
 (``tests/test_sklearn_suite.py``); the differences, each deliberate, are listed with their
 reasons in ``docs/guide/sklearn.md``.
 
-Needs scikit-learn (its validators, warning classes and display base classes are used).
+Needs scikit-learn 1.9 or later (``pip install "prtheory[sklearn]"``): its validators, warning
+classes and display base classes are used.
 
 The native API (:mod:`prtheory`) keeps its own conventions: an undefined value raises
 :class:`~prtheory.errors.UndefinedMetricError`, ``±inf`` are ordinary scores, the PR curve is a
@@ -32,7 +33,7 @@ from __future__ import annotations
 import importlib.util
 
 if importlib.util.find_spec("sklearn") is None:  # pragma: no cover - depends on the environment
-    raise ImportError("prtheory.sklearn needs scikit-learn: pip install scikit-learn")
+    raise ImportError('prtheory.sklearn needs scikit-learn: pip install "prtheory[sklearn]"')
 
 
 from prtheory.sklearn.curves import det_curve, precision_recall_curve, roc_curve
