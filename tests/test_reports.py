@@ -138,6 +138,40 @@ def test_float_weight_ratios_in_the_readme_are_the_reports():
     assert len(table) == 2 + 4 * 4  # header, rule, four metrics by four kinds of weights
 
 
+def _float_weight_scope(report: str) -> str:
+    """The README's sentence on what the float-weight report covers: its sizes, and how many of
+    its patterns are within the targets (1.0x compiled, 2.0x numpy)."""
+    rows = [
+        line.split(" | ")
+        for line in report.splitlines()
+        if re.match(r"\| [^|]+ \| \de\+\d\d \|", line)
+    ]
+    sizes = sorted({int(float(r[1])) for r in rows})
+    words = " and ".join(f"10^{len(str(n)) - 1}" for n in sizes)
+    compiled = sum(float(r[8]) <= 1.0 for r in rows)
+    numpy = sum(float(r[9]) <= 2.0 for r in rows)
+    return (
+        f"over {words} items; {compiled} of {len(rows)} patterns are within 1.0x with numba and "
+        f"{numpy} of {len(rows)} within 2.0x without"
+    )
+
+
+def test_float_weight_scope_reads_the_report():
+    row = "| trapezoid | {} | 1% | tied | unit | 0.1 | 0.1 | 0.1 | {} | {} | True | 0 | 1.0-1.0 |"
+    report = "\n".join([row.format("1e+06", "0.50", "2.50"), row.format("1e+07", "1.20", "0.50")])
+    assert _float_weight_scope(report) == (
+        "over 10^6 and 10^7 items; 1 of 2 patterns are within 1.0x with numba and 1 of 2 within "
+        "2.0x without"
+    )
+
+
+def test_float_weight_scope_in_the_readme_is_the_reports():
+    # the sizes the README names and its count of patterns within the targets are the report's
+    report = (ROOT / "reports/benchmarks_float_weights.md").read_text()
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert _float_weight_scope(report) in readme
+
+
 def _generated_files() -> list[Path]:
     return sorted(p for d in ("reports", "proofs") for p in (ROOT / d).rglob("*") if p.is_file())
 
