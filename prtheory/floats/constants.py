@@ -39,5 +39,5 @@ def _harmonic_table() -> list[tuple[float, float]]:
     return table
 
 
-#: ``H_0 .. H_{31}`` as double-doubles.
+#: The harmonic numbers ``H_j`` for j = 0 to 31, as double-doubles.
 H_TABLE: list[tuple[float, float]] = _harmonic_table()
