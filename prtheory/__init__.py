@@ -36,8 +36,12 @@ from prtheory.floats import (
     recall_gain,
 )
 from prtheory.metrics import (
+    auc,
     auprg,
+    average_precision,
+    det_curve,
     fbeta_at_threshold,
+    label_ranking_average_precision,
     pr_auc,
     precision_at_k,
     precision_recall_curve,
@@ -45,8 +49,8 @@ from prtheory.metrics import (
     r_precision,
     roc_auc,
     roc_curve,
+    top_k_accuracy,
 )
-from prtheory.ranking_floats import average_precision
 
 # a Parquet/CSV path or a DuckDB relation goes to prtheory.duckdb (prtheory._tables)
 average_precision = routes_tables(average_precision)
@@ -61,14 +65,17 @@ __all__ = [
     "UndefinedMetricError",
     "__version__",
     "ap_min",
+    "auc",
     "aucnpr",
     "aucpr_min",
     "auprg",
     "average_precision",
+    "det_curve",
     "expected_random_ap",
     "fbeta",
     "fbeta_at_threshold",
     "fbeta_gain",
+    "label_ranking_average_precision",
     "min_precision",
     "pr_auc",
     "precision_at_k",
@@ -79,4 +86,5 @@ __all__ = [
     "recall_gain",
     "roc_auc",
     "roc_curve",
+    "top_k_accuracy",
 ]

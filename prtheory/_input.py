@@ -26,6 +26,7 @@ from prtheory.errors import InvalidInputError
 __all__ = [
     "ExactArrayLike",
     "ExactWeights",
+    "as_array",
     "as_count_array",
     "as_doc_ids",
     "as_float_array",
@@ -34,6 +35,7 @@ __all__ = [
     "as_weights",
     "check_beta",
     "check_count",
+    "check_no_missing_labels",
     "check_option",
     "check_recall_range",
     "check_skew",
@@ -164,6 +166,102 @@ def check_recall_range(a: Any, b: Any, a_name: str = "a", b_name: str = "b") -> 
 # arrays
 
 
+def _at(mask: np.ndarray) -> int | list[int]:
+    """The first index where ``mask`` holds: ``i`` for a vector, ``[i, j]`` for a matrix."""
+    where = [int(k) for k in np.argwhere(mask)[0]]
+    return where[0] if len(where) == 1 else where
+
+
+def _missing(mask: Any, name: str) -> None:
+    """Raise on the first missing value of a pandas/polars null mask."""
+    mask = np.asarray(mask, dtype=bool)
+    if mask.any():
+        raise InvalidInputError(name, f"missing value (NA/None) at index {_at(mask)}")
+
+
+def as_array(x: Any, name: str, *, column: bool = True) -> np.ndarray:
+    """A numpy array of ``x``, with an ``(n, 1)`` column made ``(n,)`` (unless ``column`` is
+    False: a matrix of one column): the one container conversion of every array argument (so a
+    bad container gets one message everywhere).
+
+    Lists and tuples, numpy arrays, pandas ``Series``/``DataFrame`` (a missing value, ``NA`` or
+    ``None``, is an error naming its index; a NaN in a float64 column is left to the caller,
+    which says "NaN"), polars ``Series``/``DataFrame`` (nulls likewise), torch tensors
+    (detached and moved to the CPU; ``bfloat16`` and any other float dtype numpy lacks is
+    widened to ``float32``, which holds every such value exactly). Strings, bytes, iterators
+    and generators are refused; so are scalars, empty arrays and arrays of more than 2
+    dimensions. Element values are validated by the caller.
+    """
+    if isinstance(x, (str, bytes)):
+        raise InvalidInputError(name, f"must be a sequence or an array, got a string ({x!r})")
+    if isinstance(x, Iterator):
+        raise InvalidInputError(
+            name, f"must be a sequence or an array, got a {type(x).__name__} (use list(...))"
+        )
+    module = type(x).__module__.split(".")[0]
+    if module == "torch":
+        x = x.detach().cpu()
+        if x.is_complex():
+            raise InvalidInputError(name, f"must be real, got a {x.dtype} tensor")
+        if x.is_floating_point() and x.dtype not in _torch_numpy_floats():
+            x = x.float()  # bfloat16 (and the float8 types) widen to float32 exactly
+        arr = x.numpy()
+    elif module == "pandas":
+        if not all(np.dtype(d).kind == "f" for d in _pandas_dtypes(x)):
+            _missing(x.isna().to_numpy(), name)  # NA and None; NaN in float64 is a NaN
+        arr = x.to_numpy()
+        if arr.dtype == object and hasattr(x, "dtype") and hasattr(x.dtype, "numpy_dtype"):
+            arr = arr.astype(x.dtype.numpy_dtype)  # a nullable dtype without missing values
+    elif module == "polars":
+        if hasattr(x, "is_null"):
+            _missing(x.is_null().to_numpy(), name)
+        else:  # DataFrame
+            _missing(np.column_stack([c.is_null().to_numpy() for c in x.iter_columns()]), name)
+        arr = x.to_numpy()
+    else:
+        try:
+            arr = np.asarray(x)
+        except (TypeError, ValueError) as exc:  # ragged nested sequences
+            raise InvalidInputError(name, f"must be a 1-D or 2-D array ({exc})") from None
+        if arr.dtype.kind in "US" and not isinstance(x, np.ndarray):
+            mixed = np.asarray(x, dtype=object)
+            if len({type(v) for v in mixed.flat}) > 1:
+                arr = mixed  # numpy would make [1, "a"] strings: the caller sees the elements
+    out: np.ndarray = arr[:, 0] if column and arr.ndim == 2 and arr.shape[1] == 1 else arr
+    if out.ndim == 0:
+        raise InvalidInputError(name, "must be a 1-D sequence, got a scalar")
+    if out.ndim > 2:
+        raise InvalidInputError(name, f"must be 1-D or 2-D, got shape {out.shape}")
+    if out.shape[0] == 0:
+        raise InvalidInputError(name, "must not be empty")
+    return out
+
+
+def _pandas_dtypes(x: Any) -> list[Any]:
+    """The dtypes of a pandas Series or DataFrame, with extension dtypes as ``object``."""
+    dtypes = list(x.dtypes) if hasattr(x, "dtypes") and not hasattr(x, "dtype") else [x.dtype]
+    return [d if isinstance(d, np.dtype) else np.dtype(object) for d in dtypes]
+
+
+def check_no_missing_labels(arr: np.ndarray, name: str) -> None:
+    """Reject NaN and ``None`` among labels with one message whichever function received them."""
+    if arr.dtype.kind == "f":
+        nan = np.isnan(arr)
+        if nan.any():
+            raise InvalidInputError(name, f"labels must not be NaN (index {_at(nan)})")
+    elif arr.dtype == object:
+        missing = np.array([v is None or (isinstance(v, float) and v != v) for v in arr.flat])
+        if missing.any():
+            at = _at(missing.reshape(arr.shape))
+            raise InvalidInputError(name, f"missing value (None/NaN) at index {at}")
+
+
+def _torch_numpy_floats() -> tuple[Any, ...]:
+    import torch
+
+    return (torch.float16, torch.float32, torch.float64)
+
+
 def _plain(x: Any, name: str) -> Any:
     """Reject strings, generators and iterators; detach tensors that track gradients.
 
@@ -273,17 +371,9 @@ def _exact_float64(arr: np.ndarray, name: str, what: str) -> np.ndarray:
 
 
 def _as_1d(x: Any, name: str) -> np.ndarray:
-    x = _plain(x, name)
-    try:
-        arr = np.asarray(x)
-    except (ValueError, TypeError) as exc:  # ragged nested sequences
-        raise InvalidInputError(name, f"must be a 1-D sequence of numbers ({exc})") from None
-    if arr.ndim == 0:
-        raise InvalidInputError(name, "must be a 1-D sequence, got a scalar")
+    arr = as_array(x, name)
     if arr.ndim != 1:
         raise InvalidInputError(name, f"must be 1-D, got shape {arr.shape}")
-    if arr.size == 0:
-        raise InvalidInputError(name, "must not be empty")
     return arr
 
 
@@ -305,6 +395,7 @@ def as_labels(y_true: ArrayLike, name: str = "y_true") -> np.ndarray:
     arr = _as_1d(y_true, name)
     if arr.dtype == np.bool_:
         return arr
+    check_no_missing_labels(arr, name)
     if arr.dtype.kind not in "iuf":
         if arr.dtype.kind == "O":
             try:

@@ -5,11 +5,8 @@ libraries. This module only *coerces*; the values themselves are then validated 
 :mod:`prtheory._input` (NaN, lengths, weights), so the messages stay the same everywhere.
 
 Arrays
-    lists and tuples, numpy arrays, pandas ``Series``/``DataFrame`` (a missing value, ``NA`` or
-    ``None``, is an error naming its row), polars ``Series``/``DataFrame`` (nulls likewise),
-    torch tensors (detached and moved to the CPU; ``bfloat16`` and any other float dtype numpy
-    lacks is widened to ``float32``, which holds every such value exactly). An ``(n, 1)``
-    column is an ``(n,)`` vector. Strings, bytes, iterators and generators are refused.
+    converted by :func:`prtheory._input.as_array`, the container conversion of every layer
+    (lists, numpy, pandas, polars, torch; missing values are errors naming their index).
 
 Binary labels (scikit-learn's ``_check_pos_label_consistency``)
     Without ``pos_label`` the labels must be booleans or numbers forming one of ``{0, 1}``,
@@ -17,6 +14,12 @@ Binary labels (scikit-learn's ``_check_pos_label_consistency``)
     label set (strings, ``{1, 2}``, ...) needs ``pos_label``. With ``pos_label`` the labels may
     be anything comparable (strings, numbers, booleans); at most two distinct values, and when
     there are two ``pos_label`` must be one of them.
+
+A score matrix with a binary target
+    A 1-D binary ``y_true`` with an ``(n, 2)`` score matrix (``clf.predict_proba(X)``) is an
+    error that says to pass the positive class's column ``y_score[:, 1]``: averaged one-vs-rest
+    over both columns it would give a plausible wrong number. With ``labels=`` naming both
+    columns' classes it is a two-class one-vs-rest target.
 
 Several labels at once (the targets behind ``average=``)
     * multi-label: ``y_true`` is an ``(n, L)`` indicator matrix (0/1 or booleans, ``L >= 2``)
@@ -28,78 +31,21 @@ Several labels at once (the targets behind ``average=``)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from prtheory._input import as_scores
+from prtheory._input import as_array, as_scores, check_no_missing_labels
 from prtheory.errors import InvalidInputError
 
-__all__ = ["Target", "as_array", "binary_labels", "target"]
+__all__ = ["Target", "binary_labels", "binary_target", "target"]
 
 _NUMERIC_BINARY = ({0, 1}, {-1, 1}, {0}, {1}, {-1})
 
 
-def _missing(mask: Any, name: str) -> None:
-    """Raise on the first missing value of a pandas/polars null mask."""
-    mask = np.asarray(mask, dtype=bool)
-    if mask.any():
-        where = np.argwhere(mask)[0].tolist()
-        at = where[0] if len(where) == 1 else where
-        raise InvalidInputError(name, f"missing value (NA/None) at index {at}")
-
-
-def as_array(x: Any, name: str) -> np.ndarray:
-    """A numpy array of ``x`` (see the module docstring), with ``(n, 1)`` made ``(n,)``.
-
-    Only the container is converted; element values are validated by the caller.
-    """
-    if isinstance(x, (str, bytes)):
-        raise InvalidInputError(name, f"must be a sequence or an array, got a string ({x!r})")
-    if isinstance(x, Iterator):
-        raise InvalidInputError(
-            name, f"must be a sequence or an array, got a {type(x).__name__} (use list(...))"
-        )
-    module = type(x).__module__.split(".")[0]
-    if module == "torch":
-        x = x.detach().cpu()
-        if x.is_complex():
-            raise InvalidInputError(name, f"must be real, got a {x.dtype} tensor")
-        if x.is_floating_point() and x.dtype not in _torch_numpy_floats():
-            x = x.float()  # bfloat16 (and the float8 types) widen to float32 exactly
-        arr = x.numpy()
-    elif module == "pandas":
-        _missing(x.isna().to_numpy(), name)
-        arr = x.to_numpy()
-        if arr.dtype == object and hasattr(x, "dtype") and hasattr(x.dtype, "numpy_dtype"):
-            arr = arr.astype(x.dtype.numpy_dtype)  # a nullable dtype without missing values
-    elif module == "polars":
-        if hasattr(x, "is_null"):
-            _missing(x.is_null().to_numpy(), name)
-        else:  # DataFrame
-            _missing(np.column_stack([c.is_null().to_numpy() for c in x.iter_columns()]), name)
-        arr = x.to_numpy()
-    else:
-        try:
-            arr = np.asarray(x)
-        except (TypeError, ValueError) as exc:  # ragged nested sequences
-            raise InvalidInputError(name, f"must be a 1-D or 2-D array ({exc})") from None
-        if arr.dtype.kind in "US" and not isinstance(x, np.ndarray):
-            _same_kinds(np.asarray(x, dtype=object), name)  # numpy would make [1, "a"] strings
-    if arr.ndim == 2 and arr.shape[1] == 1:
-        arr = arr[:, 0]
-    if arr.ndim == 0:
-        raise InvalidInputError(name, "must be a 1-D sequence, got a scalar")
-    if arr.ndim > 2:
-        raise InvalidInputError(name, f"must be 1-D or 2-D, got shape {arr.shape}")
-    if arr.shape[0] == 0:
-        raise InvalidInputError(name, "must not be empty")
-    return arr
-
-
 def _same_kinds(arr: np.ndarray, name: str) -> None:
+    """Reject a mixture of label kinds numpy would silently compare as strings."""
     kinds = sorted({type(v).__name__ for v in arr.flat})
     if len(kinds) > 1:
         raise InvalidInputError(
@@ -107,24 +53,17 @@ def _same_kinds(arr: np.ndarray, name: str) -> None:
         )
 
 
-def _torch_numpy_floats() -> tuple:
-    import torch
-
-    return (torch.float16, torch.float32, torch.float64)
-
-
 def _classes(arr: np.ndarray, name: str) -> np.ndarray:
     """Sorted distinct labels; NaN labels and unorderable mixtures are errors."""
-    if arr.dtype.kind == "f" and np.isnan(arr).any():
-        raise InvalidInputError(
-            name, f"labels must not be NaN (index {int(np.isnan(arr).argmax())})"
-        )
+    check_no_missing_labels(arr, name)
     if arr.dtype.kind == "c":
         raise InvalidInputError(name, "labels must not be complex numbers")
-    if arr.dtype == object:
-        for i, v in enumerate(arr.flat):
-            if v is None or (isinstance(v, float) and v != v):
-                raise InvalidInputError(name, f"missing value (None/NaN) at index {i}")
+    if arr.dtype.kind in "biuf" and arr.size:  # two passes instead of a sort when binary
+        lo, hi = arr.min(), arr.max()
+        if lo == hi:
+            return arr.ravel()[:1].copy()
+        if arr.dtype.kind == "b" or not ((arr != lo) & (arr != hi)).any():
+            return np.array([lo, hi], dtype=arr.dtype)
     try:
         return np.unique(arr)
     except TypeError:
@@ -202,6 +141,30 @@ class Target:
     classes: tuple | None = None
 
 
+def _one_column(y: np.ndarray, s: np.ndarray) -> None:
+    """Refuse a score matrix beside a 1-D binary target (module docstring)."""
+    if y.ndim == 1 and s.ndim == 2 and s.shape[1] == 2 and _classes(y, "y_true").size <= 2:
+        raise InvalidInputError(
+            "y_score",
+            f"has shape {s.shape} but y_true is binary: pass the scores of the positive class "
+            "as a 1-D array, y_score[:, 1] (e.g. clf.predict_proba(X)[:, 1])",
+        )
+
+
+def binary_target(
+    y_true: Any, y_score: Any, pos_label: Any = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Boolean labels and float64 scores of a binary target (curves and cutoffs take no
+    ``average``): a score matrix is an error."""
+    y = as_array(y_true, "y_true")
+    s = as_array(y_score, "y_score")
+    _one_column(y, s)
+    truth = binary_labels(y, pos_label)
+    if s.ndim != 1:
+        raise InvalidInputError("y_score", f"must be 1-D for a binary target, got shape {s.shape}")
+    return truth, as_scores(s, truth.size)
+
+
 def target(y_true: Any, y_score: Any, *, pos_label: Any = None, labels: Any = None) -> Target:
     """Coerce ``y_true`` and ``y_score`` into a binary, multi-label or multi-class target."""
     y = as_array(y_true, "y_true")
@@ -213,6 +176,8 @@ def target(y_true: Any, y_score: Any, *, pos_label: Any = None, labels: Any = No
             )
         truth = binary_labels(y, pos_label)
         return Target("binary", truth, as_scores(s, truth.size))
+    if labels is None:
+        _one_column(y, s)
     if s.shape[1] < 2:
         raise InvalidInputError("y_score", f"a score matrix needs >= 2 columns, got {s.shape}")
     if y.shape[0] != s.shape[0]:

@@ -76,12 +76,12 @@ import numpy as np
 
 from prtheory._input import as_labels, as_scores, as_weights
 from prtheory.errors import InvalidInputError
+from prtheory.metrics.step import rounded_step_average_precision
 from prtheory.oracle.ap import no_positives, step_average_precision
 from prtheory.oracle.areas import pr_auc_of_points, roc_auc_of_points
 from prtheory.oracle.counts import OperatingPoints, distinct_sums
 from prtheory.oracle.curves import PRCurve, pr_curve_of_points
 from prtheory.oracle.summation import rational_sum
-from prtheory.ranking_floats import rounded_step_average_precision
 
 __all__ = ["BinningBound", "PRAccumulator"]
 
@@ -129,6 +129,17 @@ def _as_ints(x: np.ndarray, total: int) -> np.ndarray:
     if total >= _INT64_SAFE:
         return x if x.dtype == object else x.astype(object)
     return x.astype(np.int64) if x.dtype == object else x
+
+
+def _times(x: np.ndarray, factor: int, total: int) -> np.ndarray:
+    """``x * factor`` for non-negative integers whose products are bounded by ``total``.
+
+    int64 only when both ``total`` and ``factor`` are below 2**62: a common denominator can
+    grow by any factor (weights 1e-4 and 1 have one of 2**66), and numpy refuses to multiply
+    an int64 array by a Python integer beyond int64 even when every element is 0."""
+    if factor >= _INT64_SAFE:
+        return _as_ints(x, _INT64_SAFE) * factor
+    return _as_ints(x, total) * factor
 
 
 def _blocks(
@@ -211,10 +222,10 @@ class PRAccumulator:
         if factor == 1:
             return
         self._total *= factor
-        self._pos = _as_ints(self._pos, self._total) * factor
-        self._neg = _as_ints(self._neg, self._total) * factor
+        self._pos = _times(self._pos, factor, self._total)
+        self._neg = _times(self._neg, factor, self._total)
         self._pending = [
-            (s, _as_ints(p, self._total) * factor, _as_ints(n, self._total) * factor)
+            (s, _times(p, factor, self._total), _times(n, factor, self._total))
             for s, p, n in self._pending
         ]
         self._den = den
@@ -265,11 +276,11 @@ class PRAccumulator:
         self._rescale(common)
         factor = common // den
         total *= factor
-        nums = _as_ints(nums, self._total + total)
+        bound = self._total + total
         if w is None:
-            pos, neg = nums * factor, (1 - nums) * factor
+            pos, neg = _times(nums, factor, bound), _times(1 - nums, factor, bound)
         else:
-            nums = nums * factor
+            nums = _times(nums, factor, bound)
             zero = np.zeros_like(nums)
             pos, neg = np.where(labels, nums, zero), np.where(labels, zero, nums)
         self._positive_label |= bool(labels.any())
@@ -294,8 +305,8 @@ class PRAccumulator:
         factor = common // other._den
         total = other._total * factor
         new_total = self._total + total
-        pos = _as_ints(other._pos, new_total) * factor
-        neg = _as_ints(other._neg, new_total) * factor
+        pos = _times(other._pos, factor, new_total)
+        neg = _times(other._neg, factor, new_total)
         self._weighted |= other._weighted
         self._positive_label |= other._positive_label
         self._items += other._items

@@ -1,13 +1,14 @@
-"""The double-double area kernel for float weights (prtheory.area_kernel) against exact Fractions.
+"""The double-double area kernel for float weights (prtheory.metrics.area_kernel) against exact Fractions.
 
 The references are the oracle's AP, PR trapezoid and ROC AUC (exact rationals, independent of
 the kernel's floating point). Two properties per metric: the kernel's unrounded double-double is
-within the proved :func:`~prtheory.area_kernel.relative_bound` of the exact value, and whatever
+within the proved :func:`~prtheory.metrics.area_kernel.relative_bound` of the exact value, and whatever
 it decides is the correctly rounded exact value. Skipped without numba.
 """
 
 from __future__ import annotations
 
+import contextlib
 from fractions import Fraction
 
 import numpy as np
@@ -16,10 +17,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import prtheory
-from prtheory import area_kernel, floats, oracle
+from prtheory import floats, oracle
 from prtheory.errors import UndefinedMetricError
+from prtheory.metrics import area_kernel, area_numpy
 from prtheory.oracle import average_precision as exact_ap
 from prtheory.oracle import to_float
+from prtheory.oracle.counts import operating_points
 
 pytest.importorskip("numba")
 
@@ -61,6 +64,16 @@ def reference(y, s, w, metric: str) -> Fraction | None:
         return None
 
 
+@contextlib.contextmanager
+def backend(name):
+    """The compiled kernel or the vectorised numpy path, for the duration."""
+    previous = floats.set_backend(name)
+    try:
+        yield
+    finally:
+        floats.set_backend(previous)
+
+
 @pytest.mark.parametrize("metric", area_kernel.METRICS)
 @given(data=weighted())
 def test_double_double_is_within_the_proved_bound(metric, data):
@@ -75,11 +88,13 @@ def test_double_double_is_within_the_proved_bound(metric, data):
     assert err <= Fraction(area_kernel.relative_bound(y.size, metric)) * ref
 
 
+@pytest.mark.parametrize("path", ["numba", "numpy"])
 @pytest.mark.parametrize("metric", area_kernel.METRICS)
 @given(data=weighted())
-def test_what_the_kernel_decides_is_the_correctly_rounded_value(metric, data):
+def test_what_the_kernel_decides_is_the_correctly_rounded_value(path, metric, data):
     y, s, w = data
-    got = area_kernel.rounded(y, s, w, metric)
+    with backend(path):
+        got = area_kernel.rounded(y, s, w, metric)
     if got is not None:
         assert got == to_float(reference(y, s, w, metric))
 
@@ -159,3 +174,125 @@ def test_no_positive_weight_keeps_its_convention():
     with pytest.raises(UndefinedMetricError):
         prtheory.average_precision(y, s, sample_weight=w)
     assert prtheory.average_precision(y, s, sample_weight=w, convention="sklearn") == 0.0
+
+
+@pytest.mark.parametrize("metric", area_kernel.METRICS)
+@given(data=weighted())
+def test_the_numpy_path_is_within_its_proved_bound(metric, data):
+    y, s, w = data
+    order = np.argsort(-s)
+    value = area_numpy.framed(y[order], s[order], w[order], metric)
+    ref = reference(y, s, w, metric)
+    if value is None:
+        assert ref is None or not (w[y] > 0).any() or (metric == "roc" and not (w[~y] > 0).any())
+        return
+    h, lo, e = value
+    err = abs((Fraction(h) + Fraction(lo)) * Fraction(2) ** e - ref)
+    assert err <= Fraction(area_numpy.relative_bound(y.size)) * ref
+
+
+@pytest.mark.parametrize("path", ["numba", "numpy"])
+@given(data=weighted())
+def test_block_sums_are_within_the_proved_bound(path, data):
+    y, s, w = data
+    with backend(path):
+        blocks = area_kernel.block_sums(y, s, w)
+    pts = operating_points(y, s, w)  # exact cumulative weights at each distinct score
+    assert blocks.thresholds.tolist() == pts.thresholds.tolist()
+    d = Fraction(1, pts.denominator)
+    h, lo, e = blocks.tp
+    for b, v in enumerate(pts.tp.tolist()):
+        got = (Fraction(h[b]) + Fraction(lo[b])) * Fraction(2) ** int(e[b])
+        assert abs(got - v * d) <= Fraction(blocks.rel[b]) * v * d
+    h, lo, e = blocks.n
+    for b, (tp, fp) in enumerate(zip(pts.tp.tolist(), pts.fp.tolist(), strict=True)):
+        got = (Fraction(h[b]) + Fraction(lo[b])) * Fraction(2) ** int(e[b])
+        want = (tp + fp) * d
+        assert abs(got - want) <= Fraction(blocks.rel[b]) * want
+
+
+@pytest.mark.parametrize("path", ["numba", "numpy"])
+@given(data=weighted())
+def test_the_pr_curve_of_the_kernel_is_the_rounded_oracle(path, data):
+    y, s, w = data
+    keep = w != 0
+    if not (w[y] > 0).any():
+        return
+    c = oracle.pr_curve(y[keep], s[keep], w[keep], first_point="sklearn")
+    with backend(path):
+        got = prtheory.precision_recall_curve(y, s, sample_weight=w)
+    assert got.precision.tolist() == [to_float(v) for v in c.precision][::-1]
+    assert got.recall.tolist() == [to_float(v) for v in c.recall][::-1]
+
+
+def test_undecided_ratios_take_the_exact_path(monkeypatch):
+    # a bound too wide to decide anything: every ratio is rounded from exact counts, unchanged
+    rng = np.random.default_rng(5)
+    y, s, w = rng.random(300) < 0.4, np.round(rng.random(300), 1), rng.random(300)
+    want = prtheory.precision_recall_curve(y, s, sample_weight=w)
+    monkeypatch.setattr(area_kernel, "ratio_bound", lambda rel: np.full(np.shape(rel), 2.0**-20))
+    blocks = area_kernel.block_sums(y, s, w)
+    _, undecided = area_kernel.rounded_ratios(blocks.tp, blocks.rel, blocks.n, blocks.rel)
+    assert undecided.all()
+    with backend("numpy"):  # the numpy path rounds with ratio_bound
+        got = prtheory.precision_recall_curve(y, s, sample_weight=w)
+    assert got.precision.tolist() == want.precision.tolist()
+    assert got.recall.tolist() == want.recall.tolist()
+    # the compiled path's kernel has its bound built in: mark all its ratios undecided
+    real = area_kernel.pr_points
+
+    def undecided_everywhere(*args):
+        values = real(*args)
+        return (*values[:4], np.ones_like(values[4]))
+
+    monkeypatch.setattr(area_kernel, "pr_points", undecided_everywhere)
+    got = prtheory.precision_recall_curve(y, s, sample_weight=w)
+    assert got.precision.tolist() == want.precision.tolist()
+    assert got.recall.tolist() == want.recall.tolist()
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.floats(2.0**-60, 2.0**60),
+            st.floats(-0.6, 0.6),
+            st.integers(-1100, 1000),
+            st.sampled_from([2.0**-100, 2.0**-80, 2.0**-60, 2.0**-53]),
+        ),
+        min_size=1,
+        max_size=50,
+    )
+)
+def test_quick_decide_is_decide(items):
+    # lo from -0.6 to 0.6 ulps of h (near and on rounding boundaries), results from subnormal
+    # to huge: the common-case shortcut gives decide's values and undecided elements
+    h = np.array([v[0] for v in items])
+    lo = np.array([v[1] for v in items]) * np.spacing(h)
+    lo = np.where(np.abs(lo) > np.spacing(h) / 2, np.sign(lo) * np.spacing(h) / 2, lo)
+    e = np.array([v[2] for v in items])
+    rel = np.array([v[3] for v in items])
+    got, got_undecided = area_kernel.quick_decide(h, lo, e, rel)
+    want, want_undecided = floats.dd.decide(h, lo, e, rel)
+    assert got_undecided.tolist() == want_undecided.tolist()
+    decided = ~want_undecided
+    assert got[decided].tolist() == want[decided].tolist()
+
+
+@pytest.mark.parametrize("metric", area_kernel.METRICS)
+@given(st.integers(2, 80), st.integers(0, 2**32 - 1))
+def test_the_numpy_path_with_weights_bands_apart(metric, n, seed):
+    # 2**±1000 weights: two bands 2000 binades apart, each prefix summed in the highest band
+    # it holds weight of (the lower band left out there, within the bound)
+    rng = np.random.default_rng(seed)
+    y, s = rng.random(n) < 0.5, np.round(rng.random(n), 1)
+    w = np.ldexp(rng.uniform(0.5, 1, n), rng.choice([-1000, 1000], n))
+    w[rng.random(n) < 0.1] = 0.0
+    order = np.argsort(-s)
+    value = area_numpy.framed(y[order], s[order], w[order], metric)
+    ref = reference(y, s, w, metric)
+    assert (value is None) == (ref is None)
+    if value is None:
+        return
+    h, lo, e = value
+    err = abs((Fraction(h) + Fraction(lo)) * Fraction(2) ** e - ref)
+    assert err <= Fraction(area_numpy.relative_bound(y.size)) * ref

@@ -194,6 +194,23 @@ def test_bad_input_messages(call, match):
         call()
 
 
+def test_count_limit_is_checked_in_integers():
+    # pos + neg = 2**53 + 1 rounds to 2**53 in float64 and once passed the check (1 ulp off)
+    for fn in (F.ap_min, F.expected_random_ap):
+        for pos, neg in ((1, 2**53), (2**53, 1), ([1, 2], [2**53 - 1, 2**53 - 1])):
+            with pytest.raises(InvalidInputError, match=r"^pos, neg: pos \+ neg must be at most"):
+                fn(pos, neg)
+    # at the limit: one positive above 2**53 - 1 negatives, AP_min = (1/1) * 1/(1 + neg) = 2**-53
+    assert F.ap_min(1, 2**53 - 1) == 2.0**-53
+    # the expected AP with one positive is H_N / N (the formula's first term is 0/(N - 1)),
+    # N = 2**53: from mpmath, rounded the same at 40 and 80 digits (so not near a boundary)
+    want = []
+    for dps in (40, 80):
+        with mpmath.workdps(dps):
+            want.append(float(mpmath.harmonic(2**53) / 2**53))
+    assert F.expected_random_ap(1, 2**53 - 1) == want[0] == want[1]
+
+
 def test_scalars_arrays_and_broadcasting():
     assert isinstance(F.aucpr_min(0.3), float)
     assert isinstance(F.ap_min(3, 4), float)

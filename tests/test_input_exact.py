@@ -115,7 +115,7 @@ def test_exact_float_layer_arguments_are_accepted():
 def test_zero_weight_on_every_positive_says_so():
     for fn in (oracle.average_precision, prtheory.average_precision):
         with pytest.raises(UndefinedMetricError, match="sample_weight is 0 on every positive"):
-            fn([0, 1, 1], [3, 2, 1], [1, 0, 0])
+            fn([0, 1, 1], [3, 2, 1], sample_weight=[1, 0, 0])
         with pytest.raises(UndefinedMetricError, match="y_true has no positive labels"):
             fn([0, 0], [2, 1])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -176,3 +177,55 @@ def test_fbeta_by_hand():
     )
     with pytest.raises(InvalidInputError, match="threshold: must not be NaN"):
         prtheory.fbeta_at_threshold([0, 1], [0.1, 0.2], threshold=float("nan"))
+
+
+def _trapezoid(recall, precision) -> Fraction:
+    """The exact area under straight lines through the points, in order."""
+    pts = list(zip(recall, precision, strict=True))
+    return sum(
+        ((r1 - r0) * (p0 + p1) / 2 for (r0, p0), (r1, p1) in itertools.pairwise(pts)), Fraction(0)
+    )
+
+
+@given(rankings(weights=False), st.data())
+def test_zero_weight_items_are_dropped_from_curves_as_from_areas(data, draw):
+    # items of weight 0 (at the top too, where TP + FP = 0 had no precision) are dropped as
+    # scikit-learn drops them: the curve is the oracle's curve of the other items, and the
+    # float trapezoid is the exact area under that curve's exact points
+    y, s, _ = data
+    n = len(y)
+    zero = draw.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    w = [0.0 if z else float(draw.draw(st.integers(1, 4))) / 4 for z in zero]
+    keep = [i for i in range(n) if not zero[i]]
+    yk, sk, wk = [y[i] for i in keep], [s[i] for i in keep], [w[i] for i in keep]
+    if not keep or not any(yk):
+        with pytest.raises(UndefinedMetricError):
+            prtheory.precision_recall_curve(y, s, sample_weight=w)
+        return
+    c = oracle.pr_curve(yk, sk, wk, first_point="sklearn")
+    got = prtheory.precision_recall_curve(y, s, sample_weight=w)
+    assert got.precision.tolist() == _rounded(c.precision)[::-1]
+    assert got.recall.tolist() == _rounded(c.recall)[::-1]
+    assert got.thresholds.tolist() == sorted(set(sk))
+    area = prtheory.pr_auc(y, s, sample_weight=w, method="trapezoid")
+    assert area == to_float(_trapezoid(list(c.recall), list(c.precision)))
+    if all(yk):
+        return
+    r = oracle.roc_curve(yk, sk, wk)
+    fpr, tpr, thresholds = prtheory.roc_curve(y, s, sample_weight=w, drop_intermediate=False)
+    assert fpr.tolist() == _rounded(r.fpr)
+    assert tpr.tolist() == _rounded(r.tpr)
+    assert thresholds.tolist() == [math.inf, *sorted(set(sk), reverse=True)]
+    assert prtheory.roc_auc(y, s, sample_weight=w) == to_float(_trapezoid(list(r.fpr), list(r.tpr)))
+
+
+def test_zero_weight_on_top_by_hand():
+    # the top item has weight 0: before, the curve raised (precision 0/0 at its threshold)
+    # while the trapezoid dropped it. Without it: .8 (pos), .7 (neg), .6 (pos): points
+    # (recall, precision) (1/2, 1), (1/2, 1/2), (1, 2/3), and the first point (0, 1)
+    got = prtheory.precision_recall_curve(
+        [0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], sample_weight=[0, 1, 1, 1]
+    )
+    assert got.precision.tolist() == [2 / 3, 1 / 2, 1.0, 1.0]
+    assert got.recall.tolist() == [1.0, 0.5, 0.5, 0.0]
+    assert got.thresholds.tolist() == [0.6, 0.7, 0.8]

@@ -19,6 +19,7 @@ BENCHMARK_REPORTS = {
     "benchmarks/bench_closed_forms.py": "reports/benchmarks_closed_forms.md",
     "benchmarks/bench_curves.py": "reports/benchmarks_curves.md",
     "benchmarks/bench_float_curves.py": "reports/benchmarks_float_curves.md",
+    "benchmarks/bench_float_weights.py": "reports/benchmarks_float_weights.md",
     "benchmarks/bench_intervals.py": "reports/intervals.md",
     "benchmarks/bench_spark.py": "reports/benchmarks_spark.md",
     "benchmarks/bench_duckdb.py": "reports/benchmarks_duckdb.md",
@@ -124,6 +125,52 @@ def test_spark_ratios_in_the_documentation_are_the_reports(doc, stated):
     words = " ".join((ROOT / doc).read_text().split()).replace("float takes", "float")
     missing = [c for c in claims if c not in words]
     assert not missing, f"{doc} does not state {missing} (reports/benchmarks_spark.md)"
+
+
+def test_float_weight_ratios_in_the_readme_are_the_reports():
+    # the README quotes the report's table of largest ratios, row by row: regenerating the
+    # report without updating the README fails here
+    report = (ROOT / "reports/benchmarks_float_weights.md").read_text()
+    start = report.index("| metric | weights | compiled / sklearn (max)")
+    table = report[start:].split("\n\n")[0].splitlines()
+    readme = (ROOT / "README.md").read_text()
+    missing = [row for row in table if row not in readme]
+    assert not missing, f"README.md does not quote {missing} (reports/benchmarks_float_weights.md)"
+    assert len(table) == 2 + 4 * 4  # header, rule, four metrics by four kinds of weights
+
+
+def _float_weight_scope(report: str) -> str:
+    """The README's sentence on what the float-weight report covers: its sizes, and how many of
+    its patterns are within the targets (1.0x compiled, 2.0x numpy)."""
+    rows = [
+        line.split(" | ")
+        for line in report.splitlines()
+        if re.match(r"\| [^|]+ \| \de\+\d\d \|", line)
+    ]
+    sizes = sorted({int(float(r[1])) for r in rows})
+    words = " and ".join(f"10^{len(str(n)) - 1}" for n in sizes)
+    compiled = sum(float(r[8]) <= 1.0 for r in rows)
+    numpy = sum(float(r[9]) <= 2.0 for r in rows)
+    return (
+        f"over {words} items; {compiled} of {len(rows)} patterns are within 1.0x with numba and "
+        f"{numpy} of {len(rows)} within 2.0x without"
+    )
+
+
+def test_float_weight_scope_reads_the_report():
+    row = "| trapezoid | {} | 1% | tied | unit | 0.1 | 0.1 | 0.1 | {} | {} | True | 0 | 1.0-1.0 |"
+    report = "\n".join([row.format("1e+06", "0.50", "2.50"), row.format("1e+07", "1.20", "0.50")])
+    assert _float_weight_scope(report) == (
+        "over 10^6 and 10^7 items; 1 of 2 patterns are within 1.0x with numba and 1 of 2 within "
+        "2.0x without"
+    )
+
+
+def test_float_weight_scope_in_the_readme_is_the_reports():
+    # the sizes the README names and its count of patterns within the targets are the report's
+    report = (ROOT / "reports/benchmarks_float_weights.md").read_text()
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert _float_weight_scope(report) in readme
 
 
 def _generated_files() -> list[Path]:

@@ -120,7 +120,7 @@ def test_equals_batch_over_random_splits(data, cuts, rnd):
     ap = acc.compute()
     assert type(ap) is F
     assert ap == oracle.average_precision(y, s, w)
-    assert acc.compute(exact=False).hex() == prtheory.average_precision(y, s, w).hex()
+    assert acc.compute(exact=False).hex() == prtheory.average_precision(y, s, sample_weight=w).hex()
     for first_point in ("none", "sklearn", "spark"):
         for convention in (None, "sklearn"):
             got, ref = _same(
@@ -200,6 +200,44 @@ def test_counts_beyond_int64_stay_exact():
     # AP = (1/2)(1/1 + 2/3) = 5/6 (weights are equal, so they cancel)
     assert acc.compute() == F(5, 6)
     assert acc.operating_points().tp.tolist() == [big, big, 2 * big, 2 * big]
+
+
+def _weights(kind: str, rng: np.random.Generator, n: int) -> np.ndarray:
+    """Float weights whose exact common denominator exceeds 2**63 (the batch unit ``1/D``)."""
+    if kind == "1e-4":  # 1e-4 is m 2**-66 with m odd: D = 2**66
+        return rng.choice([1e-4, 1.0, 0.5, 3.0], n)
+    if kind == "2**-64":
+        return rng.choice([2.0**-64, 1.0, 0.0], n)
+    if kind == "decades":
+        return 10.0 ** rng.uniform(-6, 6, n)
+    return np.ldexp(rng.uniform(0.5, 1.0, n), rng.choice([-1000, 1000], n))  # 2**±1000
+
+
+@pytest.mark.parametrize("kind", ["1e-4", "2**-64", "decades", "2**+-1000"])
+def test_weights_with_huge_denominators_equal_batch_over_random_splits(kind):
+    # Once raised OverflowError: the state was rescaled by the new common denominator's factor
+    # (2**66 for 1e-4) in int64. The reference is the batch oracle on all the data.
+    rng = np.random.default_rng(["1e-4", "2**-64", "decades", "2**+-1000"].index(kind))
+    for _ in range(25):
+        n = int(rng.integers(2, 30))
+        y = rng.integers(0, 2, n)
+        y[0] = 1
+        s = rng.integers(0, 6, n) / 4
+        w = _weights(kind, rng, n)
+        w[0] = max(w[0], 1.0)  # some positive weight
+        cuts = sorted(rng.integers(0, n + 1, int(rng.integers(1, 5))).tolist())
+        order = rng.permutation(len(cuts) + 1).tolist()
+        acc = _accumulate(y, s, w, cuts, order)
+        assert acc.compute() == oracle.average_precision(y, s, w)
+        assert (
+            acc.compute(exact=False).hex()
+            == prtheory.average_precision(y, s, sample_weight=w).hex()
+        )
+        assert acc.operating_points().denominator == operating_points(y, s, w).denominator
+        got = acc.pr_auc(method="trapezoid", first_point="sklearn")
+        assert got == oracle.pr_auc(y, s, w, method="trapezoid", first_point="sklearn")
+        if (y == 0).any() and w[y == 0].sum() > 0:
+            assert acc.roc_auc() == oracle.roc_auc(y, s, w)
 
 
 def test_weight_denominator_is_the_batch_one():

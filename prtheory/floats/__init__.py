@@ -75,10 +75,10 @@ selects the numpy reference path alone. Results are identical; only the speed di
 
 from __future__ import annotations
 
-from prtheory.floats._kernels import backend, set_backend
 from prtheory.floats.apmin import ap_min, expected_random_ap
 from prtheory.floats.aucpr import aucnpr, aucpr_min
 from prtheory.floats.bound import min_precision
+from prtheory.floats.compiled import backend, set_backend
 from prtheory.floats.fscore import fbeta
 from prtheory.floats.gains import fbeta_gain, precision_gain, recall_gain
 

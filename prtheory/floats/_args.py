@@ -52,7 +52,9 @@ def counts(pos: Any, neg: Any, quantity: str) -> tuple[Array, Array]:
     pos = as_count_array(pos, "pos")
     neg = as_count_array(neg, "neg")
     pos, neg = np.broadcast_arrays(pos, neg)
-    big = pos + neg > 2.0**53
+    # in integers: the float sum 2**53 + 1 rounds to 2**53 and would pass (each count is an
+    # integer in [0, 2**53], exact in int64, and so is their sum)
+    big = pos.astype(np.int64) + neg.astype(np.int64) > 2**53
     if np.any(big):
         idx = tuple(int(i) for i in np.argwhere(big)[0])
         where = f" at index {list(idx)}" if big.ndim else ""

@@ -6,8 +6,8 @@ Every function here is defined at module level and calls the compiled primitives
 the compiled kernels again in the next process: numba keys a cached function on its source file
 and, for a closure, on the pickled contents of its cells, and a compiled function pickles with
 a fresh identifier in every process. numba does not notice changes in :mod:`~prtheory.floats.dd`,
-:mod:`~prtheory.floats.logs` or :mod:`~prtheory.floats.apmin` alone (their functions and tables
-are compiled in as constants): after editing them clear the cache (``__pycache__/_fused*.nb*``)
+:mod:`~prtheory.floats.logs` or :mod:`~prtheory.floats.constants` alone (their functions and
+tables are compiled in as constants): after editing them clear the cache (``__pycache__/_fused*.nb*``)
 or touch this file.
 
 Each kernel's relative error bound is stated and derived at the kernel (or at the helpers it
@@ -26,13 +26,13 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.floats import apmin, aucpr, logs
-from prtheory.floats._kernels import _compiled_primitives, _jit
+from prtheory.floats import constants, logs
+from prtheory.floats.compiled import compiled_primitives, jit
 from prtheory.floats.dd import dd_constant
 
 Array = np.ndarray
 
-_P = _compiled_primitives()
+_P = compiled_primitives()
 two_sum, fast_two_sum, two_prod = _P["two_sum"], _P["fast_two_sum"], _P["two_prod"]
 add, add_fp, mul, mul_fp, div = _P["add"], _P["add_fp"], _P["mul"], _P["mul_fp"], _P["div"]
 
@@ -43,7 +43,7 @@ TINY = 2.0**-900
 #: below ends at or under 2**-96).
 REL = 2.0**-90
 #: The logarithmic kernels' bound: the reference path's, whose operations they repeat.
-REL_LOG = aucpr.REL
+REL_LOG = constants.AUCPR_REL
 #: Elements per block of the kernels that sum their series a block at a time (in L1 cache).
 _BLOCK = 256
 
@@ -53,17 +53,12 @@ def _coefficients(coeffs: list[tuple[float, float]]) -> tuple[Array, Array]:
     return np.array([c[0] for c in coeffs]), np.array([c[1] for c in coeffs])
 
 
-@_jit(inline="always")
-def decide(h: Any, lo: Any, rel: Any) -> Any:
-    """Rounding test of :func:`prtheory.floats.dd.decide` at scale 1: ``fl(h + t)`` rounds
-    ``h + t`` correctly even below 2**-1022, so no rescaling is needed."""
-    r = 2.0 * rel * abs(h)
-    y_lo = h + (lo - r)
-    y_hi = h + (lo + r)
-    return y_lo, y_lo != y_hi
+#: Rounding test of :func:`prtheory.floats.dd.decide` at scale 1
+#: (:func:`prtheory.floats.dd.decide_unscaled`, compiled).
+decide = _P["decide_unscaled"]
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def min_precision(r: Any, pi: Any, out: Any, todo: Any) -> Any:
     # pi r / ((1 - pi) + pi r): pi r exact (TwoProd, >= 2**-900), 1 - pi exact (2Sum), one
     # AccurateDWPlusDW (3u^2) and one DWDivDW2 (15u^2 + 56u^3): below 19u^2 < 2**-97
@@ -77,7 +72,7 @@ def min_precision(r: Any, pi: Any, out: Any, todo: Any) -> Any:
         todo[i] = undecided | (nh < TINY)
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def gain(x: Any, pi: Any, out: Any, todo: Any) -> Any:
     # (x - pi) / ((1 - pi) x): x - pi exact (2Sum); (1 - pi) x by DWTimesFP1 (1.5u^2 + 4u^3),
     # >= 2**-953; one DWDivDW2: below 17u^2 < 2**-97. |result| <= 2**953: no overflow.
@@ -91,7 +86,7 @@ def gain(x: Any, pi: Any, out: Any, todo: Any) -> Any:
         todo[i] = undecided | (x[i] < TINY) | (abs(nh) < TINY)
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def fbeta_weight(b: Any) -> Any:
     """``swap = beta > 1``, ``c = beta^2`` (or ``(1/beta)^2`` when swapped) and ``1 + c``."""
     swap = b > 1.0
@@ -103,7 +98,7 @@ def fbeta_weight(b: Any) -> Any:
     return swap, ch, cl, oh, ol
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def fbeta_at(pv: Any, rv: Any, b: Any, swap: Any, ch: Any, cl: Any, oh: Any, ol: Any) -> Any:
     """F-beta of one element from :func:`fbeta_weight`'s values: the value and "to do"."""
     x = rv if swap else pv
@@ -119,7 +114,7 @@ def fbeta_at(pv: Any, rv: Any, b: Any, swap: Any, ch: Any, cl: Any, oh: Any, ol:
     return 0.0 if zero else v, (undecided | outside) & ~zero
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def fbeta(p: Any, r: Any, beta: Any, out: Any, todo: Any) -> Any:
     # F = (1 + c) x y / (c x + y) with (x, y, c) = (p, r, beta^2) for beta <= 1 and
     # (r, p, (1/beta)^2) for beta > 1, so that c <= 1. Range: 2**-100 <= beta <= 2**100,
@@ -170,7 +165,7 @@ atanh_h, atanh_l = _coefficients([dd_constant(1, 2 * k + 1) for k in reversed(ra
 atanh_dd = 4
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def horner_block(ch: Any, cl: Any, low: Any, xh: Any, xl: Any, rh: Any, rl: Any, m: Any) -> Any:
     """``rh[j] + rl[j] = sum_k c_k x_j**k`` for ``j < m``: for each element the very operations
     of :func:`prtheory.floats.logs.horner` (``low`` double-double steps after a float64
@@ -193,7 +188,7 @@ def horner_block(ch: Any, cl: Any, low: Any, xh: Any, xl: Any, rh: Any, rl: Any,
             rh[j], rl[j] = add(ph, pl, c_h, c_l)
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def log_reduce(m: Any, e: Any, yh: Any, yl: Any) -> Any:
     """The first half of :func:`log_block`, from ``m, e = frexp(yh)``: ``y = z 2**e`` with
     ``z = m + zl`` in [sqrt(1/2), sqrt(2)), the table point ``c = 1 + j/64`` nearest to ``m``,
@@ -213,7 +208,7 @@ def log_reduce(m: Any, e: Any, yh: Any, yl: Any) -> Any:
     return sh, sl, th, tl, e, c
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def log_finish(sh: Any, sl: Any, ah: Any, al: Any, e: Any, c: Any) -> Any:
     """The second half of :func:`log_block`: ``(e ln 2 + ln c) + 2 s A`` from ``s``,
     ``A(s**2)``, ``e`` and ``c``."""
@@ -226,7 +221,7 @@ def log_finish(sh: Any, sl: Any, ah: Any, al: Any, e: Any, c: Any) -> Any:
     return add(kh, kl, 2.0 * lh, 2.0 * ll)
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def log_block(yh: Any, yl: Any, lh: Any, ll: Any, size: Any, w: Any, we: Any) -> Any:
     """``lh[j] + ll[j] = ln(yh[j] + yl[j])`` for ``j < size``, each ``yh[j]`` in [2**-900,
     2**900], within 2**-98 relative (so within the 2**-94 of
@@ -267,7 +262,7 @@ def log_block(yh: Any, yl: Any, lh: Any, ll: Any, size: Any, w: Any, we: Any) ->
         lh[j], ll[j] = log_finish(sh[j], sl[j], ah[j], al[j], we[j], mant[j])
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def aucpr_setup(p: Any, lo: Any, hi: Any) -> Any:
     """``1 - pi`` (exact), ``w = (b - a)/u`` with ``u = 1 - pi + pi a``, and ``x = pi w``:
     the first operations of :func:`prtheory.floats.aucpr._aucpr_min_dd`, unscaled."""
@@ -280,7 +275,7 @@ def aucpr_setup(p: Any, lo: Any, hi: Any) -> Any:
     return omh, oml, wh, wl, xh, xl
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def aucpr_series(p: Any, lo: Any, hi: Any, sh: Any, sl: Any) -> Any:
     """AUCPR_min ``= pi w (a + (1 - pi) w psi(x))`` and the gap ``(1 - pi) w (1 - x psi(x))``
     for ``x <= 1/8``, from ``psi(x)`` (``sh + sl``): ``rh, rl, gh, gl``."""
@@ -296,7 +291,7 @@ def aucpr_series(p: Any, lo: Any, hi: Any, sh: Any, sl: Any) -> Any:
     return rh, rl, gh, gl
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def aucpr_logarithm(p: Any, lo: Any, hi: Any, lh: Any, ll: Any) -> Any:
     """AUCPR_min ``= ((1 - pi)/pi) (x - log1p(x)) + pi w a`` and the gap ``((1 - pi)/pi)
     log1p(x)`` for ``x > 1/8``, from ``log1p(x)`` (``lh + ll``): ``rh, rl, gh, gl``."""
@@ -311,7 +306,7 @@ def aucpr_logarithm(p: Any, lo: Any, hi: Any, lh: Any, ll: Any) -> Any:
     return rh, rl, gh, gl
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def aucnpr_at(area: Any, lo: Any, hi: Any, rh: Any, rl: Any, gh: Any, gl: Any, bound: Any) -> Any:
     """AUCNPR ``(aucpr - AUCPR_min)/gap`` from AUCPR_min and the gap, both within ``bound``
     (relative, at least 16u**2): the operations of
@@ -338,7 +333,7 @@ def aucnpr_at(area: Any, lo: Any, hi: Any, rh: Any, rl: Any, gh: Any, gl: Any, b
     return y, undecided | unknown
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def aucpr_blocks(area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any, npr: Any) -> Any:
     """AUCPR_min (``npr`` False; ``area`` unused) or AUCNPR (``npr`` True) a block of
     elements at a time: ``x`` for the block, the elements sorted by branch (``psi``'s series
@@ -395,7 +390,7 @@ def aucpr_blocks(area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any, npr: A
                 todo[at[branch, k]] = flag[k]
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def aucpr_min(pi: Any, a: Any, b: Any, out: Any, todo: Any) -> Any:
     # The operations of prtheory.floats.aucpr._aucpr_min_dd without its exact power-of-two
     # scalings, which the range pi >= 2**-600, b - a >= 2**-100 makes unnecessary: w >= 2**-100,
@@ -407,7 +402,7 @@ def aucpr_min(pi: Any, a: Any, b: Any, out: Any, todo: Any) -> Any:
     aucpr_blocks(pi, pi, a, b, out, todo, False)
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def aucnpr(area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any) -> Any:
     # The operations of prtheory.floats.aucpr._aucnpr_in_range without its exact scalings, in
     # the range of the aucpr_min kernel: AUCPR_min and the gap within the reference path's
@@ -418,14 +413,14 @@ def aucnpr(area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any) -> Any:
     aucpr_blocks(area, pi, a, b, out, todo, True)
 
 
-rel_ap, few_max = apmin.REL, float(apmin._ASYMPTOTIC_MIN)
-table_h, table_l = _coefficients(apmin._H_TABLE)
-bernoulli = np.array(apmin._BERNOULLI)
-euler_h, euler_l = apmin.EULER
+rel_ap, few_max = constants.AP_MIN_REL, float(constants.ASYMPTOTIC_MIN)
+table_h, table_l = _coefficients(constants.H_TABLE)
+bernoulli = np.array(constants.BERNOULLI)
+euler_h, euler_l = constants.EULER
 block = _BLOCK
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def harmonic_big(n: Any, lh: Any, ll: Any) -> Any:
     """:func:`prtheory.floats.apmin.harmonic` for one integer-valued ``n >= 32``, given
     ``ln n`` (``lh + ll``, by :func:`log_block`): the same operations, so the same bound on
@@ -447,7 +442,7 @@ def harmonic_big(n: Any, lh: Any, ll: Any) -> Any:
     return hh, hl, rel_ap * hh + 2.0**-46 * abs(tail) + remainder
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def bernoulli_rest(p: Any, n: Any) -> Any:
     """The float64 part of AP_min's digamma form for ``n >= 32``: ``C_2 = (1/p) sum_{k=2..6}
     B_2k/(2k) n^(1-2k) expm1(-2k log1p(p/n))`` and the bound ``(2**-45 sum_k |term_k| +
@@ -486,7 +481,7 @@ def bernoulli_rest(p: Any, n: Any) -> Any:
     return rest_k / p, bound
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def digamma_form(p: Any, n: Any, th: Any, tl: Any, ph: Any, pl: Any) -> Any:
     """AP_min for ``neg >= 32 < pos`` from ``t = pos/neg`` and ``phi(t)/t`` (``ph + pl``, by
     the operations of :func:`prtheory.floats.logs.phi_over`): ``phi(t)/t + 1/(2(n+p)) +
@@ -506,7 +501,7 @@ def digamma_form(p: Any, n: Any, th: Any, tl: Any, ph: Any, pl: Any) -> Any:
     return vh, vl, rel_ap + rest_err / abs(vh)
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def harmonic_form(p: Any, n: Any, lh: Any, ll: Any) -> Any:
     """AP_min for ``neg < 32 < pos`` from ``ln(pos + neg)`` (``lh + ll``, by :func:`log_block`):
     ``1 - (n/p)(H_{n+p} - H_n)`` and its bound, as on the reference path (``H_n`` from the
@@ -521,7 +516,7 @@ def harmonic_form(p: Any, n: Any, lh: Any, ll: Any) -> Any:
     return vh, vl, (4 * rel_ap + 2 * (n / p) * (h_err + n_err)) / abs(vh)
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def ap_min(pos: Any, neg: Any, out: Any, todo: Any) -> Any:
     # The operations of prtheory.floats.apmin._reference_ap_min, branch by branch (that path
     # has no scalings), so its bounds (apmin module docstring) carry over: the direct sum
@@ -615,7 +610,7 @@ def ap_min(pos: Any, neg: Any, out: Any, todo: Any) -> Any:
             todo[few[k]] = flag[k]
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def expected_random_ap(pos: Any, neg: Any, out: Any, todo: Any) -> Any:
     # The operations of prtheory.floats.apmin._reference_expected (no scalings there), so
     # its bound, 2 REL_AP plus H_N's absolute bound over H_N (harmonic_big), holds. Range:

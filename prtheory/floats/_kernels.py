@@ -3,11 +3,12 @@
 Why a compiled kernel: the double-double formulas are tens of arithmetic operations per element.
 As numpy array operations each is a pass over memory (hundreds of passes per closed form,
 40-100x the time of the naive formula); fused into one loop they run from registers, and LLVM
-vectorises the branch-free ones. numba compiles the very functions of :mod:`prtheory.floats.dd`
-(their code objects, with the compiled primitives as globals), so the kernels and the numpy
-reference path share one implementation of every double-double operation and its proof. numba is
-an optional dependency: without it (or after ``set_backend("numpy")``) the numpy path does
-everything, with the same results.
+vectorises the branch-free ones. They are compiled with the tools of
+:mod:`prtheory.floats.compiled` (the very functions of :mod:`prtheory.floats.dd`), so the kernels
+and the numpy reference path share one implementation of every double-double operation and its
+proof. numba is an optional dependency: without it (or after ``set_backend("numpy")``) the numpy
+path does everything, with the same results. This module only runs the kernels; whether they
+run is :func:`prtheory.floats.compiled.enabled`.
 
 Each kernel takes flat float64 arrays and returns the values and a mask of the elements *to do*:
 those outside the kernel's stated range (chosen so that no intermediate underflows below
@@ -29,78 +30,13 @@ The compiled code is cached on disk by numba (``__pycache__``); numba does not n
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import os
-import types
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 
-from prtheory.floats import dd
-
-#: numba when it is installed (extra ``fast``), else None
-numba: Any = importlib.import_module("numba") if importlib.util.find_spec("numba") else None
+__all__ = ["CHECKED", "has", "run", "run_checked"]
 
 Array = np.ndarray
-
-#: The backend in use: "numba" when numba is importable (and PRTHEORY_FLOATS_BACKEND is not
-#: "numpy"), otherwise "numpy".
-_state = {
-    "backend": "numba"
-    if numba is not None and os.environ.get("PRTHEORY_FLOATS_BACKEND", "numba") != "numpy"
-    else "numpy"
-}
-
-
-def enabled() -> bool:
-    return _state["backend"] == "numba"
-
-
-def set_backend(name: str) -> str:
-    """Select the first tier: ``"numba"`` (fused kernels) or ``"numpy"`` (the reference path
-    only). Returns the previous backend. Results are identical; only the speed differs."""
-    if name not in ("numba", "numpy"):
-        from prtheory.errors import InvalidInputError
-
-        raise InvalidInputError("backend", f'must be "numba" or "numpy", got {name!r}')
-    if name == "numba" and numba is None:
-        from prtheory.errors import InvalidInputError
-
-        raise InvalidInputError(
-            "backend",
-            "numba is not installed (pip install -e '.[fast]' from a checkout of prtheory)",
-        )
-    previous = _state["backend"]
-    _state["backend"] = name
-    return previous
-
-
-def backend() -> str:
-    """The first tier in use: ``"numba"`` (fused kernels) or ``"numpy"`` (the reference path)."""
-    return _state["backend"]
-
-
-# ---------------------------------------------------------------------------------------------
-# compilation
-
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _jit(**options: Any) -> Callable[[_F], _F]:
-    """numba's ``njit`` with numpy's error model (division by zero gives inf/NaN, no exception)."""
-    return cast("Callable[[_F], _F]", numba.njit(error_model="numpy", **options))
-
-
-def _compiled_primitives() -> dict[str, Any]:
-    """The functions of :mod:`dd` compiled by numba, each calling the others' compiled forms."""
-    namespace: dict[str, Any] = {"_SPLITTER": dd._SPLITTER}
-    for fn in dd.PRIMITIVES:
-        clone = types.FunctionType(fn.__code__, namespace, fn.__name__)
-        namespace[fn.__name__] = _jit(inline="always")(clone)
-    return namespace
 
 
 _KERNELS: dict[str, Any] = {}

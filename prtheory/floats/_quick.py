@@ -129,7 +129,7 @@ from numba import types as nbt
 from numba.extending import intrinsic, overload
 
 from prtheory.floats import _fused, dd
-from prtheory.floats._kernels import _jit
+from prtheory.floats.compiled import jit
 
 Array = np.ndarray
 
@@ -214,13 +214,13 @@ def _primitives() -> dict[str, Any]:
     """The functions of :mod:`prtheory.floats.dd` compiled with :func:`_two_prod` in place of
     Dekker's product (every other primitive calls this one)."""
     namespace: dict[str, Any] = {"_SPLITTER": dd._SPLITTER, "fma": fma}
-    namespace["two_prod"] = _jit(inline="always")(
+    namespace["two_prod"] = jit(inline="always")(
         types.FunctionType(_two_prod.__code__, namespace, "two_prod")
     )
     for fn in dd.PRIMITIVES:
         if fn.__name__ != "two_prod":
             clone = types.FunctionType(fn.__code__, namespace, fn.__name__)
-            namespace[fn.__name__] = _jit(inline="always")(clone)
+            namespace[fn.__name__] = jit(inline="always")(clone)
     return namespace
 
 
@@ -229,21 +229,21 @@ two_sum, fast_two_sum, two_prod = _P["two_sum"], _P["fast_two_sum"], _P["two_pro
 add_fp, mul = _P["add_fp"], _P["mul"]
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def mul_f(ah: Any, al: Any, b: Any) -> Any:
     """``a b`` for a double-double ``a`` and a float ``b`` (DWTimesFP3): within 2.01u**2."""
     p, e = two_prod(ah, b)
     return fast_two_sum(p, fma(al, b, e))
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def add_loose(ah: Any, al: Any, bh: Any, bl: Any) -> Any:
     """``a + b`` (SloppyDWPlusDW): within ``3.01u**2 (|a| + |b|)`` (module docstring)."""
     s, e = two_sum(ah, bh)
     return fast_two_sum(s, e + (al + bl))
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def add3(ah: Any, al: Any, bh: Any, bl: Any, ch: Any, cl: Any) -> Any:
     """``a + b + c``: within ``12.1u**2 (|a| + |b| + |c|)`` (module docstring)."""
     s, e1 = two_sum(ah, bh)
@@ -251,7 +251,7 @@ def add3(ah: Any, al: Any, bh: Any, bl: Any, ch: Any, cl: Any) -> Any:
     return fast_two_sum(s, (e1 + e2) + ((al + bl) + cl))
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def recip(h: Any, lo: Any) -> Any:
     """``1/(h + lo)`` with one division: within 11.2u**2 (module docstring)."""
     q = 1.0 / h
@@ -309,7 +309,7 @@ series_q = np.array([1.0 / (k + 2) for k in range(10, 2, -1)])
 rel_fast = REL_FAST
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def reduce(xh: Any, xl: Any) -> Any:
     """``e``, ``i`` and ``z`` (module docstring, step 2) for ``x >= 0``: ``e, i, zh, zl``."""
     yh, yl = add_fp(xh, xl, 1.0)
@@ -325,7 +325,7 @@ def reduce(xh: Any, xl: Any) -> Any:
     return e, i, xh if first else zh, xl if first else zl
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def z2_psi(zh: Any, zl: Any) -> Any:
     """``z**2 psi(z) = z - log1p(z)`` for ``|z| <= 2**-8`` (module docstring, step 3)."""
     sh, sl = two_prod(zh, zh)
@@ -342,7 +342,7 @@ def z2_psi(zh: Any, zl: Any) -> Any:
     return mul(sh, sl, ah, al)
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def quick(p: Any, lo: Any, hi: Any, gap: Any) -> Any:
     """AUCPR_min and (when ``gap``) the gap for one element, each within 2**-72.1 relative in
     the range of the module docstring: ``rh, rl, gh, gl``."""
@@ -403,7 +403,7 @@ def _at(v: Any, i: Any) -> Any:
     return scalar if isinstance(v, nbt.Float) else element
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def fast_pass(
     area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any, npr: Any, accurate: Any
 ) -> Any:
@@ -436,7 +436,7 @@ def fast_pass(
     return finish(area, pi, a, b, out, todo, npr, left) if accurate else False
 
 
-@_jit(inline="always")
+@jit(inline="always")
 def finish(area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any, npr: Any, left: Any) -> Any:
     """The ``left`` elements that :func:`fast_pass` leaves: arguments checked (returns True at
     the first invalid one), pi = 0 and 1 by the conventions, the rest by the accurate kernel
@@ -475,20 +475,20 @@ def finish(area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any, npr: Any, le
     return False
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def aucpr_min(pi: Any, a: Any, b: Any, out: Any, todo: Any) -> Any:
     # the fast pass (REL_FAST, module docstring), then _fused.aucpr_min on what it leaves
     return fast_pass(pi, pi, a, b, out, todo, False, True)
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def aucnpr(area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any) -> Any:
     # the fast pass (REL_FAST for AUCPR_min and the gap; aucnpr_at's bound), then
     # _fused.aucnpr on what it leaves
     return fast_pass(area, pi, a, b, out, todo, True, True)
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def values(pi: Any, a: Any, b: Any, out: Any) -> Any:
     """The fast path's own double-doubles, for the tests: ``out[0], out[1]`` AUCPR_min,
     ``out[2], out[3]`` the gap (elements in the range of the module docstring)."""
@@ -496,7 +496,7 @@ def values(pi: Any, a: Any, b: Any, out: Any) -> Any:
         out[0, i], out[1, i], out[2, i], out[3, i] = quick(pi[i], a[i], b[i], True)
 
 
-@_jit(cache=True)
+@jit(cache=True)
 def fast_only(area: Any, pi: Any, a: Any, b: Any, out: Any, todo: Any, npr: Any) -> Any:
     """The fast pass alone (for the tests): its values, and "to do" where it cannot decide."""
     return fast_pass(area, pi, a, b, out, todo, npr, False)

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.floats import _kernels, _slow
+from prtheory.floats import _kernels, _slow, compiled
 
 Array = np.ndarray
 
@@ -42,7 +42,7 @@ def evaluate(
     """
     if not np.any(todo):
         return out
-    if _kernels.enabled() and _kernels.has(name):
+    if compiled.enabled() and _kernels.has(name):
         # a full mask (the common case) needs no gather: the arguments are passed as they lie
         full = bool(np.all(todo))
         sub = tuple(np.ascontiguousarray(a).reshape(-1) if full else a[todo] for a in args)
@@ -79,7 +79,7 @@ def checked(
     (:func:`prtheory.floats._kernels.run_checked`), the reference path and the oracle finishing
     the elements it leaves; None when the arguments are not of the kinds that pass allows, or
     one is invalid (the caller then validates them as usual, and raises)."""
-    if not (_kernels.enabled() and name in _kernels.CHECKED):
+    if not (compiled.enabled() and name in _kernels.CHECKED):
         return None
     done = _kernels.run_checked(name, args)
     if done is None:

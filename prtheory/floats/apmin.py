@@ -36,28 +36,14 @@ import numpy as np
 
 from prtheory.floats import _slow, _tiers
 from prtheory.floats._args import counts, result
-from prtheory.floats.dd import add, dd_constant, decide, div, mul, two_prod, two_sum
+from prtheory.floats.constants import AP_MIN_REL, ASYMPTOTIC_MIN, BERNOULLI, EULER, H_TABLE
+from prtheory.floats.dd import add, decide, div, mul, two_prod, two_sum
 from prtheory.floats.logs import log, phi_over
 
 Array = np.ndarray
 
 #: Relative error bound of the double-double parts (module docstring).
-REL = 2.0**-86
-EULER = (float.fromhex("0x1.2788cfc6fb619p-1"), float.fromhex("-0x1.6cb90701fbfabp-58"))
-
-# B_{2k}/(2k) for k = 1..6 (B2 = 1/6, B4 = -1/30, B6 = 1/42, B8 = -1/30, B10 = 5/66,
-# B12 = -691/2730): the digamma / harmonic-number asymptotic coefficients. For real x > 0 the
-# remainder after them is below the first omitted term, B14/(14 x^14) = 1/(12 x^14) (2**-73.6
-# at x = 32, far above 2**-86 relative: it is added to the error bound element by element).
-_BERNOULLI = [1 / 12, -1 / 120, 1 / 252, -1 / 240, 1 / 132, -691 / 32760]
-_ASYMPTOTIC_MIN = 32  # use the asymptotic expansions for arguments >= this
-# H_0 .. H_{31} as double-doubles, from exact fractions
-_H_TABLE: list[tuple[float, float]] = []
-_num, _den = 0, 1
-for _j in range(_ASYMPTOTIC_MIN):
-    _H_TABLE.append(dd_constant(_num, _den))
-    _num, _den = _num * (_j + 1) + _den, _den * (_j + 1)
-del _num, _den, _j
+REL = AP_MIN_REL
 
 
 def _truncation(x: Array) -> Array:
@@ -77,10 +63,10 @@ def harmonic(n: Array) -> tuple[Array, Array, Array]:
     """
     hh, hl = np.empty_like(n), np.empty_like(n)
     err = np.zeros_like(n)
-    small = n < _ASYMPTOTIC_MIN
+    small = n < ASYMPTOTIC_MIN
     if np.any(small):
         idx = n[small].astype(np.int64)
-        table = np.array(_H_TABLE)
+        table = np.array(H_TABLE)
         hh[small], hl[small] = table[idx, 0], table[idx, 1]
         err[small] = 2.0**-105 * hh[small]
     big = ~small
@@ -91,7 +77,7 @@ def harmonic(n: Array) -> tuple[Array, Array, Array]:
         lh, ll = add(lh, ll, *div(np.full_like(nb, 0.5), 0.0, nb, 0.0))
         inv2 = 1.0 / (nb * nb)
         tail = np.zeros_like(nb)
-        for c in reversed(_BERNOULLI):
+        for c in reversed(BERNOULLI):
             tail = (tail + c) * inv2
         hh[big], hl[big] = add(*add(lh, ll, *EULER), -tail, 0.0)
         err[big] = REL * hh[big] + 2.0**-46 * np.abs(tail) + _truncation(nb)
@@ -101,17 +87,17 @@ def harmonic(n: Array) -> tuple[Array, Array, Array]:
 def _reference_ap_min(pos: Array, neg: Array) -> tuple[Array, Array]:
     out = np.empty(pos.shape)
     undecided = np.zeros(pos.shape, dtype=bool)
-    few = pos <= _ASYMPTOTIC_MIN
+    few = pos <= ASYMPTOTIC_MIN
     if np.any(few):
         P, n = pos[few], neg[few]
         sh, sl = np.zeros_like(P), np.zeros_like(P)
-        for i in range(1, _ASYMPTOTIC_MIN + 1):
+        for i in range(1, ASYMPTOTIC_MIN + 1):
             on = i <= P
             th, tl = div(np.full_like(P, float(i)), 0.0, i + n, 0.0)
             sh, sl = add(sh, sl, np.where(on, th, 0.0), np.where(on, tl, 0.0))
         # at most 65 double-double operations on positive terms: below 1200 u**2 < 2**-95
         out[few], undecided[few] = decide(*div(sh, sl, P, 0.0), 0, REL)
-    many = ~few & (neg >= _ASYMPTOTIC_MIN)
+    many = ~few & (neg >= ASYMPTOTIC_MIN)
     if np.any(many):
         P, n = pos[many], neg[many]
         th, tl = div(P, 0.0, n, 0.0)
@@ -120,7 +106,7 @@ def _reference_ap_min(pos: Array, neg: Array) -> tuple[Array, Array]:
         # (k >= 2) is below 1/(10 n^2) of it, so float64 is ample there.
         lp = np.log1p(P / n)
         rest_k, rest_abs = np.zeros_like(P), np.zeros_like(P)
-        for k, c in reversed(list(enumerate(_BERNOULLI[1:], start=2))):
+        for k, c in reversed(list(enumerate(BERNOULLI[1:], start=2))):
             term = c * n ** (1.0 - 2 * k) * np.expm1(-2 * k * lp)
             rest_k += term
             rest_abs += np.abs(term)

@@ -37,6 +37,7 @@ import numpy as np
 from prtheory._input import as_float_array
 from prtheory.floats import _slow, _tiers
 from prtheory.floats._args import result, skew_and_range
+from prtheory.floats.constants import AUCPR_REL
 from prtheory.floats.dd import (
     add,
     decide,
@@ -52,7 +53,7 @@ from prtheory.floats.logs import PSI, PSI_DD, SERIES_MAX, horner, log
 Array = np.ndarray
 
 #: Relative error bound of the reference path for AUCPR_min and the gap (module docstring).
-REL = 2.0**-86
+REL = AUCPR_REL
 #: The reference path's bounds are derived for recall ranges at least this wide (no
 #: intermediate below about 2**-960, where the low word of a double-double loses bits).
 TINY = 2.0**-900

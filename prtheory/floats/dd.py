@@ -115,7 +115,28 @@ def div(ah: Num, al: Num, bh: Num, bl: Num) -> tuple[Num, Num]:
     return fast_two_sum(th, delta / bh)
 
 
-PRIMITIVES = (two_sum, fast_two_sum, split, two_prod, add, add_fp, mul, mul_fp, div)
+def decide_unscaled(h: Num, lo: Num, rel: Num) -> tuple[Num, Num]:
+    """The rounding test of :func:`decide` at scale 1: ``(y, undecided)``. ``fl(h + t)``
+    rounds ``h + t`` correctly even below 2**-1022, so no rescaling is needed (the proof is
+    :func:`decide`'s)."""
+    r = 2.0 * rel * abs(h)
+    y_lo = h + (lo - r)
+    y_hi = h + (lo + r)
+    return y_lo, y_lo != y_hi
+
+
+PRIMITIVES = (
+    two_sum,
+    fast_two_sum,
+    split,
+    two_prod,
+    add,
+    add_fp,
+    mul,
+    mul_fp,
+    div,
+    decide_unscaled,
+)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,14 +10,18 @@ exported from :mod:`prtheory`.
 
 # ruff: noqa: F401  (this module is a list of re-exports)
 
-from prtheory.metrics.areas import auprg, pr_auc, roc_auc
+from prtheory.metrics.areas import auprg, average_precision, pr_auc, roc_auc
 from prtheory.metrics.curves import (
+    DetCurve,
     PrecisionRecallCurve,
     PRGCurve,
     RocCurve,
+    det_curve,
     precision_recall_curve,
     prg_curve,
     roc_curve,
 )
+from prtheory.metrics.label_ranking import label_ranking_average_precision, top_k_accuracy
 from prtheory.metrics.labels import fbeta_at_threshold
 from prtheory.metrics.retrieval import precision_at_k, r_precision
+from prtheory.metrics.trapezoid import auc

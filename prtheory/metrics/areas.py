@@ -44,20 +44,30 @@ from typing import Any
 
 import numpy as np
 
-from prtheory import area_kernel
+from prtheory._input import as_weights, check_unit
 from prtheory._labels import target
-from prtheory.errors import UndefinedMetricError
+from prtheory.errors import InvalidInputError, UndefinedMetricError
+from prtheory.metrics import area_kernel
 from prtheory.metrics.averaging import averaged
 from prtheory.metrics.exact import Irrational, Terms
+from prtheory.metrics.step import binary_average_precision
 from prtheory.oracle import areas as oracle_areas
 from prtheory.oracle import prg as oracle_prg
 from prtheory.oracle.ap import no_positives
 from prtheory.oracle.conventions import undefined
-from prtheory.oracle.counts import RecallSteps, recall_steps
+from prtheory.oracle.counts import RecallSteps, operating_points, recall_steps
 from prtheory.oracle.ratios import as_objects
 from prtheory.oracle.summation import QuotientSum
 
-__all__ = ["DEFAULT_FIRST_POINT", "auprg", "pr_auc", "roc_auc"]
+__all__ = [
+    "DEFAULT_FIRST_POINT",
+    "auprg",
+    "average_precision",
+    "average_precision_terms",
+    "pr_auc",
+    "roc_auc",
+    "roc_auc_terms",
+]
 
 #: ``first_point`` when not given: scikit-learn's ``auc(recall, precision)`` for the trapezoids,
 #: the empty classifier (PRROC's ``auc.integral``) for Davis-Goadrich
@@ -118,11 +128,15 @@ def _segments(steps: RecallSteps, method: str, first_point: str, lo: Fraction, h
 
 
 def _kernel(metric: str):
-    """The float path of ``metric`` (:data:`prtheory.area_kernel.METRICS`) for float weights:
-    the correctly rounded value, or None (other weights, or the kernel cannot decide)."""
+    """The float path of ``metric`` (:data:`prtheory.metrics.area_kernel.METRICS`) for float
+    weights: the correctly rounded value, or None (other weights, or the kernel cannot
+    decide)."""
 
     def fast(y, s, w) -> float | None:
-        return None if w is None else area_kernel.from_input(y, s, w, metric)[0]
+        weights = as_weights(w, y.size, floats=True)
+        if not isinstance(weights, np.ndarray):
+            return None
+        return area_kernel.rounded(y, s, weights, metric)
 
     return fast
 
@@ -138,6 +152,13 @@ def _pr_area(y, s, w, *, method, first_point, a, b, convention) -> Terms | Irrat
 
         first = evaluate(30)  # raises here, so that averaging can name the class
         return Irrational(evaluate) if method == "davis-goadrich" else Terms(constant=first)
+    return _rational_area(
+        y, s, w, method=method, first_point=first_point, a=a, b=b, convention=convention
+    )
+
+
+def _rational_area(y, s, w, *, method, first_point, a, b, convention) -> Terms:
+    """The step, trapezoid or lower-trapezoid area (module docstring) as exact Terms."""
     steps = recall_steps(y, s, w, before=method != "step")
     if steps.pos == 0:
         if method == "step":
@@ -203,11 +224,95 @@ def pr_auc(
             y, s, w, method=method, first_point=first_point, a=a, b=b, convention=convention
         )
 
-    # the kernel integrates over the whole recall range [0, 1], with three of the first points
-    kernel = {"step": "ap", "trapezoid": f"trapezoid-{first_point}"}.get(method)
+    # over the whole recall range [0, 1]: the step AP of one column by its own path, the
+    # trapezoid with three of the first points by the kernel for float weights
     whole = a == 0 and b == 1
-    fast = _kernel(kernel) if whole and kernel in area_kernel.METRICS else None
+    fast = None
+    if whole and method == "step":
+        fast = binary_average_precision
+    elif whole and f"trapezoid-{first_point}" in area_kernel.METRICS and method == "trapezoid":
+        fast = _kernel(f"trapezoid-{first_point}")
     return averaged(value, t, sample_weight, average, convention, fast)
+
+
+def average_precision(
+    y_true,
+    y_score,
+    *,
+    sample_weight=None,
+    pos_label=None,
+    average: str | None = "macro",
+    labels=None,
+    convention: str | None = None,
+) -> float | np.ndarray:
+    """Average precision, correctly rounded: scikit-learn's ``average_precision_score``.
+
+    ``AP = sum_i (R_i - R_{i-1}) P_i`` over the blocks of tied scores (claims N2, N3), exactly
+    as :func:`prtheory.oracle.average_precision` with ``ties="group"``, then rounded to the
+    nearest float64: :func:`pr_auc` with ``method="step"``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,) or (n, L)
+        Binary labels (0/1, booleans, ``{-1, 1}``, or any two labels with ``pos_label``), a
+        multi-class label vector with an ``(n, K)`` score matrix (one-vs-rest), or a
+        label-indicator matrix. Lists, numpy, pandas, polars and torch are accepted.
+    y_score : array-like of shape (n,) or (n, L)
+        Scores; higher ranks first. NaN is an error, ``±inf`` are ordinary scores. With a
+        binary ``y_true`` a two-column matrix is an error: pass ``y_score[:, 1]``.
+    sample_weight : array-like of shape (n,), optional
+        Finite, non-negative weights, held exactly (a float at its binary value).
+    pos_label : label, optional
+        The positive class of a binary target (needed unless the labels are booleans or one
+        of ``{0, 1}``, ``{-1, 1}``).
+    average : {"macro", "micro", "weighted", "samples"} or None
+        How the columns of a multi-label or multi-class target are combined
+        (:mod:`prtheory.metrics.averaging`); ignored for a binary target. The average is
+        exact, rounded once.
+    labels : array-like, optional
+        The class of each column of a multi-class score matrix.
+    convention : {None, "sklearn"}
+        With no positive weight AP is undefined: :class:`~prtheory.errors.UndefinedMetricError`,
+        or 0.0 with ``"sklearn"``.
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded AP (an array of per-column values with ``average=None``).
+
+    See Also
+    --------
+    prtheory.oracle.average_precision : the exact value, a ``Fraction``.
+    prtheory.sklearn.average_precision_score : scikit-learn's conventions (warnings, 0.0).
+
+    Examples
+    --------
+    Positives ranked 1st and 3rd: ``AP = (1/1 + 2/3) / 2 = 5/6``.
+
+    >>> import prtheory
+    >>> prtheory.average_precision([1, 0, 1], [0.9, 0.8, 0.7])
+    0.8333333333333334
+
+    String labels with ``pos_label`` (``"spam"`` ranked first: AP = 1):
+
+    >>> prtheory.average_precision(["spam", "ham"], [0.9, 0.1], pos_label="spam")
+    1.0
+
+    A label-indicator matrix, macro average: column 0 has AP 1 (its positive first), column
+    1 has AP 1/2 (its positive second of two), so the mean is 3/4.
+
+    >>> prtheory.average_precision([[1, 0], [0, 1]], [[0.9, 0.8], [0.1, 0.2]], average="macro")
+    0.75
+    """
+    return pr_auc(
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        average=average,
+        labels=labels,
+        convention=convention,
+    )
 
 
 def _roc_area(y, s, w) -> Terms:
@@ -227,12 +332,70 @@ def _roc_area(y, s, w) -> Terms:
     return Terms(constant=Fraction(twice, 2 * pos * neg))
 
 
+def _partial_roc_area(y, s, w, max_fpr: Fraction) -> Terms:
+    """McClish's standardised partial area over FPR in ``[0, max_fpr]`` (module docstring of
+    :func:`roc_auc`), exactly."""
+    pts = operating_points(y, s, w)
+    pos, neg = pts.pos, pts.neg
+    if pos == 0 or neg == 0:
+        raise UndefinedMetricError(
+            "area under the ROC curve", "y_true needs positive and negative weight"
+        )
+    safe = 2 * pos * neg < 2**62 and pts.fp.dtype != object
+    fp = np.concatenate(([0], pts.fp)).astype(np.int64 if safe else object)
+    tp = np.concatenate(([0], pts.tp)).astype(np.int64 if safe else object)
+    m = max_fpr
+    # segment i joins vertex i to i + 1; it lies left of FP = m neg when fp[i + 1] <= m neg
+    right = fp[1:] if m.denominator == 1 else as_objects(fp[1:]) * m.denominator
+    whole = int(np.count_nonzero(right <= m.numerator * neg))
+    twice = Fraction(int((np.diff(fp[: whole + 1]) * (tp[:whole] + tp[1 : whole + 1])).sum()))
+    if whole < fp.size - 1:  # the segment that crosses FP = m neg, cut there
+        xa, xb, ta, tb = (int(v) for v in (fp[whole], fp[whole + 1], tp[whole], tp[whole + 1]))
+        x = m * neg
+        t_at = ta + (tb - ta) * (x - xa) / (xb - xa)
+        twice += (x - xa) * (ta + t_at)
+    partial = twice / (2 * pos * neg)
+    least, most = m * m / 2, m  # the diagonal's area and the perfect classifier's
+    return Terms(constant=(1 + (partial - least) / (most - least)) / 2)
+
+
+def average_precision_terms(labels: np.ndarray, scores: np.ndarray, sample_weight) -> Terms:
+    """The exact step AP (N2) of one validated binary column (boolean ``labels``, float64
+    ``scores``), held for an exact average (:mod:`prtheory.metrics.exact`); undefined
+    (:class:`~prtheory.errors.UndefinedMetricError`) with no positive weight."""
+    return _rational_area(
+        labels, scores, sample_weight, method="step", first_point="none", a=0, b=1, convention=None
+    )
+
+
+def roc_auc_terms(
+    labels: np.ndarray, scores: np.ndarray, sample_weight, max_fpr: Any = None
+) -> Terms:
+    """The exact ROC AUC of one validated binary column, or McClish's standardised partial
+    AUC over FPR in ``[0, max_fpr]`` (:func:`roc_auc`), held for an exact average."""
+    m = _max_fpr(max_fpr)
+    if m is None:
+        return _roc_area(labels, scores, sample_weight)
+    return _partial_roc_area(labels, scores, sample_weight, m)
+
+
+def _max_fpr(max_fpr: Any) -> Fraction | None:
+    """``max_fpr`` as an exact rational in (0, 1), or None for the whole curve (None or 1)."""
+    if max_fpr is None:
+        return None
+    m = Fraction(check_unit(max_fpr, "max_fpr"))
+    if m == 0:
+        raise InvalidInputError("max_fpr", "must lie in (0, 1], got 0")
+    return None if m == 1 else m
+
+
 def roc_auc(
     y_true,
     y_score,
     *,
     sample_weight=None,
     pos_label=None,
+    max_fpr: Any = None,
     average: str | None = "macro",
     labels=None,
 ) -> float | np.ndarray:
@@ -240,13 +403,37 @@ def roc_auc(
 
     ``AUROC = P(score of a positive > score of a negative) + P(equal)/2`` with sample weights,
     the trapezoidal area under the ROC curve (:func:`prtheory.oracle.roc_auc`), computed as one
-    integer over ``2 pos neg`` (module docstring). Undefined when either class has no weight
-    (scikit-learn raises too). Multi-class score matrices are one-vs-rest (scikit-learn's
+    integer over ``2 pos neg`` (module docstring). With ``max_fpr = m`` in (0, 1), McClish's
+    standardised partial AUC (McClish 1989, scikit-learn's ``max_fpr``): the exact area ``A``
+    under the curve over FPR in ``[0, m]`` (the segment crossing ``m`` cut by linear
+    interpolation), mapped by ``(1 + (A - m^2/2)/(m - m^2/2))/2`` so that the diagonal scores
+    1/2 and a perfect ranking 1. Undefined when either class has no weight (scikit-learn
+    raises too). Multi-class score matrices are one-vs-rest (scikit-learn's
     ``multi_class="ovr"``; it also requires rows of probabilities summing to 1, which is not
     needed here); ``average`` as in :mod:`prtheory.metrics.averaging`.
+
+    Examples
+    --------
+    Scores 0.9 (positive), 0.8 (negative), 0.7 (positive): of the two (positive, negative)
+    pairs one is ordered right, so the AUC is 1/2. Over FPR in ``[0, 1/2]`` the curve is at TPR
+    1/2 (it reaches FPR 1 at TPR 1/2), so ``A = 1/4``; McClish: ``(1 + (1/4 - 1/8)/(1/2 -
+    1/8))/2 = 2/3``.
+
+    >>> from prtheory import roc_auc
+    >>> roc_auc([1, 0, 1], [0.9, 0.8, 0.7])
+    0.5
+    >>> roc_auc([1, 0, 1], [0.9, 0.8, 0.7], max_fpr=0.5)
+    0.6666666666666666
     """
+    m = _max_fpr(max_fpr)
     t = target(y_true, y_score, pos_label=pos_label, labels=labels)
-    return averaged(_roc_area, t, sample_weight, average, fast=_kernel("roc"))
+    if m is None:
+        return averaged(_roc_area, t, sample_weight, average, fast=_kernel("roc"))
+
+    def value(y, s, w):
+        return _partial_roc_area(y, s, w, m)
+
+    return averaged(value, t, sample_weight, average)
 
 
 def auprg(

@@ -36,8 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from prtheory._input import as_weights, check_option
-from prtheory._labels import Target, as_array
+from prtheory._input import as_array, as_weights, check_option
+from prtheory._labels import Target
 from prtheory.errors import UndefinedMetricError
 from prtheory.metrics.exact import Irrational, Terms, round_sum
 from prtheory.oracle.conventions import undefined

@@ -22,8 +22,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from prtheory._input import as_scores
-from prtheory._labels import as_array, binary_labels
+from prtheory._labels import binary_target
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import retrieval as oracle_retrieval
 from prtheory.oracle.rounding import to_float
@@ -40,8 +39,7 @@ def _inputs(y_true, y_score, sample_weight, pos_label):
         raise InvalidInputError(
             "sample_weight", "P@k and R-precision count items (k is a number of items): unweighted"
         )
-    y = binary_labels(y_true, pos_label)
-    return y, as_scores(as_array(y_score, "y_score"), y.size)
+    return binary_target(y_true, y_score, pos_label)
 
 
 def _top_positives(y: np.ndarray, s: np.ndarray, k: int, ties: str) -> Fraction:

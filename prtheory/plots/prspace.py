@@ -32,12 +32,12 @@ import numpy as np
 from prtheory._input import as_float_array, check_beta, check_option, check_skew
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.floats import aucpr_min, expected_random_ap, min_precision
+from prtheory.metrics.areas import average_precision
 from prtheory.oracle.areas import pr_auc
 from prtheory.oracle.counts import operating_points
 from prtheory.oracle.ratios import Ratios
 from prtheory.oracle.rounding import to_float
 from prtheory.plots._axes import axes, unit_square
-from prtheory.ranking_floats import average_precision
 
 __all__ = [
     "INTERPOLATIONS",
@@ -187,7 +187,8 @@ class PRSpaceDisplay:
         pi = to_float(Fraction(points.pos, points.pos + points.neg))
         if interpolation == "step":
             recall, precision = step_vertices(points.tp, points.fp, points.pos)
-            area, area_name = average_precision(y_true, y_score, sample_weight), "AP"
+            ap = average_precision(y_true, y_score, sample_weight=sample_weight)
+            area, area_name = float(ap), "AP"
             drawstyle = "steps-pre"
         else:
             recall, precision = dg_vertices(points.tp, points.fp, points.pos)
