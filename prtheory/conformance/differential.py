@@ -272,7 +272,7 @@ def reference(metric: str, x: Inputs, conventions: tuple[str, ...] = ()) -> floa
     )
     for c in ordered:
         x = TRANSFORMS[c](x)
-    return average_precision(x.labels, x.scores, x.sample_weight)
+    return average_precision(x.labels, x.scores, sample_weight=x.sample_weight)
 
 
 # ------------------------------------------------------------------------------------------

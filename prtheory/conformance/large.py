@@ -45,7 +45,7 @@ def _test(tc_id: int, seed: int, family_index: int, n: int) -> dict[str, Any]:
 
     family = FAMILIES[family_index]
     s = sample(seed, family, n)
-    value = average_precision(s.y_true, s.y_score, s.sample_weight)
+    value = average_precision(s.y_true, s.y_score, sample_weight=s.sample_weight)
     return {
         "tcId": tc_id,
         "metric": "average_precision",

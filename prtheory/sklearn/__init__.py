@@ -12,7 +12,7 @@ scikit-learn's own ``test_ranking.py`` and ``test_common.py`` run against these 
 (``tests/test_sklearn_suite.py``); the differences, each deliberate, are listed with their
 reasons in ``docs/guide/sklearn.md``.
 
-Needs scikit-learn 1.9 or later (``pip install "prtheory[sklearn]"``): its validators, warning
+Needs scikit-learn 1.9 or later (``pip install -e '.[sklearn]' from a checkout``): its validators, warning
 classes and display base classes are used.
 
 The native API (:mod:`prtheory`) keeps its own conventions: an undefined value raises
@@ -33,7 +33,9 @@ from __future__ import annotations
 import importlib.util
 
 if importlib.util.find_spec("sklearn") is None:  # pragma: no cover - depends on the environment
-    raise ImportError('prtheory.sklearn needs scikit-learn: pip install "prtheory[sklearn]"')
+    raise ImportError(
+        "prtheory.sklearn needs scikit-learn: pip install -e '.[sklearn]' from a checkout"
+    )
 
 
 from prtheory.sklearn.curves import det_curve, precision_recall_curve, roc_curve
