@@ -35,13 +35,16 @@ from prtheory.floats import (
     recall_gain,
 )
 from prtheory.metrics import (
+    achievable_pr_auc,
     auprg,
     fbeta_at_threshold,
+    ndcg_at_k,
     pr_auc,
     precision_at_k,
     precision_recall_curve,
     prg_curve,
     r_precision,
+    reciprocal_rank,
     roc_auc,
     roc_curve,
 )
@@ -51,6 +54,7 @@ __all__ = [
     "InvalidInputError",
     "UndefinedMetricError",
     "__version__",
+    "achievable_pr_auc",
     "ap_min",
     "aucnpr",
     "aucpr_min",
@@ -61,6 +65,7 @@ __all__ = [
     "fbeta_at_threshold",
     "fbeta_gain",
     "min_precision",
+    "ndcg_at_k",
     "pr_auc",
     "precision_at_k",
     "precision_gain",
@@ -68,6 +73,7 @@ __all__ = [
     "prg_curve",
     "r_precision",
     "recall_gain",
+    "reciprocal_rank",
     "roc_auc",
     "roc_curve",
 ]
