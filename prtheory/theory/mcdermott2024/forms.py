@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["expectation_ap", "expectation_auroc"]
+__all__ = ["expectation_ap", "expectation_auroc", "mean_fpr_mid", "mean_fpr_over_firing"]
 
 
 def _classes(y: Sequence[int], s: Sequence[Fraction | int]) -> tuple[list, list]:
@@ -34,35 +34,43 @@ def _classes(y: Sequence[int], s: Sequence[Fraction | int]) -> tuple[list, list]
     return pos, neg
 
 
-def expectation_auroc(y: Sequence[int], s: Sequence[Fraction | int]) -> Fraction:
-    """``1 - mean over positives t of FPR_mid(t)`` (K1; module docstring)."""
+def mean_fpr_mid(y: Sequence[int], s: Sequence[Fraction | int]) -> Fraction:
+    """``mean over positives t of FPR_mid(t)`` (K1; module docstring)."""
     pos, neg = _classes(y, s)
-    n_neg = len(neg)
     total = Fraction(0)
     for t in pos:
         above = sum(1 for u in neg if u > t)
         tied = sum(1 for u in neg if u == t)
-        total += Fraction(2 * above + tied, 2 * n_neg)
-    return 1 - total / len(pos)
+        total += Fraction(2 * above + tied, 2 * len(neg))
+    return total / len(pos)
+
+
+def mean_fpr_over_firing(
+    y: Sequence[int], s: Sequence[Fraction | int], *, strict: bool = False
+) -> Fraction:
+    """``mean over positives t of FPR(t)/Q(t)`` with ``>=`` in both counts, or ``>`` with
+    ``strict=True`` (the notebook's text); ``ZeroDivisionError`` when a firing rate is 0
+    (``strict`` at the top positive)."""
+    pos, neg = _classes(y, s)
+    n = len(s)
+
+    def above(values: Sequence[Fraction | int], t: Fraction | int) -> int:
+        return sum(1 for u in values if (u > t if strict else u >= t))
+
+    total = Fraction(0)
+    for t in pos:
+        total += Fraction(above(neg, t), len(neg)) / Fraction(above(s, t), n)
+    return total / len(pos)
+
+
+def expectation_auroc(y: Sequence[int], s: Sequence[Fraction | int]) -> Fraction:
+    """``1 - mean over positives t of FPR_mid(t)`` (K1)."""
+    return 1 - mean_fpr_mid(y, s)
 
 
 def expectation_ap(
     y: Sequence[int], s: Sequence[Fraction | int], *, strict: bool = False
 ) -> Fraction:
-    """``1 - P(y = 0) mean over positives t of FPR(t)/Q(t)`` (K2; module docstring), with
-    ``>=`` in both counts, or ``>`` with ``strict=True`` (the notebook's text).
-
-    Raises ``ZeroDivisionError`` when a firing rate is 0 (``strict`` at the top positive).
-    """
-    pos, neg = _classes(y, s)
-    n = len(s)
-
-    def above(values: list, t: Fraction | int) -> int:
-        return sum(1 for u in values if (u > t if strict else u >= t))
-
-    total = Fraction(0)
-    for t in pos:
-        fpr = Fraction(above(neg, t), len(neg))
-        fires = Fraction(above(list(s), t), n)
-        total += fpr / fires
-    return 1 - Fraction(len(neg), n) * total / len(pos)
+    """``1 - P(y = 0) mean over positives t of FPR(t)/Q(t)`` (K2), ``>=`` or (``strict``) ``>``."""
+    n_neg = sum(1 for v in y if not v)
+    return 1 - Fraction(n_neg, len(y)) * mean_fpr_over_firing(y, s, strict=strict)
