@@ -52,7 +52,10 @@ def _line(r: ClaimResult, width: int) -> str:
     """One claim's result: id, verdict, checks, time, then its title and source, wrapped."""
     verdict = r.claim.verdict if r.passed else "FAILED"
     head = f"{r.claim.id:<5} {verdict:<19} {r.seconds:6.2f}s  "
-    body = f"{r.claim.title} ({r.claim.source}, {r.claim.location}); checks: {', '.join(r.kinds)}"
+    body = (
+        f"{r.claim.title} ({r.claim.source}, {r.claim.location}); {r.verdict_line}; "
+        f"checks that bear on the statement: {', '.join(r.kinds) or 'none'}"
+    )
     lines = textwrap.wrap(
         body,
         width=max(40, width),
@@ -84,6 +87,8 @@ def _verify(args: argparse.Namespace) -> int:
                 "verdict": r.claim.verdict,
                 "passed": r.passed,
                 "checks": r.kinds,
+                "proved": r.proved,
+                "statement_check": r.statement_status,
                 "note": r.claim.note,
                 "problems": r.problems,
                 "seconds": round(r.seconds, 3),

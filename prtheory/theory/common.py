@@ -4,10 +4,12 @@ Everything here is exact (``Fraction``) or mpmath, independent of the sympy deri
 checks that use it are a second route to the results the derivations reach.
 
 * :func:`rankings` -- every untied ranking of ``n_pos`` positives and ``n_neg`` negatives;
+* :func:`ranking_variable`, :func:`rankings_of` -- rankings as a variable of a claim's domain;
 * :func:`sweep` -- the (TP, FP) counts after each threshold of an untied ranking;
 * :func:`dg_aucpr` -- the Davis-Goadrich area under the PR curve of an untied ranking (B4, F13);
 * :func:`f_beta` -- F_beta = (1 + beta^2) p r / (beta^2 p + r) (F2, N1, G4);
 * :func:`round_half_up` -- exact rounding of a ``Fraction`` to a printed number of decimals;
+* :func:`printed_as` -- the statement that an expression rounds to a printed decimal;
 * :func:`name` -- a sympy symbol that displays as given LaTeX (left-hand sides in the documents);
 * :func:`mp_fraction` -- a ``Fraction`` as an mpmath number at the working precision;
 * :func:`pr_sampler` -- random rational precision, recall and one weight, for exact and mpmath checks.
@@ -16,7 +18,8 @@ checks that use it are a second route to the results the derivations reach.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+import random
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +27,7 @@ import mpmath
 import sympy as sp
 
 from prtheory.theory.checks import Sampler, rational_sampler
+from prtheory.theory.domain import Structured
 
 __all__ = [
     "P",
@@ -34,7 +38,10 @@ __all__ = [
     "mp_fraction",
     "name",
     "pr_sampler",
+    "printed_as",
+    "ranking_variable",
     "rankings",
+    "rankings_of",
     "round_half_up",
     "sweep",
 ]
@@ -56,6 +63,55 @@ def rankings(n_pos: int, n_neg: int) -> Iterator[tuple[int, ...]]:
     for where in itertools.combinations(range(n), n_pos):
         chosen = set(where)
         yield tuple(1 if k in chosen else 0 for k in range(n))
+
+
+def ranking_variable(
+    symbol: sp.Symbol,
+    admit: Callable[[tuple[int, ...]], bool] | None = None,
+    largest: int = 60,
+    min_neg: int = 1,
+) -> Structured:
+    """A domain variable running over untied rankings with at least one positive and
+    ``min_neg`` negatives: every ranking of up to the exhaustive size (``admit`` may exclude
+    some), and beyond it random rankings of up to ``largest`` items."""
+    ok = admit or (lambda lab: True)
+
+    def every(point: dict, size: int) -> Iterator[tuple[int, ...]]:
+        for n in range(1 + min_neg, size + 1):
+            for n_pos in range(1, n - min_neg + 1):
+                yield from (lab for lab in rankings(n_pos, n - n_pos) if ok(lab))
+
+    def draw(point: dict, rng: random.Random) -> tuple[int, ...] | None:
+        for _ in range(20):
+            n = rng.randint(12, largest)
+            n_pos = rng.randint(1, n - min_neg)
+            where = set(rng.sample(range(n), n_pos))
+            lab = tuple(1 if k in where else 0 for k in range(n))
+            if ok(lab):
+                return lab
+        return None
+
+    text = f"an untied ranking (top first, 1 = positive), >= 1 positive, >= {min_neg} negatives"
+    return Structured(symbol, every, draw, text + (", as admitted" if admit else ""))
+
+
+def rankings_of(symbol: sp.Symbol, n_pos: sp.Symbol, n_neg: sp.Symbol) -> Structured:
+    """A domain variable running over every untied ranking of the point's ``n_pos`` positives
+    and ``n_neg`` negatives (all of them within the exhaustive size; one random one beyond)."""
+
+    def every(point: dict, size: int) -> Iterator[tuple[int, ...]]:
+        return rankings(int(point[n_pos]), int(point[n_neg]))
+
+    def draw(point: dict, rng: random.Random) -> tuple[int, ...] | None:
+        a, b = int(point[n_pos]), int(point[n_neg])
+        if a + b > 400:
+            return None
+        where = set(rng.sample(range(a + b), a))
+        return tuple(1 if k in where else 0 for k in range(a + b))
+
+    return Structured(
+        symbol, every, draw, f"an untied ranking of {n_pos} positives and {n_neg} negatives"
+    )
 
 
 def sweep(labels: Sequence[int]) -> list[tuple[int, int]]:
@@ -95,6 +151,19 @@ def round_half_up(v: Fraction, decimals: int) -> Fraction:
     """``v`` rounded half up to ``decimals`` decimal places, exactly (for comparing printed values)."""
     scale = 10**decimals
     return Fraction(int(v * scale + Fraction(1, 2)), scale)
+
+
+def printed_as(expr: Any, printed: str) -> Any:
+    """The statement that ``expr`` rounds to the decimal ``printed`` (to its number of decimals,
+    half up): printed - h <= expr < printed + h, h half a unit in the last place."""
+    decimals = len(printed.split(".")[1]) if "." in printed else 0
+    h = sp.Rational(1, 2 * 10**decimals)
+    value = sp.Rational(printed)
+    return sp.And(
+        sp.Le(value - h, expr, evaluate=False),
+        sp.Lt(expr, value + h, evaluate=False),
+        evaluate=False,
+    )
 
 
 def name(latex: str) -> sp.Symbol:

@@ -28,6 +28,7 @@ from prtheory.theory.boyd2012 import (
 )
 from prtheory.theory.checks import exhaustive
 from prtheory.theory.common import name, rankings
+from prtheory.theory.domain import Domain, Integer, Meaning, Real
 from prtheory.theory.notes import average_precision
 from prtheory.theory.registry import Proof, claim
 
@@ -41,6 +42,17 @@ pos, neg = sp.symbols("pos neg", positive=True, integer=True)
 
 
 # ==== X1 ======================================================================================
+E_AP = name(r"E[\mathrm{AP}]")
+
+
+def mean_ap(point: dict) -> Fraction | None:
+    """E[AP] by enumeration of every ranking (None beyond 14 items)."""
+    total, n_pos = int(point[n]), int(point[pos])
+    if total > 14:
+        return None
+    aps = [average_precision(lab) for lab in rankings(n_pos, total - n_pos)]
+    return sum(aps, Fraction(0)) / len(aps)
+
 
 #: E[AP] of a uniformly random untied ranking of pos positives among n >= 2 items (X1).
 EXPECTED_AP = pos / n + (1 - pos / n) * (sp.harmonic(n) - 1) / (n - 1)
@@ -82,17 +94,23 @@ def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
         _rank_probabilities(),
     )
     term = (pos / n + (k - 1) * pos * (pos - 1) / (n * (n - 1))) / k
-    expected = pf.obtain(
+    expected = sp.simplify(sp.summation(term, (k, 1, n)) / pos)
+    pf.value(
         "By linearity of expectation, summing over k = 1..n (sympy summation)",
-        sp.Eq(name(r"E[\mathrm{AP}]"), sp.simplify(sp.summation(term, (k, 1, n)) / pos)),
+        sp.Sum(term, (k, 1, n)) / pos,
+        candidate,
         "summation",
-    ).rhs
-    pf.equal("It is the closed form, with pi = pos/n", expected, candidate)
+        computed=expected,
+    )
+    pf.conclude(
+        "So E[AP], the expectation of the AP above over a uniformly random ranking, is that sum",
+        sp.Eq(E_AP, candidate),
+        [len(pf.steps) - 3, len(pf.steps)],
+    )
     excess = (sp.harmonic(n) - 1) / (n - 1)
     pf.value(
         "For large n at fixed pi the excess over pi vanishes",
         sp.Limit(excess, n, sp.oo),
-        sp.limit(excess, n, sp.oo),
         0,
         "limit",
     )
@@ -151,10 +169,24 @@ def check_expected_ap(candidate: sp.Expr, max_n: int = 10) -> tuple[bool, str]:
     source=SOURCE,
     location="expected AP of a random ranking",
     title="Expected AP of a uniformly random ranking",
-    statement=lambda: sp.Eq(name(r"E[\mathrm{AP}]"), EXPECTED_AP.subs(pos, pi * n), evaluate=False),
+    statement=lambda: sp.Eq(E_AP, EXPECTED_AP.subs(pos, pi * n), evaluate=False),
     assumptions=(
         "n = pos + neg >= 2 items, pos >= 1 positives, untied scores; every order equally likely",
         "pi = pos/n; with n = 1 the only ranking has AP = 1",
+    ),
+    domain=Domain(
+        Integer(n, 2),
+        Integer(pos, 1, n),
+        define={
+            pi: pos / n,
+            E_AP: Meaning(
+                mean_ap,
+                "the mean of AP over every distinct ranking of pos positives among n items "
+                "(each equally likely), in Fractions (enumerated up to n = 14)",
+            ),
+        },
+        exhaustive=10,
+        samples=20,
     ),
     note="E[AP] = pi + (1 - pi)(H_n - 1)/(n - 1), equivalently ((pos - 1) n + neg H_n)/(n (n - 1)): "
     "a random ranking's AP exceeds the skew by about (1 - pi) ln(n)/n, so AP (unlike the "
@@ -162,7 +194,7 @@ def check_expected_ap(candidate: sp.Expr, max_n: int = 10) -> tuple[bool, str]:
 )
 def _x1(pf: Proof) -> None:
     expected = derive_expected_ap(pf, EXPECTED_AP)
-    summed = len(pf.steps) - 2
+    lemma = len(pf.steps) - 1
     pf.equal(
         "Equivalently",
         expected,
@@ -170,8 +202,8 @@ def _x1(pf: Proof) -> None:
     )
     pf.establish(
         "E[AP] as sympy summed it, written with pi = pos/n",
-        sp.Eq(name(r"E[\mathrm{AP}]"), expected.subs(pos, pi * n), evaluate=False),
-        [summed],
+        sp.Eq(E_AP, EXPECTED_AP.subs(pos, pi * n), evaluate=False),
+        [lemma],
     )
     pf.check("enumeration", "All rankings of small data sets", check_expected_ap(EXPECTED_AP))
 
@@ -284,9 +316,10 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
     sum_value(pf, "and the whole sum is 1, the convention of B5", coefficient, (k, 1, sp.oo), 1)
     pf.establish(
         "The series with these coefficients sums (sympy) to the function on the left",
-        sp.Eq(total, sp.Sum(coefficient * pi**k, (k, 1, sp.oo)), evaluate=False),
-        [summed - 1, summed],
+        sp.Eq(aucpr_min(pi), sp.Sum(coefficient * pi**k, (k, 1, sp.oo)), evaluate=False),
+        [summed],
     )
+    del total
 
 
 def float64_terms(max_skew: Fraction = Fraction(1, 2)) -> int:
@@ -338,7 +371,8 @@ def check_series_remainder(coefficient: sp.Expr, dps: int = 60) -> tuple[bool, s
     location="series of AUCPR_min",
     title="AUCPR_min as a power series in the skew, with a remainder bound",
     statement=lambda: sp.Eq(aucpr_min(pi), sp.Sum(SERIES_COEFFICIENT * pi**k, (k, 1, sp.oo))),
-    assumptions=("0 <= pi <= 1 (at pi = 1 the series sums to the convention 1)",),
+    assumptions=("0 < pi < 1 (at pi = 1 the series sums to the convention 1)",),
+    domain=Domain(Real(pi, 0, 1, open_lo=True, open_hi=True), samples=20),
     note="Remainder after K terms: between pi^(K+1)/((K+1)(K+2)) and that over (1 - pi). For "
     f"float64 at pi <= 1/2, K = {float64_terms()} terms leave a relative remainder below 2^-53; "
     "the closed form loses digits as pi -> 0 (1 + (1 - pi) ln(1 - pi)/pi cancels), the series does "
@@ -366,45 +400,48 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
         sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(i / (i + neg), (i, 1, pos)) / pos),
     )
     pf.equal("Each summand", i / (i + neg), 1 - neg / (i + neg))
-    pf.conclude(
-        "so, summing over i = 1..pos, with S(pos) the sum of 1/(neg + i) over i = 1..pos",
-        sp.Eq(name(r"\mathrm{AP}_{\min}"), 1 - neg / pos * name("S(pos)")),
-        [len(pf.steps) - 1, len(pf.steps)],
-    )
     h = sp.harmonic(pos + neg) - sp.harmonic(neg)
     pf.value(
-        "Claim S(pos) = H(pos + neg) - H(neg). At pos = 0 both sides are 0",
+        "Claim: S(pos), the sum of 1/(neg + i) over i = 1..pos, is H(pos + neg) - H(neg). At "
+        "pos = 0 both sides are 0",
         name(r"H_{0 + neg} - H_{neg}"),
-        h.subs(pos, 0),
         0,
         "subs",
+        computed=h.subs(pos, 0),
     )
     pf.equal(
         "and both grow by 1/(neg + pos) from pos - 1 to pos, so they agree for every pos (induction)",
         h - h.subs(pos, pos - 1),
         1 / (neg + pos),
     )
+    induction = len(pf.steps)
+    pf.conclude(
+        "So, summing the summands over i = 1..pos (pos minus neg times S(pos)), and by induction "
+        "on pos for S(pos)",
+        sp.Eq(sp.Sum(i / (i + neg), (i, 1, pos)) / pos, 1 - neg / pos * h, evaluate=False),
+        [induction - 2, induction - 1, induction],
+    )
+    lemma = len(pf.steps)
     pf.equal("Hence the harmonic form", 1 - neg / pos * h, candidate)
-    harmonic_step = len(pf.steps)
     m = sp.Symbol("m", nonnegative=True, integer=True)
     pf.value(
         "Harmonic numbers through digamma (sympy rewrite)",
         name("H_{m}"),
-        sp.harmonic(m).rewrite(sp.digamma),
         sp.digamma(m + 1) + sp.EulerGamma,
         "rewrite",
+        computed=sp.harmonic(m).rewrite(sp.digamma),
     )
     pf.value(
         "so the digamma form, usable for huge pos and neg, is",
         name(r"\mathrm{AP}_{\min}"),
-        candidate.rewrite(sp.digamma),
         1 - neg / pos * (sp.digamma(pos + neg + 1) - sp.digamma(neg + 1)),
         "rewrite",
+        computed=candidate.rewrite(sp.digamma),
     )
     pf.establish(
         "Theorem 3's sum in harmonic numbers",
-        sp.Eq(sp.Sum(i / (i + neg), (i, 1, pos)) / pos, 1 - neg / pos * h, evaluate=False),
-        [1, harmonic_step - 2, harmonic_step - 1, harmonic_step],
+        sp.Eq(sp.Sum(i / (i + neg), (i, 1, pos)) / pos, candidate, evaluate=False),
+        [lemma, lemma + 1],
     )
 
 
@@ -478,6 +515,7 @@ def check_huge_counts(
     title="AP_min through harmonic numbers and digamma",
     statement=lambda: sp.Eq(sp.Sum(i / (i + neg), (i, 1, pos)) / pos, AP_MIN_HARMONIC),
     assumptions=("pos >= 1, neg >= 0 integers; H(m) = 1 + 1/2 + ... + 1/m, H(0) = 0",),
+    domain=Domain(Integer(pos, 1), Integer(neg, 0), exhaustive=40, samples=60),
 )
 def _x3(pf: Proof) -> None:
     derive_harmonic_form(pf, AP_MIN_HARMONIC)

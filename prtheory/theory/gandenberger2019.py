@@ -26,7 +26,8 @@ from prtheory.theory.checks import (
     interval_sign,
     mp_identity,
 )
-from prtheory.theory.common import P, R, beta, f_beta, pr_sampler, round_half_up
+from prtheory.theory.common import P, R, beta, f_beta, pr_sampler, printed_as, round_half_up
+from prtheory.theory.domain import Domain, Real
 from prtheory.theory.registry import Proof, claim
 
 SOURCE = "Gandenberger 2019 (004)"
@@ -52,12 +53,51 @@ def level_slope(mean: sp.Expr) -> sp.Expr:
     return sp.simplify(-sp.diff(mean, R) / sp.diff(mean, P))
 
 
+#: Precision, recall and beta > 0 as domain variables.
+UNIT_P, UNIT_R = Real(P, 0, 1, open_lo=True), Real(R, 0, 1, open_lo=True)
+BETA = Real(beta, 0, sp.oo, open_lo=True)
+
 # ---- G1 ---------------------------------------------------------------------------------------
 MODELS = {"A": {"TN": 90, "FP": 10, "FN": 1, "TP": 99}, "B": {"TN": 91, "FP": 9, "FN": 3, "TP": 97}}
 PRINTED = {  # percentages and the formulas printed beside them: (text, numerator, denominator)
     "A": {"P": ("90.8", ("90/(99+10)", 90, 99 + 10)), "R": ("99.0", ("99/(99+1)", 99, 99 + 1))},
     "B": {"P": ("91.5", ("91/(91+9)", 91, 91 + 9)), "R": ("97.0", ("97/(97+3)", 97, 97 + 3))},
 }
+
+
+#: The counts of the two printed matrices, and precision and recall defined from them.
+COUNTS = {
+    sp.Symbol(f"{k}_{m}"): sp.Integer(v) for m, cells in MODELS.items() for k, v in cells.items()
+}
+P_OF = {m: sp.Symbol(f"P_{m}") for m in MODELS}
+R_OF = {m: sp.Symbol(f"R_{m}") for m in MODELS}
+
+
+def _matrix_domain() -> Domain:
+    """The two matrices as printed: their counts, and P = TP/(TP+FP), R = TP/(TP+FN)."""
+    tp, fp, fn = ({m: sp.Symbol(f"{k}_{m}") for m in MODELS} for k in ("TP", "FP", "FN"))
+    define: dict = dict(COUNTS)
+    for m in MODELS:
+        define[P_OF[m]] = tp[m] / (tp[m] + fp[m])
+        define[R_OF[m]] = tp[m] / (tp[m] + fn[m])
+    return Domain(define=define)
+
+
+def _g1_parts() -> list[tuple[str, sp.Basic]]:
+    """Each percentage rounds to the printed one; each printed precision formula is not P."""
+    out = []
+    for m in MODELS:
+        for label, sym in (("P", P_OF[m]), ("R", R_OF[m])):
+            pct_text, (formula_text, num, den) = PRINTED[m][label]
+            out.append((f"100 {label}_{m} rounds to {pct_text}", printed_as(100 * sym, pct_text)))
+            if label == "P":
+                out.append(
+                    (
+                        f"the printed formula {formula_text} is not P_{m}",
+                        sp.Ne(sym, sp.Rational(num, den), evaluate=False),
+                    )
+                )
+    return out
 
 
 def _pct(v: Fraction) -> Fraction:
@@ -70,17 +110,13 @@ def _pct(v: Fraction) -> Fraction:
     source=SOURCE,
     location="An Example (Models A and B)",
     title="Model A: P = 90.8%, R = 99.0%; Model B: P = 91.5%, R = 97.0%",
-    statement=lambda: sp.And(
-        sp.Eq(sp.Symbol("P_A"), sp.Rational(99, 109)),
-        sp.Eq(sp.Symbol("R_A"), sp.Rational(99, 100)),
-        sp.Eq(sp.Symbol("P_B"), sp.Rational(97, 106)),
-        sp.Eq(sp.Symbol("R_B"), sp.Rational(97, 100)),
-    ),
+    statement=lambda: sp.And(*(st for _, st in _g1_parts()), evaluate=False),
     assumptions=(
         "the two confusion matrices as printed (rows: actual No/Yes; columns: predicted No/Yes)",
+        "percentages rounded half up to one decimal",
     ),
+    domain=_matrix_domain(),
     verdict="holds as corrected",
-    printed_numbers=True,
     note=(
         "The four percentages are right, but both printed precision formulas are wrong: "
         "A's '90/(99+10)' has TN = 90 in the numerator instead of TP = 99 (it evaluates to 82.6%, "
@@ -104,10 +140,6 @@ def _g1(pf: Proof) -> None:
         )
         prec = pf.obtain(f"P_{name} = TP/(TP+FP)", tp / (tp + fp), "exact rational arithmetic")
         rec = pf.obtain(f"R_{name} = TP/(TP+FN)", tp / (tp + fn), "exact rational arithmetic")
-        computed += [
-            (len(pf.steps), sp.Eq(sp.Symbol(f"P_{name}"), prec)),
-            (len(pf.steps), sp.Eq(sp.Symbol(f"R_{name}"), rec)),
-        ]
         for label, value in (("P", prec), ("R", rec)):
             pct_text, (formula_text, num, den) = PRINTED[name][label]
             exact = Fraction(int(value.p), int(value.q))
@@ -129,10 +161,13 @@ def _g1(pf: Proof) -> None:
                     + ("" if right else f", not {pct_text}%"),
                 ),
             )
+    for what, st in _g1_parts():
+        computed.append(len(pf.steps) + 1)
+        pf.true(what, _matrix_domain().expand(st), "exact rational arithmetic")
     pf.establish(
-        "Precision and recall of both models, from their matrices",
-        sp.And(*(eq for _, eq in computed)),
-        sorted({k for k, _ in computed} | {k - 1 for k, _ in computed}),
+        "The percentages of both models, from their matrices, and the two wrong formulas",
+        sp.And(*(st for _, st in _g1_parts()), evaluate=False),
+        computed,
     )
 
 
@@ -143,18 +178,14 @@ def _g1(pf: Proof) -> None:
     location="The Weighted Arithmetic Mean",
     title="The simple arithmetic mean prefers A to B",
     statement=lambda: sp.Gt(
-        (sp.Rational(99, 109) + sp.Rational(99, 100)) / 2,
-        (sp.Rational(97, 106) + sp.Rational(97, 100)) / 2,
-        evaluate=False,
+        (P_OF["A"] + R_OF["A"]) / 2, (P_OF["B"] + R_OF["B"]) / 2, evaluate=False
     ),
     assumptions=("P and R of G1",),
+    domain=_matrix_domain(),
 )
 def _g2(pf: Proof) -> None:
     pa, ra, pb, rb = (
-        sp.Rational(99, 109),
-        sp.Rational(99, 100),
-        sp.Rational(97, 106),
-        sp.Rational(97, 100),
+        _matrix_domain().expand(x) for x in (P_OF["A"], R_OF["A"], P_OF["B"], R_OF["B"])
     )
     diff = pf.equal(
         "Mean(A) - Mean(B) = ((P_A - P_B) + (R_A - R_B))/2",
@@ -168,7 +199,7 @@ def _g2(pf: Proof) -> None:
     )
     pf.establish(
         "The arithmetic mean of A exceeds that of B",
-        sp.Gt((pa + ra) / 2, (pa + ra) / 2 - diff, evaluate=False),
+        sp.Gt((P_OF["A"] + R_OF["A"]) / 2, (P_OF["B"] + R_OF["B"]) / 2, evaluate=False),
         [1, 2],
     )
     dp = pf.equal("B gains P_B - P_A in precision", pb - pa, sp.Rational(79, 11554))
@@ -201,11 +232,23 @@ def arithmetic_slope_steps(pf: Proof, slope: sp.Expr = -1 / gamma) -> None:
     a = pf.given("Weighted arithmetic mean", arithmetic(P, R))
     d = pf.obtain("dP/dR on a level curve = -(dA/dR)/(dA/dP)", level_slope(a), "diff")
     pf.equal("The slope (recall on x, precision on y)", d, slope)
+    pf.value(
+        "Directly: the level curve A_gamma = c, solved for P, has that derivative in R",
+        sp.Derivative(LEVEL.expr, R),
+        slope,
+        "diff",
+    )
     pf.establish(
         "The level curves' slope is what implicit differentiation gave",
-        sp.Eq(sp.Derivative(sp.Function("P")(R), R), d),
-        [2, 3],
+        sp.Eq(sp.Derivative(P_CURVE(R), R), slope),
+        [3, 4],
     )
+
+
+P_CURVE = sp.Function("P")
+level_ = sp.Symbol("c", positive=True)  # the level of the mean
+#: The level curve A_gamma(P, R) = c, solved for P, as a function of R.
+LEVEL = sp.Lambda(R, sp.solve(sp.Eq(arithmetic(P, R), level_), P)[0])
 
 
 @claim(
@@ -213,8 +256,18 @@ def arithmetic_slope_steps(pf: Proof, slope: sp.Expr = -1 / gamma) -> None:
     source=SOURCE,
     location="The Weighted Arithmetic Mean",
     title="Level curves of A_gamma have slope -1/gamma (not -gamma)",
-    statement=lambda: sp.Eq(sp.Derivative(sp.Function("P")(R), R), -1 / gamma),
-    assumptions=("recall on the x-axis, precision on the y-axis", "gamma > 0"),
+    statement=lambda: sp.Eq(sp.Derivative(P_CURVE(R), R), -1 / gamma),
+    assumptions=(
+        "recall on the x-axis, precision on the y-axis",
+        "gamma > 0; P(R) is the level curve A_gamma = c",
+    ),
+    domain=Domain(
+        Real(gamma, 0, sp.oo, open_lo=True),
+        Real(level_, 0, 1, open_lo=True),
+        Real(R, 0, 1, open_lo=True),
+        define={P_CURVE: LEVEL},
+        samples=40,
+    ),
     verdict="holds as corrected",
     note=(
         "The text first says the level curves are 'straight lines with slope −γ' and later 'the same "
@@ -259,6 +312,7 @@ def _g3(pf: Proof) -> None:
     title="The weighted harmonic mean with beta^2 = 1/gamma is F_beta",
     statement=lambda: sp.Eq(harmonic(P, R, 1 / beta**2), f_beta(P, R), evaluate=False),
     assumptions=("0 < P, R <= 1, gamma = 1/beta^2 > 0",),
+    domain=Domain(UNIT_P, UNIT_R, BETA, samples=60),
 )
 def _g4(pf: Proof) -> None:
     h = pf.given("Weighted harmonic mean, weight gamma on 1/P", harmonic(P, R))
@@ -283,7 +337,9 @@ def _g4(pf: Proof) -> None:
 
 # ---- G5 ---------------------------------------------------------------------------------------
 def harmonic_tradeoff_steps(pf: Proof, slope: sp.Expr = -(beta**2) * P**2 / R**2) -> sp.Expr:
-    """Implicit differentiation of F_beta = const; return units of recall per unit of precision."""
+    """Implicit differentiation of F_beta = const; return units of recall per unit of precision.
+
+    The last three steps record dF/dP, dF/dR and delta = (dF/dP)/(dF/dR) as facts."""
     f = pf.given("F_beta", f_beta(P, R))
     d = pf.obtain("dP/dR on a level curve", level_slope(f), "diff")
     pf.equal("The tangent slope", d, slope)
@@ -292,7 +348,16 @@ def harmonic_tradeoff_steps(pf: Proof, slope: sp.Expr = -(beta**2) * P**2 / R**2
         -1 / d,
         R**2 / (beta**2 * P**2),
     )
+    fp = pf.value("dF/dP", sp.Derivative(f, P), sp.factor(sp.diff(f, P)), "diff")
+    fr = pf.value("dF/dR", sp.Derivative(f, R), sp.factor(sp.diff(f, R)), "diff")
+    pf.equal("delta is also (dF/dP)/(dF/dR), the marginal values' ratio", fp / fr, -1 / d)
     return -1 / d
+
+
+#: delta: units of recall a unit of precision is worth, (dF/dP)/(dF/dR) (G5, G7).
+DELTA = sp.Symbol(r"\delta")
+F_OF = sp.Function(r"F_\beta")
+G_OF = sp.Function(r"G_\beta")
 
 
 @claim(
@@ -301,12 +366,22 @@ def harmonic_tradeoff_steps(pf: Proof, slope: sp.Expr = -(beta**2) * P**2 / R**2
     location="The Weighted Harmonic Mean (the black line and the regions beside it)",
     title="F_beta trade-off: indifference on R/P = beta; which side needs more recall",
     statement=lambda: sp.And(
-        sp.Eq(sp.Symbol(r"\delta"), R**2 / (beta**2 * P**2)),
-        sp.Equivalent(sp.Lt(sp.Symbol(r"\delta"), 1), sp.Gt(P, R / beta)),
+        sp.Eq(DELTA, R**2 / (beta**2 * P**2)),
+        sp.Equivalent(sp.Lt(DELTA, 1), sp.Gt(P, R / beta)),
     ),
     assumptions=(
         "recall on x, precision on y; the black line is P = R/beta",
         "tangent slope -1/delta: delta units of recall per unit of precision",
+    ),
+    domain=Domain(
+        UNIT_P,
+        UNIT_R,
+        BETA,
+        define={
+            F_OF: sp.Lambda((P, R), f_beta(P, R)),
+            DELTA: sp.Derivative(F_OF(P, R), P) / sp.Derivative(F_OF(P, R), R),
+        },
+        samples=80,
     ),
     verdict="holds as corrected",
     note=(
@@ -335,15 +410,21 @@ def _g5(pf: Proof) -> None:
         delta.subs(R, u * beta * P),
         u**2,
     )
-    sides = len(pf.steps)
-    delta_sym = sp.Symbol(r"\delta")
+    scale = (beta * P + R) / (beta * P**2)
+    pf.equal(
+        "In one identity: 1 - delta is P - R/beta times a factor",
+        1 - delta,
+        scale * (P - R / beta),
+    )
+    pf.sign("which is positive", scale, ">")
     pf.establish(
-        "delta as derived; delta = u^2 < 1 exactly when u < 1, i.e. R < beta P, i.e. P > R/beta",
+        "delta as derived; 1 - delta is a positive multiple of P - R/beta, so delta < 1 exactly "
+        "when P > R/beta",
         sp.And(
-            sp.Eq(delta_sym, delta),
-            sp.Equivalent(sp.Lt(delta_sym, 1), sp.Gt(P, R / beta)),
+            sp.Eq(DELTA, delta),
+            sp.Equivalent(sp.Lt(DELTA, 1), sp.Gt(P, R / beta)),
         ),
-        [sides - 2, sides],
+        [4, 5, 6, 7, len(pf.steps) - 1, len(pf.steps)],
     )
     ratio = pf.equal(
         "The marginal values: (dF/dR)/(dF/dP) = 1/delta",
@@ -402,16 +483,40 @@ def _g5(pf: Proof) -> None:
 
 
 # ---- G6 ---------------------------------------------------------------------------------------
+#: The marginal ratio (dF/dR)/(dF/dP) of F_beta at (beta, P, R).
+MARGINAL = sp.Function("M")
+b_, p_, r_ = sp.symbols("b p r", positive=True)
+
+
 @claim(
     "G6",
     source=SOURCE,
     location="The Weighted Harmonic Mean (examples)",
     title="beta = 3, P = 25%: switch at R = 75%; tuned at beta = 0.3 with P = 90%, R = 36%: beta > 0.4",
     statement=lambda: sp.And(
-        sp.Eq(sp.Symbol("R^*"), 3 * sp.Rational(1, 4)),
-        sp.Gt(beta, sp.Rational(36, 100) / sp.Rational(90, 100)),
+        sp.Eq(MARGINAL(3, sp.Rational(1, 4), sp.Rational(3, 4)), 1, evaluate=False),
+        sp.Implies(
+            sp.Gt(MARGINAL(beta, sp.Rational(90, 100), sp.Rational(36, 100)), 1),
+            sp.Gt(beta, sp.Rational(36, 100) / sp.Rational(90, 100)),
+        ),
+        evaluate=False,
     ),
-    assumptions=("preferences follow F_beta (G5)",),
+    assumptions=(
+        "preferences follow F_beta (G5): recall is preferred where the marginal ratio "
+        "(dF/dR)/(dF/dP) exceeds 1; the two are worth the same where it is 1",
+    ),
+    domain=Domain(
+        BETA,
+        define={
+            MARGINAL: sp.Lambda(
+                (b_, p_, r_),
+                (sp.diff(f_beta(P, R), R) / sp.diff(f_beta(P, R), P)).subs(
+                    {beta: b_, P: p_, R: r_}
+                ),
+            )
+        },
+        samples=60,
+    ),
     note=(
         "Both examples are right: 75%/25% = 3 and 36%/90% = 0.4 exactly, and preferring recall at "
         "(P, R) = (0.9, 0.36) means dF/dR > dF/dP there, i.e. β > 0.4 (so β = 0.3 was too small and "
@@ -471,10 +576,32 @@ def _g6(pf: Proof) -> None:
         "solveset over beta > 0",
         shown=sp.Equivalent(sp.Gt(beta**2 * sp.Rational(25, 4), 1), sp.Gt(beta, sp.Rational(2, 5))),
     )
+    pf.equal(
+        "At beta = 3, P = 1/4, R = 3/4 the marginal ratio is 1",
+        ratio.subs({beta: 3, P: sp.Rational(1, 4), R: sp.Rational(3, 4)}),
+        1,
+    )
+    equal_at = len(pf.steps)
+    at_point = ratio.subs(at)
+    scale = sp.Rational(25, 4) * (beta + sp.Rational(2, 5))
+    pf.equal(
+        "At (0.9, 0.36) the ratio minus 1 is beta - 2/5 times a factor",
+        at_point - 1,
+        scale * (beta - sp.Rational(2, 5)),
+    )
+    pf.sign("which is positive", scale, ">")
     pf.establish(
-        "The switching recall, and the betas whose ratio exceeds 1 at (0.9, 0.36)",
-        sp.And(sp.Eq(sp.Symbol("R^*"), switch[0]), sp.Gt(beta, b_star[0])),
-        [1, len(pf.steps) - 3, len(pf.steps)],
+        "The ratio is 1 at R = 3/4 (beta = 3, P = 1/4); at (0.9, 0.36) it exceeds 1 exactly when "
+        "beta > 0.4",
+        sp.And(
+            sp.Eq(MARGINAL(3, sp.Rational(1, 4), sp.Rational(3, 4)), 1, evaluate=False),
+            sp.Implies(
+                sp.Gt(MARGINAL(beta, sp.Rational(90, 100), sp.Rational(36, 100)), 1),
+                sp.Gt(beta, b_star[0]),
+            ),
+            evaluate=False,
+        ),
+        [equal_at, equal_at + 1, equal_at + 2],
     )
     pf.true(
         "beta = 0.3 prefers precision there; beta = 0.5 prefers recall",
@@ -523,9 +650,22 @@ def _g6(pf: Proof) -> None:
     title="(P^gamma R)^(1/(1+gamma)) = (P R^beta)^(1/(1+beta)) with beta = 1/gamma; indifference on R/P = beta",
     statement=lambda: sp.And(
         sp.Eq(geometric(P, R, 1 / beta), (P * R**beta) ** (1 / (1 + beta))),
-        sp.Eq(sp.Symbol(r"\delta"), R / (beta * P)),
+        sp.Eq(DELTA, R / (beta * P)),
     ),
-    assumptions=("0 < P, R <= 1, beta = 1/gamma > 0",),
+    assumptions=(
+        "0 < P, R <= 1, beta = 1/gamma > 0",
+        "delta: units of recall a unit of precision is worth, (dG/dP)/(dG/dR)",
+    ),
+    domain=Domain(
+        UNIT_P,
+        UNIT_R,
+        BETA,
+        define={
+            G_OF: sp.Lambda((P, R), (P * R**beta) ** (1 / (1 + beta))),
+            DELTA: sp.Derivative(G_OF(P, R), P) / sp.Derivative(G_OF(P, R), R),
+        },
+        samples=60,
+    ),
 )
 def _g7(pf: Proof) -> None:
     g = pf.given("Weighted geometric mean, weight gamma on P", geometric(P, R))
@@ -536,13 +676,17 @@ def _g7(pf: Proof) -> None:
         sp.expand_log(sp.log(gb), force=True),
         sp.expand_log(sp.log(form), force=True),
     )
+    pf.equal("so the two forms are equal", gb, form)
     d = pf.obtain("dP/dR on a level curve", level_slope(form), "diff")
     pf.equal("The slope is -beta P/R", d, -beta * P / R)
     delta = -1 / d
+    gp = pf.value("dG/dP", sp.Derivative(form, P), sp.diff(form, P), "diff")
+    gr = pf.value("dG/dR", sp.Derivative(form, R), sp.diff(form, R), "diff")
+    pf.equal("delta = (dG/dP)/(dG/dR) = -1/slope", gp / gr, delta)
     pf.establish(
-        "The geometric mean with gamma = 1/beta (equal logarithms), and delta = -1/slope",
-        sp.And(sp.Eq(gb, form, evaluate=False), sp.Eq(sp.Symbol(r"\delta"), delta)),
-        [2, 3, 4],
+        "The geometric mean with gamma = 1/beta, and delta = -1/slope",
+        sp.And(sp.Eq(gb, form, evaluate=False), sp.Eq(DELTA, R / (beta * P))),
+        [3, 6, 7, 8],
     )
     pf.true(
         "delta = R/(beta P) = 1 exactly on R/P = beta",
@@ -583,6 +727,7 @@ def _g7(pf: Proof) -> None:
         "P, R > 0",
         "the same weights for all three means (equal weights in the claim; any gamma > 0 below)",
     ),
+    domain=Domain(UNIT_P, UNIT_R, samples=80),
 )
 def _g8(pf: Proof) -> None:
     a, b = sp.symbols("a b", positive=True)  # P = a^2, R = b^2
@@ -600,8 +745,26 @@ def _g8(pf: Proof) -> None:
         "substitution",
         shown=sp.Tuple(am.subs(a, b), sp.simplify(gm.subs(a, b)), sp.simplify(hm.subs(a, b))),
     )
+    amp, gmp, hmp = arithmetic(P, R, 1), geometric(P, R, 1), harmonic(P, R, 1)
+    gap_ag = (P - R) ** 2 / (2 * (sp.sqrt(P) + sp.sqrt(R)) ** 2)
+    gap_gh = sp.sqrt(P * R) * (P - R) ** 2 / ((P + R) * (sp.sqrt(P) + sp.sqrt(R)) ** 2)
+    pf.equal("In P and R: arithmetic - geometric", amp - gmp, gap_ag)
+    pf.equal("and geometric - harmonic", gmp - hmp, gap_gh)
+    cited = [len(pf.steps) - 1, len(pf.steps)]
+    e = sp.Symbol("e", positive=True)
+    for where, subs in ((sp.Lt(P, R), {R: P + e}), (sp.Gt(P, R), {P: R + e})):
+        for gap in (gap_ag, gap_gh):
+            pf.sign(
+                f"positive when {sp.sstr(where)}: (P - R)^2 = e^2 > 0 over positive factors",
+                gap,
+                ">",
+                subs,
+                how=f"sign with {', '.join(f'{k} = {v}' for k, v in subs.items())}, e > 0",
+                where=where,
+            )
+            cited.append(len(pf.steps))
     pf.establish(
-        "Both differences are positive squares' multiples when a != b, i.e. P != R",
+        "Both differences are positive when P < R and when P > R, i.e. when P != R",
         sp.Implies(
             sp.Ne(P, R),
             sp.And(
@@ -609,7 +772,7 @@ def _g8(pf: Proof) -> None:
                 sp.Lt(geometric(P, R, 1), arithmetic(P, R, 1)),
             ),
         ),
-        [1, 2, 3, 4],
+        cited,
     )
     # Weighted version (weight w = gamma/(1+gamma) on P), with x = P/R.
     x, w = sp.symbols("x w", positive=True)

@@ -78,8 +78,9 @@ def _claim(res: ClaimResult) -> list[str]:
         rf"\addcontentsline{{toc}}{{section}}{{{tex_text(c.id)}: {tex_text(c.title)}}}",
         "",
         rf"\noindent\textit{{Source:}} {tex_text(c.source)}, {tex_text(c.location)}\\",
-        rf"\textit{{Verdict:}} \textbf{{{tex_text(verdict)}}}\\",
-        rf"\textit{{Kinds of check:}} {tex_text(', '.join(res.kinds) or 'none')}",
+        rf"\textit{{Verdict:}} \textbf{{{tex_text(verdict)}}}: {tex_text(res.verdict_line)}\\",
+        rf"\textit{{Kinds of check that bear on the statement:}} "
+        rf"{tex_text(', '.join(res.kinds) or 'none')}",
         "",
         r"\paragraph{Statement.}",
         *_display(to_latex(c.statement())),
@@ -100,13 +101,21 @@ def _claim(res: ClaimResult) -> list[str]:
                 else f"{s.method}, " + ("verified" if s.verified else "FAILED")
             )
             out += [rf"\item {tex_text(s.text)} (\textit{{{tex_text(how)}}})", *_display(s.latex)]
+            if s.decided:
+                out += ["sympy decided:", *_display(s.decided)]
         out += [r"\end{enumerate}"]
     else:
         out += [
             "None: this verdict compares printed numbers with the values the checks compute.",
             "",
         ]
-    out += [r"\paragraph{Independent checks.}"]
+    sc = res.statement_check
+    out += [r"\paragraph{Statement check.}", tex_text(sc.summary() if sc else "none"), ""]
+    if sc is not None:
+        out += [r"\begin{itemize}"]
+        out += [rf"\item {tex_text(p.status)}: {tex_text(p.method)}" for p in sc.parts]
+        out += [r"\end{itemize}"] if sc.parts else [r"\item none", r"\end{itemize}"]
+    out += [r"\paragraph{Further checks.}"]
     if res.checks:
         out += [r"\begin{itemize}"]
         for ch in res.checks:
@@ -138,9 +147,10 @@ def render_latex(results: list[ClaimResult]) -> str:
         r"\begin{document}",
         r"\maketitle",
         "Each claim is derived step by step (every step verified by sympy as it is recorded, or "
-        "marked as given or concluded), its statement is compared with what the derivation "
-        "established where the proof says so, and independent checks of at least two kinds "
-        "back the verdict. References: \\texttt{references.bib}.",
+        "marked as given or concluded); its final inference is checked by sympy and its statement "
+        "compared with what the derivation established; and the registry checks the statement "
+        "itself over its domain (certified, or tested at points). References: "
+        "\\texttt{references.bib}.",
         "",
         r"\tableofcontents",
         r"\clearpage",

@@ -26,7 +26,8 @@ from fractions import Fraction
 import sympy as sp
 
 from prtheory.theory.checks import exact_identity, exact_sign, exhaustive
-from prtheory.theory.common import P, R, beta, f_beta, pr_sampler
+from prtheory.theory.common import P, R, beta, f_beta, pr_sampler, printed_as, ranking_variable
+from prtheory.theory.domain import Domain, Integer, Meaning, Real, Structured
 from prtheory.theory.registry import Proof, claim
 
 SOURCE = "Notes on precision, recall and AP (003)"
@@ -78,6 +79,7 @@ def _all_rankings(max_n: int) -> list[tuple[int, ...]]:
 
 # ---- N1 ---------------------------------------------------------------------------------------
 F_BETA_003 = f_beta(P, R)
+F_FN = sp.Function(r"F_\beta")
 
 
 @claim(
@@ -89,14 +91,18 @@ F_BETA_003 = f_beta(P, R)
         sp.Eq(2 / (1 / P + 1 / R), 2 * P * R / (P + R), evaluate=False),
         sp.Eq(F_BETA_003, 1 / ((1 / P + beta**2 / R) / (1 + beta**2)), evaluate=False),
         sp.Equivalent(
-            sp.Eq(
-                sp.Derivative(sp.Function(r"F_\beta")(P, R), R),
-                sp.Derivative(sp.Function(r"F_\beta")(P, R), P),
-            ),
+            sp.Eq(sp.Derivative(F_FN(P, R), R), sp.Derivative(F_FN(P, R), P)),
             sp.Eq(R, beta * P),
         ),
     ),
     assumptions=("0 < P, R <= 1, beta > 0",),
+    domain=Domain(
+        Real(P, 0, 1, open_lo=True),
+        Real(R, 0, 1, open_lo=True),
+        Real(beta, 0, sp.oo, open_lo=True),
+        define={F_FN: sp.Lambda((P, R), F_BETA_003)},
+        samples=80,
+    ),
     note=(
         "'Recall is β times as important as precision' holds in van Rijsbergen's sense: the two "
         "marginal values ∂F/∂R and ∂F/∂P are equal exactly where R/P = β. It is not a ratio of "
@@ -115,8 +121,9 @@ def _n1(pf: Proof) -> None:
         weighted,
     )
     pf.equal("beta = 1 gives F1", f.subs(beta, 1), h)
-    d_r = pf.obtain("dF/dR", sp.factor(sp.diff(f, R)), "diff")
-    d_p = pf.obtain("dF/dP", sp.factor(sp.diff(f, P)), "diff")
+    d_r = pf.value("dF/dR", sp.Derivative(f, R), sp.factor(sp.diff(f, R)), "diff")
+    d_p = pf.value("dF/dP", sp.Derivative(f, P), sp.factor(sp.diff(f, P)), "diff")
+    derivatives = len(pf.steps)
     ratio = pf.equal("Their ratio", d_r / d_p, beta**2 * P**2 / R**2)
     sol = sp.solve(sp.Eq(ratio, 1), R)
     pf.true(
@@ -125,16 +132,23 @@ def _n1(pf: Proof) -> None:
         "solve",
         shown=sp.Equivalent(sp.Eq(ratio, 1), sp.Eq(R, beta * P)),
     )
-    fn = sp.Function(r"F_\beta")(P, R)
+    scale = (1 + beta**2) * (beta * P + R) / (beta**2 * P + R) ** 2
+    pf.equal(
+        "In one identity: dF/dR - dF/dP is beta P - R times a factor",
+        d_r - d_p,
+        scale * (beta * P - R),
+    )
+    pf.sign("which is positive", scale, ">")
+    fn = F_FN(P, R)
     pf.establish(
         "F1's product form, F_beta as the weighted harmonic mean, and where the marginal values "
-        "of recall and precision are equal (the single root sympy found)",
+        "of recall and precision are equal (they differ by a positive multiple of beta P - R)",
         sp.And(
             sp.Eq(h, product, evaluate=False),
             sp.Eq(f, weighted, evaluate=False),
-            sp.Equivalent(sp.Eq(sp.Derivative(fn, R), sp.Derivative(fn, P)), sp.Eq(R, sol[0])),
+            sp.Equivalent(sp.Eq(sp.Derivative(fn, R), sp.Derivative(fn, P)), sp.Eq(R, beta * P)),
         ),
-        [2, 4, len(pf.steps)],
+        [2, 4, derivatives - 1, derivatives, len(pf.steps) - 1, len(pf.steps)],
     )
     u = sp.Symbol("u", positive=True)
     pf.check(
@@ -155,26 +169,45 @@ def _n1(pf: Proof) -> None:
 
 
 # ---- N2 ---------------------------------------------------------------------------------------
+RANKING = sp.Symbol("ranking")
+N_REL = sp.Symbol(r"n_{\mathrm{rel}}")
+PREC, REL, DELTA_R = sp.Function("P"), sp.Function("rel"), sp.Function(r"\Delta r")
+
+
+def n2_statement() -> sp.Basic:
+    k, n = sp.Symbol("k"), sp.Symbol("n")
+    return sp.Eq(
+        sp.Sum(PREC(k) * DELTA_R(k), (k, 1, n)), sp.Sum(PREC(k) * REL(k), (k, 1, n)) / N_REL
+    )
+
+
 @claim(
     "N2",
     source=SOURCE,
     location="Average Precision section",
     title="AP = sum P(k) delta r(k) = sum P(k) rel(k) / #relevant; interpolated precision",
-    statement=lambda: sp.Eq(
-        sp.Sum(
-            sp.Function("P")(sp.Symbol("k")) * sp.Function(r"\Delta r")(sp.Symbol("k")),
-            (sp.Symbol("k"), 1, sp.Symbol("n")),
-        ),
-        sp.Sum(
-            sp.Function("P")(sp.Symbol("k")) * sp.Function("rel")(sp.Symbol("k")),
-            (sp.Symbol("k"), 1, sp.Symbol("n")),
-        )
-        / sp.Symbol(r"n_{\mathrm{rel}}"),
-    ),
+    statement=n2_statement,
     assumptions=(
         "untied scores: the ranking is a strict order, one item per rank",
         "at least one relevant item; rel(k) in {0, 1}",
         "p_interp(r) = max over r' >= r of p(r')",
+    ),
+    domain=Domain(
+        ranking_variable(RANKING, min_neg=0, largest=30),
+        define={
+            sp.Symbol("n"): Meaning(lambda pt: len(pt[RANKING]), "the number of ranked items"),
+            N_REL: Meaning(lambda pt: sum(pt[RANKING]), "the number of relevant items"),
+            PREC: Meaning(
+                lambda pt, k: precision_at(pt[RANKING], k), "precision of the top k (P@k)"
+            ),
+            REL: Meaning(lambda pt, k: pt[RANKING][k - 1], "1 if the item at rank k is relevant"),
+            DELTA_R: Meaning(
+                lambda pt, k: Fraction(pt[RANKING][k - 1], sum(pt[RANKING])),
+                "recall at rank k minus recall at rank k - 1",
+            ),
+        },
+        exhaustive=8,
+        samples=30,
     ),
 )
 def _n2(pf: Proof) -> None:
@@ -200,18 +233,13 @@ def _n2(pf: Proof) -> None:
         shown=r"\sum_{k=1}^{6} \frac{TP(k)}{k} \cdot \frac{TP(k) - TP(k-1)}{n_{\mathrm{rel}}}"
         r" = \frac{1}{n_{\mathrm{rel}}} \sum_{k=1}^{6} \frac{TP(k)}{k}\, \mathrm{rel}_k",
     )
-    k_, n_ = sp.Symbol("k"), sp.Symbol("n")
-    prec, step = sp.Function("P")(k_), sp.Function(r"\Delta r")(k_)
-    pf.establish(
+    pf.conclude(
         "Term by term, delta r(k) = rel(k)/n_rel (the step above, for a generic ranking of six; "
         "the same cancellation for any n)",
-        sp.Eq(
-            sp.Sum(prec * step, (k_, 1, n_)),
-            sp.Sum(prec * step.subs(step, sp.Function("rel")(k_)), (k_, 1, n_))
-            / sp.Symbol(r"n_{\mathrm{rel}}"),
-        ),
+        n2_statement(),
         [3],
     )
+    pf.establish("so the two forms of AP agree", n2_statement(), [len(pf.steps)])
 
     pf.check(
         "enumeration",
@@ -297,19 +325,64 @@ def _curve_comparison() -> dict[str, object]:
     }
 
 
+def _n3_counts(scores: Sequence[Fraction]) -> tuple[int, int, int]:
+    pred = [sc >= THRESHOLD for sc in scores]
+    tp = sum(1 for y, t in zip(pred, TRUTHS, strict=True) if y and t)
+    fp = sum(1 for y, t in zip(pred, TRUTHS, strict=True) if y and not t)
+    return tp, fp, sum(TRUTHS) - tp
+
+
+def _oracle_ap(scores: Sequence[Fraction]) -> Fraction:
+    from prtheory.oracle.ap import average_precision as ap
+
+    # the printed decimals as float64: distinct and in the same order as the exact scores
+    return ap(list(TRUTHS), [float(sc) for sc in scores])
+
+
+N3_NAMES = {
+    k: sp.Symbol(k.replace("AP", r"\mathrm{AP}"))
+    for k in ("P(A)", "P(B)", "R(A)", "R(B)", "F(A)", "F(B)", "AP(A)", "AP(B)")
+}
+_N3_MEANINGS: dict[str, tuple[Callable[[dict], Fraction], str]] = {}
+for _label, _scores in (("A", SCORES_A), ("B", SCORES_B)):
+    _tp, _fp, _fn = _n3_counts(_scores)
+    _N3_MEANINGS[f"P({_label})"] = (
+        lambda pt, a=_tp, b=_fp: Fraction(a, a + b),
+        f"precision of {_label} at threshold 0.5, counted from the table",
+    )
+    _N3_MEANINGS[f"R({_label})"] = (
+        lambda pt, a=_tp, b=_fn: Fraction(a, a + b),
+        f"recall of {_label} at threshold 0.5, counted from the table",
+    )
+    _N3_MEANINGS[f"F({_label})"] = (
+        lambda pt, a=_tp, b=_fp, c=_fn: Fraction(2 * a, 2 * a + b + c),
+        f"F1 of {_label} at threshold 0.5, counted from the table",
+    )
+    _N3_MEANINGS[f"AP({_label})"] = (
+        lambda pt, sc=_scores: _oracle_ap(sc),
+        f"AP of {_label}'s scores (the exact oracle, prtheory.oracle.average_precision)",
+    )
+
+
 @claim(
     "N3",
     source=SOURCE,
     location="Precision-Recall Curve example (scores_A, scores_B, truths)",
     title="Same predictions at 0.5, but A's AP and PR curve beat B's",
     statement=lambda: sp.And(
-        sp.Eq(sp.Symbol(r"\mathrm{AP}(A)"), sp.Rational(49, 60)),
-        sp.Eq(sp.Symbol(r"\mathrm{AP}(B)"), sp.Rational(37, 84)),
-        sp.Eq(sp.Symbol("P(A)"), sp.Symbol("P(B)")),
+        sp.Eq(N3_NAMES["P(A)"], N3_NAMES["P(B)"]),
+        sp.Eq(N3_NAMES["R(A)"], N3_NAMES["R(B)"]),
+        sp.Eq(N3_NAMES["F(A)"], N3_NAMES["F(B)"]),
+        sp.Gt(N3_NAMES["AP(A)"], N3_NAMES["AP(B)"]),
+        sp.Eq(N3_NAMES["AP(A)"], sp.Rational(49, 60)),
+        sp.Eq(N3_NAMES["AP(B)"], sp.Rational(37, 84)),
     ),
     assumptions=(
         "threshold 0.5: predict True iff score >= 0.5",
         "the table as printed in the notes (8 items, untied scores)",
+    ),
+    domain=Domain(
+        define={N3_NAMES[k]: Meaning(fn, text) for k, (fn, text) in _N3_MEANINGS.items()}
     ),
     note=(
         "'A's curve is consistently higher' holds as weak dominance: at every recall A's lowest "
@@ -330,23 +403,15 @@ def _n3(pf: Proof) -> None:
 
     pred_a, tp_a, fp_a, fn_a = counts(SCORES_A)
     pred_b, tp_b, fp_b, fn_b = counts(SCORES_B)
-    pf.true(
-        "At threshold 0.5 the two prediction vectors are identical (items 1-4 positive)",
-        sp.And(
-            sp.Eq(sp.Tuple(*pred_a), sp.Tuple(*pred_b)),
-            sp.Eq(sp.Tuple(*pred_a), sp.Tuple(*([sp.true] * 4 + [sp.false] * 4))),
+    pf.check(
+        "exact",
+        "At threshold 0.5 the two prediction vectors are identical (items 1-4 positive), hence the "
+        "same table for both: (TP, FP, FN) = (2, 2, 2)",
+        (
+            pred_a == pred_b == [True] * 4 + [False] * 4
+            and (tp_a, fp_a, fn_a) == (tp_b, fp_b, fn_b) == (2, 2, 2),
+            f"predictions {[int(y) for y in pred_a]}; (TP, FP, FN) = ({tp_a}, {fp_a}, {fn_a})",
         ),
-        "comparison",
-        shown=sp.Tuple(*(sp.Integer(int(y)) for y in pred_a)),
-    )
-    pf.true(
-        "Hence the same table for both: (TP, FP, FN) = (2, 2, 2)",
-        sp.And(
-            sp.Eq(sp.Tuple(tp_a, fp_a, fn_a), sp.Tuple(tp_b, fp_b, fn_b)),
-            sp.Eq(sp.Tuple(tp_b, fp_b, fn_b), sp.Tuple(2, 2, 2)),
-        ),
-        "counting",
-        shown=sp.Tuple(tp_b, fp_b, fn_b),
     )
     pf.equal("precision TP/(TP+FP) = 2/4", tp_a / (tp_a + fp_a), sp.Rational(1, 2))
     pf.equal("recall TP/(TP+FN) = 2/4", tp_a / (tp_a + fn_a), sp.Rational(1, 2))
@@ -364,20 +429,7 @@ def _n3(pf: Proof) -> None:
     pf.equal(
         f"AP(B) = (1/3 + 2/4 + 3/7 + 4/8)/4, relevant ranks {ranks_b}", ap_b, sp.Rational(37, 84)
     )
-    pf.establish(
-        "The same predictions at 0.5, and the two APs as computed from the ranks",
-        sp.And(
-            sp.Eq(sp.Symbol(r"\mathrm{AP}(A)"), ap_a),
-            sp.Eq(sp.Symbol(r"\mathrm{AP}(B)"), ap_b),
-            sp.Eq(sp.Symbol("P(A)"), sp.Symbol("P(B)")),
-        ),
-        [1, len(pf.steps) - 1, len(pf.steps)],
-    )
-    pf.true(
-        "AP(A) > AP(B)",
-        sp.Gt(ap_a, ap_b, evaluate=False),
-        "exact comparison",
-    )
+    pf.true("AP(A) > AP(B)", sp.Gt(ap_a, ap_b, evaluate=False), "exact comparison")
     cmp_ = _curve_comparison()
     pf.check(
         "exact",
@@ -418,18 +470,40 @@ def _n3(pf: Proof) -> None:
 
 
 # ---- N4 ---------------------------------------------------------------------------------------
+N_ITEMS = sp.Symbol("n", integer=True, positive=True)
+
+
 @claim(
     "N4",
     source=SOURCE,
     location="Precision @ k section",
     title="P@k <= n_rel/k; missing predictions count as false positives",
     statement=lambda: sp.Implies(
-        sp.Lt(sp.Symbol(r"n_{\mathrm{rel}}"), sp.Symbol("k")),
-        sp.Le(sp.Symbol("P@k"), sp.Symbol(r"n_{\mathrm{rel}}") / sp.Symbol("k")),
+        sp.Lt(N_REL, sp.Symbol("k")), sp.Le(sp.Symbol("P@k"), N_REL / sp.Symbol("k"))
     ),
     assumptions=(
         "P@k = (relevant among the top k)/k",
         "a list of m < k predictions is padded with k - m false positives",
+    ),
+    domain=Domain(
+        Integer(N_ITEMS, 1),
+        Integer(sp.Symbol("k"), 1, N_ITEMS + 2),
+        Structured(
+            RANKING,
+            lambda pt, size: itertools.product((0, 1), repeat=int(pt[N_ITEMS])),
+            lambda pt, rng: tuple(rng.randint(0, 1) for _ in range(int(pt[N_ITEMS]))),
+            "the relevance (0 or 1) of each of the n predictions, top first",
+        ),
+        define={
+            N_REL: Meaning(lambda pt: sum(pt[RANKING]), "relevant among the n predictions"),
+            sp.Symbol("P@k"): Meaning(
+                lambda pt: precision_at(pt[RANKING], int(pt[sp.Symbol("k")])),
+                "relevant among the top k over k, missing predictions counted as false positives",
+            ),
+        },
+        exhaustive=6,
+        large=300,
+        samples=40,
     ),
 )
 def _n4(pf: Proof) -> None:
@@ -451,11 +525,17 @@ def _n4(pf: Proof) -> None:
         sp.Mul(tp_m, sp.Pow(den, -1, evaluate=False), evaluate=False),
     )
     pf.equal("P@k = TP_m/k", padded, tp_m / k)
-    n_rel_, k_ = sp.Symbol(r"n_{\mathrm{rel}}"), sp.Symbol("k")
+    k_ = sp.Symbol("k")
+    pf.conclude(
+        "At most n_rel of the k slots are hits, with or without padding (step 3), so "
+        "P@k <= n_rel/k",
+        sp.Le(sp.Symbol("P@k"), N_REL / k_),
+        [2, 3, 5],
+    )
     pf.establish(
-        "With fewer relevant items than k, at most n_rel of the k slots are hits",
-        sp.Implies(sp.Lt(n_rel_, k_), sp.Le(sp.Symbol("P@k"), n_rel_ / k_)),
-        [2, 3],
+        "in particular with fewer relevant items than k",
+        sp.Implies(sp.Lt(N_REL, k_), sp.Le(sp.Symbol("P@k"), N_REL / k_)),
+        [len(pf.steps)],
     )
 
     def bound(case: tuple[tuple[int, ...], int]) -> bool:
@@ -479,21 +559,34 @@ def _n4(pf: Proof) -> None:
 
 
 # ---- N5 ---------------------------------------------------------------------------------------
+#: One completion of the worked example: its top 3 as reconstructed, 4 relevant among 12 movies.
+N5_EXAMPLE = (1, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1)
+AP_AT_3, MEAN_P_AT_I = sp.Symbol("AP@3"), sp.Symbol(r"\overline{P@i}")
+
+
 @claim(
     "N5",
     source=SOURCE,
     location="Average Precision @ k section and worked example",
     title="AP@k = sum_{i<=k} P(i) rel(i) / min(k, n_rel); 2.00/min(3, 4) = 0.67; not the mean of P@i",
-    statement=lambda: sp.Eq(
-        sp.Symbol("AP@k"),
-        sp.Sum(
-            sp.Function("P")(sp.Symbol("i")) * sp.Function("rel")(sp.Symbol("i")),
-            (sp.Symbol("i"), 1, sp.Symbol("k")),
-        )
-        / sp.Min(sp.Symbol("k"), sp.Symbol(r"n_{\mathrm{rel}}")),
+    statement=lambda: sp.And(
+        printed_as(AP_AT_3, "0.67"), sp.Ne(AP_AT_3, MEAN_P_AT_I, evaluate=False), evaluate=False
     ),
     assumptions=(
+        "AP@k = sum_{i<=k} P(i) rel(i) / min(k, n_rel), P(i) the precision of the top i",
         "worked example: 4 relevant items; of the top 3, ranks 1 and 2 relevant, rank 3 not (reconstructed)",
+    ),
+    domain=Domain(
+        define={
+            AP_AT_3: Meaning(
+                lambda pt: average_precision_at(N5_EXAMPLE, 3),
+                "AP@3 of a 12-item completion of the example (its top 3 are 1, 1, 0; 4 relevant)",
+            ),
+            MEAN_P_AT_I: Meaning(
+                lambda pt: sum((precision_at(N5_EXAMPLE, i) for i in (1, 2, 3)), Fraction(0)) / 3,
+                "the mean of P@1, P@2, P@3 of the example",
+            ),
+        }
     ),
     note=(
         "The example's ranking is missing from the notes. 'sum_{i<=3} P(i) rel(i) = 1.00 + 1.00' "
@@ -513,17 +606,6 @@ def _n5(pf: Proof) -> None:
         "sum_{i<=3} P(i) rel(i) = 1 + 1", sum(pi_ * y for pi_, y in zip(prec, top3, strict=True)), 2
     )
     ap3 = pf.equal("AP@3 = 2/min(3, 4)", s / sp.Min(3, 4), sp.Rational(2, 3))
-    i_, k_ = sp.Symbol("i"), sp.Symbol("k")
-    pf.establish(
-        "The definition the worked example follows (sum of P(i) rel(i) over the top k, over "
-        "min(k, n_rel)), evaluated above at k = 3",
-        sp.Eq(
-            sp.Symbol("AP@k"),
-            sp.Sum(sp.Function("P")(i_) * sp.Function("rel")(i_), (i_, 1, k_))
-            / sp.Min(k_, sp.Symbol(r"n_{\mathrm{rel}}")),
-        ),
-        [1, 2, 3],
-    )
     mean = pf.equal("The mean of P@1, P@2, P@3", sum(prec) / 3, sp.Rational(8, 9))
     pf.true(
         "AP@3 is not the mean of P@i",
@@ -540,7 +622,7 @@ def _n5(pf: Proof) -> None:
         "Relevance patterns of the top 3 whose sum is exactly the two terms 1.00 + 1.00",
         (patterns == [top3], f"only {patterns}"),
     )
-    labels = (*top3, 1, 0, 0, 1, 0, 0, 0, 0, 1)  # one completion: 4 relevant among 12 movies
+    labels = N5_EXAMPLE
     pf.check(
         "printed-number",
         "AP@3 of a 12-item completion of the example, rounded to 2 decimals",

@@ -1,37 +1,52 @@
 """The claim registry: every claim of ``CLAIMS.md``, its derivation, its checks and its verdict.
 
-A claim is registered with :func:`claim` as a *proof function* that receives a :class:`Proof`
-and records in it
+A claim is registered with :func:`claim`: its *statement* (a sympy object), its *domain* (a
+:class:`~prtheory.theory.domain.Domain`: the variables with their ranges, the definitions of its
+names) and a *proof function* that receives a :class:`Proof` and records in it
 
-* **steps** -- each a sympy computation or identity that is verified as it is recorded
-  (``Proof.equal``, ``Proof.obtain``, ``Proof.true``, ``Proof.value``), a combinatorial fact
-  verified by exhaustive enumeration over a stated finite family (``Proof.enumerated``), a
-  definition or hypothesis it starts from (``Proof.given``), or a logical conclusion drawn from
-  numbered earlier steps (``Proof.conclude``);
-* **checks** -- independent confirmations by another method (``Proof.check``): exact rational
-  arithmetic at random points, mpmath at 50 digits, interval arithmetic over a grid, exhaustive
-  enumeration, or a comparison with a printed number.
+* **steps** -- each a sympy computation or identity verified as it is recorded
+  (``Proof.equal``, ``Proof.value``, ``Proof.true``, ``Proof.sign``), a fact verified by
+  exhaustive enumeration over a stated finite family (``Proof.enumerated``), a definition or
+  hypothesis shown for the reader (``Proof.given``: never a premise), or a conclusion from
+  numbered earlier steps (``Proof.conclude``), the last of which establishes the statement
+  (``Proof.establish``);
+* **checks** -- further confirmations by another method (``Proof.check``), shown and required to
+  pass.
 
-The verdict is declared by the claim (``holds``, ``holds as corrected``, ``refuted``,
-``out of reach``) and *earned* by running it: a claim passes only if every step verified, every
-check passed, and the checks span at least two independent kinds (``symbolic`` counts as one kind
-when any step was verified by sympy; enumerated steps do not count towards it). Claims that are verdicts on printed numbers
-(``printed_numbers=True``) and ``out of reach`` claims need one kind. A claim whose proof raises,
-whose step fails, or whose check fails is reported as failed, and ``prtheory verify`` exits
-non-zero.
+Running a claim (:func:`run_claim`) earns its verdict:
+
+1. every step verifies and every check passes;
+2. the final step's inference is checked by sympy from the cited steps that are not givens and
+   from the domain's definitions and bounds (:func:`~prtheory.theory.inference.combine`): a final
+   inference sympy cannot check (prose) fails the claim; and the statement must be that
+   conclusion (:func:`~prtheory.theory.inference.same_statement`). A claim may end without
+   ``Proof.establish`` only when the registry certifies its statement (step 3);
+3. the registry checks the statement object itself over its domain
+   (:func:`~prtheory.theory.statement.check_statement`): a point where it is false fails the
+   claim, whatever the derivation and the checks say.
+
+The verdict says what was checked: **proved** when the final step rests, through checked
+inferences, on steps sympy verified (no prose lemma, no enumeration of a finite family, no
+given); the statement itself **certified** when the registry's check is rigorous over the whole
+domain, **tested** when it is falsification at points. Only kinds of check that bear on the
+statement count (:attr:`ClaimResult.kinds`): ``symbolic`` for a proof, and the arithmetic of the
+statement check; the author's checks are shown but do not count.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import sympy as sp
+
+from prtheory.theory.domain import Domain
+from prtheory.theory.inference import combine, decide, is_zero, relation, same_statement, zero
+from prtheory.theory.statement import StatementCheck, check_statement
 
 __all__ = [
     "CHECK_KINDS",
@@ -47,11 +62,13 @@ __all__ = [
     "combine",
     "decide",
     "run_claim",
+    "same_statement",
     "to_latex",
 ]
 
 VERDICTS = ("holds", "holds as corrected", "refuted", "out of reach")
 CHECK_KINDS = ("symbolic", "numeric", "exact", "interval", "enumeration", "printed-number")
+_OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Product, sp.Derivative)
 
 
 class StepFailed(AssertionError):
@@ -64,20 +81,22 @@ class Step:
 
     text: str
     latex: str
-    method: str  # "given", "conclusion", or how it was established: "simplify", "integrate", ...
-    verified: bool | None  # None for givens and prose conclusions (not themselves checked)
-    kind: str = "symbolic"  # "symbolic" (sympy), "enumeration", or "logic" (given, conclusion)
-    expr: Any = None  # the sympy object the step records (what a later conclusion combines)
+    method: str  # how it was established: "simplify", "summation", "given", "follows from ..."
+    verified: bool | None  # None: a given, or a conclusion sympy did not check (prose)
+    kind: str = "symbolic"  # "symbolic", "enumeration", "given" or "conclusion"
+    expr: Any = None  # the fact a later conclusion may cite (None: nothing citable)
+    support: str = "verified"  # a conclusion's weakest premise: verified, enumerated, prose
+    decided: str = ""  # LaTeX of what sympy decided, when the step displays something else
 
     @property
     def prose(self) -> bool:
         """A conclusion whose inference sympy did not check (a prose lemma)."""
-        return self.kind == "logic" and self.method != "given" and self.verified is None
+        return self.kind == "conclusion" and self.verified is None
 
 
 @dataclass
 class Check:
-    """An independent confirmation of the claim by a method other than the derivation."""
+    """A further confirmation of the claim by a method other than the derivation."""
 
     kind: str
     text: str
@@ -96,7 +115,7 @@ class Claim:
     verdict: str
     proof: Callable[[Proof], None]
     note: str = ""
-    printed_numbers: bool = False
+    domain: Domain | None = None
 
 
 @dataclass
@@ -106,30 +125,103 @@ class ClaimResult:
     checks: list[Check] = field(default_factory=list)
     error: str = ""
     seconds: float = 0.0
-    statement_checked: bool = False  # the final step established the statement (``establish``)
+    statement_checked: bool = False  # the statement was compared with the final conclusion
+    statement_mismatch: str = ""  # why the statement is not that conclusion ("" when it is)
+    final_step: int = 0  # 1-based index of the step that establishes the statement (0: none)
+    statement_check: StatementCheck | None = None
     mutation: Any = None  # cache of :func:`prtheory.theory.mutants.kill_rate` for this result
-    established: Any = None  # the conclusion the derivation established, when it did
+    established: Any = None  # the conclusion the derivation established (in this process)
+    final_facts: Any = None  # the facts the final inference could use (in this process)
+
+    @property
+    def final(self) -> Step | None:
+        return self.steps[self.final_step - 1] if self.final_step else None
+
+    @property
+    def proved(self) -> bool:
+        """The final inference is checked and rests only on steps sympy verified."""
+        f = self.final
+        return bool(
+            f is not None and f.verified and f.support == "verified" and not self.statement_mismatch
+        )
+
+    @property
+    def kind(self) -> str:
+        """proved, certified or tested (the strongest support of the statement)."""
+        if self.proved:
+            return "proved"
+        sc = self.statement_check
+        return "certified" if sc is not None and sc.status == "certified" else "tested"
+
+    @property
+    def statement_status(self) -> str:
+        sc = self.statement_check
+        return sc.status if sc is not None else "not checked"
 
     @property
     def kinds(self) -> list[str]:
-        kinds = []
-        if any(s.verified and s.kind == "symbolic" for s in self.steps):
-            kinds.append("symbolic")
-        for c in self.checks:
-            if c.kind not in kinds:
-                kinds.append(c.kind)
+        """The kinds of check that bear on the statement: ``symbolic`` for a proof, then the
+        arithmetic the registry's statement check used."""
+        kinds = ["symbolic"] if self.proved else []
+        if self.statement_check is not None and self.statement_check.status in (
+            "certified",
+            "tested",
+        ):
+            kinds += [k for k in self.statement_check.kinds if k not in kinds]
         return kinds
+
+    @property
+    def verdict_line(self) -> str:
+        """E.g. 'proved; statement certified (rational identity)' or 'tested: ...'."""
+        sc = self.statement_check
+        words = {"certified": "statement certified", "tested": "statement tested"}
+        status = words.get(sc.status, f"statement {sc.status}") if sc is not None else ""
+        if self.proved:
+            return f"proved; {status}"
+        f = self.final
+        if f is None:
+            rest = " (no derivation of the statement)"
+        else:
+            rest = f" (the final step rests on {f.support} steps)" if f.verified else ""
+        return f"{self.kind}{rest}; {status}"
 
     @property
     def problems(self) -> list[str]:
         out = []
         if self.error:
             out.append(self.error)
-        out += [f"step failed: {s.text}" for s in self.steps if s.verified is False]
+        else:
+            out += [f"step failed: {s.text}" for s in self.steps if s.verified is False]
         out += [f"check failed: {c.text} ({c.detail})" for c in self.checks if not c.passed]
-        needed = 1 if (self.claim.printed_numbers or self.claim.verdict == "out of reach") else 2
-        if not self.error and len(self.kinds) < needed:
-            out.append(f"needs {needed} independent kinds of check, has {self.kinds}")
+        sc = self.statement_check
+        if self.claim.domain is None:
+            out.append(
+                "the claim declares no domain (domain=Domain(...)): its statement cannot be "
+                "checked over it"
+            )
+        elif sc is not None and sc.status in ("error", "refuted", "unevaluated"):
+            out.append(f"the statement check: {sc.summary()}")
+        if not self.error:
+            final = self.final
+            if final is None and self.statement_status != "certified":
+                out.append(
+                    "the derivation never established the statement (end it with "
+                    "Proof.establish, whose conclusion sympy compares with the claim's statement), "
+                    "and the statement check did not certify it"
+                )
+            elif final is None:
+                pass
+            elif final.prose:
+                out.append(
+                    f"the final inference (step {self.final_step}) is prose: sympy cannot derive "
+                    "the conclusion from the cited steps (givens are not premises) and the "
+                    "domain's definitions"
+                )
+            elif self.statement_mismatch:
+                out.append(
+                    "the statement is not what the derivation established: "
+                    + self.statement_mismatch
+                )
         return out
 
     @property
@@ -148,13 +240,14 @@ def claim(
     title: str,
     statement: Callable[[], Any],
     assumptions: tuple[str, ...] | list[str],
+    domain: Domain | None = None,
     verdict: str = "holds",
     note: str = "",
-    printed_numbers: bool = False,
 ) -> Callable[[Callable[[Proof], None]], Callable[[Proof], None]]:
     """Register the decorated proof function as the derivation of claim ``id``.
 
-    ``id`` is letters followed by digits (``B4``, ``Y12``); the verdict one of :data:`VERDICTS`.
+    ``id`` is letters followed by digits (``B4``, ``Y12``); the verdict one of :data:`VERDICTS`;
+    ``domain`` says where the statement is checked (a claim without one fails).
     """
     if not re.fullmatch(r"[A-Za-z]+\d+", id):
         raise ValueError(
@@ -164,6 +257,8 @@ def claim(
         raise ValueError(f"verdict: must be one of {VERDICTS}, got {verdict!r}")
     if verdict != "holds" and not note:
         raise ValueError(f"{id}: a '{verdict}' verdict needs a note saying why")
+    if domain is not None and not isinstance(domain, Domain):
+        raise TypeError(f"{id}: domain must be a prtheory.theory.domain.Domain")
 
     def register(fn: Callable[[Proof], None]) -> Callable[[Proof], None]:
         if id in REGISTRY:
@@ -178,261 +273,220 @@ def claim(
             verdict=verdict,
             proof=fn,
             note=note,
-            printed_numbers=printed_numbers,
+            domain=domain,
         )
         return fn
 
     return register
 
 
-def _is_zero(expr: Any) -> tuple[bool, str]:
-    """Decide ``expr == 0`` symbolically; return (verdict, the method that decided it)."""
-    expr = sp.sympify(expr)
-    if expr == 0:
-        return True, "identical"
-    for name, transform in (
-        ("cancel", sp.cancel),
-        ("simplify", sp.simplify),
-        ("expand_log + simplify", lambda e: sp.simplify(sp.expand_log(e, force=True))),
-        ("logcombine + simplify", lambda e: sp.simplify(sp.logcombine(e, force=True))),
-        ("expand_func + simplify", lambda e: sp.simplify(sp.expand_func(e))),  # harmonic(n+1) ...
-    ):
-        if transform(expr) == 0:
-            return True, name
-    return False, "no simplification reached 0"
-
-
-_RELATIONS = {">": sp.Gt, ">=": sp.Ge, "<": sp.Lt, "<=": sp.Le}
-_SIGN = {  # relation of d = lhs - rhs to 0 -> the assumption that decides it
-    ">": "is_positive",
-    ">=": "is_nonnegative",
-    "<": "is_negative",
-    "<=": "is_nonpositive",
-    "==": "is_zero",
-    "!=": "is_nonzero",
-}
-
-
-def _forms(e: sp.Expr) -> Iterator[sp.Expr]:
-    """``e`` and the rewritings whose sign sympy's assumptions most often decide."""
-    yield e
-    yield sp.factor(sp.cancel(e))
-    simple = sp.simplify(e)
-    yield simple
-    yield sp.expand_log(simple, force=True)
-
-
-def decide(fact: Any) -> tuple[bool, str]:
-    """Decide a sympy fact; return (holds, how).
-
-    ``fact`` is a sympy boolean (``sp.true`` when sympy already evaluated it), a relation
-    (``Eq``, ``Ne``, ``<``, ``<=``, ``>``, ``>=``; evaluated or built with ``evaluate=False``),
-    or ``And``/``Or``/``Not`` of these. A relation holds when sympy decides the sign of
-    ``lhs - rhs`` from the symbols' assumptions, after ``factor(cancel(.))``, ``simplify`` or
-    ``expand_log``; an equation when :func:`_is_zero` reduces ``lhs - rhs`` to 0. Anything
-    sympy cannot decide counts as not holding. A Python ``bool`` (or any non-sympy object) is
-    refused with ``TypeError``: that would be an assertion, not a verification.
-    """
-    if isinstance(fact, bool) or not isinstance(fact, sp.Basic):
-        raise TypeError(
-            f"a verified fact must be a sympy relation or boolean that sympy decides, got "
-            f"{type(fact).__name__} {fact!r}"
-        )
-    if fact == sp.true:
-        return True, "evaluated by sympy"
-    if fact == sp.false:
-        return False, "sympy evaluated it to False"
-    if isinstance(fact, sp.And):
-        parts = [decide(a) for a in fact.args]
-        return all(ok for ok, _ in parts), "every part"
-    if isinstance(fact, sp.Or):
-        parts = [decide(a) for a in fact.args]
-        return any(ok for ok, _ in parts), "some part"
-    if isinstance(fact, sp.Not):
-        arg = fact.args[0]
-        if isinstance(arg, sp.core.relational.Relational):
-            return decide(arg.negated)
-        return False, "cannot decide a negation"
-    if isinstance(fact, sp.core.relational.Relational):
-        op = fact.rel_op
-        if op == "==":
-            return _is_zero(fact.lhs - fact.rhs)
-        d = sp.sympify(fact.lhs - fact.rhs)
-        attr = _SIGN[op]
-        for form in _forms(d):
-            if getattr(form, attr) is True:
-                return True, f"sign of lhs - rhs decided ({attr[3:]})"
-        return False, f"sympy could not decide lhs - rhs {op} 0"
-    return False, f"not a decidable fact: {type(fact).__name__}"
-
-
-_CHAIN = {("==", "=="): "==", ("==", "<="): "<=", ("<=", "=="): "<=", ("<=", "<="): "<="}
-_CHAIN.update({(a, b): "<" for a in ("==", "<=", "<") for b in ("==", "<=", "<") if "<" in (a, b)})
-
-
-def _as_le(rel: Any) -> tuple[str, Any, Any] | None:
-    """A relation as (op, smaller, larger) with op in ==, <=, <; None for anything else."""
-    if not isinstance(rel, sp.core.relational.Relational) or rel.rel_op == "!=":
-        return None
-    if rel.rel_op in (">", ">="):
-        rel = rel.reversed
-    return rel.rel_op, rel.lhs, rel.rhs
-
-
-def _transitive(a: Any, b: Any) -> list[Any]:
-    """The relations that chain ``a`` and ``b`` gives (either order, equations both ways)."""
-    out = []
-    for x, y in ((a, b), (b, a)):
-        fx, fy = _as_le(x), _as_le(y)
-        if fx is None or fy is None:
-            continue
-        for ox, lx, mx in [fx] + ([("==", fx[2], fx[1])] if fx[0] == "==" else []):
-            for oy, my, ry in [fy] + ([("==", fy[2], fy[1])] if fy[0] == "==" else []):
-                if _quick_zero(sp.sympify(mx) - sp.sympify(my))[0]:
-                    op = _CHAIN[(ox, oy)]
-                    rel = {"==": sp.Eq, "<=": sp.Le, "<": sp.Lt}[op]
-                    out.append(rel(lx, ry, evaluate=False))
-    return out
-
-
-def _follows(part: Any, facts: list[tuple[int, Any]]) -> str | None:
-    """How ``part`` follows from the cited facts, or None."""
-    known = [(k, f) for k, f in facts if isinstance(f, sp.Basic)]
-    for k, f in known:
-        if _says(part, f):
-            return f"restates step {k}"
-    for (i, f), (j, g) in itertools.combinations(known, 2):
-        if any(_says(part, c) for c in _transitive(f, g)):
-            return f"transitivity of steps {i} and {j}"
-    for i, f in known:
-        if isinstance(f, sp.Equality) and isinstance(f.lhs, sp.Symbol):
-            for j, g in known:
-                if j != i and _says(part, g.xreplace({f.lhs: f.rhs})):
-                    return f"step {i} substituted into step {j}"
-    return None
-
-
-def _says(a: Any, b: Any) -> bool:
-    try:
-        return same_statement(a, b, _quick_zero)[0]
-    except Exception:  # sympy could not compare them: not shown to follow
-        return False
-
-
-def combine(conclusion: Any, facts: list[tuple[int, Any]]) -> str | None:
-    """sympy's check that ``conclusion`` follows from the numbered ``facts`` (see
-    :meth:`Proof.conclude`); returns how it follows, or None when it does not (a prose lemma).
-    An ``And`` (or ``Tuple``) follows when each of its parts does."""
-    if not isinstance(conclusion, sp.Basic):
-        return None
-    whole = _follows(conclusion, facts)
-    if whole is not None or not isinstance(conclusion, (sp.And, sp.Tuple)):
-        return whole
-    hows = [_follows(part, facts) for part in conclusion.args]
-    return None if None in hows else "; ".join(dict.fromkeys(h for h in hows if h))
+def plain(expr: Any) -> str:
+    """A formula as plain text (``sstr``), for messages."""
+    return expr if isinstance(expr, str) else sp.sstr(expr)
 
 
 class Proof:
     """Recorder for one claim's derivation and checks (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, domain: Domain | None = None) -> None:
         self.steps: list[Step] = []
         self.checks: list[Check] = []
         self.established: Any = None
+        self.final_step = 0
+        self.final_facts: list[tuple[str, Any]] = []
+        self.domain = domain
 
-    def establish(self, text: str, conclusion: Any, steps: Sequence[int]) -> Any:
-        """The final step: ``conclusion`` is the sympy object the derivation arrived at (built
-        from the derived expressions, never from the claim's statement), resting on the numbered
-        verified steps. :func:`run_claim` then requires sympy to decide that the claim's
-        ``statement`` is this conclusion (:func:`same_statement`); a statement that says anything
-        else fails the claim."""
-        self.conclude(text, conclusion, steps)
-        step = self.steps[-1]
-        cited = ", ".join(map(str, steps))
-        step.method = (
-            f"establishes the statement from steps {cited} ({step.method.split('(', 1)[1]}"
-            if step.verified
-            else f"establishes the statement from steps {cited} (prose lemma)"
-        )
-        self.established = conclusion
-        return conclusion
+    # ---- conclusions ---------------------------------------------------------------------
+    def _facts(self, steps: Sequence[int]) -> list[tuple[str, Any]]:
+        """The cited steps that can be premises (not givens, with a fact), then the domain's
+        bounds (its definitions are applied by substitution: :meth:`Domain.expand`)."""
+        facts = [
+            (f"step {k}", self.steps[k - 1].expr)
+            for k in steps
+            if self.steps[k - 1].kind != "given" and self.steps[k - 1].expr is not None
+        ]
+        if self.domain is not None:
+            facts += [("the domain", f) for f in self.domain.constraints()]
+        return facts
 
-    # ---- derivation steps -------------------------------------------------------------
-    def given(self, text: str, expr: Any) -> Any:
-        """A definition or hypothesis the derivation starts from (not itself checked)."""
-        self.steps.append(Step(text, to_latex(expr), "given", None, "logic", expr))
-        return expr
+    def expand(self, expr: Any) -> Any:
+        """``expr`` with the domain's definitions substituted (itself without a domain)."""
+        return self.domain.expand(expr) if self.domain is not None else expr
 
-    def conclude(self, text: str, expr: Any, steps: Sequence[int]) -> Any:
-        """A logical conclusion from the numbered earlier steps (1-based), which must exist and
-        have verified.
-
-        sympy checks the inference where it can (:func:`combine`): the conclusion restates a
-        cited step, or follows from cited relations by transitivity, or from a cited equation
-        ``symbol = value`` by substitution into another cited step; an ``And`` part by part.
-        The step then counts as verified. Otherwise it is a *prose lemma*: shown with the steps
-        it rests on, labelled as such, and counted apart in the ledger."""
+    def _inference(self, text: str, expr: Any, steps: Sequence[int], final: bool) -> Step:
         bad = [
             k for k in steps if not 1 <= k <= len(self.steps) or self.steps[k - 1].verified is False
         ]
         if bad or not steps:
             raise StepFailed(f"{text}: rests on missing or failed steps {bad or 'none'}")
-        cited = ", ".join(str(k) for k in steps)
-        how = combine(expr, [(k, self.steps[k - 1].expr) for k in steps])
+        cited = [self.steps[k - 1] for k in steps]
+        numbers = ", ".join(str(k) for k in steps)
+        facts = self._facts(steps)
+        if final:
+            self.final_facts = facts
+        how = combine(expr, facts, self.expand)
         if how is None:
-            step = Step(text, to_latex(expr), f"follows from steps {cited} (prose lemma)", None)
-        else:
-            step = Step(text, to_latex(expr), f"follows from steps {cited} ({how})", True)
-        step.kind, step.expr = "logic", expr
+            if not final and not any(s.verified for s in cited):
+                raise StepFailed(
+                    f"{text}: a prose conclusion must rest on at least one verified step; "
+                    f"steps {numbers} are givens or prose"
+                )
+            return Step(
+                text,
+                to_latex(expr),
+                f"follows from steps {numbers} (prose lemma)",
+                None,
+                "conclusion",
+                expr,
+                "prose",
+            )
+        support = _weakest(s for s in cited if s.kind != "given")
+        return Step(
+            text,
+            to_latex(expr),
+            f"follows from steps {numbers} ({how})",
+            True,
+            "conclusion",
+            expr,
+            support,
+        )
+
+    def conclude(self, text: str, expr: Any, steps: Sequence[int]) -> Any:
+        """A logical conclusion from the numbered earlier steps (1-based), which must exist and
+        not have failed.
+
+        sympy checks the inference where it can (:func:`~prtheory.theory.inference.combine`):
+        from the cited steps that are not givens and from the domain's definitions and bounds,
+        the conclusion restates a fact, or follows by transitivity, by substitution, part by
+        part, or as an implication. The step is then *checked*; it counts as verified support
+        when every cited premise is verified. Otherwise it is a *prose lemma* (it must cite a
+        verified step): shown with the steps it rests on, labelled as such."""
+        step = self._inference(text, expr, steps, final=False)
         self.steps.append(step)
+        return expr
+
+    def establish(self, text: str, conclusion: Any, steps: Sequence[int]) -> Any:
+        """The final step: ``conclusion`` is what the derivation arrived at (built from the
+        derived expressions, never from the claim's statement), inferred from the numbered steps
+        as in :meth:`conclude`. :func:`run_claim` requires the inference to be checked (a prose
+        final step fails the claim) and the claim's ``statement`` to be this conclusion."""
+        step = self._inference(text, conclusion, steps, final=True)
+        cited = ", ".join(map(str, steps))
+        step.method = step.method.replace(
+            f"follows from steps {cited}", f"establishes the statement from steps {cited}", 1
+        )
+        self.steps.append(step)
+        self.established = conclusion
+        self.final_step = len(self.steps)
+        return conclusion
+
+    # ---- derivation steps -------------------------------------------------------------------
+    def given(self, text: str, expr: Any) -> Any:
+        """A definition or hypothesis shown for the reader (not checked; never a premise of a
+        conclusion: definitions that premises need belong in the claim's domain)."""
+        self.steps.append(Step(text, to_latex(expr), "given", None, "given", expr))
         return expr
 
     def enumerated(self, text: str, expr: Any, outcome: tuple[bool, str]) -> Any:
         """A fact verified by exhaustive enumeration over a finite family (``checks.exhaustive``).
 
-        The step holds for the enumerated family only; the text says what the general argument is.
-        """
+        The step holds for the enumerated family only: a conclusion resting on it is not a
+        proof of a statement about larger cases."""
         ok, detail = outcome
         self.steps.append(
-            Step(text, to_latex(expr), f"exhaustive enumeration: {detail}", bool(ok), "enumeration")
+            Step(
+                text,
+                to_latex(expr),
+                f"exhaustive enumeration: {detail}",
+                bool(ok),
+                "enumeration",
+                expr,
+                "enumerated",
+            )
         )
         if not ok:
             raise StepFailed(f"{text}: enumeration failed: {detail}")
         return expr
 
-    def value(self, text: str, shown: Any, computed: Any, expected: Any, method: str) -> Any:
-        """sympy computed ``computed`` for ``shown`` (a limit, a sum, ...); it must equal ``expected``.
+    def value(
+        self,
+        text: str,
+        shown: Any,
+        expected: Any,
+        method: str,
+        computed: Any = None,
+        branch: Callable[[Any], Any] | None = None,
+    ) -> Any:
+        """The value of ``shown`` must be ``expected``; returns the computed value.
 
-        Displayed as ``shown = computed = expected`` (the middle omitted when they coincide).
-        """
-        ok, how = _is_zero(sp.sympify(computed) - sp.sympify(expected))
+        When ``shown`` holds a limit, integral, sum, product or derivative, the registry
+        computes it (``doit``; ``branch`` picks the branch of a ``Piecewise`` answer) and
+        ``computed`` (optional) must agree: the recorded fact is ``shown = expected``. When
+        ``shown`` is a symbol the domain defines by an expression, that expression is
+        compared; a symbol the domain does not define is a label, and the step records
+        ``computed = expected`` only. Displayed as ``shown = computed = expected`` (the middle
+        omitted when it coincides)."""
+        shown_e = sp.sympify(shown)
+        fact: Any = None
+        if any(isinstance(a, _OPERATORS) for a in sp.preorder_traversal(shown_e)):
+            got = shown_e.doit()
+            got = branch(got) if branch is not None else got
+            if computed is not None and not zero(sp.sympify(computed) - got)[0]:
+                self._fail(text, shown, got, computed, method, "is not what was passed as computed")
+            computed = got
+            left = shown_e
+        elif isinstance(shown_e, sp.Symbol) and not (
+            self.domain is not None and shown_e in self.domain.symbols
+        ):
+            if computed is None:
+                raise TypeError(f"value: {shown} is a label; pass computed=")
+            defined = self.domain.expand(shown_e) if self.domain is not None else shown_e
+            left = shown_e if defined != shown_e else sp.sympify(computed)
+            if defined != shown_e and not zero(defined - sp.sympify(computed))[0]:
+                self._fail(
+                    text, shown, defined, computed, method, "is not what was passed as computed"
+                )
+        else:
+            left = shown_e
+            computed = shown_e if computed is None else computed
+        ok, how = zero(sp.sympify(computed) - sp.sympify(expected))
+        if not ok:
+            self._fail(text, shown, computed, expected, method, f"({how})")
+        fact = sp.Eq(left, sp.sympify(expected), evaluate=False)
         chain = [to_latex(shown), to_latex(computed)]
         if sp.sympify(computed) != sp.sympify(expected):
             chain.append(to_latex(expected))
-        self._record(
-            text,
-            " = ".join(chain),
-            method if how == "identical" else f"{method}, {how}",
-            ok,
-            sp.Eq(shown, computed, evaluate=False) if isinstance(shown, sp.Basic) else None,
+        self.steps.append(
+            Step(
+                text,
+                " = ".join(chain),
+                method if how == "identical" else f"{method}, {how}",
+                True,
+                expr=fact,
+            )
         )
         return computed
 
-    def obtain(self, text: str, expr: Any, method: str) -> Any:
-        """A result that sympy *computed* (``integrate``, ``limit``, ``solve``, ``diff``, ...).
+    def _fail(self, text: str, shown: Any, got: Any, expected: Any, method: str, why: str) -> None:
+        message = f"{text}: {plain(shown)} = {plain(got)}, which is not {plain(expected)} {why}"
+        self.steps.append(Step(text, to_latex(shown), method, False))
+        raise StepFailed(message.rstrip())
 
-        The computation is the verification; ``expr`` must not contain unevaluated
-        ``Integral``/``Limit``/``Derivative`` objects, which would mean sympy gave up.
-        """
+    def obtain(self, text: str, expr: Any, method: str) -> Any:
+        """A result that sympy *computed* (``integrate``, ``limit``, ``solve``, ``diff``, ...),
+        shown for the reader.
+
+        The step verifies only that sympy finished (no unevaluated ``Integral``/``Limit``/
+        ``Derivative`` in ``expr``); it records no fact a conclusion could cite (what a
+        computation equals is recorded by :meth:`value` or :meth:`equal`)."""
         ok = (
-            not any(
-                isinstance(a, (sp.Integral, sp.Limit, sp.Derivative))
-                for a in sp.preorder_traversal(expr)
-            )
+            not any(isinstance(a, _OPERATORS) for a in sp.preorder_traversal(expr))
             if isinstance(expr, sp.Basic)
             else True
         )
-        self._record(text, expr, method, ok)
+        self.steps.append(Step(text, to_latex(expr), method, ok))
+        if not ok:
+            raise StepFailed(f"{text}: sympy did not finish ({plain(expr)})")
         return expr
 
     def equal(self, text: str, lhs: Any, rhs: Any, shown: Any = None) -> Any:
@@ -441,14 +495,20 @@ class Proof:
         ``shown`` (optional) is what the document displays instead of ``lhs = rhs``, e.g. the
         identity written with a named sub-expression.
         """
-        ok, how = _is_zero(sp.sympify(lhs) - sp.sympify(rhs))
-        identity = sp.Eq(sp.sympify(lhs), sp.sympify(rhs), evaluate=False)
+        lhs_e, rhs_e = sp.sympify(lhs), sp.sympify(rhs)
+        ok, how = is_zero(lhs_e - rhs_e)
+        identity = sp.Eq(lhs_e, rhs_e, evaluate=False)
+        if not ok:
+            self.steps.append(Step(text, to_latex(identity), how, False))
+            raise StepFailed(f"{text}: {plain(lhs_e)} = {plain(rhs_e)} does not verify ({how})")
         if shown is not None:
-            self._record(text, shown, how, ok, identity)
+            self.steps.append(Step(text, to_latex(shown), how, True, expr=identity))
         elif how == "identical":  # shown once: the computed left side is the expected right side
-            self._record(text, rhs, "identical to the computed result", ok, identity)
+            self.steps.append(
+                Step(text, to_latex(rhs), "identical to the computed result", True, expr=identity)
+            )
         else:
-            self._record(text, identity, how, ok)
+            self.steps.append(Step(text, to_latex(identity), how, True, expr=identity))
         return rhs
 
     def true(self, text: str, fact: Any, method: str, shown: Any = None) -> Any:
@@ -456,31 +516,49 @@ class Proof:
         boolean, or ``And``/``Or``/``Not`` of them (see :func:`decide`).
 
         A Python ``bool`` is refused (``TypeError``): it would be a verdict the author computed,
-        recorded as if sympy had verified it. ``shown`` is what the document displays; by
-        default ``fact`` itself.
+        recorded as if sympy had verified it. ``shown`` is what the document displays; when it
+        differs from ``fact`` the document also shows what sympy decided.
         """
         ok, how = decide(fact)
-        self._record(text, fact if shown is None else shown, f"{method}; {how}", ok, fact)
+        step = Step(
+            text, to_latex(fact if shown is None else shown), f"{method}; {how}", ok, expr=fact
+        )
+        if shown is not None and shown != fact:
+            step.decided = to_latex(fact)
+        self.steps.append(step)
+        if not ok:
+            raise StepFailed(f"{text}: sympy did not decide {plain(fact)} ({how})")
         return fact
 
     def sign(
         self,
         text: str,
         expr: Any,
-        relation: str = ">",
+        relation_: str = ">",
         subs: dict | None = None,
         how: str = "sign from the positivity assumptions",
-    ) -> None:
-        """``expr > 0`` (``relation=">"``), ``>= 0``, ``< 0`` or ``<= 0``, decided by sympy from
-        the symbols' assumptions after the substitutions ``subs`` (applied one at a time, in
-        order, so a later one may rewrite an earlier one's result: ``{p: pi + d, pi: 1/(1+t)}``).
-        Shown as the inequality itself."""
+        where: Any = None,
+    ) -> Any:
+        """``expr > 0`` (``relation_=">"``), ``>= 0``, ``< 0`` or ``<= 0``, decided by sympy
+        from the symbols' assumptions after the substitutions ``subs`` (applied one at a time,
+        in order, so a later one may rewrite an earlier one's result: ``{p: pi + d, pi: 1/(1+t)}``).
+
+        The substitutions must cover the claim's domain, unless ``where`` names the condition
+        they encode (``p > pi`` for ``p = pi + d``): the fact recorded is then
+        ``Implies(where, expr > 0)``. Shown as the inequality (and its condition); returns the
+        fact."""
         e = sp.sympify(expr)
         for old, new in (subs or {}).items():
             e = e.xreplace({old: new})
-        rel = _RELATIONS[relation]
+        rel = relation(relation_)
         ok, why = decide(rel(e, 0, evaluate=False))
-        self._record(text, rel(expr, 0, evaluate=False), f"{how}; {why}", ok)
+        fact = rel(expr, 0, evaluate=False)
+        if where is not None:
+            fact = sp.Implies(where, fact, evaluate=False)
+        self.steps.append(Step(text, to_latex(fact), f"{how}; {why}", ok, expr=fact))
+        if not ok:
+            raise StepFailed(f"{text}: sympy did not decide {plain(fact)} ({why})")
+        return fact
 
     def solved(
         self, text: str, equation: Any, symbol: sp.Symbol, expected: Any, domain: Any = None
@@ -496,20 +574,15 @@ class Proof:
             and sp.Complement(want, found) == sp.S.EmptySet
         )
         shown = rf"\left\{{{sp.latex(symbol)} : {to_latex(equation)}\right\}} = {sp.latex(want)}"
-        self._record(text, shown, "solveset", bool(ok))
+        self.steps.append(Step(text, shown, "solveset", bool(ok)))
+        if not ok:
+            raise StepFailed(f"{text}: solveset gives {plain(found)}, not {plain(want)}")
         return found
 
-    def _record(self, text: str, expr: Any, method: str, ok: bool, fact: Any = None) -> None:
-        """Record a verified step: ``expr`` is what the document shows, ``fact`` the sympy
-        object a later conclusion may combine (``expr`` itself when it is one)."""
-        fact = expr if fact is None and isinstance(expr, sp.Basic) else fact
-        self.steps.append(Step(text, to_latex(expr), method, ok, expr=fact))
-        if not ok:
-            raise StepFailed(f"{text}: {method} did not verify {expr}")
-
-    # ---- independent checks -----------------------------------------------------------
+    # ---- further checks -------------------------------------------------------------------
     def check(self, kind: str, text: str, outcome: tuple[bool, str]) -> bool:
-        """Record an independent check: ``outcome`` is ``(passed, detail)`` (see ``checks``)."""
+        """Record a further check: ``outcome`` is ``(passed, detail)`` (see ``checks``). It must
+        pass; it does not count among the kinds of check that bear on the statement."""
         if kind not in CHECK_KINDS:
             raise ValueError(f"kind: must be one of {CHECK_KINDS}, got {kind!r}")
         passed, detail = outcome
@@ -517,111 +590,23 @@ class Proof:
         return bool(passed)
 
 
-def _nonzero_somewhere(expr: sp.Expr) -> bool:
-    """True when ``expr`` evaluates (20 digits) to a clearly non-zero number at a point
-    of (0, 1) for every free symbol: a quick disproof of ``expr == 0`` before simplifying."""
-    point = {
-        x: sp.Rational(3 + k, 11 + 2 * k) for k, x in enumerate(sorted(expr.free_symbols, key=str))
-    }
-    try:
-        value = sp.N(expr.xreplace(point).doit(), 20)
-    except Exception:  # cannot evaluate: no disproof
-        return False
-    return bool(value.is_number and value.is_finite and abs(value) > sp.Float("1e-20"))
+_RANK = {"verified": 0, "enumerated": 1, "prose": 2}
 
 
-def _quick_zero(expr: Any) -> tuple[bool, str]:
-    """A cheap test of ``expr == 0`` for matching cited steps (:func:`combine`): identical, or not
-    disproved at two points (integers >= 2, then a point of (0, 1)) and ``cancel`` gives 0."""
-    expr = sp.sympify(expr)
-    if expr == 0:
-        return True, "identical"
-    if not isinstance(expr, sp.Expr):
-        return False, "not an expression"
-    symbols = sorted(expr.free_symbols, key=str)
-    try:
-        at = sp.N(expr.xreplace({x: sp.Integer(2 + k) for k, x in enumerate(symbols)}).doit(), 15)
-        if at.is_number and at.is_finite and abs(at) > sp.Float("1e-12"):
-            return False, "non-zero at a point"
-    except Exception:  # cannot evaluate there: try the other point
-        pass
-    if _nonzero_somewhere(expr):
-        return False, "non-zero at a point"
-    try:
-        return sp.cancel(expr) == 0, "cancel"
-    except Exception:  # cancel could not handle it: not shown equal
-        return False, "cancel failed"
-
-
-def _zero(expr: Any) -> tuple[bool, str]:
-    """:func:`_is_zero`, after a quick numerical disproof."""
-    expr = sp.sympify(expr)
-    if isinstance(expr, sp.Expr) and _nonzero_somewhere(expr):
-        return False, "non-zero at a point"
-    return _is_zero(expr)
-
-
-def same_statement(
-    statement: Any, conclusion: Any, zero: Callable[[Any], tuple[bool, str]] | None = None
-) -> tuple[bool, str]:
-    """Decide with sympy that ``statement`` says what ``conclusion`` says.
-
-    Equalities match when their sides are equal side by side (either orientation: comparing
-    only ``lhs - rhs`` would let any identity stand for any other); other
-    relations when they are of the same kind (after reversing ``>`` to ``<``) and the differences
-    of their sides agree; ``Tuple``, ``Not`` and ``Implies`` argument by argument in order;
-    ``And``, ``Or`` and ``Equivalent`` (which sympy stores in a canonical order) by a one-to-one
-    matching of their arguments; expressions when their difference is zero; anything else only when
-    it is structurally identical. ``zero`` decides that a difference is 0 (default: numerical
-    disproof, then :func:`_is_zero`'s simplifications).
-    """
-    zero = _zero if zero is None else zero
-    s, c = sp.sympify(statement), sp.sympify(conclusion)
-    if s == c:
-        return True, "identical"
-    if isinstance(s, sp.Equality) and isinstance(c, sp.Equality):
-        for lhs, rhs in ((c.lhs, c.rhs), (c.rhs, c.lhs)):  # either orientation
-            ok_l, _ = zero(s.lhs - lhs)
-            ok_r, how = zero(s.rhs - rhs) if ok_l else (False, "")
-            if ok_l and ok_r:
-                return True, f"equal sides ({how})"
-        return False, "the sides are not the derived sides"
-    if isinstance(s, sp.core.relational.Relational) and isinstance(
-        c, sp.core.relational.Relational
-    ):
-        s = s.reversed if s.rel_op in (">", ">=") else s
-        c = c.reversed if c.rel_op in (">", ">=") else c
-        if s.rel_op != c.rel_op:
-            return False, f"relation {s.rel_op} is not {c.rel_op}"
-        ok_l, _ = zero(s.lhs - c.lhs)
-        ok_r, how = zero(s.rhs - c.rhs) if ok_l else (False, "")
-        if ok_l and ok_r:
-            return True, f"same relation, equal sides ({how})"
-        ok, how = zero((s.lhs - s.rhs) - (c.lhs - c.rhs))
-        return ok, f"same relation, equal side differences ({how})"
-    if type(s) is type(c) and isinstance(s, (sp.And, sp.Or, sp.Equivalent)):
-        # sympy stores these in a canonical order of their arguments, which need not pair a
-        # statement's part with the conclusion part that says the same: match them one to one
-        if len(s.args) != len(c.args):
-            return False, "different number of parts"
-        unused = list(c.args)
-        for a in s.args:
-            match = next((b for b in unused if same_statement(a, b, zero)[0]), None)
-            if match is None:
-                return False, f"no part of the conclusion says {a}"
-            unused.remove(match)
-        return True, "part by part"
-    if type(s) is type(c) and isinstance(s, (sp.Tuple, sp.Not, sp.Implies)):
-        if len(s.args) != len(c.args):
-            return False, "different number of parts"
-        for a, b in zip(s.args, c.args, strict=True):
-            ok, how = same_statement(a, b, zero)
-            if not ok:
-                return False, f"part {a} is not {b} ({how})"
-        return True, "part by part"
-    if isinstance(s, sp.Expr) and isinstance(c, sp.Expr) and not isinstance(s, sp.Symbol):
-        return zero(s - c)
-    return False, "not the same statement"
+def _weakest(steps: Any) -> str:
+    """The weakest support among premises: a verified step is verified; an enumeration is
+    enumerated; a conclusion carries its own support (prose when sympy did not check it)."""
+    worst = "verified"
+    for s in steps:
+        if s.kind == "enumeration":
+            here = "enumerated"
+        elif s.kind == "conclusion":
+            here = s.support if s.verified else "prose"
+        else:
+            here = "verified"
+        if _RANK[here] > _RANK[worst]:
+            worst = here
+    return worst
 
 
 def to_latex(expr: Any) -> str:
@@ -632,9 +617,12 @@ def to_latex(expr: Any) -> str:
     return sp.latex(expr)
 
 
-def run_claim(c: Claim) -> ClaimResult:
-    """Run one claim's derivation and checks; never raises (failures land in the result)."""
-    pf = Proof()
+def run_claim(c: Claim, recorder: Proof | None = None) -> ClaimResult:
+    """Run one claim's derivation, its checks and the statement check; never raises (failures
+    land in the result). ``recorder`` replaces the :class:`Proof` (the mutation tests pass one
+    whose ``establish`` changes the conclusion)."""
+    pf = recorder if recorder is not None else Proof(c.domain)
+    pf.domain = c.domain
     res = ClaimResult(c)
     t0 = time.perf_counter()
     try:
@@ -644,18 +632,21 @@ def run_claim(c: Claim) -> ClaimResult:
     except Exception:  # a crashing proof is a failed claim, reported with its traceback
         res.error = "proof raised:\n" + traceback.format_exc(limit=4)
     res.steps, res.checks = pf.steps, pf.checks
-    if not res.error and pf.established is None:
-        res.error = (
-            "the derivation never established the statement (end it with Proof.establish, "
-            "whose conclusion sympy compares with the claim's statement)"
-        )
-    if not res.error and pf.established is not None:
+    res.final_step, res.final_facts = pf.final_step, pf.final_facts
+    try:
+        stated = c.statement()
+    except Exception as exc:  # an unbuildable statement is a failed claim
+        res.error = res.error or f"the statement raised {exc!r}"
+        stated = None
+    if stated is not None and c.domain is not None:
+        res.statement_check = check_statement(stated, c.domain)
+    if stated is not None and pf.established is not None and not res.error:
         try:
-            ok, how = same_statement(c.statement(), pf.established)
-        except Exception as exc:  # an unbuildable statement is a failed claim
-            ok, how = False, f"statement raised {exc!r}"
+            ok, how = same_statement(stated, pf.established)
+        except Exception as exc:  # sympy could not compare them: not the same
+            ok, how = False, f"sympy could not compare them ({exc!r})"
         res.statement_checked, res.established = True, pf.established
         if not ok:
-            res.error = f"the statement is not what the derivation established: {how}"
+            res.statement_mismatch = how
     res.seconds = time.perf_counter() - t0
     return res

@@ -7,6 +7,7 @@ it with the committed copies in ``proofs/`` and ``reports/claims.md``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from prtheory.theory.catalog import render_catalog, render_corrections
 from prtheory.theory.mutants import kill_rate
@@ -25,8 +26,8 @@ def _step_summary(res: ClaimResult) -> str:
     """E.g. '15 steps (9 verified by sympy, 1 by exhaustive enumeration, 4 given, 1 conclusion)'."""
     sympy_ = sum(s.kind == "symbolic" and s.verified is not None for s in res.steps)
     enumerated = sum(s.kind == "enumeration" for s in res.steps)
-    given = sum(s.method == "given" for s in res.steps)
-    checked = sum(s.kind == "logic" and bool(s.verified) for s in res.steps)
+    given = sum(s.kind == "given" for s in res.steps)
+    checked = sum(s.kind == "conclusion" and bool(s.verified) for s in res.steps)
     prose = sum(s.prose for s in res.steps)
     parts = [
         f"{n} {what}"
@@ -46,11 +47,35 @@ def _step_summary(res: ClaimResult) -> str:
 
 
 def _check_summary(res: ClaimResult) -> str:
-    """E.g. 'numeric x2, enumeration x1'."""
+    """E.g. 'numeric ×2, enumeration ×1'."""
     counts: dict[str, int] = {}
     for ch in res.checks:
         counts[ch.kind] = counts.get(ch.kind, 0) + 1
     return ", ".join(f"{kind} ×{n}" for kind, n in counts.items()) or "none"
+
+
+def _statement_lines(res: ClaimResult) -> list[str]:
+    sc = res.statement_check
+    if sc is None:
+        return ["Not checked: the claim declares no domain.", ""]
+    lines = [f"{sc.summary()[0].upper()}{sc.summary()[1:]}.", ""]
+    if len(sc.parts) > 1:
+        for k, part in enumerate(sc.parts, 1):
+            lines.append(
+                f"- part {k}, ${to_latex(_part(res, k - 1))}$: **{part.status}**: {part.method}"
+            )
+    elif sc.parts:
+        lines.append(f"- **{sc.parts[0].status}**: {sc.parts[0].method}")
+    for part in sc.parts:
+        if part.counterexample:
+            lines.append(f"- counterexample: {part.counterexample}")
+    return [*lines, ""]
+
+
+def _part(res: ClaimResult, k: int) -> Any:
+    from prtheory.theory.statement import conjuncts
+
+    return conjuncts(res.claim.statement())[k]
 
 
 def render_proof(res: ClaimResult) -> str:
@@ -60,16 +85,25 @@ def render_proof(res: ClaimResult) -> str:
         f"# {c.id}: {c.title}",
         "",
         f"*Source:* {c.source}, {c.location}  ",
-        f"*Verdict:* **{_verdict(res)}**  ",
-        f"*Kinds of check behind it:* {', '.join(res.kinds) or 'none'}  ",
+        f"*Verdict:* **{_verdict(res)}**: {res.verdict_line}  ",
+        f"*Kinds of check that bear on the statement:* {', '.join(res.kinds) or 'none'}  ",
         f"*Derivation:* {_step_summary(res)}  ",
-        f"*Independent checks run:* {_check_summary(res)}",
+        f"*Further checks run:* {_check_summary(res)}",
         "",
         "## Statement",
         "",
         "$$",
         to_latex(c.statement()),
         "$$",
+        "",
+        "## Domain",
+        "",
+        *(
+            [f"- `{line}`" for line in c.domain.describe()]
+            + [f"- checked at: {c.domain.coverage_text()}"]
+            if c.domain is not None
+            else ["None declared."]
+        ),
         "",
         "## Assumptions",
         "",
@@ -80,17 +114,19 @@ def render_proof(res: ClaimResult) -> str:
         lines += ["## Note", "", c.note, ""]
     lines += ["## Derivation", ""]
     if not res.steps:
-        lines += [
-            "None: this verdict compares printed numbers with the values the checks compute.",
-            "",
-        ]
+        lines += ["None.", ""]
     for i, s in enumerate(res.steps, 1):
         if s.verified is None:
             how = f" — *{s.method}*"
         else:
             how = f" — *{s.method}*, {'verified' if s.verified else '**FAILED**'}"
+        if i == res.final_step and s.verified and s.support != "verified":
+            how += f" (it rests on {s.support} steps)"
         lines += [f"{i}. {s.text}{how}", "", "   $$", f"   {s.latex}", "   $$", ""]
-    lines += ["## Independent checks", ""]
+        if s.decided:
+            lines += ["   sympy decided:", "", "   $$", f"   {s.decided}", "   $$", ""]
+    lines += ["## Statement check", "", *_statement_lines(res)]
+    lines += ["## Further checks", ""]
     if not res.checks:
         lines += ["None.", ""]
     for ch in res.checks:
@@ -107,47 +143,96 @@ def render_proof(res: ClaimResult) -> str:
 
 
 def render_ledger(results: list[ClaimResult]) -> str:
-    killed, total, survivors, equivalent = kill_rate(results)
-    conclusions = [s for r in results for s in r.steps if s.kind == "logic" and s.method != "given"]
-    prose = sum(s.prose for s in conclusions)
+    rate = kill_rate(results)
+    finals = [r.final for r in results if r.final is not None]
+    prose_final = sum(s.prose for s in finals)
+    lemmas = sum(s.prose for r in results for s in r.steps) - prose_final
     counts: dict[str, int] = {}
     for r in results:
         counts[_verdict(r)] = counts.get(_verdict(r), 0) + 1
+    proved = sum(r.proved for r in results)
+    certified = sum(r.statement_status == "certified" for r in results)
+    tested = sum(r.statement_status == "tested" for r in results)
+    combos = {
+        "proved, statement certified": sum(
+            r.proved and r.statement_status == "certified" for r in results
+        ),
+        "proved, statement tested": sum(
+            r.proved and r.statement_status == "tested" for r in results
+        ),
+        "not proved, statement certified": sum(
+            not r.proved and r.statement_status == "certified" for r in results
+        ),
+        "not proved, statement tested": sum(
+            not r.proved and r.statement_status == "tested" for r in results
+        ),
+    }
     lines = [
         GENERATED,
         "# Ledger of claims",
         "",
-        "Every claim of `CLAIMS.md` with its verdict and the independent kinds of check behind it. "
-        "Each id links to its proof document.",
+        "Every claim of `CLAIMS.md` with its verdict, what backs it and the kinds of check that "
+        "bear on its statement. Each id links to its proof document.",
         "",
         f"Totals ({len(results)} claims): "
         + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
         "",
-        f"Statements checked: {sum(r.statement_checked for r in results)} of {len(results)} "
-        "claims end with a step that establishes the statement, and sympy decides that the "
-        "statement is that conclusion (column *statement*); a claim without such a step fails.",
+        "## What was checked",
         "",
-        f"Conclusions: {len(conclusions)} steps draw a conclusion from cited steps; sympy checks "
-        f"{len(conclusions) - prose} of them (the conclusion restates a cited step, or follows by "
-        f"transitivity or substitution); the other {prose} are prose lemmas, labelled so in the "
-        "proofs: their inference is an argument in words over verified steps.",
+        f"- **Proved**: {proved} of {len(results)} claims end with a final inference that sympy "
+        "checked from cited steps, every one of them verified by sympy (no given, no prose "
+        "lemma, no enumeration of a finite family among its premises), and the statement is that "
+        "conclusion.",
+        f"- **Statement certified**: the registry evaluated {certified} statements themselves "
+        "rigorously over their whole domain (every point of a finite domain, a rational identity "
+        "on a product grid that determines it, or interval branch and bound).",
+        f"- **Statement tested**: {tested} statements were evaluated by the registry at the points "
+        "of their domain (exhaustively up to a size, then large and extreme values, random, "
+        "boundary and near-singular points) without a counterexample, but not certified.",
         "",
-        f"Statement mutation kill rate (`prtheory.theory.mutants`: each number + 1, each relation "
-        f"flipped, each symbol replaced): {killed} of {total} mutants rejected"
-        f" ({equivalent} equivalent mutants, which say what the statement says, set aside)"
-        + (f"; surviving: {', '.join(survivors)}" if survivors else "")
+        "| | claims |",
+        "|---|---|",
+        *[f"| {k} | {v} |" for k, v in combos.items()],
+        "",
+        f"Prose in final inferences: **{prose_final}** of {len(finals)} final steps (a final step "
+        "sympy cannot check fails its claim). Prose lemmas elsewhere in the derivations: "
+        f"{lemmas}; a claim whose final step rests on one is not counted as proved.",
+        "",
+        "## Mutation test",
+        "",
+        f"Every number + 1, every relation flipped, every relation's right side + 1/7 and every "
+        f"symbol replaced, in every statement (`prtheory.theory.mutants`): {rate.total} mutants that "
+        f"say something else, after setting aside {rate.equivalent} equivalent ones (a mutant is "
+        "equivalent only when it agrees with the statement at each of 12 numeric points, "
+        "limits, integrals, sums and derivatives compared by the function inside them).",
+        "",
+        f"- statement mutants (the statement changes, the derivation does not): "
+        f"**{rate.statement_killed} of {rate.total}** fail their claim"
+        + (
+            f"; surviving: {', '.join(rate.statement_survivors)}"
+            if rate.statement_survivors
+            else ""
+        )
+        + ".",
+        f"- co-mutants (the statement and the conclusion handed to `establish` change together): "
+        f"**{rate.co_killed} of {rate.total}** fail their claim ({rate.by_inference} because the "
+        f"final inference no longer follows from the cited steps, {rate.by_check} because the "
+        "statement check refutes them; many both)"
+        + (f"; surviving: {', '.join(rate.co_survivors)}" if rate.co_survivors else "")
         + ".",
         "",
-        "| id | source | claim | verdict | checks | statement | note |",
-        "|---|---|---|---|---|---|---|",
+        "## Claims",
+        "",
+        "| id | source | claim | verdict | backed by | statement check | checks | note |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         c = r.claim
         note = c.note.replace("\n", " ").replace("|", "\\|")
         lines.append(
             f"| [{c.id}](../proofs/{c.id}.md) | {c.source}, {c.location} | {c.title} | "
-            f"{_verdict(r)} | {', '.join(r.kinds)} | "
-            f"{'checked' if r.statement_checked else 'not checked'} | {note} |"
+            f"{_verdict(r)} | {'proved' if r.proved else 'not proved'} | {r.statement_status} | "
+            f"{', '.join(r.kinds)} | {note} |"
         )
     return "\n".join(lines) + "\n"
 

@@ -29,8 +29,8 @@ def load_claims(source: str | Path) -> list[str]:
     """Import a file (``path/to/claims.py``) or a module (``package.claims``) of claims.
 
     Returns the ids it registered, in registration order. Raises ``ValueError`` naming
-    ``source`` when it cannot be found or registers no claim; an error inside the file
-    propagates with its own traceback.
+    ``source`` when it cannot be found, is not valid Python (with the line of the syntax error)
+    or registers no claim; any other error inside the file propagates with its own traceback.
     """
     key = str(source)
     if key in _LOADED:
@@ -46,7 +46,13 @@ def load_claims(source: str | Path) -> list[str]:
             raise ValueError(f"claims: cannot import {key!r} as Python")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
-        spec.loader.exec_module(module)
+        try:
+            spec.loader.exec_module(module)
+        except SyntaxError as exc:
+            del sys.modules[name]
+            raise ValueError(
+                f"claims: {key}, line {exc.lineno}: {type(exc).__name__}: {exc.msg}"
+            ) from None
     else:
         try:
             importlib.import_module(key)
@@ -83,6 +89,9 @@ def _run_in_worker(cid: str) -> tuple[str, dict[str, Any]]:
         "error": r.error,
         "seconds": r.seconds,
         "statement_checked": r.statement_checked,
+        "statement_mismatch": r.statement_mismatch,
+        "final_step": r.final_step,
+        "statement_check": r.statement_check,
     }
     return cid, fields
 

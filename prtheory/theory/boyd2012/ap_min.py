@@ -19,6 +19,7 @@ from prtheory.theory.boyd2012.formulas import (
 )
 from prtheory.theory.checks import exact_function, exhaustive
 from prtheory.theory.common import name, rankings
+from prtheory.theory.domain import Domain, Integer, Meaning
 from prtheory.theory.notes import average_precision
 from prtheory.theory.registry import Proof, claim
 
@@ -41,6 +42,23 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
         min_precision(i / pos, pos / (pos + neg)),
         term,
     )
+    f_ = sp.Symbol("f", nonnegative=True)
+    slack = sp.Symbol("s", nonnegative=True)
+    termwise = pf.equal(
+        "Any ranking: its i-th positive has some number f of negatives above it, 0 <= f <= neg, "
+        "and precision i/(i + f); minus the worst ranking's",
+        i / (i + f_) - i / (i + neg),
+        i * (neg - f_) / ((i + f_) * (i + neg)),
+    )
+    pf.sign(
+        "which is >= 0 (f = neg - s, s >= 0): each positive's precision is least in the worst "
+        "ranking, term by term",
+        termwise,
+        ">=",
+        {neg: f_ + slack},
+        how="sign with neg = f + s, s >= 0",
+    )
+    termwise_step = len(pf.steps)
     k = sp.Symbol("k", positive=True, integer=True)
     m = sp.Symbol("m", nonnegative=True, integer=True)
     pf.given(
@@ -60,7 +78,6 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
         (m + 1) / (pos * k * (k + 1)),
         ">",
     )
-    lowers = len(pf.steps)
     pf.enumerated(
         "No other positive's precision changes (those above rank k keep rank and count; those "
         "below rank k + 1 keep rank and count), so the swap changes AP by exactly "
@@ -74,14 +91,26 @@ def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
         name(r"\text{no adjacent (positive, negative)} \iff \text{worst ranking}"),
         _no_adjacent_pair_is_worst(),
     )
-    start = lowers - 6  # the AP definition and the worst ranking's precision (the first steps)
+    worst = sp.Sum(prec_i, (i, 1, pos)) / pos
+    pf.conclude(
+        "Term by term every ranking's AP is at least the worst ranking's; equivalently, the "
+        "(positive above negative) pairs are a non-negative integer count that each swap lowers "
+        "by one, so from any ranking finitely many swaps reach the worst ranking, each lowering "
+        "AP strictly. So the worst ranking is the unique minimiser, and AP_min is the mean of its "
+        "precisions",
+        sp.Eq(name(r"\mathrm{AP}_{\min}"), worst),
+        [termwise_step, exact_change - 1, exact_change, exact_change + 1],
+    )
+    lemma = len(pf.steps)
+    pf.equal(
+        "The worst ranking's mean precision is the mean of the Theorem 3 summands",
+        worst,
+        sp.Sum(term, (i, 1, pos)) / pos,
+    )
     pf.establish(
-        "The (positive above negative) pairs are a non-negative integer count that each swap lowers "
-        "by one, so from any ranking finitely many swaps reach one with no such adjacent pair: the "
-        "worst ranking. Each swap lowers AP strictly, so every other ranking has a larger AP than "
-        "the worst ranking: it is the unique minimiser, and AP_min is the mean of its precisions",
-        sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(prec_i, (i, 1, pos)) / pos),
-        [start, start + 1, lowers, exact_change, exact_change + 1],
+        "AP_min is the mean of the summands",
+        sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(term, (i, 1, pos)) / pos),
+        [lemma, lemma + 1],
     )
 
 
@@ -168,6 +197,21 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
     )
 
 
+#: How the registry evaluates AP_min: by enumeration, never by the formula.
+LEAST_AP = (
+    "the least AP over every untied ranking of pos positives and neg negatives, in Fractions "
+    "(enumerated up to pos + neg = 14)"
+)
+
+
+def least_ap(point: dict) -> Fraction | None:
+    """AP_min by enumeration of every ranking (None beyond 14 items)."""
+    n_pos, n_neg = int(point[pos]), int(point[neg])
+    if n_pos + n_neg > 14:
+        return None
+    return min(average_precision(lab) for lab in rankings(n_pos, n_neg))
+
+
 @claim(
     "B6",
     source=f"{SOURCE} (000 §2.2, 001)",
@@ -175,6 +219,13 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
     title="Minimum average precision, attained only by the worst ranking",
     statement=lambda: sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(AP_MIN_TERM, (i, 1, pos)) / pos),
     assumptions=("pos >= 1 positives, neg >= 0 negatives, untied scores",),
+    domain=Domain(
+        Integer(pos, 1),
+        Integer(neg, 0),
+        define={name(r"\mathrm{AP}_{\min}"): Meaning(least_ap, LEAST_AP)},
+        exhaustive=11,
+        samples=20,
+    ),
 )
 def _b6(pf: Proof) -> None:
     v11 = pf.obtain(

@@ -10,6 +10,7 @@ import mpmath
 import sympy as sp
 
 from prtheory.theory.boyd2012.formulas import (
+    SKEW,
     SLIDES_ANTIDERIVATIVE,
     SOURCE,
     UNIT_HOW,
@@ -24,8 +25,10 @@ from prtheory.theory.boyd2012.formulas import (
     pi,
     r,
     recall_range_sampler,
+    skew_domain,
     skew_sampler,
     sum_value,
+    unit_branch,
     worst_ranking,
 )
 from prtheory.theory.checks import (
@@ -36,23 +39,29 @@ from prtheory.theory.checks import (
     rational_sampler,
 )
 from prtheory.theory.common import dg_aucpr, name
+from prtheory.theory.domain import Domain, Real
 from prtheory.theory.registry import Proof, claim
 
 # ==== B4 and B7: areas under the bound ===========================================================
 
 
 def derive_area(pf: Proof, candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1) -> sp.Expr:
-    """Integrate the Theorem 1 bound over recall [lo, hi] with sympy; it must equal ``candidate``."""
+    """Integrate the Theorem 1 bound over recall [lo, hi] with sympy; it must equal ``candidate``.
+
+    The step records the fact ``Integral(bound, (r, lo, hi)) = candidate`` (the registry
+    integrates). Returns the candidate."""
     pf.given(
         "The minimum PR curve (B1, B2) as a function of recall", sp.Eq(p, min_precision(r, pi))
     )
-    area = pf.obtain(
-        f"sympy integrates it over recall from {sp.latex(lo)} to {sp.latex(hi)}",
-        sp.Eq(name(r"\mathrm{AUCPR}_{\min}"), sp.integrate(min_precision(r, pi), (r, lo, hi))),
+    pf.value(
+        f"sympy integrates it over recall from {sp.latex(lo)} to {sp.latex(hi)}, and the area is "
+        "the closed form",
+        sp.Integral(min_precision(r, pi), (r, lo, hi)),
+        candidate,
         "integrate",
-    ).rhs
-    pf.equal("It equals the closed form", area, candidate)
-    return area
+        branch=unit_branch,
+    )
+    return candidate
 
 
 def check_area_quadrature(
@@ -107,15 +116,16 @@ def _worst_ranking_dg_area() -> tuple[bool, str]:
     title="Minimum AUCPR: the area under the minimum PR curve",
     statement=lambda: sp.Eq(sp.Integral(min_precision(r, pi), (r, 0, 1)), aucpr_min(pi)),
     assumptions=("0 < pi < 1 (the degenerate skews are B5)", "recall runs over [0, 1]"),
+    domain=skew_domain(samples=20),
 )
 def _b4(pf: Proof) -> None:
     area = derive_area(pf, aucpr_min(pi))
-    integrated = len(pf.steps) - 1
+    integrated = len(pf.steps)
     derive_antiderivative(pf, SLIDES_ANTIDERIVATIVE, aucpr_min(pi))
     pf.establish(
         "The area under the bound is what sympy integrated",
         sp.Eq(sp.Integral(min_precision(r, pi), (r, 0, 1)), area),
-        [1, integrated],
+        [integrated],
     )
     pf.check("numeric", "Quadrature of the bound over [0, 1]", check_area_quadrature(aucpr_min(pi)))
     pf.check(
@@ -160,53 +170,49 @@ def _b5_ends_numeric(dps: int = 80) -> tuple[bool, str]:
     assumptions=(
         "0 < pi < 1 for the derivative; conventions AUCPR_min = 0 at pi = 0, 1 at pi = 1",
     ),
+    domain=skew_domain(samples=40),
 )
 def _b5(pf: Proof) -> None:
     m = aucpr_min(pi)
-    at0 = pf.value(
-        "Limit as pi -> 0+ (sympy limit)",
-        sp.Limit(m, pi, 0, "+"),
-        sp.limit(m, pi, 0, "+"),
-        0,
-        "limit",
-    )
-    at1 = pf.value(
-        "Limit as pi -> 1- (sympy limit)",
-        sp.Limit(m, pi, 1, "-"),
-        sp.limit(m, pi, 1, "-"),
-        1,
-        "limit",
-    )
+    at0 = pf.value("Limit as pi -> 0+ (sympy limit)", sp.Limit(m, pi, 0, "+"), 0, "limit")
+    at1 = pf.value("Limit as pi -> 1- (sympy limit)", sp.Limit(m, pi, 1, "-"), 1, "limit")
+    limits = len(pf.steps)
     pf.value(
         "The convention at pi = 0 is also the area under the bound there, which is 0",
         sp.Integral(min_precision(r, 0), (r, 0, 1)),
-        sp.integrate(min_precision(r, 0), (r, 0, 1)),
         0,
         "integrate",
     )
     pf.value(
         "and at pi = 1 the bound is r/r = 1 for r > 0, with area 1",
         sp.Integral(sp.cancel(min_precision(r, 1)), (r, 0, 1)),
-        sp.integrate(min_precision(r, 1), (r, 0, 1)),
         1,
         "integrate",
     )
-    d = pf.obtain(
-        "Derivative in pi",
-        sp.Eq(name(r"\frac{d\,\mathrm{AUCPR}_{\min}}{d\pi}"), sp.diff(m, pi)),
-        "diff",
-    ).rhs
     g = -sp.log(1 - pi) - pi
-    pf.equal("It is g(pi)/pi^2 with g(pi) = -ln(1 - pi) - pi", d, g / pi**2)
+    d = pf.value(
+        "Derivative in pi: it is g(pi)/pi^2 with g(pi) = -ln(1 - pi) - pi",
+        sp.Derivative(m, pi),
+        g / pi**2,
+        "diff",
+    )
+    derivative = len(pf.steps)
     k = sp.Symbol("k", positive=True, integer=True)
-    sum_value(pf, "g is the tail of the Mercator series (0 < pi < 1)", pi**k / k, (k, 2, sp.oo), g)
+    series = sp.Sum(pi ** (k - 2) / k, (k, 2, sp.oo))
+    sum_value(
+        pf,
+        "g/pi^2 is the tail of the Mercator series over pi^2 (0 < pi < 1)",
+        pi ** (k - 2) / k,
+        (k, 2, sp.oo),
+        g / pi**2,
+    )
     pf.true(
-        "Every term pi^k/k is positive, so g(pi) > 0 and the derivative is positive",
-        sp.Gt(pi**k / k, 0, evaluate=False),
+        "Every term pi^(k-2)/k is positive, so the series, and the derivative, are positive",
+        sp.Gt(series, 0, evaluate=False),
         "sign of the terms",
     )
+    positive = len(pf.steps)
     pf.equal("Second route: g(0) = 0 and g'(pi) = pi/(1-pi)", sp.diff(g, pi), pi / (1 - pi))
-    terms_positive = len(pf.steps)
     pf.sign(
         "g' > 0 on (0, 1), so g increases from g(0) = 0 and stays positive",
         pi / (1 - pi),
@@ -215,14 +221,15 @@ def _b5(pf: Proof) -> None:
         how=UNIT_HOW,
     )
     pf.establish(
-        "The two limits as sympy computed them, and the derivative g/pi^2 with g > 0",
+        "The two limits as sympy computed them, and the derivative: it equals the series (steps "
+        f"{derivative}, {derivative + 1}), which is positive",
         sp.And(
             sp.Eq(sp.Limit(m, pi, 0, "+"), at0, evaluate=False),
             sp.Eq(sp.Limit(m, pi, 1, "-"), at1, evaluate=False),
             sp.Gt(sp.Derivative(m, pi), 0, evaluate=False),
             evaluate=False,
         ),
-        [1, 2, terms_positive - 3, terms_positive, len(pf.steps)],
+        [limits - 1, limits, derivative, derivative + 1, positive],
     )
     pf.check("numeric", "Both limits approached at skews 10^-k from each end", _b5_ends_numeric())
     pf.check(
@@ -240,6 +247,9 @@ def _b5(pf: Proof) -> None:
 # ==== B7 ======================================================================================
 
 
+AUCPR_MAX = name(r"\mathrm{AUCPR}_{\max}")
+
+
 @claim(
     "B7",
     source=f"{SOURCE} (000 §2.2)",
@@ -251,26 +261,29 @@ def _b5(pf: Proof) -> None:
         evaluate=False,
     ),
     assumptions=("0 <= a < b <= 1, 0 < pi < 1",),
+    domain=Domain(
+        SKEW,
+        Real(a, 0, 1, open_hi=True),
+        Real(b, a, 1, open_lo=True),
+        define={AUCPR_MAX: sp.Integral(1, (r, a, b))},
+        samples=16,
+    ),
 )
 def _b7(pf: Proof) -> None:
     area = derive_area(pf, aucpr_min_range(a, b, pi), a, b)
-    integrated = len(pf.steps) - 1
+    integrated = len(pf.steps)
     pf.equal("With a = 0, b = 1 it is Theorem 2", aucpr_min_range(0, 1, pi), aucpr_min(pi))
     pf.given(
         "Precision never exceeds 1, and the perfect ranking (every positive first) keeps "
-        "FP = 0, so p = 1 at every recall r > 0 of its curve",
-        sp.Le(p, 1),
+        "FP = 0, so p = 1 at every recall r > 0 of its curve: AUCPR_max is the area under p = 1",
+        sp.Eq(AUCPR_MAX, sp.Integral(1, (r, a, b))),
     )
-    top = pf.obtain(
-        "Hence AUCPR_max over [a, b] is",
-        sp.Eq(name(r"\mathrm{AUCPR}_{\max}"), sp.integrate(1, (r, a, b))),
-        "integrate",
-    ).rhs
+    top = pf.value("which sympy integrates", sp.Integral(1, (r, a, b)), b - a, "integrate")
     pf.establish(
         "The area under the bound over [a, b], and the area under p = 1, as sympy integrated them",
         sp.And(
             sp.Eq(sp.Integral(min_precision(r, pi), (r, a, b)), area),
-            sp.Eq(name(r"\mathrm{AUCPR}_{\max}"), top),
+            sp.Eq(AUCPR_MAX, top),
             evaluate=False,
         ),
         [integrated, len(pf.steps)],

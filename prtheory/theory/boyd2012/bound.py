@@ -14,6 +14,7 @@ from prtheory.theory.boyd2012.formulas import (
     FP,
     SOURCE,
     TP,
+    counts_domain,
     i,
     min_precision,
     neg,
@@ -25,6 +26,7 @@ from prtheory.theory.boyd2012.formulas import (
 )
 from prtheory.theory.checks import exact_function, exhaustive
 from prtheory.theory.common import name, sweep
+from prtheory.theory.domain import Domain, Integer, Real
 from prtheory.theory.registry import Proof, claim
 
 # ==== B1 ======================================================================================
@@ -33,29 +35,33 @@ from prtheory.theory.registry import Proof, claim
 def derive_min_precision(pf: Proof, candidate: sp.Expr) -> sp.Expr:
     """Derive the least precision at recall r and skew pi from FP <= neg; it must equal ``candidate``.
 
-    ``candidate`` is an expression in ``r`` and ``pi``. Returns the derived bound.
+    ``candidate`` is an expression in ``r`` and ``pi``. Returns the derived bound. The facts a
+    conclusion cites: step 1 (precision minus its value at FP = neg, factored), step 2 (that
+    difference is >= 0 when FP <= neg) and the last step (the value at FP = neg is the bound).
     """
-    pf.given("Precision of a confusion matrix with TP >= 1", sp.Eq(p, TP / (TP + FP)))
-    pf.given("Recall", sp.Eq(r, TP / pos))
-    pf.given("Skew", sp.Eq(pi, pos / (pos + neg)))
-    pf.given("A valid matrix has no more false positives than there are negatives", sp.Le(FP, neg))
     gap = pf.equal(
-        "Precision minus its value at FP = neg, over a common denominator",
+        "Precision TP/(TP + FP) minus its value at FP = neg, over a common denominator",
         TP / (TP + FP) - TP / (TP + neg),
         TP * (neg - FP) / ((TP + FP) * (TP + neg)),
     )
     s = sp.Symbol("s", nonnegative=True)
-    slack = gap.subs(neg, FP + s)
-    pf.sign("With the slack s = neg - FP >= 0 the difference is never negative", slack, ">=")
+    pf.sign(
+        "A valid matrix has FP <= neg: with the slack s = neg - FP >= 0 the difference is never "
+        "negative",
+        gap,
+        ">=",
+        {neg: FP + s},
+        how="sign with neg = FP + s, s >= 0",
+    )
     pf.solved(
         "It is zero only for s = 0: the least precision, TP/(TP + neg), is reached exactly at FP = neg",
-        sp.Eq(slack, 0),
+        sp.Eq(gap.subs(neg, FP + s), 0),
         s,
         [0],
         sp.Interval(0, sp.oo),
     )
     neg_pi = pf.obtain(
-        "Solving the skew for neg",
+        "Solving the skew pi = pos/(pos + neg) for neg",
         sp.Eq(neg, sp.solve(sp.Eq(pi, pos / (pos + neg)), neg)[0]),
         "solve",
     ).rhs
@@ -70,6 +76,11 @@ def derive_min_precision(pf: Proof, candidate: sp.Expr) -> sp.Expr:
         "diff",
     )
     pf.equal("It is the Theorem 1 bound", bound, candidate)
+    pf.equal(
+        "In counts (r = TP/pos, pi = pos/(pos + neg)) it is the precision at FP = neg",
+        TP / (TP + neg),
+        bound.subs({r: TP / pos, pi: pos / (pos + neg)}),
+    )
     return bound
 
 
@@ -106,13 +117,15 @@ def check_bound_enumeration(candidate: sp.Expr, max_total: int = 14) -> tuple[bo
         "pos >= 1 positives and neg >= 0 negatives; pi = pos/(pos+neg) in (0, 1]",
         "TP >= 1 (recall r = TP/pos > 0, so precision is defined), 0 <= FP <= neg",
     ),
+    domain=counts_domain(),
 )
 def _b1(pf: Proof) -> None:
     bound = derive_min_precision(pf, min_precision(r, pi))
     pf.establish(
-        "Precision is at least its value at FP = neg, which is the derived bound",
+        "Precision is at least its value at FP = neg (steps 1, 2), which is the derived bound "
+        "(the last step)",
         sp.GreaterThan(p, bound),
-        [5, 6, len(pf.steps)],
+        [1, 2, len(pf.steps)],
     )
     pf.check(
         "enumeration",
@@ -157,6 +170,21 @@ def _b2_enumeration(max_total: int = 12) -> tuple[bool, str]:
     )
 
 
+P_DG = name(r"p_{\mathrm{DG}}(r)")
+TP_A, TP_B, FP_A, FP_B = sp.symbols("TP_A TP_B FP_A FP_B", nonnegative=True)
+
+
+def dg_line(tp: sp.Expr) -> sp.Expr:
+    """FP along the Davis-Goadrich interpolation (a straight ROC segment) from (TP_A, FP_A) to
+    (TP_B, FP_B), at TP = ``tp``."""
+    return FP_A + (tp - TP_A) * (FP_B - FP_A) / (TP_B - TP_A)
+
+
+#: The worst ranking's end points in counts: (TP, FP) = (0, neg), the PR point (0, 0), and
+#: (pos, neg), the PR point (1, pi).
+WORST_ENDS = {TP_A: 0, FP_A: neg, TP_B: pos, FP_B: neg}
+
+
 @claim(
     "B2",
     source=f"{SOURCE} (000 §2.2)",
@@ -164,12 +192,21 @@ def _b2_enumeration(max_total: int = 12) -> tuple[bool, str]:
     title="The bound is tight: the worst ranking and its Davis-Goadrich interpolation lie on it",
     statement=lambda: sp.And(
         sp.Eq(i / (i + neg), min_precision(i / pos, pos / (pos + neg)), evaluate=False),
-        sp.Eq(name(r"p_{\mathrm{DG}}(r)"), min_precision(r, pos / (pos + neg)), evaluate=False),
+        sp.Eq(P_DG, min_precision(r, pos / (pos + neg)), evaluate=False),
         evaluate=False,
     ),
     assumptions=(
         "pos >= 1, neg >= 1; the worst ranking puts every negative above every positive",
         "Davis-Goadrich interpolation: straight lines in ROC (count) space between thresholds",
+    ),
+    domain=Domain(
+        Integer(pos, 1),
+        Integer(neg, 1),
+        Integer(i, 1, pos),
+        Real(r, 0, 1, open_lo=True),
+        define={P_DG: (r * pos / (r * pos + dg_line(r * pos))).subs(WORST_ENDS)},
+        exhaustive=10,
+        samples=60,
     ),
 )
 def _b2(pf: Proof) -> None:
@@ -180,44 +217,38 @@ def _b2(pf: Proof) -> None:
     point = (TP / (TP + FP)).subs({TP: i, FP: neg})
     pf.equal(
         "Its PR point (r_i, p_i) = (i/pos, i/(i+neg)) lies on the bound at pi = pos/(pos+neg)",
-        min_precision(i / pos, pos / (pos + neg)),
         point,
+        min_precision(i / pos, pos / (pos + neg)),
     )
     on_bound = len(pf.steps)
-    tp_a, tp_b, fp_a, fp_b = sp.symbols("TP_A TP_B FP_A FP_B", nonnegative=True)
     lam = sp.Symbol("lambda", nonnegative=True)
     pf.given(
         "Davis-Goadrich: between thresholds A and B the ROC segment is straight, 0 <= lambda <= 1",
-        sp.Tuple(sp.Eq(TP, tp_a + lam * (tp_b - tp_a)), sp.Eq(FP, fp_a + lam * (fp_b - fp_a))),
+        sp.Tuple(sp.Eq(TP, TP_A + lam * (TP_B - TP_A)), sp.Eq(FP, FP_A + lam * (FP_B - FP_A))),
     )
-    lam_tp = sp.solve(sp.Eq(TP, tp_a + lam * (tp_b - tp_a)), lam)[0]
-    fp_line = pf.obtain(
-        "Eliminating lambda (solve the TP equation for lambda, substitute)",
-        sp.Eq(FP, fp_a + lam_tp * (fp_b - fp_a)),
-        "solve + subs",
-    ).rhs
+    lam_tp = sp.solve(sp.Eq(TP, TP_A + lam * (TP_B - TP_A)), lam)[0]
     pf.equal(
-        "FP grows linearly with TP at slope (FP_B - FP_A)/(TP_B - TP_A)",
-        fp_line,
-        fp_a + (TP - tp_a) * (fp_b - fp_a) / (tp_b - tp_a),
+        "Eliminating lambda (solve the TP equation for lambda, substitute): FP grows linearly "
+        "with TP at slope (FP_B - FP_A)/(TP_B - TP_A)",
+        FP_A + lam_tp * (FP_B - FP_A),
+        dg_line(TP),
     )
-    fp_worst = pf.obtain(
-        "End points of the worst ranking: (TP, FP) = (0, neg), the PR point (0, 0), and "
+    pf.equal(
+        "The worst ranking's end points (TP, FP) = (0, neg), the PR point (0, 0), and "
         "(pos, neg), the PR point (1, pi): the slope is 0 and FP stays neg",
-        sp.Eq(FP, sp.simplify(fp_line.subs({tp_a: 0, fp_a: neg, tp_b: pos, fp_b: neg}))),
-        "subs",
-    ).rhs
-    interpolated = (TP / (TP + fp_worst)).subs(TP, r * pos)
+        dg_line(TP).subs(WORST_ENDS),
+        neg,
+    )
     pf.equal(
         "So at every recall r on the interpolated curve (TP = r pos), precision equals the bound",
-        interpolated,
+        (r * pos / (r * pos + dg_line(r * pos))).subs(WORST_ENDS),
         min_precision(r, pos / (pos + neg)),
     )
     pf.establish(
         "The worst ranking's points and its Davis-Goadrich interpolation have the bound's precision",
         sp.And(
             sp.Eq(point, min_precision(i / pos, pos / (pos + neg)), evaluate=False),
-            sp.Eq(name(r"p_{\mathrm{DG}}(r)"), interpolated, evaluate=False),
+            sp.Eq(P_DG, min_precision(r, pos / (pos + neg)), evaluate=False),
             evaluate=False,
         ),
         [on_bound, len(pf.steps)],
@@ -244,13 +275,17 @@ def _table1_counts(rec: Fraction, prec: Fraction, n_pos: int, n_neg: int) -> tup
     return tp, fp, n_pos - tp, n_neg - fp
 
 
+TN = name("TN")
+
+
 @claim(
     "B3",
     source=f"{SOURCE} (000 §2.1, 001)",
     location="Table 1",
     title="Table 1: holding precision at 0.2 with 100 positives and 200 negatives",
-    statement=lambda: sp.Eq(name("TN"), neg - r * pos * (1 - p) / p),
+    statement=lambda: sp.Eq(TN, neg - r * pos * (1 - p) / p),
     assumptions=("pos = 100, neg = 200 (pi = 1/3); precision held at p = 0.2",),
+    domain=counts_domain(TN=neg - FP),
 )
 def _b3(pf: Proof) -> None:
     fp_needed = pf.obtain(
@@ -259,10 +294,15 @@ def _b3(pf: Proof) -> None:
         "solve",
     ).rhs
     pf.equal("So the true negatives left are", neg - fp_needed, neg - r * pos * (1 - p) / p)
+    pf.equal(
+        "In counts (p = TP/(TP + FP), r = TP/pos) that FP is FP itself: TN = neg - FP",
+        neg - FP,
+        (neg - r * pos * (1 - p) / p).subs({p: TP / (TP + FP), r: TP / pos}),
+    )
     pf.establish(
         "TN = neg - FP at the FP that holds precision at p",
-        sp.Eq(name("TN"), neg - fp_needed),
-        [1, 2],
+        sp.Eq(TN, neg - r * pos * (1 - p) / p),
+        [2, 3],
     )
     r_max = pf.obtain(
         "TN >= 0 holds up to the recall where TN = 0",

@@ -14,6 +14,7 @@ import sympy as sp
 
 from prtheory.theory.checks import rational_sampler
 from prtheory.theory.common import mp_fraction
+from prtheory.theory.domain import Domain, Integer, Real
 from prtheory.theory.registry import Proof
 
 SOURCE = "Boyd et al. 2012"
@@ -30,6 +31,32 @@ M_MIN = sp.Symbol(r"\mathrm{AUCPR}_{\min}")
 NPR = sp.Symbol(r"\mathrm{AUCNPR}")
 
 UNIT_SKEW = {pi: 1 / (1 + t)}  # substitution that tells sympy 0 < pi < 1
+
+#: The skew as a domain variable: 0 < pi < 1.
+SKEW = Real(pi, 0, 1, open_lo=True, open_hi=True)
+
+
+def skew_domain(samples: int = 40) -> Domain:
+    """Every skew in (0, 1)."""
+    return Domain(SKEW, samples=samples)
+
+
+def counts_domain(exhaustive: int = 12, **define: sp.Expr) -> Domain:
+    """Every valid confusion matrix: pos >= 1, neg >= 0, 1 <= TP <= pos, 0 <= FP <= neg, with
+    precision, recall and skew defined from the counts (and ``define``, keyed by symbol name)."""
+    names = {str(s): s for s in (p, r, pi)}
+    extra = {names.get(k, sp.Symbol(k)): v for k, v in define.items()}
+    return Domain(
+        Integer(pos, 1),
+        Integer(neg, 0),
+        Integer(TP, 1, pos),
+        Integer(FP, 0, neg),
+        define={p: TP / (TP + FP), r: TP / pos, pi: pos / (pos + neg), **extra},
+        exhaustive=exhaustive,
+        samples=80,
+    )
+
+
 UNIT_HOW = "sign with pi = 1/(1+t), t > 0 (every skew in (0,1))"
 
 
@@ -119,20 +146,22 @@ def rounds_to(value: mpmath.mpf, printed: str) -> bool:
 
 
 def sum_value(pf: Proof, text: str, summand: sp.Expr, limits: tuple, expected: sp.Expr) -> sp.Expr:
-    """Sum a series with sympy (the branch for 0 < pi < 1) and record that it equals ``expected``."""
-    total = unit_branch(sp.summation(summand, limits))
-    pf.value(text, sp.Sum(summand, limits), total, expected, "summation")
-    return total
+    """The registry sums a series with sympy (the branch for 0 < pi < 1) and records that it
+    equals ``expected`` (the fact ``Sum(summand, limits) = expected``)."""
+    return pf.value(text, sp.Sum(summand, limits), expected, "summation", branch=unit_branch)
 
 
 def unit_branch(expr: sp.Expr) -> sp.Expr:
-    """The branch of a sympy Piecewise (from summation or integration) valid for 0 < pi < 1."""
-    if isinstance(expr, sp.Piecewise):
-        for value, cond in expr.args:
+    """Every sympy Piecewise in ``expr`` (from summation or integration) replaced by its branch
+    valid for 0 < pi < 1 (the branch whose condition holds at pi = 1/2)."""
+
+    def pick(pw: sp.Piecewise) -> sp.Expr:
+        for value, cond in pw.args:
             if sp.sympify(cond).subs(pi, sp.Rational(1, 2)) == sp.true:
                 return value
-        raise ValueError(f"no branch of {expr} holds at pi = 1/2")
-    return expr
+        raise ValueError(f"no branch of {pw} holds at pi = 1/2")
+
+    return sp.sympify(expr).replace(lambda e: isinstance(e, sp.Piecewise), pick)
 
 
 def skew_sampler() -> Callable[[random.Random], dict]:

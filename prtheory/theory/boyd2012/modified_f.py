@@ -14,6 +14,7 @@ import sympy as sp
 from prtheory.data.constructed import FIGURE4_F1, FIGURE4_RECALLS, FIGURE4_SKEW
 from prtheory.theory.boyd2012.formulas import (
     MODIFIED_F1,
+    SKEW,
     SOURCE,
     UNIT_HOW,
     UNIT_SKEW,
@@ -32,6 +33,7 @@ from prtheory.theory.checks import (
     rational_sampler,
 )
 from prtheory.theory.common import name
+from prtheory.theory.domain import Domain, Real
 from prtheory.theory.registry import Proof, claim
 
 # ==== B14 =====================================================================================
@@ -90,6 +92,7 @@ def _b14_exact(n: int = 300, seed: int = 20126) -> tuple[bool, str]:
         "0 < F <= 1 is the F1 value, 0 < pi < 1, F/2 < r <= 1 (where the contour exists)",
         "the figure's points A, B, C are not in the copy; explicit points are constructed",
     ),
+    domain=Domain(Real(F1, 0, 1, open_lo=True), SKEW, Real(r, F1 / 2, 1, open_lo=True), samples=80),
 )
 def _b14(pf: Proof) -> None:
     contour = pf.obtain(
@@ -102,14 +105,15 @@ def _b14(pf: Proof) -> None:
     pf.equal(
         "Contour minus bound factors as", contour - min_precision(r, pi), factor * (r_star - r)
     )
-    e, w = sp.symbols("e w", positive=True)
+    e = sp.Symbol("e", positive=True)
+    w = sp.Symbol("w", nonnegative=True)
     pf.sign(
         "The factor is positive (2r > F, F < 2, 0 < pi < 1), so a contour point is achievable "
         "exactly when r <= r* = F/((2 - F) pi)",
         factor,
         ">",
-        {pi: 1 / (1 + t), r: (1 / (1 + w) + e) / 2, F1: 1 / (1 + w)},
-        how="sign with F = 1/(1+w), r = (F + e)/2, pi = 1/(1+t); e, w, t > 0",
+        {pi: 1 / (1 + t), r: (2 / (2 + w) + e) / 2, F1: 2 / (2 + w)},
+        how="sign with F = 2/(2+w), r = (F + e)/2, pi = 1/(1+t); e, t > 0, w >= 0",
     )
     vals = {F1: sp.Rational(FIGURE4_F1), pi: sp.Rational(FIGURE4_SKEW)}
     pf.obtain("At F = 0.45 and pi = 0.33", sp.Eq(name("r^*"), r_star.subs(vals)), "subs")
@@ -132,7 +136,7 @@ def _b14(pf: Proof) -> None:
     pf.establish(
         "The contour is above the bound exactly up to r*, by the factorisation and its sign",
         sp.Equivalent(sp.Ge(contour, min_precision(r, pi)), sp.Le(r, r_star)),
-        [1, 2, 3],
+        [2, 3],
     )
     pf.check(
         "enumeration", "A data set with pi = 0.33, every TP on the contour", _b14_enumeration()
@@ -213,6 +217,10 @@ def _b15_graph_check(
     ) + f" (achievable points of a {n} x {n} grid plus the curve points)"
 
 
+u_, v_, w_ = sp.symbols("u v w", real=True)  # f at (0, 0), (0, pi) and (1, pi)
+x_, y_ = sp.symbols("x y", real=True)  # f's arguments (no sign: so that x = 0 stays a condition)
+
+
 @claim(
     "B15",
     source=f"{SOURCE} (000 §4.4, 001)",
@@ -226,7 +234,28 @@ def _b15_graph_check(
             sp.Eq(f_(1, pi), 0),
         )
     ),
-    assumptions=("0 < pi < 1; f is defined on the achievable points of the unit square",),
+    assumptions=(
+        "0 < pi < 1; f is defined on the achievable points of the unit square",
+        "f's values at (0, 0), (0, pi), (1, pi) are any reals u, v, w; the statement does not "
+        "change when they are scaled by a positive number, so u, v, w in [-1, 1] represent them all",
+    ),
+    domain=Domain(
+        SKEW,
+        Real(u_, -1, 1),
+        Real(v_, -1, 1),
+        Real(w_, -1, 1),
+        define={
+            f_: sp.Lambda(
+                (x_, y_),
+                sp.Piecewise(
+                    (u_, sp.And(sp.Eq(x_, 0), sp.Eq(y_, 0))),
+                    (v_, sp.And(sp.Eq(x_, 0), sp.Eq(y_, pi))),
+                    (w_, True),
+                ),
+            )
+        },
+        samples=60,
+    ),
 )
 def _b15(pf: Proof) -> None:
     r1, r2, p1, p2 = sp.symbols("r_1 r_2 p_1 p_2", nonnegative=True)
@@ -241,14 +270,8 @@ def _b15(pf: Proof) -> None:
         "Requirement (5): strictly increasing in precision",
         sp.Equivalent(sp.Lt(f_(r, p1), f_(r, p2)), sp.Lt(p1, p2)),
     )
-    start = pf.value(
-        "The minimum curve passes through (0, 0)",
-        name(r"p_{\min}(0)"),
-        min_precision(0, pi),
-        0,
-        "subs",
-    )
-    end = pf.value("and through (1, pi)", name(r"p_{\min}(1)"), min_precision(1, pi), pi, "subs")
+    start = pf.equal("The minimum curve passes through (0, 0)", min_precision(0, pi), 0)
+    end = pf.equal("and through (1, pi)", min_precision(1, pi), pi)
     pf.true(
         "All of (0, 0), (0, pi), (1, pi) are achievable (p >= bound), so f is defined there",
         sp.And(
@@ -261,27 +284,16 @@ def _b15(pf: Proof) -> None:
         "sign from the positivity assumptions",
     )
     pf.true(
-        "(5) with 0 < pi: f(0, 0) < f(0, pi); (4) with 0 < 1: f(0, pi) < f(1, pi)",
-        sp.Gt(pi, 0, evaluate=False),
+        "(5) applies from (0, 0) to (0, pi) because 0 < pi, and (4) from (0, pi) to (1, pi) "
+        "because 0 < 1: f(0, 0) < f(0, pi) < f(1, pi)",
+        sp.And(sp.Gt(pi, 0, evaluate=False), sp.Lt(0, 1, evaluate=False), evaluate=False),
         "positivity of pi",
-        shown=sp.And(sp.Lt(f_(0, 0), f_(0, pi)), sp.Lt(f_(0, pi), f_(1, pi))),
     )
-    mid = sp.Symbol(r"f(0, \pi)", real=True)
-    room = sp.solveset(sp.Gt(mid, 0), mid, sp.S.Reals) & sp.solveset(sp.Lt(mid, 0), mid, sp.S.Reals)
-    pf.true(
-        "With (3) at both ends, f(0, 0) = f(1, pi) = 0, the chain needs 0 < f(0, pi) < 0; "
-        "sympy finds no real value that satisfies both, so no such f exists",
-        sp.Eq(room, sp.S.EmptySet),
-        "solveset over the reals",
-        shown=sp.Eq(
-            sp.ConditionSet(mid, sp.And(sp.Lt(0, mid), sp.Lt(mid, 0)), sp.S.Reals),
-            sp.S.EmptySet,
-            evaluate=False,
-        ),
-    )
+    chain = len(pf.steps)
     pf.establish(
-        "No f meets (3) at the curve's end points (0, p_min(0)) and (1, p_min(1)) together with "
-        "the strict chain that (4) and (5) force through (0, pi)",
+        "Suppose f met (3) at the curve's end points (0, p_min(0)) and (1, p_min(1)) together with "
+        "the strict chain that (4) and (5) force through (0, pi): then 0 = f(0, 0) < f(0, pi) < "
+        "f(1, pi) = 0, which is false. So no such f exists",
         sp.Not(
             sp.And(
                 sp.Eq(f_(0, start), 0),
@@ -290,15 +302,34 @@ def _b15(pf: Proof) -> None:
                 sp.Eq(f_(1, end), 0),
             )
         ),
-        [1, 4, 5, len(pf.steps) - 1, len(pf.steps)],
+        [chain - 3, chain - 2, chain],
     )
     pf.check(
         "enumeration", "Constraint graph on rational grids of achievable points", _b15_graph_check()
     )
 
 
-def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
-    """Show that f' = 0 for p <= pi, ``branch`` for p > pi, meets the relaxed requirements."""
+#: The paper's f' as a function of (r, p) at skew pi (B16).
+F_PRIME = sp.Function("f'")
+
+
+def b16_statement(branch: sp.Expr = MODIFIED_F1) -> sp.Basic:
+    """f' is 0 for p <= pi, non-decreasing in r and in p above it, and the branch is the harmonic
+    mean of r and (p - pi)/(1 - pi)."""
+    q = (p - pi) / (1 - pi)
+    return sp.And(
+        sp.Implies(sp.Le(p, pi), sp.Eq(F_PRIME(r, p), 0), evaluate=False),
+        sp.Implies(sp.Gt(p, pi), sp.Ge(sp.Derivative(F_PRIME(r, p), r), 0), evaluate=False),
+        sp.Implies(sp.Gt(p, pi), sp.Ge(sp.Derivative(F_PRIME(r, p), p), 0), evaluate=False),
+        sp.Eq(branch, 2 * r * q / (r + q), evaluate=False),
+        evaluate=False,
+    )
+
+
+def derive_modified_f1(pf: Proof, branch: sp.Expr) -> list[int]:
+    """Show that f' = 0 for p <= pi, ``branch`` for p > pi, meets the relaxed requirements.
+
+    Returns the steps a conclusion about f' cites."""
     pf.equal(
         "On the minimum curve p <= pi, since pi - bound is",
         pi - min_precision(r, pi),
@@ -314,26 +345,31 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
     )
     d = sp.Symbol("d", positive=True)  # p = pi + d above random guessing
     above = {p: pi + d, pi: 1 / (1 + t)}
-    dr = pf.obtain(
+    how = "sign with p = pi + d, d > 0"
+    cited = []
+    dr = pf.value(
         "Derivative in r for p > pi",
-        sp.Eq(name(r"\partial f' / \partial r"), sp.factor(sp.diff(branch, r))),
+        sp.Derivative(branch, r),
+        sp.factor(sp.diff(branch, r)),
         "diff",
-    ).rhs
-    pf.sign("non-negative (p = pi + d, d > 0)", dr, ">=", above, how="sign with p = pi + d, d > 0")
-    dp = pf.obtain(
+    )
+    pf.sign("non-negative (p = pi + d, d > 0)", dr, ">=", above, how=how, where=sp.Gt(p, pi))
+    cited += [len(pf.steps) - 1, len(pf.steps)]
+    dp = pf.value(
         "Derivative in p for p > pi",
-        sp.Eq(name(r"\partial f' / \partial p"), sp.factor(sp.diff(branch, p))),
+        sp.Derivative(branch, p),
+        sp.factor(sp.diff(branch, p)),
         "diff",
-    ).rhs
-    pf.sign("non-negative", dp, ">=", above, how="sign with p = pi + d, d > 0")
-    pf.sign("f' >= 0 above random guessing", branch, ">=", above, how="sign with p = pi + d, d > 0")
-    nonnegative_step = len(pf.steps)
+    )
+    pf.sign("non-negative", dp, ">=", above, how=how, where=sp.Gt(p, pi))
+    cited += [len(pf.steps) - 1, len(pf.steps)]
+    pf.sign("f' >= 0 above random guessing", branch, ">=", above, how=how, where=sp.Gt(p, pi))
     pf.value(
         "and it meets the zero branch continuously at p = pi (r > 0)",
         name(r"f'(r, \pi^{+})"),
-        sp.simplify(branch.subs(p, pi)),
         0,
         "subs",
+        computed=sp.simplify(branch.subs(p, pi)),
     )
     e = sp.Symbol("e", positive=True)  # a step to the right or upwards
     for label, var, argument in (("Rows", r, "recall"), ("Columns", p, "precision")):
@@ -344,33 +380,23 @@ def derive_modified_f1(pf: Proof, branch: sp.Expr) -> None:
             ">=",
             above,
             how="sign with p = pi + d; d, e > 0",
+            where=sp.Gt(p, pi),
         )
-    row_step = len(pf.steps) - 1
-    meets = pf.conclude(
-        "So the relaxed requirements hold: along a row f' is 0 when p <= pi and non-decreasing "
-        "when p > pi; along a column it is 0 up to p = pi, then >= 0 and non-decreasing",
-        sp.Eq(f_(r, p), sp.Piecewise((0, p <= pi), (branch, True))),
-        [nonnegative_step, nonnegative_step + 1, row_step, row_step + 1],
-    )
-    meets_step = len(pf.steps)
     q = (p - pi) / (1 - pi)
-    harmonic = pf.equal(
+    pf.equal(
         "It is the harmonic mean of r and the normalised precision (p - pi)/(1 - pi)",
         branch,
         2 * r * q / (r + q),
     )
+    cited.append(len(pf.steps))
     pf.value(
         "and reaches 1 at the perfect point (1, 1)",
         name("f'(1, 1)"),
-        sp.simplify(branch.subs({r: 1, p: 1})),
         1,
         "subs",
+        computed=sp.simplify(branch.subs({r: 1, p: 1})),
     )
-    pf.establish(
-        "The f' that meets the corrected requirements, and its harmonic-mean form",
-        sp.Tuple(meets, sp.Eq(branch, harmonic, evaluate=False)),
-        [meets_step, meets_step + 1],
-    )
+    return cited
 
 
 def check_modified_f1_grid(
@@ -450,15 +476,17 @@ def _b16_interval(branch: sp.Expr = MODIFIED_F1) -> tuple[bool, str]:
     source=f"{SOURCE} (000 §4.4, 001)",
     location="§4.4, relaxed requirements and f'",
     title="Relaxed requirements force f' = 0 below random guessing; the paper's f' meets them",
-    statement=lambda: sp.Tuple(
-        sp.Eq(f_(r, p), modified_f1(r, p, pi)),
-        sp.Eq(
-            MODIFIED_F1, 2 * r * ((p - pi) / (1 - pi)) / (r + (p - pi) / (1 - pi)), evaluate=False
-        ),
-    ),
+    statement=b16_statement,
     assumptions=(
         "0 < pi < 1, 0 <= r, p <= 1; f' is defined on the achievable points",
         "relaxed requirements read as: r1 <= r2 implies f'(r1, p) <= f'(r2, p), and likewise in p",
+    ),
+    domain=Domain(
+        SKEW,
+        Real(r, 0, 1, open_lo=True),
+        Real(p, 0, 1),
+        define={F_PRIME: sp.Lambda((r, p), modified_f1(r, p, pi))},
+        samples=80,
     ),
     verdict="holds as corrected",
     note="The slides write the relaxed requirements as 'f'(r1, p) <= f'(r2, p) iff r1 <= r2' (the paper's "
@@ -532,12 +560,18 @@ def _b16(pf: Proof) -> None:
     factor_step = len(pf.steps)
     pf.conclude(
         "For an achievable (r, p) with p <= pi: bound(r) <= p and r <= r_0 <= 1, so the requirements "
-        "give the chain below; its ends are points of the minimum curve, where (3) makes f zero, "
-        "so f = 0 at every achievable point with p <= pi",
-        r"0 = f(r, \mathrm{bound}(r)) \le f(r, p) \le f(r_0, p) = 0",
+        "give the chain 0 = f(r, bound(r)) <= f(r, p) <= f(r_0, p) = 0, whose ends are points of "
+        "the minimum curve, where (3) makes f zero: f = 0 at every achievable point with p <= pi",
+        sp.Eq(f_(r, p), 0),
         [r0_step, r0_step + 1, difference_step, factor_step],
     )
-    derive_modified_f1(pf, MODIFIED_F1)
+    cited = derive_modified_f1(pf, MODIFIED_F1)
+    pf.establish(
+        "The paper's f' is 0 up to p = pi and, above it, has non-negative derivatives in r and p; "
+        "its branch is the harmonic mean",
+        b16_statement(MODIFIED_F1),
+        cited,
+    )
     pf.check("enumeration", "The paper's f' on rational grids", check_modified_f1_grid(MODIFIED_F1))
     pf.check(
         "enumeration",

@@ -11,6 +11,7 @@ from prtheory.theory.boyd2012.formulas import (
     FP,
     M_MIN,
     NPR,
+    SKEW,
     SOURCE,
     TP,
     UNIT_HOW,
@@ -28,10 +29,13 @@ from prtheory.theory.boyd2012.formulas import (
     r,
     skew_sampler,
     sum_value,
+    t,
+    unit_branch,
     worst_ranking,
 )
 from prtheory.theory.checks import interval_function, interval_sign, mp_identity
 from prtheory.theory.common import dg_aucpr, name, rankings
+from prtheory.theory.domain import Domain, Real
 from prtheory.theory.registry import Proof, claim
 
 # ==== B8 ======================================================================================
@@ -68,25 +72,39 @@ def _b8_enumeration(max_total: int = 9) -> tuple[bool, str]:
     )
 
 
+#: AUCNPR as a function of an AUCPR value x at the test set's skew and recall range.
+AUCNPR = sp.Function(r"\mathrm{AUCNPR}")
+M_MAX = name(r"\mathrm{AUCPR}_{\max}")
+x_ = sp.Symbol("x", real=True)  # an AUCPR value
+
+
 @claim(
     "B8",
     source=f"{SOURCE} (000 §3, 001)",
     location="§3, AUCNPR",
     title="AUCNPR has range [0, 1] at every skew and orders classifiers as AUCPR does",
     statement=lambda: sp.And(
-        sp.Eq(
-            name(r"\mathrm{AUCNPR}"),
-            (A - name(r"\mathrm{AUCPR}_{\min}"))
-            / (name(r"\mathrm{AUCPR}_{\max}") - name(r"\mathrm{AUCPR}_{\min}")),
-        ),
-        sp.Eq(name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\min})"), 0),
-        sp.Eq(name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\max})"), 1),
-        sp.Gt(name(r"\mathrm{AUCPR}_{\max} - \mathrm{AUCPR}_{\min}"), 0),
+        sp.Eq(AUCNPR(M_MIN), 0, evaluate=False),
+        sp.Eq(AUCNPR(M_MAX), 1, evaluate=False),
+        sp.Gt(M_MAX - M_MIN, 0, evaluate=False),
+        sp.Gt(sp.Derivative(AUCNPR(x_), x_), 0, evaluate=False),
         evaluate=False,
     ),
     assumptions=(
         "0 < pi < 1; AUCPR of a Davis-Goadrich curve over [a, b] (0 <= a < b <= 1) on one test set",
         "conventions: AUCNPR = 0 at pi = 0 and 1 at pi = 1",
+    ),
+    domain=Domain(
+        SKEW,
+        Real(a, 0, 1, open_hi=True),
+        Real(b, a, 1, open_lo=True),
+        Real(x_, 0, 1),
+        define={
+            AUCNPR: sp.Lambda(x_, (x_ - M_MIN) / (M_MAX - M_MIN)),
+            M_MIN: aucpr_min_range(a, b, pi),  # B7
+            M_MAX: b - a,  # B7
+        },
+        samples=60,
     ),
 )
 def _b8(pf: Proof) -> None:
@@ -95,29 +113,43 @@ def _b8(pf: Proof) -> None:
     pf.given(
         "Definition, with AUCPR_min over [a, b] from B7 and AUCPR_max = b - a",
         sp.Tuple(
-            sp.Eq(NPR, (A - M_MIN) / (name(r"\mathrm{AUCPR}_{\max}") - M_MIN)),
+            sp.Eq(NPR, (A - M_MIN) / (M_MAX - M_MIN)),
             sp.Eq(M_MIN, lo),
-            sp.Eq(name(r"\mathrm{AUCPR}_{\max}"), hi),
+            sp.Eq(M_MAX, hi),
         ),
     )
     pf.given(
         "Every point of a Davis-Goadrich curve is a convex combination of two valid matrices, so "
-        "FP <= neg and Theorem 1 (B1) applies; precision is at most 1. Integrating over [a, b]",
-        sp.And(sp.Le(M_MIN, A), sp.Le(A, name(r"\mathrm{AUCPR}_{\max}"))),
+        "FP <= neg and Theorem 1 (B1) applies; precision is at most 1. Integrating over [a, b], "
+        "every AUCPR lies in [AUCPR_min, AUCPR_max]",
+        sp.And(sp.Le(M_MIN, A), sp.Le(A, M_MAX)),
     )
+    defined = len(pf.steps)
     pf.equal(
         "The width of the range is the integral of 1 - bound, and 1 - bound is",
         1 - min_precision(r, pi),
         (1 - pi) / (1 - pi + pi * r),
     )
+    width = sp.Integral(1 - min_precision(r, pi), (r, a, b))
+    e = sp.Symbol("e", positive=True)
+    pf.value("sympy integrates it", width, hi - lo, "integrate", branch=unit_branch)
     pf.sign(
-        "which is positive, so AUCPR_max > AUCPR_min for every a < b",
-        (1 - pi) / (1 - pi + pi * r),
+        "The integrand is positive on a < r < b and b > a, so the width is positive: "
+        "AUCPR_max > AUCPR_min",
+        width,
         ">",
-        UNIT_SKEW,
-        how=UNIT_HOW,
+        {b: a + e, pi: 1 / (1 + t)},
+        how="sign with b = a + e, pi = 1/(1+t); e, t > 0",
     )
-    width_positive = len(pf.steps)
+    pf.value("and so is its reciprocal", 1 / width, 1 / (hi - lo), "integrate", branch=unit_branch)
+    pf.sign(
+        "(positive, as the reciprocal of a positive integral)",
+        1 / width,
+        ">",
+        {b: a + e, pi: 1 / (1 + t)},
+        how="sign with b = a + e, pi = 1/(1+t); e, t > 0",
+    )
+    width_steps = len(pf.steps)
     pf.equal("Over [0, 1] the width is", 1 - aucpr_min(pi), -(1 - pi) * sp.log(1 - pi) / pi)
     pf.sign(
         "positive at every skew in (0, 1)",
@@ -126,40 +158,21 @@ def _b8(pf: Proof) -> None:
         UNIT_SKEW,
         how=UNIT_HOW,
     )
-    slope = pf.obtain(
-        "Derivative in AUCPR",
-        sp.Eq(
-            name(r"\frac{\partial\,\mathrm{AUCNPR}}{\partial\,\mathrm{AUCPR}}"), sp.diff(score, A)
-        ),
-        "diff",
-    ).rhs
-    pf.equal(
-        "It is 1/(AUCPR_max - AUCPR_min) > 0: strictly increasing, so on one test set "
-        "(fixed pi, a, b) AUCNPR orders classifiers exactly as AUCPR does",
-        slope,
+    pf.value(
+        "The derivative of AUCNPR in AUCPR is 1/(AUCPR_max - AUCPR_min) > 0: strictly increasing, "
+        "so on one test set (fixed pi, a, b) AUCNPR orders classifiers exactly as AUCPR does",
+        sp.Derivative((x_ - lo) / (hi - lo), x_),
         1 / (hi - lo),
+        "diff",
     )
-    at_min = pf.value(
-        "At AUCPR = AUCPR_min (the worst ranking, B2) it is 0",
-        name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\min})"),
-        sp.simplify(score.subs(A, lo)),
-        0,
-        "subs",
-    )
-    at_max = pf.value(
-        "At AUCPR = AUCPR_max (the perfect ranking) it is 1",
-        name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\max})"),
-        sp.simplify(score.subs(A, hi)),
-        1,
-        "subs",
-    )
+    slope = len(pf.steps)
+    pf.equal("At AUCPR = AUCPR_min (the worst ranking, B2) it is 0", score.subs(A, lo), 0)
+    pf.equal("At AUCPR = AUCPR_max (the perfect ranking) it is 1", score.subs(A, hi), 1)
     ends = len(pf.steps)
-    pf.obtain(
+    pf.value(
         "At pi -> 1 the range [0, 1] closes: the width tends to",
-        sp.Eq(
-            name(r"\lim_{\pi \to 1^-} (1 - \mathrm{AUCPR}_{\min})"),
-            sp.limit(1 - aucpr_min(pi), pi, 1, "-"),
-        ),
+        sp.Limit(1 - aucpr_min(pi), pi, 1, "-"),
+        0,
         "limit",
     )
     pf.given(
@@ -170,21 +183,26 @@ def _b8(pf: Proof) -> None:
         ),
     )
     pf.establish(
-        "The definition, its values at both ends of the range, and a positive width: AUCNPR "
-        "runs over [0, 1] and increases with AUCPR",
+        "Its values at both ends of the range, a positive width, and a positive derivative: "
+        "AUCNPR runs over [0, 1] and increases with AUCPR",
         sp.And(
-            sp.Eq(NPR, (A - M_MIN) / (name(r"\mathrm{AUCPR}_{\max}") - M_MIN)),
-            sp.Eq(name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\min})"), at_min),
-            sp.Eq(name(r"\mathrm{AUCNPR}(\mathrm{AUCPR}_{\max})"), at_max),
-            sp.Gt(name(r"\mathrm{AUCPR}_{\max} - \mathrm{AUCPR}_{\min}"), 0),
+            sp.Eq(AUCNPR(M_MIN), 0, evaluate=False),
+            sp.Eq(AUCNPR(M_MAX), 1, evaluate=False),
+            sp.Gt(M_MAX - M_MIN, 0, evaluate=False),
+            sp.Gt(sp.Derivative(AUCNPR(x_), x_), 0, evaluate=False),
             evaluate=False,
         ),
-        [1, width_positive, ends - 1, ends],
+        [*range(defined + 2, width_steps + 1), slope, ends - 1, ends],
     )
     pf.check("enumeration", "All small rankings, Davis-Goadrich areas", _b8_enumeration())
 
 
 # ==== B9 ======================================================================================
+
+
+#: Random guessing: precision at recall r with expected counts TP = r pos, FP = r neg, in pi.
+RANDOM_PRECISION = r * pi / (r * pi + r * (1 - pi))
+AUCPR_RANDOM = name(r"\mathrm{AUCPR}_{random}")
 
 
 @claim(
@@ -193,7 +211,7 @@ def _b8(pf: Proof) -> None:
     location="§3, random guessing",
     title="Random guessing: AUCPR = pi; normalising by it can go negative; its AUCNPR",
     statement=lambda: sp.And(
-        sp.Eq(name(r"\mathrm{AUCPR}_{random}"), pi),
+        sp.Eq(AUCPR_RANDOM, pi),
         sp.Lt((aucpr_min(pi) - pi) / (1 - pi), 0),
         sp.Eq((pi - aucpr_min(pi)) / (1 - aucpr_min(pi)), 1 + pi / sp.log(1 - pi), evaluate=False),
         evaluate=False,
@@ -201,6 +219,9 @@ def _b8(pf: Proof) -> None:
     assumptions=(
         "0 < pi < 1; random guessing labels each example positive with probability q, "
         "independently of its class",
+    ),
+    domain=Domain(
+        SKEW, define={AUCPR_RANDOM: sp.Integral(RANDOM_PRECISION, (r, 0, 1))}, samples=30
     ),
     note="The AUCNPR of random guessing is 1 + pi/ln(1 - pi): not constant (it rises from 0 at "
     "pi -> 0 to 1 at pi -> 1; 1 - 1/(2 ln 2) = 0.279 at pi = 1/2), which is the sense in which "
@@ -222,11 +243,12 @@ def _b9(pf: Proof) -> None:
         (TP / (TP + TP * neg / pos)),
         pos / (pos + neg),
     )
-    random_area = pf.obtain(
-        "Area under p = pi over recall [0, 1]",
-        sp.Eq(name(r"\mathrm{AUCPR}_{random}"), sp.integrate(pi, (r, 0, 1))),
+    random_area = pf.value(
+        "Area under the random classifier's precision over recall [0, 1]",
+        sp.Integral(RANDOM_PRECISION, (r, 0, 1)),
+        pi,
         "integrate",
-    ).rhs
+    )
     area_step = len(pf.steps)
     g = -sp.log(1 - pi) - pi
     worst_vs_random = pf.equal(
@@ -235,19 +257,18 @@ def _b9(pf: Proof) -> None:
         -g / pi,
     )
     k = sp.Symbol("k", positive=True, integer=True)
+    series = sp.Sum(pi ** (k - 1) / k, (k, 2, sp.oo))
     sum_value(
         pf,
-        "g(pi) = -ln(1 - pi) - pi is a series of positive terms (as in B5)",
-        pi**k / k,
+        "g(pi)/pi = (-ln(1 - pi) - pi)/pi is a series of positive terms (as in B5)",
+        pi ** (k - 1) / k,
         (k, 2, sp.oo),
-        g,
+        (pi - aucpr_min(pi)) / (1 - pi),
     )
-    pf.sign("Its terms are positive", pi**k / k, ">", how="sign of the terms (k >= 2, 0 < pi)")
-    positive_terms = len(pf.steps)
-    pf.conclude(
-        "So g(pi) > 0, and the worst ranking's score -g(pi)/pi is below 0 at every skew in (0, 1)",
-        sp.Lt(worst_vs_random, 0, evaluate=False),
-        [positive_terms - 2, positive_terms - 1, positive_terms],
+    pf.true(
+        "Its terms are positive, so it is positive",
+        sp.Gt(series, 0, evaluate=False),
+        "sign of the terms (k >= 2, 0 < pi)",
     )
     below_zero = len(pf.steps)
     pf.obtain(
@@ -264,30 +285,23 @@ def _b9(pf: Proof) -> None:
         1 + pi / sp.log(1 - pi),
     )
     rnd_step = len(pf.steps)
-    pf.value(
-        "It tends to 0 as pi -> 0+",
-        sp.Limit(rnd, pi, 0, "+"),
-        sp.limit(rnd, pi, 0, "+"),
-        0,
-        "limit",
-    )
-    pf.value(
-        "and to 1 as pi -> 1-", sp.Limit(rnd, pi, 1, "-"), sp.limit(rnd, pi, 1, "-"), 1, "limit"
-    )
+    pf.value("It tends to 0 as pi -> 0+", sp.Limit(rnd, pi, 0, "+"), 0, "limit")
+    pf.value("and to 1 as pi -> 1-", sp.Limit(rnd, pi, 1, "-"), 1, "limit")
     pf.obtain(
         "At pi = 1/2",
         sp.Eq(name(r"\mathrm{AUCNPR}_{random}(1/2)"), rnd.subs(pi, sp.Rational(1, 2))),
         "subs",
     )
     pf.establish(
-        "Random guessing's area, the worst ranking's negative score, and random guessing's AUCNPR",
+        "Random guessing's area, the worst ranking's negative score (minus a positive series), "
+        "and random guessing's AUCNPR",
         sp.And(
-            sp.Eq(name(r"\mathrm{AUCPR}_{random}"), random_area),
-            sp.Lt(worst_vs_random, 0, evaluate=False),
+            sp.Eq(AUCPR_RANDOM, random_area),
+            sp.Lt((aucpr_min(pi) - pi) / (1 - pi), 0, evaluate=False),
             sp.Eq((random_area - aucpr_min(pi)) / (1 - aucpr_min(pi)), rnd, evaluate=False),
             evaluate=False,
         ),
-        [area_step, below_zero, rnd_step],
+        [area_step, below_zero - 1, below_zero, rnd_step],
     )
     pf.check(
         "numeric",

@@ -26,7 +26,8 @@ from prtheory.theory.boyd2012.formulas import (
     rounding_cell,
     rounds_to,
 )
-from prtheory.theory.common import mp_fraction, name
+from prtheory.theory.common import mp_fraction, name, printed_as
+from prtheory.theory.domain import Domain
 from prtheory.theory.registry import Proof, claim
 
 # ==== B10-B13: printed numbers ==================================================================
@@ -90,20 +91,23 @@ def _b10_check() -> tuple[bool, str]:
     return ok, "; ".join(parts)
 
 
+def _b10_statement() -> sp.Basic:
+    """Each quantity of the text rounds to its printed value; the genre row as corrected (0.03)."""
+    *held, (_, genre_skew, genre_minus, _) = B10_ROWS
+    parts = [printed_as(_b10_quantity(skew, minus), printed) for _, skew, minus, printed in held]
+    parts.append(printed_as(_b10_quantity(genre_skew, genre_minus), "0.03"))
+    return sp.And(*parts, evaluate=False)
+
+
 @claim(
     "B10",
     source=f"{SOURCE} (000 §2.2, §4)",
     location="§2.2 and §4.2, numbers in the text",
     title="AUCPR_min at the skews quoted in the text",
-    statement=lambda: sp.Tuple(
-        sp.Tuple(aucpr_min(sp.Rational(1, 2)) - aucpr_min(sp.Rational(1, 100)), sp.Float("0.3", 1)),
-        sp.Tuple(aucpr_min(sp.Rational(1, 10)), sp.Float("0.05", 1)),
-        sp.Tuple(aucpr_min(sp.Rational(1, 2)), sp.Float("0.31", 2)),
-        sp.Tuple(aucpr_min(sp.Rational(1, 20)), sp.Float("0.02", 1)),
-    ),
-    assumptions=("each row: the quantity, and the value printed for it (rounded)",),
+    statement=_b10_statement,
+    assumptions=("each row: the quantity, and the value printed for it (rounded half up)",),
+    domain=Domain(),
     verdict="holds as corrected",
-    printed_numbers=True,
     note="At the stated genre skew 0.05, AUCPR_min = 0.0254, which rounds to 0.03, not the printed "
     "0.02 (gender's 0.307 is printed rounded, as 0.31, so truncation does not explain it). The "
     "printed 0.02 needs a genre skew in [0.0297, 0.0492], consistent with 'closer to 0.05' only "
@@ -118,19 +122,21 @@ def _b10(pf: Proof) -> None:
         "value form an interval, found by bisection on each end of the value's rounding cell",
         sp.Gt(sp.Derivative(M_MIN, pi), 0),
     )
-    pf.establish(
-        "The numbers the check below recomputes, each beside the value printed for it",
-        sp.Tuple(
-            *(
-                sp.Tuple(
-                    _b10_quantity(skew, minus),
-                    sp.Float(printed, len(printed.replace(".", "").lstrip("0"))),
-                )
-                for _, skew, minus, printed in B10_ROWS
-            )
-        ),
-        [1, 2],
+    facts = []
+    for what, skew, minus, printed in B10_ROWS:
+        shown = printed if what != B10_ROWS[-1][0] else "0.03"
+        pf.true(
+            f"{what} rounds to {shown}" + (f" (printed {printed})" if shown != printed else ""),
+            printed_as(_b10_quantity(skew, minus), shown),
+            "sympy's evaluation of the closed form",
+        )
+        facts.append(len(pf.steps))
+    pf.true(
+        "and the genre value does not round to the printed 0.02",
+        sp.Ge(_b10_quantity("0.05", None), sp.Rational(25, 1000), evaluate=False),
+        "sympy's evaluation of the closed form",
     )
+    pf.establish("The numbers of the text, the genre one as corrected", _b10_statement(), facts)
     pf.check("printed-number", "Each number recomputed with mpmath at 50 digits", _b10_check())
 
 
@@ -146,11 +152,7 @@ def _b11_check(normalised: sp.Expr, minimum: sp.Expr) -> tuple[bool, str]:
     them, evaluated at the slides' inputs and compared with the printed values."""
     rows = []
     with mpmath.workdps(50):
-        for label, skew, area_s, min_s, norm_s in (
-            ("0.008", Fraction("0.008"), "0.545", "0.004", "0.543"),
-            ("1/121 (120:1)", Fraction(1, 121), "0.545", "0.004", "0.543"),
-            ("0.5 (1:1)", Fraction(1, 2), "0.965", "0.307", "0.950"),
-        ):
+        for label, skew, area_s, min_s, norm_s in B11_ROWS:
             m = _mp_value(minimum, {pi: skew})
             norm = _mp_value(normalised, {A: Fraction(area_s), M_MIN: m})
             rows += [
@@ -161,14 +163,34 @@ def _b11_check(normalised: sp.Expr, minimum: sp.Expr) -> tuple[bool, str]:
     return ok, "; ".join(parts)
 
 
+#: The slides' mammography numbers: (label, skew, AUCPR, AUCPR_min printed, AUCNPR printed).
+B11_ROWS = (
+    ("0.008", Fraction("0.008"), "0.545", "0.004", "0.543"),
+    ("1/121 (120:1)", Fraction(1, 121), "0.545", "0.004", "0.543"),
+    ("0.5 (1:1)", Fraction(1, 2), "0.965", "0.307", "0.950"),
+)
+
+
+def _b11_parts() -> list[tuple[str, sp.Basic]]:
+    """(what, statement) for each printed number: AUCPR_min at the skew and AUCNPR of the AUCPR,
+    from the two formulas, rounding to the printed values."""
+    out = []
+    for label, skew, area, min_s, norm_s in B11_ROWS:
+        m = aucpr_min(sp.Rational(skew.numerator, skew.denominator))
+        norm = (sp.Rational(area) - m) / (1 - m)
+        out.append((f"pi = {label}: AUCPR_min rounds to {min_s}", printed_as(m, min_s)))
+        out.append((f"pi = {label}: AUCNPR of {area} rounds to {norm_s}", printed_as(norm, norm_s)))
+    return out
+
+
 @claim(
     "B11",
     source=f"{SOURCE} (001)",
     location="slides, mammography",
     title="Mammography example: AUCPR_min and AUCPR -> AUCNPR at two skews",
-    statement=lambda: sp.Tuple(sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)), sp.Eq(M_MIN, aucpr_min(pi))),
+    statement=lambda: sp.And(*(st for _, st in _b11_parts()), evaluate=False),
     assumptions=("skew 0.008 as printed (120:1 is 1/121 = 0.00826; both are checked) and 0.5",),
-    printed_numbers=True,
+    domain=Domain(),
 )
 def _b11(pf: Proof) -> None:
     minimum = pf.given("AUCPR_min, Theorem 2 (derived in B4)", sp.Eq(M_MIN, aucpr_min(pi)))
@@ -176,10 +198,14 @@ def _b11(pf: Proof) -> None:
         "AUCNPR over recall [0, 1], where AUCPR_max = 1 (B7, B8)",
         sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)),
     )
+    facts = []
+    for what, st in _b11_parts():
+        pf.true(what, st, "sympy's evaluation of the closed form")
+        facts.append(len(pf.steps))
     pf.establish(
-        "The slides' numbers follow from these two formulas, which the check evaluates",
-        sp.Tuple(normalised, minimum),
-        [1, 2],
+        "The slides' numbers follow from these two formulas",
+        sp.And(*(st for _, st in _b11_parts()), evaluate=False),
+        facts,
     )
     pf.check(
         "printed-number",
@@ -235,20 +261,45 @@ def _b12_check() -> tuple[bool, str]:
     return ok, "; ".join(parts)
 
 
+def _b12_parts() -> list[tuple[str, sp.Basic]]:
+    """(what, statement): each pair's implied AUCPR_min interval meets (0, 1), and the means
+    round to the printed ones."""
+    out = []
+    for predicate, (area, norm) in TABLE2.items():
+        m_lo, m_hi = implied_min_interval(area, norm)
+        lo, hi = (
+            sp.Rational(m_lo.numerator, m_lo.denominator),
+            sp.Rational(m_hi.numerator, m_hi.denominator),
+        )
+        out.append(
+            (
+                f"{predicate}: the AUCPR_min that {area}/{norm} implies, [{float(m_lo):.5f}, "
+                f"{float(m_hi):.5f}], meets (0, 1)",
+                sp.And(sp.Gt(hi, 0, evaluate=False), sp.Lt(lo, 1, evaluate=False), evaluate=False),
+            )
+        )
+    for col, printed in enumerate(TABLE2_MEANS):
+        mean = sum((sp.Rational(v[col]) for v in TABLE2.values()), sp.Integer(0)) / len(TABLE2)
+        out.append(
+            (
+                f"the mean of column {('AUCPR', 'AUCNPR')[col]} rounds to {printed}",
+                printed_as(mean, printed),
+            )
+        )
+    return out
+
+
 @claim(
     "B12",
     source=f"{SOURCE} (000 §4.2)",
     location="Table 2",
     title="Table 2 (IMDB): each AUCPR/AUCNPR pair implies a skew; the means",
-    statement=lambda: sp.Eq(
-        name(r"\mathrm{AUCPR}_{\min}"),
-        (A - name(r"\mathrm{AUCNPR}")) / (1 - name(r"\mathrm{AUCNPR}")),
-    ),
+    statement=lambda: sp.And(*(st for _, st in _b12_parts()), evaluate=False),
     assumptions=(
         "printed values are rounded to 3 decimals (cells of half-width 0.0005)",
         "values are averages over folds, so the formula need not hold exactly for them",
     ),
-    printed_numbers=True,
+    domain=Domain(),
     note="Every pair fits some skew in (0, 1) and the means recompute (0.7333 and 0.6795). The implied "
     "skews: gender 0.4527-0.4562 (text: close to 0.5), plausible; genre 0.0605-0.0702 (text: closer "
     "to 0.05), plausible but above 0.05 and above the 0.0492 that the text's genre range [0.02, 1] "
@@ -281,11 +332,14 @@ def _b12(pf: Proof) -> None:
         -d_norm.subs({A: 1 - u, nrm: 1 - v}),
         ">=",
     )
+    facts = []
+    for what, st in _b12_parts():
+        pf.true(what, st, "exact rational arithmetic")
+        facts.append(len(pf.steps))
     pf.establish(
-        "The AUCPR_min a printed pair implies is the solved formula; the check takes it at the "
-        "corners of each pair's rounding box",
-        sp.Eq(name(r"\mathrm{AUCPR}_{\min}"), implied),
-        [1, len(pf.steps) - 2, len(pf.steps)],
+        "Every printed pair implies an AUCPR_min in (0, 1), so a skew in (0, 1); the means recompute",
+        sp.And(*(st for _, st in _b12_parts()), evaluate=False),
+        facts,
     )
     pf.check(
         "printed-number",
@@ -365,21 +419,44 @@ def _b13_text_check() -> tuple[bool, str]:
     )
 
 
+def _b13_parts() -> list[tuple[str, sp.Basic]]:
+    """(what, statement): for every printed pair, AUCNPR (increasing in AUCPR) maps the ends of
+    the AUCPR's rounding cell to values on either side of the AUCNPR's rounding cell, so some
+    AUCPR in the cell has an AUCNPR in the printed cell."""
+    out = []
+    original = Fraction(1, 25)
+    for k, (a_down, n_down, a_orig, n_orig) in TABLE3.items():
+        for label, area, norm, skew in (
+            (f"1:{k} downsampled", a_down, n_down, Fraction(1, 1 + k)),
+            (f"1:{k} original skew", a_orig, n_orig, original),
+        ):
+            m = aucpr_min(sp.Rational(skew.numerator, skew.denominator))
+            a_lo, a_hi = (sp.Rational(x.numerator, x.denominator) for x in rounding_cell(area))
+            n_lo, n_hi = (sp.Rational(x.numerator, x.denominator) for x in rounding_cell(norm))
+            out.append(
+                (
+                    f"{label}: AUCPR {area} is consistent with AUCNPR {norm}",
+                    sp.And(
+                        sp.Ge((a_hi - m) / (1 - m), n_lo, evaluate=False),
+                        sp.Le((a_lo - m) / (1 - m), n_hi, evaluate=False),
+                        evaluate=False,
+                    ),
+                )
+            )
+    return out
+
+
 @claim(
     "B13",
     source=f"{SOURCE} (000 §4.3)",
     location="Table 3",
     title="Table 3 (UW-CSE advisedBy): every AUCNPR follows from its AUCPR under rounding",
-    statement=lambda: sp.Tuple(
-        sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)),
-        sp.Eq(M_MIN, aucpr_min(pi)),
-        sp.Eq(pi, 1 / (1 + name("k"))),
-    ),
+    statement=lambda: sp.And(*(st for _, st in _b13_parts()), evaluate=False),
     assumptions=(
         "ratio 1:k means pi = 1/(1+k); the original test set is 1:24, pi = 1/25 = 0.04",
         "printed values are rounded to 3 decimals (cells of half-width 0.0005)",
     ),
-    printed_numbers=True,
+    domain=Domain(),
     note="All 14 AUCNPR values are consistent with their AUCPR under 3-decimal rounding, but 6 of "
     "them (the 1:24 pair is printed in both column groups and counts twice) do not recompute from "
     "the printed AUCPR itself: for example 1:2 gives 0.67938 -> 0.679 against "
@@ -391,7 +468,7 @@ def _b13_text_check() -> tuple[bool, str]:
 def _b13(pf: Proof) -> None:
     normalised = pf.given("AUCNPR over recall [0, 1] (B8)", sp.Eq(NPR, (A - M_MIN) / (1 - M_MIN)))
     minimum = pf.given("AUCPR_min, Theorem 2 (derived in B4)", sp.Eq(M_MIN, aucpr_min(pi)))
-    ratio = pf.given("A test set of ratio 1:k has skew", sp.Eq(pi, 1 / (1 + name("k"))))
+    pf.given("A test set of ratio 1:k has skew", sp.Eq(pi, 1 / (1 + name("k"))))
     m = minimum.rhs
     score = normalised.rhs.xreplace({M_MIN: m})
     slope = pf.obtain(
@@ -407,11 +484,14 @@ def _b13(pf: Proof) -> None:
         UNIT_SKEW,
         how=UNIT_HOW,
     )
+    facts = []
+    for what, st in _b13_parts():
+        pf.true(what, st, "sympy's evaluation of the closed form")
+        facts.append(len(pf.steps))
     pf.establish(
-        "Each printed AUCNPR is checked against these formulas over its AUCPR's rounding cell, "
-        "which the positive slope maps onto an interval",
-        sp.Tuple(normalised, minimum, ratio),
-        [1, 2, 3, len(pf.steps)],
+        "Every printed AUCNPR is reached from its AUCPR's rounding cell",
+        sp.And(*(st for _, st in _b13_parts()), evaluate=False),
+        facts,
     )
     pf.check(
         "printed-number",

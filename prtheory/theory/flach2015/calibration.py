@@ -4,6 +4,7 @@ the ROC background (expected accuracy, calibrated hull segments).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -11,7 +12,8 @@ from fractions import Fraction
 import sympy as sp
 
 from prtheory.theory.checks import exact_identity, exhaustive
-from prtheory.theory.common import beta, rankings, round_half_up, sweep
+from prtheory.theory.common import beta, printed_as, rankings, rankings_of, round_half_up, sweep
+from prtheory.theory.domain import Domain, Integer, Meaning, Real
 from prtheory.theory.flach2015.formulas import SOURCE, gain, neg, p, pi, pos, r
 from prtheory.theory.registry import Proof, claim
 
@@ -35,14 +37,29 @@ def theorem4_steps(pf: Proof, beta2: sp.Expr = BETA2_PRINTED, d: sp.Expr = D_PRI
     pf.equal("The calibrated score d = 1/(beta^2 + 1)", 1 / (sol[0] + 1), d)
     slope = (gain(p1) - gain(p2)) / (gain(r1) - gain(r2))
     pf.equal("It is minus the slope of the PRG segment joining the two points", -slope, beta2)
+    pf.equal(
+        "At beta^2 = the root, the two classifiers have the same F_beta",
+        f_beta_sq(p1, r1, beta2),
+        f_beta_sq(p2, r2, beta2),
+    )
     pf.establish(
-        "beta^2 is the root sympy found, and d follows from it",
-        sp.And(
-            sp.Eq(beta**2, sol[0], evaluate=False),
-            sp.Eq(sp.Symbol("d"), 1 / (sol[0] + 1), evaluate=False),
-            evaluate=False,
-        ),
-        [2, 4],
+        "At beta^2 as derived the two F_beta are equal, and the calibrated score is d",
+        f10_statement(beta2, d),
+        [4, 6],
+    )
+
+
+def f_beta_sq(p_: sp.Expr, r_: sp.Expr, b2: sp.Expr) -> sp.Expr:
+    """F_beta with beta^2 = ``b2``: (1 + b2) p r/(b2 p + r)."""
+    return (1 + b2) * p_ * r_ / (b2 * p_ + r_)
+
+
+def f10_statement(beta2: sp.Expr = BETA2_PRINTED, d: sp.Expr = D_PRINTED) -> sp.Basic:
+    """Theorem 4: the two F_beta are equal at beta^2 = ``beta2``, and d = 1/(beta^2 + 1)."""
+    return sp.And(
+        sp.Eq(f_beta_sq(p1, r1, beta2), f_beta_sq(p2, r2, beta2), evaluate=False),
+        sp.Eq(1 / (beta2 + 1), d, evaluate=False),
+        evaluate=False,
     )
 
 
@@ -51,8 +68,15 @@ def theorem4_steps(pf: Proof, beta2: sp.Expr = BETA2_PRINTED, d: sp.Expr = D_PRI
     source=SOURCE,
     location="§3.4, Theorem 4, eqs. (6)-(7)",
     title="Equal F_beta of two classifiers; the F-calibrated score d",
-    statement=lambda: sp.And(sp.Eq(beta**2, BETA2_PRINTED), sp.Eq(sp.Symbol("d"), D_PRINTED)),
+    statement=f10_statement,
     assumptions=("prec1 > prec2 and rec1 < rec2 (so the root is positive)",),
+    domain=Domain(
+        Real(p2, 0, 1, open_lo=True, open_hi=True),
+        Real(p1, p2, 1, open_lo=True),
+        Real(r1, 0, 1, open_lo=True, open_hi=True),
+        Real(r2, r1, 1, open_lo=True),
+        samples=60,
+    ),
 )
 def _f10(pf: Proof) -> None:
     theorem4_steps(pf)
@@ -93,18 +117,35 @@ F11_SCORES = (("0.76", "0.32"), ("0.49", "1.04"))
 d_score = sp.Symbol("d", positive=True)
 
 
+def _f11_parts() -> list[tuple[str, sp.Basic]]:
+    """beta^2 = (1 - d)/d at each printed score rounds to the printed beta^2."""
+    return [
+        (
+            f"beta^2 at d = {score} rounds to {printed}",
+            printed_as(((1 - d_score) / d_score).subs(d_score, sp.Rational(score)), printed),
+        )
+        for score, printed in F11_SCORES
+    ]
+
+
 @claim(
     "F11",
     source=SOURCE,
     location="§3.4, Figure 3 (right) and text",
     title="Figure 3: scores 0.76 and 0.49 correspond to beta^2 = 0.32 and 1.04",
     statement=lambda: sp.And(
-        sp.Eq(beta**2, (1 - d_score) / d_score),
-        sp.Eq(sp.Symbol(r"\beta^2|_{d = 0.76}"), sp.Float("0.32", 2)),
-        sp.Eq(sp.Symbol(r"\beta^2|_{d = 0.49}"), sp.Float("1.04", 3)),
+        sp.Eq(beta**2, (1 - d_score) / d_score, evaluate=False),
+        *(st for _, st in _f11_parts()),
+        evaluate=False,
     ),
-    assumptions=("printed scores and beta^2 are rounded to two decimals",),
-    printed_numbers=True,
+    assumptions=(
+        "the F-calibrated score of eq. (7) is d = 1/(beta^2 + 1)",
+        "printed scores and beta^2 are rounded to two decimals: beta^2 is (1 - d)/d at the "
+        "printed score, rounded",
+    ),
+    domain=Domain(
+        Real(beta, 0, sp.oo, open_lo=True), define={d_score: 1 / (beta**2 + 1)}, samples=40
+    ),
 )
 def _f11(pf: Proof) -> None:
     dsym, b = d_score, sp.Symbol("b", positive=True)
@@ -112,20 +153,23 @@ def _f11(pf: Proof) -> None:
     inv = sp.solve(sp.Eq(dsym, 1 / (b + 1)), b)
     pf.obtain("Solved for b", sp.Eq(b, inv[0]), "solve")
     pf.equal("which is the printed (1 - d)/d", inv[0], (1 - dsym) / dsym)
+    pf.equal(
+        "at d = 1/(beta^2 + 1) it gives back beta^2",
+        beta**2,
+        ((1 - dsym) / dsym).subs(dsym, 1 / (beta**2 + 1)),
+    )
+    facts = [len(pf.steps)]
+    for what, st in _f11_parts():
+        pf.true(what, st, "exact rational arithmetic")
+        facts.append(len(pf.steps))
     pf.establish(
-        "beta^2 as a function of the score; the check below evaluates it at each printed score "
-        "and compares with the printed beta^2",
+        "beta^2 as a function of the score, and its rounded values at the printed scores",
         sp.And(
-            sp.Eq(beta**2, inv[0]),
-            *(
-                sp.Eq(
-                    sp.Symbol(rf"\beta^2|_{{d = {score}}}"),
-                    sp.Float(printed, len(printed.replace(".", "").lstrip("0"))),
-                )
-                for score, printed in F11_SCORES
-            ),
+            sp.Eq(beta**2, (1 - d_score) / d_score, evaluate=False),
+            *(st for _, st in _f11_parts()),
+            evaluate=False,
         ),
-        [2],
+        facts,
     )
     for score, printed in F11_SCORES:
         d = Fraction(score)
@@ -162,6 +206,8 @@ def _f11(pf: Proof) -> None:
 
 # ---- F12 --------------------------------------------------------------------------------------
 c_, s_ = sp.symbols("c s", positive=True)
+E_ACC, AUROC = sp.Symbol(r"E[\mathrm{acc}]"), sp.Symbol(r"\mathrm{AUROC}")
+RANKING = sp.Symbol("ranking")
 
 
 def _acc_c_printed(tpr: sp.Expr, fpr: sp.Expr) -> sp.Expr:
@@ -188,15 +234,34 @@ def _g_potential(f: sp.Expr, t: sp.Expr) -> sp.Expr:
     location="§1, ROC background (Area, Calibration); §3.4",
     title="E[acc] from AUROC; calibrated score of a hull segment; acc_c",
     statement=lambda: sp.And(
-        sp.Eq(
-            sp.Symbol(r"E[\mathrm{acc}]"),
-            pi * (1 - pi) * (2 * sp.Symbol(r"\mathrm{AUROC}") - 1) + sp.Rational(1, 2),
-        ),
+        sp.Eq(E_ACC, pi * (1 - pi) * (2 * AUROC - 1) + sp.Rational(1, 2)),
         sp.Eq(c_, pi * s_ / (pi * s_ + 1 - pi)),
     ),
     assumptions=(
         "the ROC curve is piecewise linear from (0, 0) to (1, 1); rate = pi tpr + (1-pi) fpr uniform on [0, 1]",
         "a hull segment of slope s joins two operating points",
+        "c is the calibrated score of the segment: the fraction of positives among the instances "
+        "it adds (pos Delta_t of them positive, neg Delta_f negative, s = Delta_t/Delta_f)",
+    ),
+    domain=Domain(
+        Integer(pos, 1),
+        Integer(neg, 1),
+        rankings_of(RANKING, pos, neg),
+        Real(s_, 0, sp.oo, open_lo=True),
+        define={
+            pi: pos / (pos + neg),
+            c_: pos * s_ / (pos * s_ + neg),
+            E_ACC: Meaning(
+                lambda pt: _expected_accuracy(pt[RANKING]),
+                "accuracy integrated exactly over the predicted positive rate along the ranking's "
+                "ROC curve (Fractions)",
+            ),
+            AUROC: Meaning(
+                lambda pt: _auroc(pt[RANKING]), "AUROC by counting correctly ordered pairs"
+            ),
+        },
+        exhaustive=6,
+        samples=30,
     ),
     verdict="holds as corrected",
     note=(
@@ -253,7 +318,7 @@ def _f12(pf: Proof) -> None:
         shown=r"\int_0^1 \mathrm{acc}\, \frac{d\,\mathrm{rate}}{du}\, du = G(f_b, t_b) - G(f_a, t_a)"
         r" + 2\pi(1 - \pi) \frac{(f_b - f_a)(t_a + t_b)}{2}",
     )
-    auroc = sp.Symbol(r"\mathrm{AUROC}")
+    auroc = AUROC
     e_acc = (
         _g_potential(sp.Integer(1), sp.Integer(1))
         - _g_potential(sp.Integer(0), sp.Integer(0))
@@ -263,15 +328,17 @@ def _f12(pf: Proof) -> None:
         "Summing over the segments of a curve from (0, 0) to (1, 1), the G terms telescope to "
         "G(1, 1) - G(0, 0) and the areas add up to AUROC; rate runs over [0, 1] (length 1), so the "
         "integral is E[acc]",
-        e_acc,
+        sp.Eq(E_ACC, e_acc, evaluate=False),
         [len(pf.steps)],
     )
+    lemma = len(pf.steps)
     pf.equal(
         "E[acc] = pi(1-pi)(2 AUROC - 1) + 1/2",
         e_acc,
         pi * (1 - pi) * (2 * auroc - 1) + sp.Rational(1, 2),
     )
     e_acc_step = len(pf.steps)
+    del lemma
     # Calibration.
     dt, df = sp.symbols("Delta_t Delta_f", positive=True)
     frac = pf.given(
@@ -284,6 +351,7 @@ def _f12(pf: Proof) -> None:
         frac.subs(dt, s_ * df),
         calib.subs(pi, pos / (pos + neg)),
     )
+    calibrated = len(pf.steps)
     pf.equal(
         "acc_c with c = 1/2 is standard accuracy",
         _acc_c_printed(r, sp.Symbol("f")).subs(c_, sp.Rational(1, 2)),
@@ -300,12 +368,46 @@ def _f12(pf: Proof) -> None:
         tie,
         calib,
     )
+    del tie
     pf.establish(
-        "E[acc] as derived, and the c at which the corrected acc_c ties a segment's end points",
-        sp.And(sp.Eq(sp.Symbol(r"E[\mathrm{acc}]"), e_acc), sp.Eq(c_, tie)),
-        [e_acc_step, len(pf.steps)],
+        "E[acc] as derived, and the calibrated score of a segment (which is where the corrected "
+        "acc_c ties its end points)",
+        sp.And(
+            sp.Eq(E_ACC, pi * (1 - pi) * (2 * auroc - 1) + sp.Rational(1, 2)),
+            sp.Eq(c_, calib),
+        ),
+        [e_acc_step - 1, e_acc_step, calibrated],
     )
     _f12_checks(pf)
+
+
+@functools.cache
+def _auroc(labels: tuple[int, ...]) -> Fraction:
+    """AUROC of an untied ranking: the fraction of (positive, negative) pairs in order."""
+    n_pos = sum(labels)
+    n_neg = len(labels) - n_pos
+    pairs, negs_below = 0, n_neg
+    for y in labels:
+        if y:
+            pairs += negs_below
+        else:
+            negs_below -= 1
+    return Fraction(pairs, n_pos * n_neg)
+
+
+@functools.cache
+def _expected_accuracy(labels: tuple[int, ...]) -> Fraction:
+    """Accuracy integrated over the predicted positive rate along the ROC curve, exactly (it is
+    affine in the rate on each segment, so the trapezoid rule is exact)."""
+    n_pos = sum(labels)
+    skew = Fraction(n_pos, len(labels))
+    e_acc = Fraction(0)
+    for (fa, ta), (fb, tb) in itertools.pairwise(_roc_points(labels)):
+        acc_a = skew * ta + (1 - skew) * (1 - fa)
+        acc_b = skew * tb + (1 - skew) * (1 - fb)
+        ra, rb = skew * ta + (1 - skew) * fa, skew * tb + (1 - skew) * fb
+        e_acc += (acc_a + acc_b) / 2 * (rb - ra)
+    return e_acc
 
 
 def _roc_points(labels: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
@@ -316,23 +418,8 @@ def _roc_points(labels: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
 
 def _f12_checks(pf: Proof) -> None:
     def agrees(labels: tuple[int, ...]) -> bool:
-        n_pos = sum(labels)
-        n_neg = len(labels) - n_pos
-        skew = Fraction(n_pos, len(labels))
-        # AUROC by counting correctly ordered (positive, negative) pairs.
-        pairs, negs_below = 0, n_neg
-        for y in labels:
-            if y:
-                pairs += negs_below
-            else:
-                negs_below -= 1
-        auc = Fraction(pairs, n_pos * n_neg)
-        e_acc = Fraction(0)
-        for (fa, ta), (fb, tb) in itertools.pairwise(_roc_points(labels)):
-            acc_a = skew * ta + (1 - skew) * (1 - fa)
-            acc_b = skew * tb + (1 - skew) * (1 - fb)
-            ra, rb = skew * ta + (1 - skew) * fa, skew * tb + (1 - skew) * fb
-            e_acc += (acc_a + acc_b) / 2 * (rb - ra)  # acc is affine in rate on a segment
+        skew = Fraction(sum(labels), len(labels))
+        e_acc, auc = _expected_accuracy(labels), _auroc(labels)
         return e_acc == skew * (1 - skew) * (2 * auc - 1) + Fraction(1, 2)
 
     pf.check(

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Sequence
 from fractions import Fraction
 
 import mpmath
 import sympy as sp
 
 from prtheory.theory.checks import exhaustive
-from prtheory.theory.common import rankings
+from prtheory.theory.common import ranking_variable, rankings
+from prtheory.theory.domain import Domain, Meaning
 from prtheory.theory.flach2015.formulas import (
     SOURCE,
     TN,
@@ -30,6 +31,8 @@ from prtheory.theory.registry import Proof, claim
 # ---- F9 ---------------------------------------------------------------------------------------
 EXPECTED_FG1_PRINTED = None  # built lazily below (needs the symbols A, y0)
 A_, y0_ = sp.symbols(r"\mathrm{AUPRG} y_0", real=True)
+E_FG1 = sp.Symbol(r"E[\mathrm{FG}_1]")
+RANKING = sp.Symbol("ranking")
 
 
 def expected_fg1_printed() -> sp.Expr:
@@ -105,28 +108,28 @@ def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
     integral = (
         _phi(sp.Integer(1), sp.Integer(0)) - _phi(sp.Integer(0), y0_) + A_ / (pi * (1 - pi))
     ) / 2
-    pf.conclude(
-        "For any number of segments the potential terms telescope the same way (each segment adds "
-        "phi(end) - phi(start), step above the previous one); with AUPRG = the sum of the "
-        "segments' signed areas, the integral of FG1 dDelta along the whole curve is",
-        integral,
-        [len(pf.steps) - 1, len(pf.steps)],
-    )
+    telescoped = len(pf.steps)
     width = pf.equal(
         "Delta runs from -y0/(1-pi) at (0, y0) to 1/pi at (1, 0); the range has length",
         (1 / pi) - (-y0_ / (1 - pi)),
         (1 - pi * (1 - y0_)) / (pi * (1 - pi)),
     )
     expected = integral / width
-    pf.equal(
-        "E[FG1] = integral / length, for Delta uniform (Delta monotone along the curve)",
-        expected,
-        formula,
+    pf.conclude(
+        "For any number of segments the potential terms telescope the same way (each segment adds "
+        "phi(end) - phi(start), step above the previous one); with AUPRG = the sum of the "
+        "segments' signed areas, the integral of FG1 dDelta along the whole curve is "
+        "(phi(1, 0) - phi(0, y0) + AUPRG/(pi(1 - pi)))/2, and for Delta uniform (Delta monotone "
+        "along the curve) E[FG1] is that integral over the length of Delta's range",
+        sp.Eq(E_FG1, expected, evaluate=False),
+        [telescoped, len(pf.steps)],
     )
+    lemma = len(pf.steps)
+    pf.equal("which is eq. (5)", expected, formula)
     pf.establish(
-        "E[FG1] is the integral over the length of Delta's range",
-        sp.Eq(sp.Symbol(r"E[\mathrm{FG}_1]"), expected, evaluate=False),
-        [len(pf.steps) - 2, len(pf.steps) - 1, len(pf.steps)],
+        "E[FG1] is eq. (5)",
+        sp.Eq(E_FG1, formula, evaluate=False),
+        [lemma, lemma + 1],
     )
     pf.equal("y0 = 1 gives AUPRG/2 + 1/4", formula.subs(y0_, 1), A_ / 2 + sp.Rational(1, 4))
 
@@ -136,12 +139,30 @@ def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
     source=SOURCE,
     location="§3.3, Theorem 3, eq. (5)",
     title="Expected FG1 under uniform Delta from AUPRG",
-    statement=lambda: sp.Eq(sp.Symbol(r"E[\mathrm{FG}_1]"), expected_fg1_printed()),
+    statement=lambda: sp.Eq(E_FG1, expected_fg1_printed()),
     assumptions=(
         "the PRG curve is piecewise linear from (recG, precG) = (0, y0) to the always-positive (1, 0)",
         "AUPRG = ∫ precG d recG over recG in [0, 1], signed (negative precG counts negatively)",
         "operating points chosen so that Delta = recG/pi - precG/(1-pi) is uniform on [-y0/(1-pi), 1/pi]",
         "that interval has positive length: y0 > -(1-pi)/pi, i.e. TN > 0 where recG = 0",
+    ),
+    domain=Domain(
+        ranking_variable(RANKING, admit=lambda lab: _expected_fg1_exact(lab)[0] is not None),
+        define={
+            pi: Meaning(lambda pt: _expected_fg1_exact(pt[RANKING])[3], "the ranking's skew"),
+            A_: Meaning(lambda pt: _expected_fg1_exact(pt[RANKING])[1], "AUPRG of the ranking"),
+            y0_: Meaning(
+                lambda pt: _expected_fg1_exact(pt[RANKING])[2],
+                "precG where the ranking's PRG curve starts (recG = 0)",
+            ),
+            E_FG1: Meaning(
+                lambda pt: _expected_fg1_exact(pt[RANKING])[0],
+                "FG1 integrated exactly over Delta along the ranking's PRG curve (trapezoids in "
+                "Delta, Fractions), over the length of Delta's range",
+            ),
+        },
+        exhaustive=8,
+        samples=30,
     ),
     note=(
         "The interval printed as '[−y0/1− π, 1/π]' is [−y0/(1−π), 1/π] (a lost parenthesis). Delta is "
@@ -181,8 +202,9 @@ def _f9(pf: Proof) -> None:
     _f9_checks(pf)
 
 
+@functools.cache
 def _expected_fg1_exact(
-    labels: Sequence[int],
+    labels: tuple[int, ...],
 ) -> tuple[Fraction | None, Fraction, Fraction, Fraction]:
     """(E[FG1] by exact integration over Delta, AUPRG, y0, pi) for a ranking.
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from typing import Any
 
 import sympy as sp
 
@@ -18,6 +19,7 @@ from prtheory.theory.checks import (
     rational_sampler,
 )
 from prtheory.theory.common import beta, f_beta, name
+from prtheory.theory.domain import Domain, Integer, Real
 from prtheory.theory.flach2015.formulas import (
     FN,
     FP,
@@ -37,6 +39,22 @@ from prtheory.theory.registry import Proof, claim
 
 # ---- F1 ---------------------------------------------------------------------------------------
 F1_COUNT_FORM = TP / (TP + (FP + FN) / 2)
+#: beta > 0 as a domain variable.
+BETA = Real(beta, 0, sp.oo, open_lo=True)
+
+
+def table_domain(define: dict, *more: Any) -> Domain:
+    """Every contingency table TP >= 1, FP >= 0, FN >= 0 (with p and r defined from it, and
+    ``more`` variables such as beta)."""
+    return Domain(
+        Integer(TP, 1),
+        Integer(FP, 0),
+        Integer(FN, 0),
+        *more,
+        define={p: precision(TP, FP), r: recall(TP, FN), **define},
+        exhaustive=10,
+        samples=60,
+    )
 
 
 def f1_steps(pf: Proof, count_form: sp.Expr = F1_COUNT_FORM) -> tuple[sp.Expr, sp.Expr, sp.Expr]:
@@ -65,20 +83,26 @@ def f1_steps(pf: Proof, count_form: sp.Expr = F1_COUNT_FORM) -> tuple[sp.Expr, s
         evaluate=False,
     ),
     assumptions=("TP >= 1, FP >= 0, FN >= 0", "p = TP/(TP+FP), r = TP/(TP+FN)"),
+    domain=table_domain(
+        {
+            name("F_1"): 2 / (1 / p + 1 / r),
+            name(r"\mathrm{acc}_{TN := TP}"): (TP + TP) / (TP + FP + FN + TP),
+        }
+    ),
 )
 def _f1(pf: Proof) -> None:
-    harm, product, counts = f1_steps(pf)
-    acc = pf.given(
+    harm, product, _counts = f1_steps(pf)
+    pf.given(
         "Accuracy of the table whose TN is replaced by TP (correct: TP + TP; total: 2TP+FP+FN)",
         (TP + TP) / (TP + FP + FN + TP),
     )
-    pf.equal("It equals F1", acc, counts)
+    pf.equal("It equals F1 in counts", (TP + TP) / (TP + FP + FN + TP), F1_COUNT_FORM)
     pf.establish(
         "The harmonic mean, in counts, and the modified table's accuracy",
         sp.And(
             sp.Eq(harm, product, evaluate=False),
-            sp.Eq(name("F_1"), counts, evaluate=False),
-            sp.Eq(name(r"\mathrm{acc}_{TN := TP}"), acc, evaluate=False),
+            sp.Eq(name("F_1"), F1_COUNT_FORM, evaluate=False),
+            sp.Eq(name(r"\mathrm{acc}_{TN := TP}"), F1_COUNT_FORM, evaluate=False),
             evaluate=False,
         ),
         [4, 5, 7],
@@ -112,6 +136,7 @@ F_BETA_COUNT_FORM = (1 + beta**2) * TP / ((1 + beta**2) * TP + FP + beta**2 * FN
     title="F_beta as weighted harmonic mean and its count form",
     statement=lambda: sp.Eq(f_beta_harmonic(p, r), F_BETA_COUNT_FORM, evaluate=False),
     assumptions=("TP >= 1, FP >= 0, FN >= 0, beta > 0", "p = TP/(TP+FP), r = TP/(TP+FN)"),
+    domain=table_domain({}, BETA),
 )
 def _f2(pf: Proof) -> None:
     harm = pf.given(
@@ -123,8 +148,8 @@ def _f2(pf: Proof) -> None:
     pf.equal("Count form", counts, F_BETA_COUNT_FORM)
     pf.equal("beta = 1 gives F1", counts.subs(beta, 1), F1_COUNT_FORM)
     pf.establish(
-        "The weighted harmonic mean of the counts' precision and recall",
-        sp.Eq(harm, counts, evaluate=False),
+        "The weighted harmonic mean of the counts' precision and recall is the count form",
+        sp.Eq(harm, F_BETA_COUNT_FORM, evaluate=False),
         [3],
     )
     sampler = joint_sampler(
@@ -164,6 +189,13 @@ def _f1_finite_mean() -> Fraction:
     assumptions=(
         "a classifier predicts positive with probability q in [0, 1], independently of the label",
         "pi in (0, 1), beta > 0; 0 < p, r <= 1",
+    ),
+    domain=Domain(
+        Real(pi, 0, 1, open_lo=True, open_hi=True),
+        BETA,
+        Real(p, 0, 1, open_lo=True),
+        Real(r, 0, 1, open_lo=True),
+        samples=120,
     ),
     verdict="holds as corrected",
     note=(
@@ -220,14 +252,35 @@ def _f3(pf: Proof) -> None:
         "solve",
     )
     pf.equal("Call it r* = beta^2 pi/(1 - pi + beta^2 pi)", r_star[0], RECALL_THRESHOLD)
+    baseline = base_q.subs(q, 1)
+    t, v = sp.symbols("t v", positive=True)
+    w = sp.Symbol("w", nonnegative=True)
+    pf.sign(
+        "Directly: with p < pi (p = pi/(1+v)) and r <= 1 (r = 1/(1+w)) the baseline exceeds "
+        "F_beta(p, r)",
+        baseline - f_beta(p, r),
+        ">",
+        {p: pi / (1 + v), r: 1 / (1 + w), pi: 1 / (1 + t)},
+        how="sign with p = pi/(1+v), r = 1/(1+w), pi = 1/(1+t); t, v > 0, w >= 0",
+        where=sp.Lt(p, pi),
+    )
+    pf.sign(
+        "and with r < r* (r = r*/(1+v)) and p <= 1 (p = 1/(1+w)) too",
+        baseline - f_beta(p, r),
+        ">",
+        {r: r_star[0] / (1 + v), p: 1 / (1 + w), pi: 1 / (1 + t)},
+        how="sign with r = r*/(1+v), p = 1/(1+w), pi = 1/(1+t); t, v > 0, w >= 0",
+        where=sp.Lt(r, r_star[0]),
+    )
     pf.establish(
         "Both rules, with the baseline at q = 1 and the recall threshold as derived",
         sp.And(
-            sp.Implies(sp.Lt(p, pi), sp.Lt(f_beta(p, r), base_q.subs(q, 1))),
-            sp.Implies(sp.Lt(r, r_star[0]), sp.Lt(f_beta(p, r), base_q.subs(q, 1))),
+            sp.Implies(sp.Lt(p, pi), sp.Lt(f_beta(p, r), baseline)),
+            sp.Implies(sp.Lt(r, r_star[0]), sp.Lt(f_beta(p, r), baseline)),
         ),
-        [monotone, loses_by_precision, len(pf.steps) - 1],
+        [len(pf.steps) - 1, len(pf.steps)],
     )
+    del monotone, loses_by_precision
     gap = pf.equal(
         "Its distance from pi",
         RECALL_THRESHOLD - pi,
@@ -330,13 +383,19 @@ x_, lo_, hi_ = sp.symbols("x min max", positive=True)
         harmonic_rescale(x_, lo_, hi_), hi_ * (x_ - lo_) / ((hi_ - lo_) * x_), evaluate=False
     ),
     assumptions=("0 < min < max, x in [min, max]",),
+    domain=Domain(
+        Real(lo_, 0, sp.oo, open_lo=True),
+        Real(hi_, lo_, sp.oo, open_lo=True),
+        Real(x_, lo_, hi_),
+        samples=60,
+    ),
 )
 def _f4(pf: Proof) -> None:
     h = pf.given(
         "Rescale 1/x linearly from [1/max, 1/min] to [0, 1] (reversed: 1/min -> 0)",
         harmonic_rescale(x_, lo_, hi_),
     )
-    closed = pf.equal("Closed form", h, hi_ * (x_ - lo_) / ((hi_ - lo_) * x_))
+    pf.equal("Closed form", h, hi_ * (x_ - lo_) / ((hi_ - lo_) * x_))
     pf.true(
         "min maps to 0 and max to 1",
         sp.And(sp.Eq(h.subs(x_, lo_), 0), sp.Eq(h.subs(x_, hi_), 1)),
@@ -349,7 +408,11 @@ def _f4(pf: Proof) -> None:
         d,
         hi_ * lo_ / ((hi_ - lo_) * x_**2),
     )
-    pf.establish("The rescaling in closed form", sp.Eq(h, closed, evaluate=False), [2])
+    pf.establish(
+        "The rescaling in closed form",
+        sp.Eq(h, hi_ * (x_ - lo_) / ((hi_ - lo_) * x_), evaluate=False),
+        [2],
+    )
 
     def sample(rng):  # 0 < min < x < max
         a, b, c = sorted(rng.sample(range(1, 2000), 3))

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import sympy as sp
 
@@ -15,7 +16,8 @@ from prtheory.theory.checks import (
     joint_sampler,
     rational_sampler,
 )
-from prtheory.theory.common import beta, f_beta, name
+from prtheory.theory.common import beta, name
+from prtheory.theory.domain import Domain, Integer, Real
 from prtheory.theory.flach2015.f_measures import F1_COUNT_FORM, F_BETA_COUNT_FORM
 from prtheory.theory.flach2015.formulas import (
     FG,
@@ -26,6 +28,7 @@ from prtheory.theory.flach2015.formulas import (
     FP1,
     FP2,
     SOURCE,
+    TN,
     TP,
     TP1,
     TP2,
@@ -48,8 +51,32 @@ from prtheory.theory.flach2015.formulas import (
 )
 from prtheory.theory.registry import Proof, claim
 
-
 # ---- F5 ---------------------------------------------------------------------------------------
+PRECG, RECG = name(r"\mathrm{precG}"), name(r"\mathrm{recG}")
+
+
+def gains_domain(*more: Any, define: dict | None = None, exhaustive: int = 9) -> Domain:
+    """Every contingency table with both classes: TP >= 1, FP, FN, TN >= 0, FP + TN >= 1; the
+    skew, precision and recall from its counts, and the gains as harmonic rescalings (eq. 3)."""
+    return Domain(
+        Integer(TP, 1),
+        Integer(FP, 0),
+        Integer(FN, 0),
+        Integer(TN, 0),
+        *more,
+        define={
+            pi: (TP + FN) / (TP + FP + FN + TN),
+            p: precision(TP, FP),
+            PRECG: harmonic_rescale(precision(TP, FP), pi, sp.Integer(1)),
+            RECG: harmonic_rescale(recall(TP, FN), pi, sp.Integer(1)),
+            **(define or {}),
+        },
+        where=(sp.Ge(FP + TN, 1),),
+        exhaustive=exhaustive,
+        samples=60,
+    )
+
+
 def definition1_steps(
     pf: Proof,
     precg_counts: sp.Expr = None,
@@ -74,8 +101,8 @@ def definition1_steps(
         "The gains as rescalings, and both in counts",
         sp.And(
             sp.Eq(rescaled, g, evaluate=False),
-            sp.Eq(name(r"\mathrm{precG}"), rescaled.subs(p, precision(TP, FP)), evaluate=False),
-            sp.Eq(name(r"\mathrm{recG}"), rescaled.subs(p, recall(TP, FN)), evaluate=False),
+            sp.Eq(PRECG, precg_counts, evaluate=False),
+            sp.Eq(RECG, recg_counts, evaluate=False),
             evaluate=False,
         ),
         [1, 2, 3],
@@ -89,14 +116,15 @@ def definition1_steps(
     title="Precision gain and recall gain, and their count forms",
     statement=lambda: sp.And(
         sp.Eq(harmonic_rescale(p, pi, sp.Integer(1)), gain(p), evaluate=False),
-        sp.Eq(name(r"\mathrm{precG}"), precision_gain_counts(TP, FP), evaluate=False),
-        sp.Eq(name(r"\mathrm{recG}"), recall_gain_counts(TP, FN), evaluate=False),
+        sp.Eq(PRECG, precision_gain_counts(TP, FP), evaluate=False),
+        sp.Eq(RECG, recall_gain_counts(TP, FN), evaluate=False),
         evaluate=False,
     ),
     assumptions=(
         "pi = pos/(pos+neg) in (0, 1) is the skew of the test set",
         "TP >= 1, FP, FN >= 0; p = TP/(TP+FP), r = TP/(TP+FN)",
     ),
+    domain=gains_domain(),
 )
 def _f5(pf: Proof) -> None:
     definition1_steps(pf)
@@ -128,6 +156,7 @@ def _f5(pf: Proof) -> None:
         sp.Eq(precision_gain_counts(TP, FP) + recall_gain_counts(TP, FN), 1),
     ),
     assumptions=("pi = pos/(pos+neg) in (0, 1)", "TP >= 1"),
+    domain=gains_domain(exhaustive=10),
 )
 def _f6(pf: Proof) -> None:
     skew = pos / (pos + neg)
@@ -148,10 +177,25 @@ def _f6(pf: Proof) -> None:
     pf.equal(
         "Conversely precG + recG = 1 forces the same FN (the minor diagonal)", fn_back[0], fn_sol[0]
     )
+    scale = 2 * TP * (1 - pi) / ((2 * TP + FP + FN) * (1 + pi))
+    pf.equal(
+        "In one identity: F1 minus the baseline is precG + recG - 1 times a factor",
+        F1_COUNT_FORM - 2 * pi / (1 + pi),
+        scale * (s - 1),
+    )
+    t_ = sp.Symbol("t", positive=True)
+    pf.sign(
+        "which is positive (TP >= 1, 0 < pi < 1): each of the two equations holds exactly when "
+        "the other does",
+        scale,
+        ">",
+        {pi: 1 / (1 + t_)},
+        how="sign with pi = 1/(1+t), t > 0",
+    )
     pf.establish(
-        "Baseline F1 and precG + recG = 1 single out the same FN",
-        sp.Equivalent(sp.Eq(F1_COUNT_FORM, f_beta(pi, 1).subs(beta, 1)), sp.Eq(s, 1)),
-        [len(pf.steps) - 2, len(pf.steps) - 1, len(pf.steps)],
+        "Baseline F1 and precG + recG = 1 single out the same tables",
+        sp.Equivalent(sp.Eq(F1_COUNT_FORM, 2 * pi / (1 + pi)), sp.Eq(s, 1)),
+        [len(pf.steps) - 1, len(pf.steps)],
     )
 
     def agrees(t: tuple[int, int, int, int]) -> bool:
@@ -188,20 +232,28 @@ def theorem1_steps(pf: Proof, weight: sp.Expr = MU_PRINTED) -> None:
     rg = [recall_gain_counts(t, f) for t, f in ((tps, fns), (TP1, FN1), (TP2, FN2))]
     pf.equal("precG* = mu precG1 + (1-mu) precG2", pg[0], weight * pg[1] + (1 - weight) * pg[2])
     pf.equal("recG* = mu recG1 + (1-mu) recG2", rg[0], weight * rg[1] + (1 - weight) * rg[2])
-    g = sp.Symbol
     pf.establish(
         "The interpolated table's gains are the mu-combination, with mu the weight used above",
-        sp.And(
-            sp.Eq(
-                g(r"\mathrm{precG}^*"),
-                mu * g(r"\mathrm{precG}_1") + (1 - mu) * g(r"\mathrm{precG}_2"),
-            ),
-            sp.Eq(
-                g(r"\mathrm{recG}^*"), mu * g(r"\mathrm{recG}_1") + (1 - mu) * g(r"\mathrm{recG}_2")
-            ),
-            sp.Eq(mu, weight),
-        ),
-        [4, 5, 6],
+        f7_statement(weight),
+        [5, 6],
+    )
+
+
+_G = sp.Symbol
+PRECG_STAR, PRECG_1, PRECG_2 = (
+    _G(r"\mathrm{precG}^*"),
+    _G(r"\mathrm{precG}_1"),
+    _G(r"\mathrm{precG}_2"),
+)
+RECG_STAR, RECG_1, RECG_2 = _G(r"\mathrm{recG}^*"), _G(r"\mathrm{recG}_1"), _G(r"\mathrm{recG}_2")
+
+
+def f7_statement(weight: sp.Expr = MU_PRINTED) -> sp.Basic:
+    """Theorem 1 with ``weight`` in place of mu."""
+    return sp.And(
+        sp.Eq(PRECG_STAR, weight * PRECG_1 + (1 - weight) * PRECG_2, evaluate=False),
+        sp.Eq(RECG_STAR, weight * RECG_1 + (1 - weight) * RECG_2, evaluate=False),
+        evaluate=False,
     )
 
 
@@ -210,20 +262,32 @@ def theorem1_steps(pf: Proof, weight: sp.Expr = MU_PRINTED) -> None:
     source=SOURCE,
     location="Theorem 1",
     title="Linear interpolation in PRG space, with the TP-weighted mu",
-    statement=lambda: sp.And(
-        sp.Eq(
-            sp.Symbol(r"\mathrm{precG}^*"),
-            mu * sp.Symbol(r"\mathrm{precG}_1") + (1 - mu) * sp.Symbol(r"\mathrm{precG}_2"),
-        ),
-        sp.Eq(
-            sp.Symbol(r"\mathrm{recG}^*"),
-            mu * sp.Symbol(r"\mathrm{recG}_1") + (1 - mu) * sp.Symbol(r"\mathrm{recG}_2"),
-        ),
-        sp.Eq(mu, MU_PRINTED),
-    ),
+    statement=f7_statement,
     assumptions=(
         "C1, C2 contingency tables on the same test set (same pos, neg, pi)",
         "TP1, TP2 >= 1; 0 <= lambda <= 1",
+    ),
+    domain=Domain(
+        Integer(TP1, 1),
+        Integer(FP1, 0),
+        Integer(FN1, 0),
+        Integer(TP2, 1),
+        Integer(FP2, 0),
+        Integer(FN2, 0),
+        Real(lam, 0, 1),
+        Real(pi, 0, 1, open_lo=True, open_hi=True),
+        define={
+            PRECG_STAR: precision_gain_counts(
+                lam * TP1 + (1 - lam) * TP2, lam * FP1 + (1 - lam) * FP2
+            ),
+            RECG_STAR: recall_gain_counts(lam * TP1 + (1 - lam) * TP2, lam * FN1 + (1 - lam) * FN2),
+            PRECG_1: precision_gain_counts(TP1, FP1),
+            PRECG_2: precision_gain_counts(TP2, FP2),
+            RECG_1: recall_gain_counts(TP1, FN1),
+            RECG_2: recall_gain_counts(TP2, FN2),
+        },
+        exhaustive=4,
+        samples=60,
     ),
 )
 def _f7(pf: Proof) -> None:
@@ -289,14 +353,13 @@ def theorem2_steps(pf: Proof, weight: sp.Expr = beta**2, slope: sp.Expr = -(beta
     )
     pf.equal("whose slope is", sp.diff(iso, recG), slope)
     pf.establish(
-        "FG_beta in counts, the gains' weighted sum, and the isometrics' slope",
+        "FG_beta in counts, and the gains' weighted sum (whose isometrics have that slope)",
         sp.And(
-            sp.Eq(FG, fg_counts, evaluate=False),
+            sp.Eq(FG, FG_COUNT_FORM, evaluate=False),
             sp.Eq(precG + weight * recG, (1 + weight) * FG, evaluate=False),
-            sp.Eq(name("slope"), sp.diff(iso, recG), evaluate=False),
             evaluate=False,
         ),
-        [2, 3, 5],
+        [2, 3],
     )
 
 
@@ -308,10 +371,23 @@ def theorem2_steps(pf: Proof, weight: sp.Expr = beta**2, slope: sp.Expr = -(beta
     statement=lambda: sp.And(
         sp.Eq(FG, FG_COUNT_FORM, evaluate=False),
         sp.Eq(precG + beta**2 * recG, (1 + beta**2) * FG, evaluate=False),
-        sp.Eq(name("slope"), -(beta**2), evaluate=False),
         evaluate=False,
     ),
     assumptions=("pi in (0, 1), beta > 0, TP >= 1", "precG, recG, F_beta of the same table"),
+    domain=Domain(
+        Integer(TP, 1),
+        Integer(FP, 0),
+        Integer(FN, 0),
+        Real(pi, 0, 1, open_lo=True, open_hi=True),
+        Real(beta, 0, sp.oo, open_lo=True),
+        define={
+            FG: gain(F_BETA_COUNT_FORM),
+            precG: precision_gain_counts(TP, FP),
+            recG: recall_gain_counts(TP, FN),
+        },
+        exhaustive=8,
+        samples=60,
+    ),
 )
 def _f8(pf: Proof) -> None:
     theorem2_steps(pf)

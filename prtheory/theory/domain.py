@@ -1,0 +1,467 @@
+"""The machine-readable domain of a claim: over what its statement is checked, and what its names
+mean.
+
+A claim's ``assumptions`` say in words where its statement holds; its :class:`Domain` says it in
+a form the registry evaluates (:mod:`prtheory.theory.statement`), independently of the claim's
+derivation and of any check its author wrote:
+
+* **variables**, in order, each bounded by numbers or by earlier variables:
+  :class:`Integer` (``Integer(TP, 1, pos)``: 1 <= TP <= pos; no upper bound: unbounded),
+  :class:`Real` (``Real(pi, 0, 1, open_lo=True, open_hi=True)``: 0 < pi < 1) and
+  :class:`Structured` (a ranking, a table: any finite object, enumerated by size and sampled
+  beyond it);
+* **definitions** (``define``): what each other name of the statement means, as a sympy
+  expression in the variables (``p: TP/(TP + FP)``), as a ``sympy.Lambda`` for an undefined
+  function (``F: Lambda((P, R), ...)``), or as a :class:`Meaning`, a Python function of the point
+  (the least AP over every ranking, computed by enumeration) that may decline a point beyond its
+  reach;
+* **constraints** (``where``): sympy relations between the variables that bounds cannot express;
+* **coverage**: ``exhaustive`` (every point whose unbounded integer variables sum to at most this
+  size is checked; a domain without unbounded integer or real variables is finite and checked
+  whole), ``large`` (beyond the exhaustive size, sampled points reach this value, powers of two
+  included) and ``samples`` (random points, boundary and near-singular points added).
+
+The definitions and constraints are also what the final inference of a derivation may use
+(:meth:`Domain.expand` substitutes the definitions, :meth:`Domain.constraints` gives the bounds):
+a definition in the domain is not a ``given`` that the author asserts, but the meaning under
+which the statement is checked.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import sympy as sp
+
+__all__ = ["Domain", "Integer", "Meaning", "Real", "Structured", "rebuild"]
+
+#: Seed of every sampler (the generated documents are deterministic).
+SEED = 20240611
+
+
+@dataclass(frozen=True)
+class Integer:
+    """An integer variable ``lo <= symbol <= hi``; ``hi = None`` leaves it unbounded above.
+
+    ``lo`` and ``hi`` are numbers or sympy expressions in earlier variables (``Integer(TP, 1,
+    pos)``)."""
+
+    symbol: sp.Symbol
+    lo: Any
+    hi: Any = None
+
+    def text(self) -> str:
+        s = str(self.symbol)
+        if self.hi is None:
+            return f"{s} >= {self.lo}, an integer"
+        return f"{self.lo} <= {s} <= {self.hi}, an integer"
+
+
+@dataclass(frozen=True)
+class Real:
+    """A real variable in the interval from ``lo`` to ``hi``, each end open or closed.
+
+    The ends are numbers or sympy expressions in earlier variables (``Real(b, a, 1,
+    open_lo=True)``: a < b <= 1); ``hi`` may be ``sympy.oo`` (``Real(beta, 0, oo,
+    open_lo=True)``: beta > 0), sampled log-uniformly up to 10^6."""
+
+    symbol: sp.Symbol
+    lo: Any
+    hi: Any
+    open_lo: bool = False
+    open_hi: bool = False
+
+    def text(self) -> str:
+        left = "<" if self.open_lo else "<="
+        right = "<" if self.open_hi else "<="
+        return f"{self.lo} {left} {self.symbol} {right} {self.hi}, real"
+
+
+@dataclass(frozen=True)
+class Structured:
+    """A finite object (a ranking, a table) stood for by ``symbol``; :class:`Meaning` functions
+    read it from the point.
+
+    ``enumerate(point, size)`` yields every object of size at most ``size`` given the earlier
+    variables; ``sample(point, rng)`` draws one larger object (or None when there is none)."""
+
+    symbol: sp.Symbol
+    enumerate: Callable[[dict, int], Iterable[Any]]
+    sample: Callable[[dict, random.Random], Any]
+    description: str
+
+    def text(self) -> str:
+        return f"{self.symbol}: {self.description}"
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """A name evaluated by a Python function of the point (a dict from symbols to values).
+
+    For a symbol, ``fn(point)`` returns an exact value (``Fraction`` or ``int``), an
+    ``mpmath.mpf`` (a value at working precision: the point is then tested, not certified) or
+    ``None`` when the point is beyond its reach (too large to enumerate, for example). For an
+    undefined function (``sympy.Function("P")``), ``fn(point, *args)`` gives its value at
+    integer arguments (the precision at rank k of the point's ranking, say)."""
+
+    fn: Callable[[dict], Any]
+    description: str
+
+
+Variable = Integer | Real | Structured
+
+
+@dataclass
+class Domain:
+    """Where a claim's statement is checked (see the module docstring)."""
+
+    variables: Sequence[Variable]
+    define: dict[Any, Any] = field(default_factory=dict)
+    where: Sequence[Any] = ()
+    exhaustive: int = 0
+    large: int = 10**6
+    samples: int = 120
+
+    def __init__(
+        self,
+        *variables: Variable,
+        define: dict[Any, Any] | None = None,
+        where: Sequence[Any] = (),
+        exhaustive: int = 0,
+        large: int = 10**6,
+        samples: int = 120,
+    ) -> None:
+        self.variables = tuple(variables)
+        self.define = dict(define or {})
+        self.where = tuple(where)
+        self.exhaustive = exhaustive
+        self.large = large
+        self.samples = samples
+        seen: set[sp.Symbol] = set()
+        for v in self.variables:
+            if v.symbol in seen:
+                raise ValueError(f"domain: variable {v.symbol} declared twice")
+            if isinstance(v, (Integer, Real)):
+                for end in (v.lo, v.hi):
+                    loose = sp.sympify(end).free_symbols - seen if end is not None else set()
+                    if loose:
+                        raise ValueError(
+                            f"domain: the bounds of {v.symbol} use {sorted(map(str, loose))}, "
+                            "which no earlier variable declares"
+                        )
+            seen.add(v.symbol)
+        unbounded = [v for v in self.variables if isinstance(v, Integer) and v.hi is None]
+        if unbounded and self.exhaustive < 1:
+            raise ValueError(
+                "domain: unbounded integer variables need an exhaustive size (exhaustive=N: every "
+                "point whose unbounded variables sum to at most N is checked)"
+            )
+
+    # ---- what the domain says --------------------------------------------------------------
+    @property
+    def symbols(self) -> list[sp.Symbol]:
+        return [v.symbol for v in self.variables]
+
+    @property
+    def finite(self) -> bool:
+        """Every variable is a bounded integer (or a structured object enumerated whole)."""
+        return not any(
+            isinstance(v, Real) or (isinstance(v, Integer) and v.hi is None) for v in self.variables
+        ) and not any(isinstance(v, Structured) for v in self.variables)
+
+    @property
+    def continuous(self) -> bool:
+        """Only real variables with finite ends (a box interval branch and bound can cover)."""
+        return bool(self.variables) and all(
+            isinstance(v, Real) and sp.sympify(v.hi) != sp.oo for v in self.variables
+        )
+
+    def meanings(self) -> dict[sp.Symbol, Meaning]:
+        """The names (symbols) evaluated by Python functions."""
+        return {
+            s: m
+            for s, m in self.define.items()
+            if isinstance(m, Meaning) and isinstance(s, sp.Symbol)
+        }
+
+    def function_meanings(self) -> dict[Any, Meaning]:
+        """The functions (``sympy.Function`` classes) evaluated by Python functions."""
+        return {
+            f: m
+            for f, m in self.define.items()
+            if isinstance(m, Meaning) and not isinstance(f, sp.Symbol)
+        }
+
+    def expressions(self) -> dict[Any, Any]:
+        """The definitions that are sympy expressions or ``Lambda`` s (not Python functions)."""
+        return {s: e for s, e in self.define.items() if not isinstance(e, Meaning)}
+
+    def expand(self, expr: Any) -> Any:
+        """``expr`` with every expression definition substituted (to a fixed point) and every
+        defined function applied; a :class:`Meaning` stays a symbol. Relations and logical
+        connectives are rebuilt unevaluated (a definition never turns a statement into True)."""
+        expr = sp.sympify(expr)
+        symbols = {
+            s: sp.sympify(e) for s, e in self.expressions().items() if isinstance(s, sp.Symbol)
+        }
+        functions = {f: e for f, e in self.expressions().items() if not isinstance(f, sp.Symbol)}
+        if not symbols and not functions:
+            return expr
+        return rebuild(expr, lambda e: _substitute(e, symbols, functions))
+
+    def constraints(self) -> list[Any]:
+        """The bounds of the variables and the ``where`` constraints, as sympy relations (the
+        facts a final inference may use beside the definitions, which it applies by
+        substitution: :meth:`expand`)."""
+        out: list[Any] = []
+        for v in self.variables:
+            if isinstance(v, Integer):
+                out.append(sp.Le(sp.sympify(v.lo), v.symbol, evaluate=False))
+                if v.hi is not None:
+                    out.append(sp.Le(v.symbol, sp.sympify(v.hi), evaluate=False))
+            elif isinstance(v, Real):
+                rel_lo = sp.Lt if v.open_lo else sp.Le
+                rel_hi = sp.Lt if v.open_hi else sp.Le
+                out.append(rel_lo(sp.sympify(v.lo), v.symbol, evaluate=False))
+                out.append(rel_hi(v.symbol, sp.sympify(v.hi), evaluate=False))
+        out += list(self.where)
+        return out
+
+    def describe(self) -> list[str]:
+        """The domain in words, one line per variable, definition and constraint, then coverage."""
+        lines = [v.text() for v in self.variables]
+        for s, e in self.define.items():
+            shown = (
+                e.description
+                if isinstance(e, Meaning)
+                else (str(e.expr) if isinstance(e, sp.Lambda) else str(e))
+            )
+            head = (
+                f"{s}({', '.join(map(str, e.variables))})" if isinstance(e, sp.Lambda) else str(s)
+            )
+            lines.append(f"{head} := {shown}")
+        lines += [f"where {c}" for c in self.where]
+        return lines
+
+    def coverage_text(self) -> str:
+        if not self.variables:
+            return "a closed statement (no variables)"
+        if self.finite:
+            return "finite: every point"
+        parts = []
+        unbounded = [
+            str(v.symbol) for v in self.variables if isinstance(v, Integer) and v.hi is None
+        ]
+        if unbounded:
+            parts.append(
+                f"every point with {' + '.join(unbounded)} <= {self.exhaustive}, then points up to "
+                f"{self.large:,} (powers of two included)"
+            )
+        if any(isinstance(v, Real) for v in self.variables):
+            parts.append(f"{self.samples} random, boundary and near-singular points")
+        return "; ".join(parts)
+
+    # ---- points ------------------------------------------------------------------------------
+    def _bound(self, end: Any, point: dict) -> Fraction:
+        from prtheory.theory.evaluate import exact_value
+
+        return exact_value(sp.sympify(end), point)
+
+    def _integer_range(self, v: Integer, point: dict, top: int) -> range:
+        lo = self._bound(v.lo, point)
+        lo_i = -((-lo.numerator) // lo.denominator)  # ceil
+        if v.hi is None:
+            return range(lo_i, top + 1)
+        hi = self._bound(v.hi, point)
+        return range(lo_i, hi.numerator // hi.denominator + 1)
+
+    def _real_ends(self, v: Real, point: dict) -> tuple[Fraction, Fraction | None]:
+        """The ends at ``point`` (None for an upper end at infinity)."""
+        hi = None if sp.sympify(v.hi) == sp.oo else self._bound(v.hi, point)
+        return self._bound(v.lo, point), hi
+
+    def _admits(self, point: dict) -> bool:
+        from prtheory.theory.evaluate import exact_truth
+
+        return all(exact_truth(c, point) for c in self.where)
+
+    @property
+    def _few_reals(self) -> bool:
+        return sum(isinstance(v, Real) for v in self.variables) <= 2
+
+    def exhaustive_points(self) -> Iterator[dict]:
+        """Every point of the exhaustive range (the whole domain when it is finite); real
+        variables take the interior quarter points and their closed ends (the midpoint only when
+        there are three or more of them)."""
+        yield from self._walk(0, {}, self.exhaustive)
+
+    def _walk(self, k: int, point: dict, budget: int) -> Iterator[dict]:
+        if k == len(self.variables):
+            if self._admits(point):
+                yield dict(point)
+            return
+        v = self.variables[k]
+        if isinstance(v, Integer):
+            rng = self._integer_range(v, point, max(budget, 0))
+            for value in rng:
+                spent = value if v.hi is None else 0
+                if v.hi is None and spent > budget:
+                    break
+                point[v.symbol] = Fraction(value)
+                yield from self._walk(k + 1, point, budget - spent)
+            point.pop(v.symbol, None)
+        elif isinstance(v, Real):
+            lo, hi_end = self._real_ends(v, point)
+            hi = lo + 4 if hi_end is None else hi_end  # unbounded above: 1, 2, 3 past lo
+            if self._few_reals:  # the quarter points and the closed ends
+                values = [lo + (hi - lo) * Fraction(j, 4) for j in (1, 2, 3)]
+                values = ([] if v.open_lo else [lo]) + values
+                values += [] if v.open_hi or hi_end is None else [hi]
+            else:  # three or more real variables: the midpoint (the samples do the rest)
+                values = [(lo + hi) / 2]
+            for value in dict.fromkeys(values):
+                point[v.symbol] = value
+                yield from self._walk(k + 1, point, budget)
+            point.pop(v.symbol, None)
+        else:
+            for obj in v.enumerate(dict(point), max(budget, 0)):
+                point[v.symbol] = obj
+                yield from self._walk(k + 1, point, budget)
+            point.pop(v.symbol, None)
+
+    def sampled_points(self) -> Iterator[dict]:
+        """Points beyond the exhaustive range: extreme values of every unbounded integer
+        (powers of two up to ``large``, ``large`` itself), random ones, and for real variables
+        random, boundary and near-singular values. Seeded: the same points every run."""
+        if self.finite or not self.variables:
+            return
+        rng = random.Random(SEED)
+        count = 0
+        seen: set[tuple] = set()
+        attempts = 0
+        target = self.samples
+        while count < target and attempts < 20 * target:
+            attempts += 1
+            point = self._draw(rng, attempts)
+            if point is None:
+                continue
+            key = tuple(sorted((str(s), str(v)) for s, v in point.items()))
+            if key in seen:
+                continue
+            seen.add(key)
+            count += 1
+            yield point
+
+    def _extremes(self, lo: int) -> list[int]:
+        big = [2**j for j in range(1, 21) if lo <= 2**j <= self.large]
+        return sorted({lo, lo + 1, self.exhaustive + 1, *big, self.large - 1, self.large})
+
+    def _draw(self, rng: random.Random, attempt: int) -> dict | None:
+        point: dict = {}
+        for v in self.variables:
+            if isinstance(v, Integer):
+                lo = self._bound(v.lo, point)
+                lo_i = -((-lo.numerator) // lo.denominator)
+                if v.hi is None:
+                    choices = self._extremes(lo_i)
+                    if rng.random() < 0.5:
+                        value = rng.choice(choices)
+                    else:  # log-uniform between the exhaustive size and ``large``
+                        a, b = max(lo_i, self.exhaustive + 1), max(lo_i + 1, self.large)
+                        value = round(a * (b / a) ** rng.random()) if a > 0 else rng.randint(a, b)
+                else:
+                    hi = self._bound(v.hi, point)
+                    hi_i = hi.numerator // hi.denominator
+                    if hi_i < lo_i:
+                        return None
+                    value = rng.choice(
+                        [
+                            lo_i,
+                            hi_i,
+                            lo_i + 1,
+                            hi_i - 1,
+                            (lo_i + hi_i) // 2,
+                            rng.randint(lo_i, hi_i),
+                        ]
+                    )
+                    value = min(max(value, lo_i), hi_i)
+                point[v.symbol] = Fraction(value)
+            elif isinstance(v, Real):
+                lo, hi = self._real_ends(v, point)
+                if hi is None:  # unbounded above: log-uniform from 10^-12 to 10^6 past lo
+                    point[v.symbol] = lo + Fraction(10) ** rng.randint(-12, 5) * Fraction(
+                        rng.randint(1, 9999), 1000
+                    )
+                    continue
+                if hi < lo or (hi == lo and (v.open_lo or v.open_hi)):
+                    return None
+                point[v.symbol] = _real_value(rng, lo, hi, v.open_lo, v.open_hi, attempt)
+            else:
+                obj = v.sample(dict(point), rng)
+                if obj is None:
+                    return None
+                point[v.symbol] = obj
+        return point if self._admits(point) else None
+
+
+def _substitute(e: Any, symbols: dict, functions: dict) -> Any:
+    """Definitions substituted into an expression until nothing changes."""
+    for _ in range(12):
+        new = e.xreplace(symbols) if symbols else e
+        for f, body in functions.items():
+            new = new.replace(
+                lambda x, f=f: isinstance(x, sp.Function) and x.func == f,
+                lambda x, body=body: body(*x.args),
+            )
+        if new == e:
+            return new
+        e = new
+    raise ValueError("domain: the definitions refer to each other in a cycle")
+
+
+_LOGIC = (sp.And, sp.Or, sp.Not, sp.Implies, sp.Equivalent)
+
+
+def rebuild(e: Any, inner: Callable[[Any], Any]) -> Any:
+    """Apply ``inner`` to the expressions of a statement, keeping its relations and connectives
+    unevaluated."""
+    if isinstance(e, sp.core.relational.Relational):
+        return type(e)(inner(e.lhs), inner(e.rhs), evaluate=False)
+    if isinstance(e, _LOGIC):
+        args = [rebuild(a, inner) for a in e.args]
+        if isinstance(e, sp.Not):
+            return sp.Not(args[0], evaluate=False)
+        return type(e)(*args, evaluate=False)
+    if isinstance(e, sp.Tuple):
+        return sp.Tuple(*(rebuild(a, inner) for a in e.args))
+    return inner(e)
+
+
+def _real_value(
+    rng: random.Random, lo: Fraction, hi: Fraction, open_lo: bool, open_hi: bool, attempt: int
+) -> Fraction:
+    """A random rational in the interval, one time in three at or near an end (10^-k from an
+    open end: near-singular points), else uniform with a random denominator."""
+    width = hi - lo
+    u = rng.random()
+    if u < 0.35 and width > 0:
+        near = Fraction(1, 10 ** rng.choice((2, 3, 4, 6, 9, 12, 15)))
+        step = min(near, width / 2)
+        if rng.random() < 0.5:
+            return lo if (not open_lo and rng.random() < 0.3) else lo + step
+        return hi if (not open_hi and rng.random() < 0.3) else hi - step
+    den = rng.choice((7, 97, 997, 10007, 2**20 + 7))
+    k = rng.randint(1, den - 1)
+    return lo + width * Fraction(k, den)
+
+
+def product_grid(values: dict[sp.Symbol, Sequence[Fraction]]) -> Iterator[dict]:
+    """Every combination of the listed values (a product grid)."""
+    keys = list(values)
+    for combo in itertools.product(*(values[k] for k in keys)):
+        yield dict(zip(keys, combo, strict=True))
