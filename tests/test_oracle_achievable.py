@@ -19,6 +19,7 @@ from prtheory.oracle.achievable import (
     achievable_pr_curve_of_ranking,
 )
 from prtheory.oracle.rounding import to_float
+from prtheory.theory.davis_goadrich2006.curves import pr_precision_at
 
 
 def on_chain(point, points):
@@ -38,20 +39,12 @@ def on_chain(point, points):
     )
 
 
-def chain_precision(chain, t):
-    """Precision at TP = t > 0 of the curve through ``chain`` (FP linear in TP on each edge,
-    Davis-Goadrich), at the first point that reaches t."""
-    for (fa, ta), (fb, tb) in itertools.pairwise(chain):
-        if ta < t <= tb:
-            return t / (t + fa + (fb - fa) * (t - ta) / (tb - ta))
-    return None
-
-
 def test_hull_by_hand():
     # points (FP, TP) (0, 1), (1, 2), (5, 3), (3, 2) with pos = 4, neg = 6: from (0, 0) up to
     # (0, 1), slope 1 to (1, 2), then slope 2/5 to (6, 4); (5, 3) lies under 2 + 4*2/5 = 3.6
     c = achievable_pr_curve_of_counts([1, 2, 3, 2], [0, 1, 5, 3], pos=4, neg=6)
-    assert c.tp == (0, 1, 2, 4) and c.fp == (0, 0, 1, 6)
+    assert c.tp == (0, 1, 2, 4)
+    assert c.fp == (0, 0, 1, 6)
     assert c.on_curve == (True, True, False, False)
     assert c.recall == (Fraction(1, 4), Fraction(1, 2), 1)
     assert c.precision == (1, Fraction(2, 3), Fraction(4, 10))
@@ -65,7 +58,8 @@ def test_hull_by_hand():
 def test_points_on_an_edge_are_kept():
     c = achievable_pr_curve_of_counts([1, 2, 3], [1, 2, 3], pos=3, neg=3)  # the diagonal
     assert c.on_curve == (True, True, True)
-    assert c.tp == (0, 3) and c.fp == (0, 3)
+    assert c.tp == (0, 3)
+    assert c.fp == (0, 3)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -92,15 +86,16 @@ def test_hull_and_dominance_against_brute_force(seed):
             tps = sorted({Fraction(t) for _, t in chain + hull if t > 0})
             grid = tps + [(a + b) / 2 for a, b in itertools.pairwise([Fraction(0), *tps])]
             for t in grid:
-                assert c.precision_at(t / pos) >= chain_precision(chain, t)
-                assert c.precision_at(t / pos) == chain_precision(hull, t)
+                assert c.precision_at(t / pos) >= pr_precision_at(chain, t)
+                assert c.precision_at(t / pos) == pr_precision_at(hull, t)
 
 
 def test_figure_6_area_against_quadrature():
     # (0.02, 1) with 433 positives and 56,164 negatives: TP = 8.66, FP = 0; the hull runs to
     # (56164, 433). Area = 8.66/433 + (1/433) int_{8.66}^{433} t/(t + s (t - 8.66)) dt.
     c = achievable_pr_curve([Fraction(2, 100)], [1], pos=433, neg=56164)
-    assert c.tp == (0, Fraction(866, 100), 433) and c.fp == (0, 0, 56164)
+    assert c.tp == (0, Fraction(866, 100), 433)
+    assert c.fp == (0, 0, 56164)
     ta = Fraction(866, 100)
     with mpmath.workdps(60):
         s = mpmath.mpf(56164) / (433 - mpmath.mpf(ta.numerator) / ta.denominator)
@@ -131,7 +126,8 @@ def test_convex_ranking_curve_is_its_own_achievable_curve():
     y = [1] * 20 + [0] * 2000
     s = [3] * 10 + [2] * 1506 + [1] * 504
     c = achievable_pr_curve_of_ranking(y, s)
-    assert c.tp == (0, 10, 20, 20) and c.fp == (0, 0, 1496, 2000)
+    assert c.tp == (0, 10, 20, 20)
+    assert c.fp == (0, 0, 1496, 2000)
     own = pr_auc(y, s, method="davis-goadrich", first_point="spark", dps=30)
     with mpmath.workdps(60):  # each value within 2**-102 relative of the same exact area
         assert abs(c.area(30) - own) <= mpmath.mpf(2) ** -101 * own
@@ -149,7 +145,7 @@ def test_float_area():
 def test_errors():
     with pytest.raises(InvalidInputError, match=r"recall: must be in \(0, 1\] \(D1\), got 0"):
         achievable_pr_curve([0], [1], pos=2, neg=2)
-    with pytest.raises(InvalidInputError, match="precision: point 0 .* needs FP = 3 > neg = 2"):
+    with pytest.raises(InvalidInputError, match=r"precision: point 0 .* needs FP = 3 > neg = 2"):
         achievable_pr_curve([1], [Fraction(2, 5)], pos=2, neg=2)
     with pytest.raises(InvalidInputError, match="precision: length 2 does not match"):
         achievable_pr_curve([1], [1, 1], pos=2, neg=2)
