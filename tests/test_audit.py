@@ -134,8 +134,6 @@ def test_exit_status(tmp_path, capsys):
         ("id,fbeta\nx,0.5\n", "beta"),
         ("id,skew\nx,1.5:2\n", "skew"),
         ("id,aucpr,a,b\nx,0.5,0.8,0.2\n", "a, b"),
-        ("id,precision\nx,1.2\n", "precision: must lie in"),
-        ("id,recall\nx,101%\n", "recall: must lie in"),
     ],
 )
 def test_malformed_rows(tmp_path, text, needle):

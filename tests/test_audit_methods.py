@@ -17,7 +17,6 @@ import pytest
 
 from prtheory.audit import audit_row, least_area, parse_row
 from prtheory.audit.intervals import to_mpf
-from prtheory.errors import InvalidInputError
 from prtheory.oracle.areas import pr_auc
 
 METHOD_ARGS = {
@@ -222,6 +221,10 @@ def test_negative_aucnpr_is_impossible_for_step_and_davis_goadrich():
         assert "aucpr-range" in [f.check for f in audit_row(row).findings if f.flagged]
 
 
-def test_aucnpr_above_one_is_rejected():
-    with pytest.raises(InvalidInputError, match=r"aucnpr.*at most 1"):
-        parse_row({"id": "x", "aucnpr": "1.2"}, "x")
+def test_aucnpr_above_one_is_flagged_in_its_row():
+    row = parse_row({"id": "x", "aucnpr": "1.2"}, "x")
+    assert "aucnpr" not in row.values
+    (finding,) = audit_row(row).findings
+    assert finding.check == "range"
+    assert finding.flagged
+    assert "aucnpr 1.2 is above 1" in finding.reasoning

@@ -34,12 +34,7 @@ def brute_gains(gains, k):
 
 def mean_vector(y, s, k):
     """The mean over every order within the tied blocks of the gain vector at ranks 1..k."""
-    blocks = [[y[i] for i in range(len(y)) if s[i] == t] for t in sorted(set(s), reverse=True)]
-    arrangements = [sorted(set(itertools.permutations(b))) for b in blocks]
-    vectors = [
-        brute_gains([v for b in combo for v in b], k) for combo in itertools.product(*arrangements)
-    ]
-    return tuple(sum(col, Fraction(0)) / len(vectors) for col in zip(*vectors, strict=True))
+    return tuple(brute_expected(y, s, lambda lab, at=at: Fraction(lab[at])) for at in range(k))
 
 
 def mp_discounted(values, dps=80):

@@ -18,7 +18,7 @@ from prtheory.data.constructed import (
     MCDERMOTT_FIGURE,
 )
 from prtheory.theory import all_claims
-from prtheory.theory.common import name, printed_as
+from prtheory.theory.common import name, printed_as, scored
 from prtheory.theory.davis_goadrich2006 import areas, interpolation, space
 from prtheory.theory.davis_goadrich2006.curves import (
     dominates_pr,
@@ -94,7 +94,7 @@ def test_d2_and_d8_wrong_orders_are_refuted():
 def test_k2_the_notebooks_strict_form_is_refuted():
     def strict_form(pt):  # undefined (0/0) where a positive is on top: not evaluated there
         try:
-            return expectation_ap(*pt[theorem1.ranking], strict=True)
+            return expectation_ap(*scored(pt[theorem1.ranking]), strict=True)
         except ZeroDivisionError:
             return None
 
@@ -104,7 +104,7 @@ def test_k2_the_notebooks_strict_form_is_refuted():
 
 def test_k1_ties_counted_fully_are_refuted():
     def fpr_ge(pt):  # a tied negative counted as above the positive
-        y, s = pt[theorem1.ranking]
+        y, s = scored(pt[theorem1.ranking])
         pos = [t for v, t in zip(y, s, strict=True) if v]
         neg = [t for v, t in zip(y, s, strict=True) if not v]
         return sum(Fraction(sum(u >= t for u in neg), len(neg)) for t in pos) / len(pos)

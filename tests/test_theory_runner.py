@@ -37,6 +37,42 @@ def test_tutorial_claim_passes_and_its_wrong_variant_fails(clean_registry, capsy
     out = capsys.readouterr().out
     assert "Y2    FAILED" in out
     assert "the statement is not what the derivation established" in out
+    # F1 = 2/3 at TP = FN = 1, FP = 0, where the arithmetic mean of P = 1 and R = 1/2 is 3/4
+    assert "REFUTED: false at TP = 1, FP = 0, FN = 1" in out
+
+
+def test_a_claim_true_on_a_subrange_fails_where_it_first_fails(clean_registry, capsys):
+    """examples/my_claim_subrange.py imports the project's B claims (ap_min): they are not run,
+    and Y3 fails at pos = 10, the first false point (AP_min(10, 1) = 0.798 < 4/5)."""
+    assert main(["verify", "--claims", str(EXAMPLES / "my_claim_subrange.py")]) == 1
+    out = capsys.readouterr().out
+    assert "1 claims, 0 passed, 1 failed" in out
+    assert "REFUTED: false at pos = 10, neg = 1" in out
+    assert "not proved (the final step rests on prose steps)" in out
+
+
+def test_the_own_claims_guide_runs(clean_registry):
+    """Every Python block of docs/guide/own-claims.md runs; its stated outputs are what runs."""
+    import contextlib
+    import io
+    import re
+
+    guide = (EXAMPLES.parent / "docs" / "guide" / "own-claims.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", guide, flags=re.S)
+    assert len(blocks) >= 4
+    printed = []
+    for k, block in enumerate(blocks):
+        before = dict(REGISTRY)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(block, f"own-claims.md block {k + 1}", "exec"), {})
+        printed.append(out.getvalue())
+        REGISTRY.clear()
+        REGISTRY.update(before)
+    text = "".join(printed)
+    assert "certified -- certified by interval branch and bound" in text
+    assert "REFUTED: false at n = 256" in text  # n^3 < 10^7 fails from n = 216; 256 = 2^8
+    assert "every ranking of size <= 7" in text
 
 
 def test_user_claims_run_alone_unless_ids_are_named(clean_registry):
@@ -76,6 +112,8 @@ def test_parallel_run_gives_the_serial_results_and_streams_each_claim():
     assert [r.claim.id for r in parallel] == [r.claim.id for r in serial]
     for a, b in zip(serial, parallel, strict=True):
         assert (a.passed, a.kinds, a.statement_checked) == (b.passed, b.kinds, b.statement_checked)
+        assert (a.proved, a.verdict_line) == (b.proved, b.verdict_line)
+        assert a.statement_check.summary() == b.statement_check.summary()
         assert [s.latex for s in a.steps] == [s.latex for s in b.steps]
         assert [c.detail for c in a.checks] == [c.detail for c in b.checks]
     # the statement was compared in the worker; its conclusion is not shipped back, because

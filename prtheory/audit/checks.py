@@ -25,6 +25,13 @@ Checks (claim ids from the project's claims catalog):
   if no skew in [0, 1] fits (AUCNPR above AUCPR).
 * ``counts`` (GRIM-style; needs pos and neg): some integers 0 <= TP <= pos, 0 <= FP <= neg must
   reproduce the printed recall TP/pos, precision TP/(TP+FP) and F-beta all at once.
+* ``range``: a value outside [0, 1] (AUCNPR above 1) is flagged in its row; the checks that
+  would use it do not run.
+
+A row where no check applies is "not checked", not "ok". When a row passes only because its skew
+is printed with few digits (``0.5`` stands for [0.45, 0.55]) and the printed value itself, taken
+as exact, would flag it, the row says so (``skew-rounding``) and names the exact skew from which
+the checks whose bound rises with the skew flag it.
 
 Averages over folds (``--averaged`` or an ``averaged`` column): a mean of achievable points need
 not be achievable (the minimum-precision curve is concave), a mean F1 is not the F1 of the mean
@@ -40,6 +47,7 @@ Rounding: ``--rounding any`` (default) accepts every round-to-nearest rule at ex
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -54,6 +62,7 @@ from prtheory.audit.images import (
 )
 from prtheory.audit.intervals import Approx, Interval, compare, value_str
 from prtheory.audit.methods import least_area
+from prtheory.audit.printed import Printed
 from prtheory.audit.table import Row
 from prtheory.errors import InvalidInputError
 from prtheory.oracle import closed_forms, points
@@ -65,6 +74,7 @@ __all__ = [
     "audit_rows",
     "count_witness",
     "implied_skew",
+    "skew_rounding_note",
 ]
 
 ZERO, ONE = Fraction(0), Fraction(1)
@@ -78,7 +88,8 @@ class Finding:
     """The verdict of one check on one row, with its reasoning (the certificate).
 
     ``bound`` is the value the printed number was compared with, ``method`` the area method the
-    bound is valid for (``None`` where no method is involved).
+    bound is valid for (``None`` where no method is involved). ``checked`` is False for a note
+    that decides nothing (a skipped check, the fold-average notice, the skew-rounding note).
     """
 
     check: str
@@ -87,6 +98,7 @@ class Finding:
     reasoning: str
     bound: str | None = None
     method: str | None = None
+    checked: bool = True
 
 
 @dataclass
@@ -97,6 +109,13 @@ class RowResult:
     @property
     def flagged(self) -> bool:
         return any(f.flagged for f in self.findings)
+
+    @property
+    def status(self) -> str:
+        """``flagged``, ``ok`` (some check ran and passed) or ``not checked`` (none applies)."""
+        if self.flagged:
+            return "flagged"
+        return "ok" if any(f.checked for f in self.findings) else "not checked"
 
 
 # ------------------------------------------------------------------------------------------
@@ -292,6 +311,7 @@ def check_aucnpr(row: Row, convention: str) -> Finding | None:
             "B8",
             False,
             "skipped: the skew interval reaches pi = 1, where AUCNPR is undefined",
+            checked=False,
         )
     image = aucnpr_image(x, skew, row.a, row.b)
     ok = image.meets(y)
@@ -422,7 +442,13 @@ def check_counts(row: Row, convention: str) -> Finding | None:
     try:
         joint = count_witness(pos, neg, boxes, row.beta)
     except OverflowError as exc:
-        return Finding("counts", "GRIM", False, f"skipped: {exc}; give the recall to narrow TP")
+        return Finding(
+            "counts",
+            "GRIM",
+            False,
+            f"skipped: {exc}; give the recall to narrow TP",
+            checked=False,
+        )
     if joint is not None:
         tp, fp = joint
         return Finding(
@@ -448,9 +474,11 @@ def check_counts(row: Row, convention: str) -> Finding | None:
     )
 
 
-def audit_row(row: Row, convention: str = "any") -> RowResult:
-    """Run every applicable check on one row (fold averages skip the per-ranking checks)."""
-    result = RowResult(row)
+def _findings(row: Row, convention: str) -> list[Finding]:
+    out = [
+        Finding("range", "-", True, f"{text}: no probability or area has that value")
+        for text in row.out_of_range
+    ]
     checks = [check_skew_counts, check_aucpr_range, check_ap_min, check_aucnpr]
     if not row.averaged:
         checks[1:1] = [check_achievable]
@@ -458,18 +486,75 @@ def audit_row(row: Row, convention: str = "any") -> RowResult:
     for check in checks:
         f = check(row, convention)
         if f is not None:
-            result.findings.append(f)
+            out.append(f)
     if not row.averaged:
-        result.findings.extend(check_fbeta(row, convention))
+        out.extend(check_fbeta(row, convention))
     elif {"precision", "recall", "f1", "fbeta"} & row.values.keys():
-        result.findings.append(
+        out.append(
             Finding(
                 "averaged",
                 "-",
                 False,
                 "fold averages: achievable, f1/fbeta and counts do not apply to means",
+                checked=False,
             )
         )
+    return out
+
+
+#: The checks whose bound rises with the skew: with a rounded skew the smallest skew of its
+#: rounding cell is the favourable one, and every skew above some value flags the row.
+SKEW_MONOTONE = ("achievable", "aucpr-range", "ap-min")
+
+
+def _with_skew(row: Row, value: Fraction) -> Row:
+    return dataclasses.replace(row, skew=Printed(value_str(value), value, None))
+
+
+def skew_rounding_note(row: Row, convention: str, findings: list[Finding]) -> Finding | None:
+    """When only the rounding of a printed skew keeps the row consistent: the checks that the
+    printed value itself, taken as exact, would flag, and the exact skew from which they flag."""
+    if row.skew is None or row.skew.exact or row.counts is not None:
+        return None
+    box = row.skew.interval(convention).clip(ZERO, ONE)
+    printed = row.skew.value
+    at_printed = [f for f in _findings(_with_skew(row, printed), convention) if f.flagged]
+    if not at_printed:
+        return None
+    names = sorted({f.check for f in at_printed})
+    text = (
+        f"only the rounding of the skew keeps this row consistent: skew {row.skew.text} stands "
+        f"for {box}, and at exactly {value_str(printed)} the {', '.join(names)} check(s) flag it"
+    )
+    monotone = [n for n in names if n in SKEW_MONOTONE]
+    if monotone and box.lo < printed:
+        # bisect between the consistent low end of the cell and the flagged printed value
+        lo, hi = box.lo, printed
+
+        def flags(v: Fraction) -> bool:
+            return any(
+                f.flagged and f.check in monotone for f in _findings(_with_skew(row, v), convention)
+            )
+
+        if not flags(lo):
+            for _ in range(48):
+                mid = (lo + hi) / 2
+                lo, hi = (lo, mid) if flags(mid) else (mid, hi)
+            text += (
+                f"; every skew above {float(lo):.6g} (to 6 digits) flags it, so a skew printed "
+                f"with more digits would decide"
+            )
+    return Finding("skew-rounding", "-", False, text, checked=False)
+
+
+def audit_row(row: Row, convention: str = "any") -> RowResult:
+    """Run every applicable check on one row (fold averages skip the per-ranking checks), and say
+    when a printed skew's rounding is all that keeps the row consistent."""
+    result = RowResult(row, _findings(row, convention))
+    if not result.flagged:
+        note = skew_rounding_note(row, convention, result.findings)
+        if note is not None:
+            result.findings.append(note)
     return result
 
 

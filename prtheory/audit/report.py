@@ -10,6 +10,10 @@ from prtheory.audit.checks import RowResult
 __all__ = ["render", "to_json", "to_markdown"]
 
 
+_STATUS = {"flagged": "FLAGGED", "ok": "ok", "not checked": "not checked"}
+_VERDICT = {True: "**impossible**", False: "consistent"}
+
+
 def _ordered(res: RowResult):
     """Flagged findings first, each group in the order the checks ran."""
     return sorted(res.findings, key=lambda f: not f.flagged)
@@ -27,13 +31,12 @@ def render(results: list[RowResult], convention: str = "any", flagged_only: bool
     """Human-readable audit report."""
     lines = [f"rounding convention: {convention}"]
     for res in _shown(results, flagged_only):
-        lines.append(f"{res.row.id}: {'FLAGGED' if res.flagged else 'ok'}")
-        if not res.findings:
+        lines.append(f"{res.row.label}: {_STATUS[res.status]}")
+        if res.status == "not checked":
             lines.append("  (no check applies to the columns given)")
         for f in _ordered(res):
-            lines.append(
-                f"  {'FLAG' if f.flagged else 'ok  '} {f.check} [{f.claims}]: {f.reasoning}"
-            )
+            mark = "FLAG" if f.flagged else "ok  " if f.checked else "note"
+            lines.append(f"  {mark} {f.check} [{f.claims}]: {f.reasoning}")
     lines.append(_summary(results))
     return "\n".join(lines) + "\n"
 
@@ -54,13 +57,14 @@ def to_markdown(
     ]
     for res in _shown(results, flagged_only):
         for f in _ordered(res) or []:
+            verdict = _VERDICT[f.flagged] if f.checked else "note"
             lines.append(
-                f"| {_cell(res.row.id)} | {'**impossible**' if f.flagged else 'consistent'} | "
+                f"| {_cell(res.row.label)} | {verdict} | "
                 f"{f.check} | {f.claims} | {f.method or ''} | {f.bound or ''} | "
                 f"{_cell(f.reasoning)} |"
             )
-        if not res.findings:
-            lines.append(f"| {_cell(res.row.id)} | no check applies | | | | | |")
+        if res.status == "not checked" and not res.findings:
+            lines.append(f"| {_cell(res.row.label)} | not checked | | | | | |")
     return "\n".join(lines) + "\n"
 
 
@@ -69,6 +73,8 @@ def to_json(results: list[RowResult], convention: str = "any", flagged_only: boo
     rows = [
         {
             "id": res.row.id,
+            "label": res.row.label,
+            "status": res.status,
             "flagged": res.flagged,
             "method": res.row.method,
             "averaged": res.row.averaged,
@@ -76,7 +82,7 @@ def to_json(results: list[RowResult], convention: str = "any", flagged_only: boo
                 {
                     "check": f.check,
                     "claims": f.claims,
-                    "verdict": "impossible" if f.flagged else "consistent",
+                    "verdict": "impossible" if f.flagged else "consistent" if f.checked else "note",
                     "bound": f.bound,
                     "method": f.method,
                     "certificate": f.reasoning,

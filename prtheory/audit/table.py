@@ -9,12 +9,20 @@ spaces, ``_``, ``-``, ``.``, ``#``, ``()`` and footnote marks, and may use the a
 Values are cleaned before they are read as printed decimals (:mod:`prtheory.audit.printed`):
 ``0.74 ± 0.02``, ``0.74 +- 0.02`` and ``0.74 (0.02)`` keep the point estimate; Markdown bold
 ``**0.74**``, trailing footnote marks (``*``, ``†``, ``‡``, ``§``, ``¶``, ``^a``, superscripts) and
-a Unicode minus are removed; ``-``, ``—``, ``n/a`` and an empty cell mean "not given".
+a Unicode minus are removed; ``-``, ``—``, ``n/a`` and an empty cell mean "not given". Ids and
+text columns (dataset, note, ...) are kept as printed: ``Ours (best)`` stays ``Ours (best)``.
+
+A value outside [0, 1] (``1.2``, ``101%``) does not stop the audit: the row keeps it as a flagged
+finding (:attr:`Row.out_of_range`) and the checks that would need it do not run. Rows may share an
+id when another column tells them apart (the same model on two datasets); each is then labelled
+with the columns that differ (:attr:`Row.label`). Files must be UTF-8 (with or without a byte
+order mark); UTF-16, Latin-1 and binary files are refused with a message saying which.
 """
 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -34,6 +42,7 @@ __all__ = [
     "Row",
     "canonical_header",
     "clean_value",
+    "decode",
     "parse_row",
     "read_rows",
     "read_text",
@@ -153,6 +162,13 @@ class Row:
     b: Fraction = ONE
     method: str = "unknown"
     averaged: bool = False
+    out_of_range: tuple[str, ...] = ()  # "precision 1.2": values outside their range, unchecked
+    context: str = ""  # what tells this row apart from others with its id ("dataset CIFAR")
+
+    @property
+    def label(self) -> str:
+        """The id, with the columns that tell it apart when other rows share it."""
+        return f"{self.id} [{self.context}]" if self.context else self.id
 
     @property
     def counts(self) -> tuple[int, int] | None:
@@ -249,15 +265,18 @@ def parse_row(mapping: dict, default_id: str, *, averaged: bool = False, where: 
         for k in VALUE_FIELDS
         if _given(mapping, k)
     }
-    for k, v in values.items():
+    out_of_range = []
+    for k, v in list(values.items()):
         if k == "aucnpr":
             # AUCNPR = (AUCPR - AUCPR_min)/(AUCPR_max - AUCPR_min) (B8) is negative whenever a
             # method's area goes below AUCPR_min (a trapezoid can reach pi/2, see
             # prtheory.audit.methods): only values above 1 are outside its range
             if compare(v.interval("any").lo, ONE) > 0:
-                raise InvalidInputError(f"{tag}: {k}", f"must be at most 1, got {v.text}")
+                out_of_range.append(f"{k} {v.text} is above 1, the largest AUCNPR")
+                del values[k]
         elif v.interval("any").clip(ZERO, ONE).is_empty():
-            raise InvalidInputError(f"{tag}: {k}", f"must lie in [0, 1], got {v.text}")
+            out_of_range.append(f"{k} {v.text} is outside [0, 1]")
+            del values[k]
     skew = _skew(mapping, tag, decimals)
     pos = _count(mapping["pos"], f"{tag}: pos") if _given(mapping, "pos") else None
     neg = _count(mapping["neg"], f"{tag}: neg") if _given(mapping, "neg") else None
@@ -283,7 +302,7 @@ def parse_row(mapping: dict, default_id: str, *, averaged: bool = False, where: 
     )
     if _given(mapping, "averaged"):
         averaged = _flag(mapping["averaged"], f"{tag}: averaged")
-    return Row(rid, values, skew, pos, neg, beta, a, b, method, averaged)
+    return Row(rid, values, skew, pos, neg, beta, a, b, method, averaged, tuple(out_of_range))
 
 
 def _delimiter(header: str) -> str:
@@ -337,10 +356,45 @@ def _rows_from_delimited(text: str, name: str) -> list[tuple[str, dict]]:
                 f"has {len(cells)} fields, the header has {len(columns)}",
             )
         row = {
-            col: clean_value(c, decimal_comma=delim != ",")
+            col: _cell(col, c, decimal_comma=delim != ",")
             for col, c in zip(columns, cells, strict=True)
         }
         out.append((f"line {line}", row))
+    return out
+
+
+def _cell(col: str, raw: object, decimal_comma: bool = False) -> object:
+    """A cell as read: ids and text columns verbatim (stripped), numbers cleaned."""
+    if col in ("id", *TEXT_FIELDS):
+        text = str(raw).strip() if raw is not None else ""
+        return None if text.lower() in _MISSING else text
+    return clean_value(raw, decimal_comma)
+
+
+def _distinguish(rows: list[Row], mappings: list[dict], name: str) -> list[Row]:
+    """Rows sharing an id get a context: the columns in which they differ (text columns
+    first); rows that share an id and agree in every column are refused."""
+    by_id: dict[str, list[int]] = {}
+    for k, row in enumerate(rows):
+        by_id.setdefault(row.id, []).append(k)
+    out = list(rows)
+    for rid, ks in by_id.items():
+        if len(ks) == 1:
+            continue
+        columns = sorted(
+            {c for k in ks for c in mappings[k] if c != "id"},
+            key=lambda c: (c not in TEXT_FIELDS, FIELDS.index(c) if c in FIELDS else 99),
+        )
+        differing = [c for c in columns if len({str(mappings[k].get(c)) for k in ks}) > 1]
+        if not differing:
+            raise InvalidInputError(
+                f"{name}: row {rid}",
+                f"duplicate id: {len(ks)} rows with this id agree in every column",
+            )
+        tell = differing[: next((i + 1 for i, c in enumerate(differing) if c in TEXT_FIELDS), 2)]
+        for k in ks:
+            context = ", ".join(f"{c} {mappings[k].get(c) or '-'}" for c in tell)
+            out[k] = dataclasses.replace(rows[k], context=context)
     return out
 
 
@@ -350,20 +404,15 @@ def read_text(
     """Rows of a table given as text (``name`` labels the errors); see :func:`read_rows`."""
     raw = _rows_from_json(text, name) if json_format else _rows_from_delimited(text, name)
     rows: list[Row] = []
-    seen: dict[str, str] = {}
+    mappings: list[dict] = []
     for default_id, mapping in raw:
         if json_format:
-            mapping = {canonical_header(k) or k: clean_value(v) for k, v in mapping.items()}
-        row = parse_row(mapping, default_id, averaged=averaged, where=f"{name}: ")
-        if row.id in seen:
-            raise InvalidInputError(
-                f"{name}: row {row.id}", f"duplicate id (also at {seen[row.id]})"
-            )
-        seen[row.id] = default_id
-        rows.append(row)
+            mapping = {(col := canonical_header(k) or k): _cell(col, v) for k, v in mapping.items()}
+        rows.append(parse_row(mapping, default_id, averaged=averaged, where=f"{name}: "))
+        mappings.append(mapping)
     if not rows:
         raise InvalidInputError(name, "has no rows")
-    return rows
+    return _distinguish(rows, mappings, name)
 
 
 def read_rows(path: str | Path, *, averaged: bool = False) -> list[Row]:
@@ -374,7 +423,29 @@ def read_rows(path: str | Path, *, averaged: bool = False) -> list[Row]:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        data = path.read_bytes()
     except OSError as exc:
         raise InvalidInputError("FILE", f"cannot read {path}: {exc.strerror}") from None
+    text = decode(data, str(path))
     return read_text(text, str(path), json_format=path.suffix.lower() == ".json", averaged=averaged)
+
+
+def decode(data: bytes, name: str) -> str:
+    """UTF-8 text (a byte order mark is dropped); UTF-16, other 8-bit encodings and binary
+    files are refused with ``InvalidInputError`` saying which, and how to fix it."""
+    fix = "save the table as UTF-8 text (CSV, TSV or JSON)"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or (
+        len(data) >= 4 and b"\x00" in data[:4] and data[:4].count(b"\x00") == 2
+    ):
+        raise InvalidInputError(name, f"is UTF-16 encoded, not UTF-8: {fix}")
+    if b"\x00" in data:
+        raise InvalidInputError(name, f"is a binary file, not a text table: {fix}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        byte = data[exc.start]
+        raise InvalidInputError(
+            name,
+            f"is not UTF-8 (byte 0x{byte:02X} at offset {exc.start}; Latin-1 or another 8-bit "
+            f"encoding?): {fix}",
+        ) from None

@@ -5,6 +5,8 @@ checks that use it are a second route to the results the derivations reach.
 
 * :func:`rankings` -- every untied ranking of ``n_pos`` positives and ``n_neg`` negatives;
 * :func:`ranking_variable`, :func:`rankings_of` -- rankings as a variable of a claim's domain;
+* :func:`tied_rankings`, :func:`tied_ranking_variable` -- rankings with ties (blocks of equal
+  scores), and as a domain variable; :func:`scored` -- such a ranking as labels and scores;
 * :func:`sweep` -- the (TP, FP) counts after each threshold of an untied ranking;
 * :func:`dg_aucpr` -- the Davis-Goadrich area under the PR curve of an untied ranking (B4, F13);
 * :func:`f_beta` -- F_beta = (1 + beta^2) p r / (beta^2 p + r) (F2, N1, G4);
@@ -43,7 +45,10 @@ __all__ = [
     "rankings",
     "rankings_of",
     "round_half_up",
+    "scored",
     "sweep",
+    "tied_ranking_variable",
+    "tied_rankings",
 ]
 
 #: beta > 0 of F_beta, shared by the F, N and G claims.
@@ -112,6 +117,74 @@ def rankings_of(symbol: sp.Symbol, n_pos: sp.Symbol, n_neg: sp.Symbol) -> Struct
     return Structured(
         symbol, every, draw, f"an untied ranking of {n_pos} positives and {n_neg} negatives"
     )
+
+
+def tied_rankings(n_pos: int, n_neg: int) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every ranking with ties of n_pos positives and n_neg negatives: a tuple of blocks
+    ``(positives, negatives)``, top block first, each block one score shared by its items (an
+    untied ranking is the case where every block holds one item)."""
+    if n_pos == 0 and n_neg == 0:
+        yield ()
+        return
+    for p in range(n_pos + 1):
+        for n in range(n_neg + 1):
+            if p + n == 0:
+                continue
+            for rest in tied_rankings(n_pos - p, n_neg - n):
+                yield ((p, n), *rest)
+
+
+def scored(blocks: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """Labels and scores of a ranking with ties given as blocks ``(positives, negatives)``, top
+    block first (:func:`tied_rankings`): block ``k`` of ``b`` has score
+    ``b - k``."""
+    labels: list[int] = []
+    scores: list[int] = []
+    for k, (n_pos, n_neg) in enumerate(blocks):
+        labels += [1] * n_pos + [0] * n_neg
+        scores += [len(blocks) - k] * (n_pos + n_neg)
+    return labels, scores
+
+
+def tied_ranking_variable(
+    symbol: sp.Symbol,
+    admit: Callable[[tuple[tuple[int, int], ...]], bool] | None = None,
+    largest: int = 60,
+    min_neg: int = 1,
+) -> Structured:
+    """A domain variable running over rankings with ties (:func:`tied_rankings`) with at least
+    one positive and ``min_neg`` negatives: every one of up to the exhaustive size of items
+    (``admit`` may exclude some), and beyond it random ones of up to ``largest`` items, with
+    random block sizes (one block of everything, and untied rankings, among them)."""
+    ok = admit or (lambda blocks: True)
+
+    def every(point: dict, size: int) -> Iterator[tuple[tuple[int, int], ...]]:
+        for n in range(1 + min_neg, size + 1):
+            for n_pos in range(1, n - min_neg + 1):
+                yield from (b for b in tied_rankings(n_pos, n - n_pos) if ok(b))
+
+    def draw(point: dict, rng: random.Random) -> tuple[tuple[int, int], ...] | None:
+        for _ in range(20):
+            n = rng.randint(12, largest)
+            n_pos = rng.randint(1, n - min_neg)
+            where = set(rng.sample(range(n), n_pos))
+            labels = [1 if k in where else 0 for k in range(n)]
+            cut = rng.choice([1, 2, 4, n])  # mean block size: 1 untied ... n one block
+            blocks, k = [], 0
+            while k < n:
+                m = min(n - k, rng.randint(1, 2 * cut - 1))
+                block = labels[k : k + m]
+                blocks.append((sum(block), m - sum(block)))
+                k += m
+            if ok(tuple(blocks)):
+                return tuple(blocks)
+        return None
+
+    text = (
+        "a ranking with ties (blocks of (positives, negatives) sharing a score, top first), "
+        f">= 1 positive, >= {min_neg} negatives"
+    )
+    return Structured(symbol, every, draw, text + (", as admitted" if admit else ""))
 
 
 def sweep(labels: Sequence[int]) -> list[tuple[int, int]]:

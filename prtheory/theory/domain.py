@@ -18,8 +18,10 @@ derivation and of any check its author wrote:
 * **constraints** (``where``): sympy relations between the variables that bounds cannot express;
 * **coverage**: ``exhaustive`` (every point whose unbounded integer variables sum to at most this
   size is checked; a domain without unbounded integer or real variables is finite and checked
-  whole), ``large`` (beyond the exhaustive size, sampled points reach this value, powers of two
-  included) and ``samples`` (random points, boundary and near-singular points added).
+  whole), ``large`` (beyond the exhaustive size, sampled points reach this value: an unbounded
+  integer takes, half of the time, one of its 33 smallest values, a power of two or ``large``
+  itself, else a log-uniform value) and ``samples`` (how many sampled points; real variables
+  get random, boundary and near-singular values).
 
 The definitions and constraints are also what the final inference of a derivation may use
 (:meth:`Domain.expand` substitutes the definitions, :meth:`Domain.constraints` gives the bounds):
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -109,7 +111,7 @@ class Meaning:
     undefined function (``sympy.Function("P")``), ``fn(point, *args)`` gives its value at
     integer arguments (the precision at rank k of the point's ranking, say)."""
 
-    fn: Callable[[dict], Any]
+    fn: Callable[..., Any]  # (point) for a symbol, (point, *args) for a function
     description: str
 
 
@@ -262,6 +264,12 @@ class Domain:
                 f"every point with {' + '.join(unbounded)} <= {self.exhaustive}, then points up to "
                 f"{self.large:,} (powers of two included)"
             )
+        structured = [str(v.symbol) for v in self.variables if isinstance(v, Structured)]
+        if structured:
+            parts.append(
+                f"every {' and '.join(structured)} of size <= {self.exhaustive}, then "
+                f"{self.samples} sampled larger ones"
+            )
         if any(isinstance(v, Real) for v in self.variables):
             parts.append(f"{self.samples} random, boundary and near-singular points")
         return "; ".join(parts)
@@ -308,16 +316,16 @@ class Domain:
         v = self.variables[k]
         if isinstance(v, Integer):
             rng = self._integer_range(v, point, max(budget, 0))
-            for value in rng:
-                spent = value if v.hi is None else 0
+            for count in rng:
+                spent = count if v.hi is None else 0
                 if v.hi is None and spent > budget:
                     break
-                point[v.symbol] = Fraction(value)
+                point[v.symbol] = Fraction(count)
                 yield from self._walk(k + 1, point, budget - spent)
             point.pop(v.symbol, None)
         elif isinstance(v, Real):
             lo, hi_end = self._real_ends(v, point)
-            hi = lo + 4 if hi_end is None else hi_end  # unbounded above: 1, 2, 3 past lo
+            hi: Fraction = lo + 4 if hi_end is None else hi_end  # unbounded above: 1, 2, 3 past lo
             if self._few_reals:  # the quarter points and the closed ends
                 values = [lo + (hi - lo) * Fraction(j, 4) for j in (1, 2, 3)]
                 values = ([] if v.open_lo else [lo]) + values
@@ -341,11 +349,11 @@ class Domain:
         if self.finite or not self.variables:
             return
         rng = random.Random(SEED)
-        count = 0
+        points: list[dict] = []
         seen: set[tuple] = set()
         attempts = 0
         target = self.samples
-        while count < target and attempts < 20 * target:
+        while len(points) < target and attempts < 20 * target:
             attempts += 1
             point = self._draw(rng, attempts)
             if point is None:
@@ -354,12 +362,19 @@ class Domain:
             if key in seen:
                 continue
             seen.add(key)
-            count += 1
-            yield point
+            points.append(point)
+        # smallest integers first: a counterexample is reported where it starts
+        integers = [v.symbol for v in self.variables if isinstance(v, Integer)]
+        points.sort(key=lambda pt: sum(pt[s] for s in integers))
+        yield from points
 
     def _extremes(self, lo: int) -> list[int]:
+        """Every integer from ``lo`` to ``lo + 32`` and just past the exhaustive size, the powers
+        of two, and ``large`` itself."""
+        small = range(lo, lo + 33)
         big = [2**j for j in range(1, 21) if lo <= 2**j <= self.large]
-        return sorted({lo, lo + 1, self.exhaustive + 1, *big, self.large - 1, self.large})
+        edge = [self.exhaustive + 1, self.exhaustive + 2]
+        return sorted({*small, *edge, *big, self.large - 1, self.large})
 
     def _draw(self, rng: random.Random, attempt: int) -> dict | None:
         point: dict = {}
@@ -390,17 +405,17 @@ class Domain:
                         ]
                     )
                     value = min(max(value, lo_i), hi_i)
-                point[v.symbol] = Fraction(value)
+                point[v.symbol] = Fraction(int(value))
             elif isinstance(v, Real):
-                lo, hi = self._real_ends(v, point)
-                if hi is None:  # unbounded above: log-uniform from 10^-12 to 10^6 past lo
+                lo, top = self._real_ends(v, point)
+                if top is None:  # unbounded above: log-uniform from 10^-12 to 10^6 past lo
                     point[v.symbol] = lo + Fraction(10) ** rng.randint(-12, 5) * Fraction(
                         rng.randint(1, 9999), 1000
                     )
                     continue
-                if hi < lo or (hi == lo and (v.open_lo or v.open_hi)):
+                if top < lo or (top == lo and (v.open_lo or v.open_hi)):
                     return None
-                point[v.symbol] = _real_value(rng, lo, hi, v.open_lo, v.open_hi, attempt)
+                point[v.symbol] = _real_value(rng, lo, top, v.open_lo, v.open_hi, attempt)
             else:
                 obj = v.sample(dict(point), rng)
                 if obj is None:
@@ -460,7 +475,7 @@ def _real_value(
     return lo + width * Fraction(k, den)
 
 
-def product_grid(values: dict[sp.Symbol, Sequence[Fraction]]) -> Iterator[dict]:
+def product_grid(values: Mapping[sp.Symbol, Sequence[Fraction]]) -> Iterator[dict]:
     """Every combination of the listed values (a product grid)."""
     keys = list(values)
     for combo in itertools.product(*(values[k] for k in keys)):

@@ -313,7 +313,16 @@ def compile_expr(expr: Any, mode: str) -> Compiled:
     than :data:`MAX_TERMS`, ``ZeroDivisionError``/``ValueError`` where the expression is
     undefined."""
     expr = sp.sympify(expr)
-    return _compile(expr, mode)
+    key = (expr, mode)
+    found = _COMPILED.get(key)
+    if found is None:
+        if len(_COMPILED) > 20000:
+            _COMPILED.clear()
+        found = _COMPILED[key] = _compile(expr, mode)
+    return found
+
+
+_COMPILED: dict[tuple[Any, str], Compiled] = {}
 
 
 def _compile(e: Any, mode: str) -> Compiled:

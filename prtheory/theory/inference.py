@@ -21,13 +21,17 @@ whether a conclusion follows from cited facts.
 
 from __future__ import annotations
 
+import itertools
 import zlib
 from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
 from typing import Any
 
+import mpmath
 import sympy as sp
 
 from prtheory.theory.domain import rebuild
+from prtheory.theory.evaluate import NUMERIC, compile_expr
 
 __all__ = ["combine", "decide", "is_zero", "same_statement", "zero"]
 
@@ -80,13 +84,15 @@ def _signed(e: Any) -> int | None:
         return None
     if isinstance(e, sp.Pow) and e.exp.is_integer and e.exp.is_negative:
         base = _signed(e.base)
-        return None if base is None else base ** int(abs(e.exp) % 2 or 2)
-    if isinstance(e, sp.Mul) and any(isinstance(a, (sp.Sum, sp.Integral, sp.Pow)) for a in e.args):
-        signs = [_signed(a) for a in e.args]
-        if None in signs:
+        if base is None:
             return None
+        return base if int(e.exp) % 2 else 1  # an even power of anything non-zero is positive
+    if isinstance(e, sp.Mul) and any(isinstance(a, (sp.Sum, sp.Integral, sp.Pow)) for a in e.args):
         out = 1
-        for sg in signs:
+        for a in e.args:
+            sg = _signed(a)
+            if sg is None:
+                return None
             out *= sg
         return out
     for form in (e, sp.factor(sp.cancel(e)) if not e.has(sp.Integral, sp.Sum) else e):
@@ -171,6 +177,18 @@ def relation(op: str) -> Any:
 
 # ---- zero tests -----------------------------------------------------------------------------
 def _nonzero_at(expr: sp.Expr, point: dict) -> bool:
+    """``expr`` is clearly non-zero (above 10^-15) at ``point`` (rationals): evaluated with
+    mpmath at 25 digits (sympy's evalf where that cannot)."""
+    try:
+        f = compile_expr(expr, NUMERIC)
+        exact = {k: Fraction(int(v.p), int(v.q)) for k, v in point.items()}
+        env: dict = {k: mpmath.mpf(v.numerator) / v.denominator for k, v in exact.items()}
+        env["__exact__"] = exact
+        with mpmath.workdps(25):
+            v = f(env)
+            return bool(mpmath.isfinite(v) and abs(v) > mpmath.mpf("1e-15"))
+    except Exception:  # not evaluable so: sympy's evalf, or no disproof
+        pass
     try:
         value = sp.N(expr.xreplace(point).doit(), 20)
     except Exception:  # cannot evaluate there: no disproof
@@ -205,12 +223,23 @@ def quick_zero(expr: Any) -> tuple[bool, str]:
         return False, "cancel failed"
 
 
+_ZEROS: dict[Any, tuple[bool, str]] = {}
+
+
 def zero(expr: Any) -> tuple[bool, str]:
-    """:func:`is_zero`, after a quick numerical disproof."""
+    """:func:`is_zero`, after a quick numerical disproof (remembered: inferences compare the same
+    differences again and again)."""
     expr = sp.sympify(expr)
-    if isinstance(expr, sp.Expr) and _disproved(expr):
-        return False, "non-zero at a point"
-    return is_zero(expr)
+    known = _ZEROS.get(expr)
+    if known is None:
+        if isinstance(expr, sp.Expr) and _disproved(expr):
+            known = (False, "non-zero at a point")
+        else:
+            known = is_zero(expr)
+        if len(_ZEROS) > 20000:
+            _ZEROS.clear()
+        _ZEROS[expr] = known
+    return known
 
 
 # ---- statements compared as statements -------------------------------------------------------
@@ -399,10 +428,22 @@ def _coordinate(x: sp.Symbol, base: float) -> sp.Float:
     return sp.Float((base + u) % 1 * 0.98 + 0.01, 30)
 
 
+_PRINTS: dict[Any, tuple | None] = {}
+
+
 def _fingerprint(e: Any) -> tuple | None:
     """``e`` at two fixed points (every symbol a number in (0, 1) fixed by its name), rounded:
     equal expressions have equal fingerprints; None where it cannot be evaluated."""
     e = sp.sympify(e)
+    if e in _PRINTS:
+        return _PRINTS[e]
+    if len(_PRINTS) > 20000:
+        _PRINTS.clear()
+    _PRINTS[e] = found = _fingerprint_of(e)
+    return found
+
+
+def _fingerprint_of(e: Any) -> tuple | None:
     out = []
     for base in _POINTS:
         point = {x: _coordinate(x, base) for x in e.free_symbols if isinstance(x, sp.Symbol)}
@@ -500,9 +541,10 @@ def _transitive(rels: Sequence[_Rel], base: Sequence[_Rel]) -> list[_Rel]:
     return out
 
 
-def _derived(facts: Sequence[Fact]) -> list[Fact]:
-    """What chains of up to four cited relations (transitivity) and substituting a cited
-    ``symbol = value`` into another cited fact give."""
+def _derived(facts: Sequence[Fact]) -> Iterator[list[Fact]]:
+    """What substituting a cited ``symbol = value`` into another cited fact, then chains of up
+    to two, then of up to four cited relations (transitivity) give, batch by batch (a caller
+    stops at the first batch that gives what it needs)."""
     known = [(k, f) for k, f in facts if isinstance(f, sp.Basic)]
     extra: list[Fact] = []
     for i, f in known:
@@ -510,10 +552,12 @@ def _derived(facts: Sequence[Fact]) -> list[Fact]:
             for j, g in known:
                 if j != i and f.lhs in g.free_symbols:
                     extra.append((f"{i} substituted into {j}", g.xreplace({f.lhs: f.rhs})))
+    yield extra
     base = _rels(known + extra)
     once = _transitive(base, base)
+    yield [(r.label, r.relation()) for r in once]
     twice = _transitive(once, [*base, *once])
-    return extra + [(r.label, r.relation()) for r in (*once, *twice)]
+    yield [(r.label, r.relation()) for r in twice]
 
 
 def _scaled(facts: Sequence[Fact]) -> list[Fact]:
@@ -618,7 +662,7 @@ def _follows(part: Any, facts: Sequence[Fact], depth: int = 0) -> str | None:
     if isinstance(part, sp.Not) and depth < 2:
         hyp = [("the supposition", h) for h in _parts(part.args[0])]
         every = [*hyp, *facts]
-        for k, f in every + _derived(every):
+        for k, f in itertools.chain(every, *_derived(every)):
             if _false(f):
                 return f"supposing the contrary gives {sp.sstr(f)} ({k})"
         return None
@@ -632,11 +676,14 @@ def _follows(part: Any, facts: Sequence[Fact], depth: int = 0) -> str | None:
     substituted = _substitute(part, facts)
     if substituted is not None:
         targets.append(substituted)
+    for k, f in facts:  # the cheapest test first: the very same object
+        if f == part:
+            return f"restates {k}"
     for via, target in targets:
         for k, f in facts:
             if isinstance(f, sp.Basic) and _same_safe(target, f):
                 return f"restates {k}{via}"
-    for derived in (_derived(facts), _scaled(facts)):
+    for derived in (*_derived(facts), _scaled(facts)):
         for via, target in targets:
             tf = _difference_print(target)
             for k, f in derived:
@@ -668,9 +715,11 @@ def _substitute(part: Any, facts: Sequence[Fact]) -> tuple[str, Any] | None:
     for k, f in facts:
         if isinstance(f, sp.Equality):
             if isinstance(f.lhs, sp.Symbol) and not isinstance(f.rhs, sp.Symbol):
-                rules[f.lhs], _ = f.rhs, used.append(k)
+                rules[f.lhs] = f.rhs
+                used.append(k)
             elif isinstance(f.rhs, sp.Symbol) and not isinstance(f.lhs, sp.Symbol):
-                rules[f.rhs], _ = f.lhs, used.append(k)
+                rules[f.rhs] = f.lhs
+                used.append(k)
     new = part
     for _ in range(3):
         nxt = rebuild(new, lambda e: e.xreplace(rules)) if rules else new

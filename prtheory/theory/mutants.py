@@ -97,15 +97,36 @@ POINTS = 12
 _OPERATORS = (sp.Limit, sp.Integral, sp.Sum, sp.Product, sp.Derivative)
 
 
-def _sample(symbols: list[sp.Symbol], k: int, rng: random.Random) -> dict:
-    """Point k: random rationals in (0, 1) for the first half, integers 2..9 for the rest."""
-    if k < POINTS // 2:
-        return {s: sp.Rational(rng.randint(1, 996), 997) for s in symbols}
-    return {s: sp.Integer(rng.randint(2, 9)) for s in symbols}
+def _sample(symbols: list[sp.Symbol], k: int, seed: int) -> dict:
+    """Point k: for each symbol a rational in (0, 1) (the first half of the points) or an
+    integer 2..9 (the rest), fixed by the symbol's name, ``k`` and ``seed``."""
+    out = {}
+    for s in symbols:
+        rng = random.Random(f"{seed}/{k}/{s.name}")
+        out[s] = (
+            sp.Rational(rng.randint(1, 996), 997)
+            if k < POINTS // 2
+            else sp.Integer(rng.randint(2, 9))
+        )
+    return out
+
+
+_VALUES: dict[tuple, list[Any]] = {}
 
 
 def _values(expr: Any, points: list[dict]) -> list[Any]:
-    """``expr`` at each point with mpmath at 30 digits (None where it is undefined)."""
+    """``expr`` at each point with mpmath at 30 digits (None where it is undefined);
+    remembered, since the mutants of one statement share most of their sides."""
+    key = (expr, tuple(tuple(sorted((str(k), str(v)) for k, v in pt.items())) for pt in points))
+    found = _VALUES.get(key)
+    if found is None:
+        if len(_VALUES) > 20000:
+            _VALUES.clear()
+        found = _VALUES[key] = _evaluated(expr, points)
+    return found
+
+
+def _evaluated(expr: Any, points: list[dict]) -> list[Any]:
     f = compile_expr(expr, NUMERIC)
     out = []
     with mpmath.workdps(30):
@@ -144,9 +165,8 @@ class _Fingerprints:
     """Placeholders for operators, equal for operators whose inner function, variables and
     bounds agree at random points (values never enter)."""
 
-    def __init__(self, points: list[dict], rng: random.Random) -> None:
-        self.points = points
-        self.rng = rng
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
         self.known: list[tuple[Any, sp.Symbol]] = []
 
     def _prints(self, op: Any) -> tuple:
@@ -156,7 +176,7 @@ class _Fingerprints:
             for lim in (op.args[1:] if not isinstance(op, sp.Limit) else [op.args[1]])
         ]
         symbols = sorted(inner.free_symbols | set(bound), key=str)
-        pts = [_sample(symbols, k, self.rng) for k in range(POINTS)]
+        pts = [_sample(symbols, k, self.seed) for k in range(POINTS)]
         rest = tuple(str(a) for a in op.args[1:]) if isinstance(op, sp.Limit) else ()
         limits = []
         if isinstance(op, (sp.Integral, sp.Sum, sp.Product)):
@@ -205,11 +225,10 @@ def agree(a: Any, b: Any, seed: int = 1857) -> bool:
     """``a`` and ``b`` say the same thing at every one of :data:`POINTS` numeric points: the same
     logical shape, and corresponding sides with the same values (operators compared by the
     function inside them)."""
-    rng = random.Random(seed)
-    fps = _Fingerprints([], rng)
+    fps = _Fingerprints(seed)
     fa, fb = fps.freeze(sp.sympify(a)), fps.freeze(sp.sympify(b))
     symbols = sorted((fa.free_symbols | fb.free_symbols), key=str)
-    points = [_sample(symbols, k, rng) for k in range(POINTS)]
+    points = [_sample(symbols, k, seed + 1) for k in range(POINTS)]
     return _agree(fa, fb, points)
 
 
@@ -258,6 +277,7 @@ class Fate:
     refuted: bool  # the statement check found a point where the mutant is false
     mismatch: bool  # the statement is not the established conclusion (statement mutant)
     inference_fails: bool  # the final inference does not give the mutant (co-mutant)
+    derived: bool = True  # the claim has a derivation (else it is certified without one)
 
     @property
     def statement_killed(self) -> bool:
@@ -274,7 +294,11 @@ def mutant_fate(res: ClaimResult, what: str, mutant: Any) -> Fate:
     if agree(mutant, statement):
         return Fate(what, True, False, False, False)
     domain = res.claim.domain
-    sc = check_statement(mutant, domain) if domain is not None else None
+    if not res.final_step:  # certified without a derivation: the mutant must not be certified
+        sc = check_statement(mutant, domain) if domain is not None else None
+        fails = sc is None or sc.status != "certified"
+        return Fate(what, False, fails, fails, fails, derived=False)
+    sc = check_statement(mutant, domain, certify=False) if domain is not None else None
     refuted = sc is not None and sc.status in ("refuted", "error", "unevaluated")
     try:
         mismatch = not same_statement(mutant, res.established)[0]
@@ -287,7 +311,9 @@ def mutant_fate(res: ClaimResult, what: str, mutant: Any) -> Fate:
 
 @dataclass
 class KillRate:
-    """Mutants of every established statement and what killed them."""
+    """Mutants of every claim's statement and what killed them. ``total`` and the counts are
+    over claims with a derivation; the mutants of claims certified without one (only a false
+    mutant can fail there) are counted apart, in ``certified_*``."""
 
     statement_killed: int = 0
     co_killed: int = 0
@@ -297,6 +323,9 @@ class KillRate:
     by_check: int = 0  # mutants the statement check refuted
     statement_survivors: list[str] = field(default_factory=list)
     co_survivors: list[str] = field(default_factory=list)
+    certified_total: int = 0
+    certified_killed: int = 0
+    certified_survivors: list[str] = field(default_factory=list)
 
     @property
     def survivors(self) -> list[str]:
@@ -305,6 +334,12 @@ class KillRate:
     def add(self, cid: str, fate: Fate) -> None:
         if fate.equivalent:
             self.equivalent += 1
+            return
+        if not fate.derived:
+            self.certified_total += 1
+            self.certified_killed += fate.refuted
+            if not fate.refuted:
+                self.certified_survivors.append(f"{cid}: {fate.what}")
             return
         self.total += 1
         self.statement_killed += fate.statement_killed
@@ -324,23 +359,25 @@ class KillRate:
             "equivalent",
             "by_inference",
             "by_check",
+            "certified_total",
+            "certified_killed",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.statement_survivors += other.statement_survivors
         self.co_survivors += other.co_survivors
+        self.certified_survivors += other.certified_survivors
 
 
 def kill_rate(results: list[ClaimResult]) -> KillRate:
-    """Both attacks with every mutant of every claim whose derivation established its statement.
+    """Both attacks with every mutant of every claim (for a claim certified without a
+    derivation, both are the statement mutant, which must not be certified).
 
     Needs the established conclusions, which only a run in this process keeps (a result from a
     worker process raises ``ValueError``)."""
     total = KillRate()
     for res in results:
-        if not res.final_step:
-            continue
         if res.mutation is None:
-            if res.established is None or res.final_facts is None:
+            if res.final_step and (res.established is None or res.final_facts is None):
                 raise ValueError(
                     f"{res.claim.id}: the established conclusion is not available (a result from a "
                     "worker process); run the claims in this process to compute the kill rate"

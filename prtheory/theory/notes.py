@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import sympy as sp
 
@@ -296,7 +297,7 @@ def ranked(scores: Sequence[Fraction], truths: Sequence[int] = TRUTHS) -> tuple[
     return tuple(t for _, t in sorted(zip(scores, truths, strict=True), key=lambda st: -st[0]))
 
 
-def _curve_comparison() -> dict[str, object]:
+def _curve_comparison() -> dict[str, list[Any]]:
     """Compare the PR curves of A and B in three senses (exact)."""
     la, lb = ranked(SCORES_A), ranked(SCORES_B)
     pa, pb = pr_points(la), pr_points(lb)
@@ -344,22 +345,33 @@ N3_NAMES = {
     for k in ("P(A)", "P(B)", "R(A)", "R(B)", "F(A)", "F(B)", "AP(A)", "AP(B)")
 }
 _N3_MEANINGS: dict[str, tuple[Callable[[dict], Fraction], str]] = {}
+
+
+def _constant(value: Fraction) -> Callable[[dict], Fraction]:
+    """A meaning that does not depend on the point (N3's quantities are fixed numbers)."""
+
+    def meaning(pt: dict) -> Fraction:
+        return value
+
+    return meaning
+
+
 for _label, _scores in (("A", SCORES_A), ("B", SCORES_B)):
     _tp, _fp, _fn = _n3_counts(_scores)
     _N3_MEANINGS[f"P({_label})"] = (
-        lambda pt, a=_tp, b=_fp: Fraction(a, a + b),
+        _constant(Fraction(_tp, _tp + _fp)),
         f"precision of {_label} at threshold 0.5, counted from the table",
     )
     _N3_MEANINGS[f"R({_label})"] = (
-        lambda pt, a=_tp, b=_fn: Fraction(a, a + b),
+        _constant(Fraction(_tp, _tp + _fn)),
         f"recall of {_label} at threshold 0.5, counted from the table",
     )
     _N3_MEANINGS[f"F({_label})"] = (
-        lambda pt, a=_tp, b=_fp, c=_fn: Fraction(2 * a, 2 * a + b + c),
+        _constant(Fraction(2 * _tp, 2 * _tp + _fp + _fn)),
         f"F1 of {_label} at threshold 0.5, counted from the table",
     )
     _N3_MEANINGS[f"AP({_label})"] = (
-        lambda pt, sc=_scores: _oracle_ap(sc),
+        _constant(_oracle_ap(_scores)),
         f"AP of {_label}'s scores (the exact oracle, prtheory.oracle.average_precision)",
     )
 

@@ -172,18 +172,22 @@ class ClaimResult:
 
     @property
     def verdict_line(self) -> str:
-        """E.g. 'proved; statement certified (rational identity)' or 'tested: ...'."""
+        """What backs the verdict, e.g. 'proved; statement certified' or 'not proved (the final
+        step rests on prose steps); statement tested'."""
         sc = self.statement_check
-        words = {"certified": "statement certified", "tested": "statement tested"}
-        status = words.get(sc.status, f"statement {sc.status}") if sc is not None else ""
-        if self.proved:
-            return f"proved; {status}"
+        status = f"statement {sc.status}" if sc is not None else "statement not checked"
         f = self.final
-        if f is None:
-            rest = " (no derivation of the statement)"
+        if self.proved:
+            chain = "proved"
+        elif f is None:
+            chain = "no derivation of the statement"
+        elif f.prose:
+            chain = "not proved (the final step is prose)"
+        elif self.statement_mismatch:
+            chain = "not proved (the statement is not the conclusion)"
         else:
-            rest = f" (the final step rests on {f.support} steps)" if f.verified else ""
-        return f"{self.kind}{rest}; {status}"
+            chain = f"not proved (the final step rests on {f.support} steps)"
+        return f"{chain}; {status}"
 
     @property
     def problems(self) -> list[str]:

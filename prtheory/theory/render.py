@@ -201,12 +201,13 @@ def render_ledger(results: list[ClaimResult]) -> str:
         "## Mutation test",
         "",
         f"Every number + 1, every relation flipped, every relation's right side + 1/7 and every "
-        f"symbol replaced, in every statement (`prtheory.theory.mutants`): {rate.total} mutants that "
-        f"say something else, after setting aside {rate.equivalent} equivalent ones (a mutant is "
-        "equivalent only when it agrees with the statement at each of 12 numeric points, "
-        "limits, integrals, sums and derivatives compared by the function inside them).",
+        f"symbol replaced, in every statement (`prtheory.theory.mutants`). A mutant is equivalent "
+        f"(it says what the statement says) only when it agrees with the statement at each of 12 "
+        f"numeric points, limits, integrals, sums and derivatives compared by the function inside "
+        f"them; {rate.equivalent} were set aside so. Of the others, {rate.total} are mutants of "
+        f"claims with a derivation:",
         "",
-        f"- statement mutants (the statement changes, the derivation does not): "
+        f"- **statement mutants** (the statement changes, the derivation does not): "
         f"**{rate.statement_killed} of {rate.total}** fail their claim"
         + (
             f"; surviving: {', '.join(rate.statement_survivors)}"
@@ -214,11 +215,25 @@ def render_ledger(results: list[ClaimResult]) -> str:
             else ""
         )
         + ".",
-        f"- co-mutants (the statement and the conclusion handed to `establish` change together): "
-        f"**{rate.co_killed} of {rate.total}** fail their claim ({rate.by_inference} because the "
-        f"final inference no longer follows from the cited steps, {rate.by_check} because the "
-        "statement check refutes them; many both)"
-        + (f"; surviving: {', '.join(rate.co_survivors)}" if rate.co_survivors else "")
+        f"- **co-mutants** (the statement and the conclusion handed to `establish` change "
+        f"together): **{rate.co_killed} of {rate.total}** fail their claim ({rate.by_inference} "
+        f"because the final inference no longer follows from the cited steps, {rate.by_check} "
+        "because the statement check refutes them; many both)"
+        + (
+            f". The {len(rate.co_survivors)} that pass are true statements: the checked final "
+            "inference derives each from the claim's cited steps, and the statement check finds "
+            "no counterexample; " + _survivors_by_support(rate.co_survivors, results)
+            if rate.co_survivors
+            else ""
+        )
+        + ".",
+        f"- claims certified without a derivation: **{rate.certified_killed} of "
+        f"{rate.certified_total}** mutants fail (a mutant can fail only by being false there)"
+        + (
+            f"; the others are true and certified too ({', '.join(rate.certified_survivors)})"
+            if rate.certified_survivors
+            else ""
+        )
         + ".",
         "",
         "## Claims",
@@ -257,3 +272,20 @@ def write_documents(results: list[ClaimResult], root: Path) -> list[Path]:
         p.write_text(text)
         written.append(p)
     return written
+
+
+def _survivors_by_support(survivors: list[str], results: list[ClaimResult]) -> str:
+    """Co-mutant survivors split by what the cited steps are: a proof, or steps that include a
+    prose lemma or an enumeration (then the survivor is tested, like its claim)."""
+    proved = {r.claim.id for r in results if r.proved}
+    by_proof = [s for s in survivors if s.split(":")[0] in proved]
+    other = [s for s in survivors if s.split(":")[0] not in proved]
+    parts = []
+    if by_proof:
+        parts.append(f"the cited steps prove {len(by_proof)} of them ({', '.join(by_proof)})")
+    if other:
+        parts.append(
+            f"{len(other)} rest, like their claim, on a prose lemma or an enumeration and are "
+            f"tested ({', '.join(other)})"
+        )
+    return "; ".join(parts)

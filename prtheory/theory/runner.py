@@ -32,9 +32,12 @@ def load_claims(source: str | Path) -> list[str]:
     ``source`` when it cannot be found, is not valid Python (with the line of the syntax error)
     or registers no claim; any other error inside the file propagates with its own traceback.
     """
+    from prtheory.theory import all_claims
+
     key = str(source)
     if key in _LOADED:
         return _LOADED[key]
+    all_claims()  # the project's claims, which the file may import, are not the file's
     before = set(REGISTRY)
     path = Path(key)
     if key.endswith(".py") or path.is_file():

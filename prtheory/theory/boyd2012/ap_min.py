@@ -197,19 +197,26 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
     )
 
 
-#: How the registry evaluates AP_min: by enumeration, never by the formula.
-LEAST_AP = (
-    "the least AP over every untied ranking of pos positives and neg negatives, in Fractions "
-    "(enumerated up to pos + neg = 14)"
-)
-
-
-def least_ap(point: dict) -> Fraction | None:
-    """AP_min by enumeration of every ranking (None beyond 14 items)."""
-    n_pos, n_neg = int(point[pos]), int(point[neg])
-    if n_pos + n_neg > 14:
-        return None
+def least_ap(n_pos: int, n_neg: int) -> Fraction:
+    """The least AP over every untied ranking of ``n_pos`` positives and ``n_neg`` negatives, by
+    enumeration (Fractions)."""
     return min(average_precision(lab) for lab in rankings(n_pos, n_neg))
+
+
+def ap_min_meaning(n_pos: sp.Symbol, n_neg: sp.Symbol, largest: int = 14) -> Meaning:
+    """AP_min as a domain :class:`~prtheory.theory.domain.Meaning`: :func:`least_ap` at the
+    point's ``n_pos`` and ``n_neg`` (declined beyond ``largest`` items). The registry evaluates
+    B6's statement with it, never with the formula; a claim of one's own may use it too."""
+
+    def fn(point: dict) -> Fraction | None:
+        a, b = int(point[n_pos]), int(point[n_neg])
+        return None if a + b > largest else least_ap(a, b)
+
+    return Meaning(
+        fn,
+        f"the least AP over every untied ranking of {n_pos} positives and {n_neg} negatives, "
+        f"in Fractions (enumerated up to {largest} items)",
+    )
 
 
 @claim(
@@ -222,7 +229,7 @@ def least_ap(point: dict) -> Fraction | None:
     domain=Domain(
         Integer(pos, 1),
         Integer(neg, 0),
-        define={name(r"\mathrm{AP}_{\min}"): Meaning(least_ap, LEAST_AP)},
+        define={name(r"\mathrm{AP}_{\min}"): ap_min_meaning(pos, neg)},
         exhaustive=11,
         samples=20,
     ),

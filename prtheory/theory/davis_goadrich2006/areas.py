@@ -19,8 +19,8 @@ from prtheory.data.constructed import DAVIS_GOADRICH_WITNESS
 from prtheory.oracle import average_precision, pr_auc, roc_auc
 from prtheory.oracle.achievable import achievable_pr_curve_of_ranking
 from prtheory.theory.checks import exhaustive
-from prtheory.theory.common import name, round_half_up
-from prtheory.theory.davis_goadrich2006.curves import tied_rankings, wmw
+from prtheory.theory.common import name, round_half_up, scored, tied_rankings
+from prtheory.theory.davis_goadrich2006.curves import wmw
 from prtheory.theory.domain import Domain, Integer
 from prtheory.theory.registry import Proof, claim
 
@@ -43,7 +43,7 @@ def _roc_auc_is_wmw(max_n: int = 7) -> tuple[bool, str]:
     def cases():
         for n in range(2, max_n + 1):
             for n_pos in range(1, n):
-                yield from tied_rankings(n_pos, n - n_pos)
+                yield from (scored(b) for b in tied_rankings(n_pos, n - n_pos))
 
     return exhaustive(
         cases(),
@@ -128,15 +128,6 @@ def aucpr_expr(blocks: tuple[tuple[int, int], ...]) -> sp.Expr:
     return total / POS
 
 
-def _witness(blocks: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int]]:
-    """Labels and scores of the ranking: block k from the top has score len(blocks) - k."""
-    labels, scores = [], []
-    for k, (gp, gn) in enumerate(blocks):
-        labels += [1] * gp + [0] * gn
-        scores += [len(blocks) - k] * (gp + gn)
-    return labels, scores
-
-
 def _d8_statement() -> sp.Basic:
     return sp.And(sp.Lt(AUROC_I, AUROC_II), sp.Gt(AUCPR_I, AUCPR_II), evaluate=False)
 
@@ -204,7 +195,7 @@ def _d8(pf: Proof) -> None:
         "sympy's evaluation of the closed form",
     )
     pf.establish("Opposite orders", _d8_statement(), [1, 2, 3, 4, 5, 6])
-    (li, si), (lii, sii) = _witness(w["I"]), _witness(w["II"])
+    (li, si), (lii, sii) = scored(w["I"]), scored(w["II"])
     exact = (roc_auc(li, si), roc_auc(lii, sii))
     pf.check(
         "exact",

@@ -2,7 +2,8 @@
 enumerations that check the dominance theorem and its corollary.
 
 Python lists and Fractions only; no oracle code. A ranking is ``(labels, scores)`` with ties
-allowed; its ROC curve joins the origin to the (FP, TP) counts at every distinct score threshold
+allowed (:func:`prtheory.theory.common.scored` makes one of a tuple of tied blocks); its ROC
+curve joins the origin to the (FP, TP) counts at every distinct score threshold
 (a tie block is one diagonal segment), which is also its curve in PR space under Davis &
 Goadrich's interpolation (FP linear in TP along each segment).
 """
@@ -10,11 +11,8 @@ Goadrich's interpolation (FP linear in TP along each segment).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-
-from prtheory._testing.brute import tie_patterns
-from prtheory.theory.common import rankings
 
 __all__ = [
     "dominates_pr",
@@ -22,7 +20,6 @@ __all__ = [
     "fp_at",
     "pr_precision_at",
     "roc_vertices",
-    "tied_rankings",
     "tp_at",
     "wmw",
 ]
@@ -137,11 +134,3 @@ def wmw(labels: Sequence[int], scores: Sequence[int]) -> Fraction:
         for b in neg
     )
     return Fraction(wins) / (len(pos) * len(neg))
-
-
-def tied_rankings(n_pos: int, n_neg: int) -> Iterator[tuple[tuple[int, ...], list[int]]]:
-    """Every ranking of ``n_pos`` positives and ``n_neg`` negatives with every pattern of ties:
-    each label order (top first) times each split into consecutive tie blocks."""
-    for labels in rankings(n_pos, n_neg):
-        for scores in tie_patterns(n_pos + n_neg):
-            yield labels, scores

@@ -16,12 +16,12 @@ import sympy as sp
 
 from prtheory.oracle.achievable import achievable_pr_curve_of_counts
 from prtheory.theory.checks import exact_identity, integer_sampler
+from prtheory.theory.common import scored, tied_rankings
 from prtheory.theory.davis_goadrich2006.curves import (
     dominates_pr,
     dominates_roc,
     pr_precision_at,
     roc_vertices,
-    tied_rankings,
 )
 from prtheory.theory.domain import Domain, Integer, Real
 from prtheory.theory.registry import Proof, claim
@@ -152,7 +152,7 @@ def _dominance_agrees(sizes: tuple[tuple[int, int], ...]) -> tuple[bool, str]:
     at every recall under Davis-Goadrich interpolation, read from the PR points)."""
     pairs = both = 0
     for n_pos, n_neg in sizes:
-        curves = [roc_vertices(lab, s) for lab, s in tied_rankings(n_pos, n_neg)]
+        curves = [roc_vertices(*scored(b)) for b in tied_rankings(n_pos, n_neg)]
         for one, two in itertools.product(curves, curves):
             roc, pr = dominates_roc(one, two), dominates_pr(one, two)
             if roc != pr:

@@ -228,6 +228,41 @@ def _g_potential(f: sp.Expr, t: sp.Expr) -> sp.Expr:
     return pi**2 * t**2 / 2 + pi * (1 - pi) * (t - f * t) + (1 - pi) ** 2 * (f - f**2 / 2)
 
 
+@functools.cache
+def _auroc(labels: tuple[int, ...]) -> Fraction:
+    """AUROC of an untied ranking: the fraction of (positive, negative) pairs in order."""
+    n_pos = sum(labels)
+    n_neg = len(labels) - n_pos
+    pairs, negs_below = 0, n_neg
+    for y in labels:
+        if y:
+            pairs += negs_below
+        else:
+            negs_below -= 1
+    return Fraction(pairs, n_pos * n_neg)
+
+
+@functools.cache
+def _expected_accuracy(labels: tuple[int, ...]) -> Fraction:
+    """Accuracy integrated over the predicted positive rate along the ROC curve, exactly (it is
+    affine in the rate on each segment, so the trapezoid rule is exact)."""
+    n_pos = sum(labels)
+    skew = Fraction(n_pos, len(labels))
+    e_acc = Fraction(0)
+    for (fa, ta), (fb, tb) in itertools.pairwise(_roc_points(labels)):
+        acc_a = skew * ta + (1 - skew) * (1 - fa)
+        acc_b = skew * tb + (1 - skew) * (1 - fb)
+        ra, rb = skew * ta + (1 - skew) * fa, skew * tb + (1 - skew) * fb
+        e_acc += (acc_a + acc_b) / 2 * (rb - ra)
+    return e_acc
+
+
+def _roc_points(labels: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
+    n_pos = sum(labels)
+    n_neg = len(labels) - n_pos
+    return [(Fraction(fp, n_neg), Fraction(tp, n_pos)) for tp, fp in sweep(labels)]
+
+
 @claim(
     "F12",
     source=SOURCE,
@@ -379,41 +414,6 @@ def _f12(pf: Proof) -> None:
         [e_acc_step - 1, e_acc_step, calibrated],
     )
     _f12_checks(pf)
-
-
-@functools.cache
-def _auroc(labels: tuple[int, ...]) -> Fraction:
-    """AUROC of an untied ranking: the fraction of (positive, negative) pairs in order."""
-    n_pos = sum(labels)
-    n_neg = len(labels) - n_pos
-    pairs, negs_below = 0, n_neg
-    for y in labels:
-        if y:
-            pairs += negs_below
-        else:
-            negs_below -= 1
-    return Fraction(pairs, n_pos * n_neg)
-
-
-@functools.cache
-def _expected_accuracy(labels: tuple[int, ...]) -> Fraction:
-    """Accuracy integrated over the predicted positive rate along the ROC curve, exactly (it is
-    affine in the rate on each segment, so the trapezoid rule is exact)."""
-    n_pos = sum(labels)
-    skew = Fraction(n_pos, len(labels))
-    e_acc = Fraction(0)
-    for (fa, ta), (fb, tb) in itertools.pairwise(_roc_points(labels)):
-        acc_a = skew * ta + (1 - skew) * (1 - fa)
-        acc_b = skew * tb + (1 - skew) * (1 - fb)
-        ra, rb = skew * ta + (1 - skew) * fa, skew * tb + (1 - skew) * fb
-        e_acc += (acc_a + acc_b) / 2 * (rb - ra)
-    return e_acc
-
-
-def _roc_points(labels: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
-    n_pos = sum(labels)
-    n_neg = len(labels) - n_pos
-    return [(Fraction(fp, n_neg), Fraction(tp, n_pos)) for tp, fp in sweep(labels)]
 
 
 def _f12_checks(pf: Proof) -> None:

@@ -134,6 +134,27 @@ def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
     pf.equal("y0 = 1 gives AUPRG/2 + 1/4", formula.subs(y0_, 1), A_ / 2 + sp.Rational(1, 4))
 
 
+@functools.cache
+def _expected_fg1_exact(
+    labels: tuple[int, ...],
+) -> tuple[Fraction | None, Fraction, Fraction, Fraction]:
+    """(E[FG1] by exact integration over Delta, AUPRG, y0, pi) for a ranking.
+
+    E[FG1] is None when every negative is ranked above the recG = 0 point: Delta is then
+    constant along the curve and the uniform distribution of Theorem 3 does not exist.
+    """
+    n_pos = sum(labels)
+    skew = Fraction(n_pos, len(labels))
+    path = prg_path(labels)
+    integral = Fraction(0)
+    for a, b in itertools.pairwise(path):
+        # FG1 and Delta are both affine along a segment: the trapezoid rule is exact.
+        integral += (a[0] + a[1] + b[0] + b[1]) / 4 * (delta_at(b, skew) - delta_at(a, skew))
+    length = delta_at(path[-1], skew) - delta_at(path[0], skew)
+    expected = integral / length if length else None  # None: Delta is constant (degenerate)
+    return expected, auprg(labels), path[0][1], skew
+
+
 @claim(
     "F9",
     source=SOURCE,
@@ -200,27 +221,6 @@ def _f9(pf: Proof) -> None:
     )
     # Checks on concrete rankings.
     _f9_checks(pf)
-
-
-@functools.cache
-def _expected_fg1_exact(
-    labels: tuple[int, ...],
-) -> tuple[Fraction | None, Fraction, Fraction, Fraction]:
-    """(E[FG1] by exact integration over Delta, AUPRG, y0, pi) for a ranking.
-
-    E[FG1] is None when every negative is ranked above the recG = 0 point: Delta is then
-    constant along the curve and the uniform distribution of Theorem 3 does not exist.
-    """
-    n_pos = sum(labels)
-    skew = Fraction(n_pos, len(labels))
-    path = prg_path(labels)
-    integral = Fraction(0)
-    for a, b in itertools.pairwise(path):
-        # FG1 and Delta are both affine along a segment: the trapezoid rule is exact.
-        integral += (sum(a) + sum(b)) / 4 * (delta_at(b, skew) - delta_at(a, skew))
-    length = delta_at(path[-1], skew) - delta_at(path[0], skew)
-    expected = integral / length if length else None  # None: Delta is constant (degenerate)
-    return expected, auprg(labels), path[0][1], skew
 
 
 def _f9_checks(pf: Proof) -> None:

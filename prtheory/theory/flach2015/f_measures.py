@@ -5,6 +5,7 @@ harmonic rescaling.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -325,18 +326,19 @@ def _f3(pf: Proof) -> None:
             rows.append((Fraction(tp, tp + fp), Fraction(tp, n_pos), skew, f, baseline))
         return rows
 
+    def below_baseline(b2: Fraction) -> Callable[[Any], bool]:
+        def holds(t: Any) -> bool:
+            prec, rec, skew, f, baseline = t
+            return not (prec < skew or rec < b2 * skew / (1 - skew + b2 * skew)) or f < baseline
+
+        return holds
+
     for b2 in (Fraction(1, 4), Fraction(1), Fraction(4)):
         rows = table_facts(b2)
         pf.check(
             "enumeration",
             f"beta^2 = {b2}: prec < pi or rec < beta^2 pi/(1-pi+beta^2 pi) implies F_beta < baseline",
-            exhaustive(
-                rows,
-                lambda t, b2=b2: (
-                    not (t[0] < t[2] or t[1] < b2 * t[2] / (1 - t[2] + b2 * t[2])) or t[3] < t[4]
-                ),
-                "contingency tables with n <= 12",
-            ),
+            exhaustive(rows, below_baseline(b2), "contingency tables with n <= 12"),
         )
     printed_fails = [t for t in table_facts(Fraction(1, 4)) if t[1] < t[2] and t[3] >= t[4]]
     pf.check(

@@ -10,17 +10,16 @@ force (:func:`prtheory._testing.brute.brute_expected`).
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterator
 from fractions import Fraction
 
 import sympy as sp
 
-from prtheory._testing.brute import brute_expected, ir_ap, tie_patterns
+from prtheory._testing.brute import brute_expected, ir_ap
 from prtheory.oracle import average_precision, roc_auc
 from prtheory.theory.checks import exhaustive
-from prtheory.theory.common import name
-from prtheory.theory.domain import Domain, Meaning, Structured
+from prtheory.theory.common import name, scored, tied_ranking_variable
+from prtheory.theory.domain import Domain, Meaning
 from prtheory.theory.mcdermott2024.forms import (
     expectation_ap,
     mean_fpr_mid,
@@ -36,38 +35,21 @@ ranking = sp.Symbol("y")  # a ranking: labels and tied scores
 MAX_ORDERS = 5000
 
 
-def _enumerate(point: dict, size: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every ranking with both classes of 2 to ``size`` items, with every pattern of ties."""
-    for n in range(2, size + 1):
-        for labels in _label_vectors(n):
-            for scores in tie_patterns(n):
-                yield labels, tuple(scores)
-
-
 def _label_vectors(n: int) -> Iterator[tuple[int, ...]]:
+    """Every label vector of ``n`` items with both classes."""
     for bits in range(1, 2**n - 1):
         yield tuple((bits >> k) & 1 for k in range(n))
 
 
-def _sample(point: dict, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A larger random ranking: 9 to 40 items, scores from a few levels (many ties)."""
-    n = rng.randint(9, 40)
-    labels = [rng.randint(0, 1) for _ in range(n)]
-    labels[0], labels[1] = 0, 1
-    scores = tuple(rng.randint(0, rng.randint(1, 6)) for _ in range(n))
-    return tuple(labels), scores
+RANKINGS = tied_ranking_variable(ranking, largest=40)
 
 
-RANKINGS = Structured(
-    ranking,
-    _enumerate,
-    _sample,
-    "a ranking: labels (both classes) and scores with ties; every one of up to the exhaustive "
-    "size, then random ones of 9 to 40 items",
-)
+def _ranked(point: dict) -> tuple[list[int], list[int]]:
+    """The point's ranking as labels and tied scores."""
+    return scored(point[ranking])
 
 
-def _orders(y: tuple[int, ...], s: tuple[int, ...]) -> int:
+def _orders(y: list[int], s: list[int]) -> int:
     """How many distinct orders of the tied items there are (the brute force's work)."""
     count = 1
     for t in set(s):
@@ -78,7 +60,7 @@ def _orders(y: tuple[int, ...], s: tuple[int, ...]) -> int:
 
 def _over_orders(metric):
     def mean(point: dict) -> Fraction | None:
-        y, s = point[ranking]
+        y, s = _ranked(point)
         return brute_expected(y, s, metric) if _orders(y, s) <= MAX_ORDERS else None
 
     return mean
@@ -105,7 +87,7 @@ def _half_count_is_the_mean_over_orders(max_n: int = 7) -> tuple[bool, str]:
     """The half-counted form against the mean over every order of the tied items of the
     untied form, on every small ranking with ties."""
     return exhaustive(
-        _enumerate({}, max_n),
+        (scored(b) for b in RANKINGS.enumerate({}, max_n)),
         lambda c: brute_expected(c[0], c[1], _untied_auroc) == 1 - mean_fpr_mid(*c),
         f"every ranking with both classes and every pattern of ties, 2 to {max_n} items",
     )
@@ -126,9 +108,9 @@ def _half_count_is_the_mean_over_orders(max_n: int = 7) -> tuple[bool, str]:
     domain=Domain(
         RANKINGS,
         define={
-            AUROC: Meaning(lambda pt: roc_auc(*pt[ranking]), "the oracle's trapezoidal AUROC"),
+            AUROC: Meaning(lambda pt: roc_auc(*_ranked(pt)), "the oracle's trapezoidal AUROC"),
             E_FPR: Meaning(
-                lambda pt: mean_fpr_mid(*pt[ranking]), "the mean FPR_mid over positives"
+                lambda pt: mean_fpr_mid(*_ranked(pt)), "the mean FPR_mid over positives"
             ),
         },
         exhaustive=6,
@@ -230,11 +212,14 @@ def _strict_is_not_ap(max_n: int = 7) -> tuple[bool, str]:
         RANKINGS,
         define={
             AP: Meaning(
-                lambda pt: average_precision(*pt[ranking]), "the oracle's AP, ties grouped"
+                lambda pt: average_precision(*_ranked(pt)), "the oracle's AP, ties grouped"
             ),
-            PI0: Meaning(lambda pt: Fraction(pt[ranking][0].count(0), len(pt[ranking][0])), "N/n"),
+            PI0: Meaning(
+                lambda pt: Fraction(sum(n for _, n in pt[ranking]), sum(map(sum, pt[ranking]))),
+                "N/n",
+            ),
             E_RATIO: Meaning(
-                lambda pt: mean_fpr_over_firing(*pt[ranking]),
+                lambda pt: mean_fpr_over_firing(*_ranked(pt)),
                 "the mean of FPR_>=/Q_>= over positives",
             ),
             AP_ORDERS: Meaning(_over_orders(ir_ap), "the mean of IR AP over every order"),

@@ -15,6 +15,8 @@ import itertools
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
+from prtheory._testing.brute import arrangements
+
 __all__ = [
     "MAX_BLOCK",
     "mean_ap_terms",
@@ -70,8 +72,9 @@ def mean_first_hit(m: int, p: int, before: int) -> Fraction | None:
 
 def mean_gain_at(gains: tuple[int, ...], i: int) -> Fraction | None:
     """Mean gain at the block's position ``i`` (1-based) over every order of the items with
-    these ``gains`` (M2: the DCG terms)."""
-    if len(gains) > 8:  # 8! orders
+    these ``gains`` (M2: the DCG terms): over their distinct orders, each of which stands for
+    the same number of permutations."""
+    if len(gains) > MAX_BLOCK:
         return None
-    orders = list(itertools.permutations(gains))
+    orders = list(arrangements(gains))
     return Fraction(sum(o[i - 1] for o in orders), len(orders))

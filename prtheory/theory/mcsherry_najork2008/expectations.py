@@ -11,18 +11,18 @@ the mean over every placement of the block's positives (:mod:`.blocks`), never t
 from __future__ import annotations
 
 import functools
-import itertools
 import random
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 import sympy as sp
 
-from prtheory._testing.brute import brute_expected, ir_ap, tie_patterns
+from prtheory._testing.brute import brute_expected, ir_ap
 from prtheory.oracle import ndcg, retrieval
 from prtheory.oracle.ap import average_precision
 from prtheory.oracle.ties import expected_first_hit
 from prtheory.theory.checks import exhaustive
-from prtheory.theory.common import name
+from prtheory.theory.common import name, scored, tied_rankings
 from prtheory.theory.domain import Domain, Integer, Meaning
 from prtheory.theory.mcsherry_najork2008.blocks import (
     mean_ap_terms,
@@ -45,13 +45,12 @@ def _ints(point: dict, *symbols: sp.Symbol) -> list[int]:
     return [int(point[x]) for x in symbols]
 
 
-def _small_rankings(max_n: int):
-    """Every label vector with a positive and every tie pattern of 1 to ``max_n`` items."""
+def _small_rankings(max_n: int) -> Iterator[tuple[list[int], list[int]]]:
+    """Every ranking with ties (:func:`prtheory.theory.common.tied_rankings`) of 1 to ``max_n``
+    items with a positive, as labels and scores."""
     for n in range(1, max_n + 1):
-        for labels in itertools.product((0, 1), repeat=n):
-            if any(labels):
-                for scores in tie_patterns(n):
-                    yield list(labels), scores
+        for n_pos in range(1, n + 1):
+            yield from (scored(b) for b in tied_rankings(n_pos, n - n_pos))
 
 
 # ---- M1 ---------------------------------------------------------------------------------------
@@ -80,7 +79,7 @@ def _expected_ap_is_the_mean_over_orders(max_n: int = 6) -> tuple[bool, str]:
         lambda c: (
             average_precision(c[0], c[1], ties="expected") == brute_expected(c[0], c[1], ir_ap)
         ),
-        f"every label vector and tie pattern of 1 to {max_n} items",
+        f"every ranking with ties of 1 to {max_n} items with a positive",
     )
 
 
@@ -179,6 +178,16 @@ def _m2_gain(point: dict) -> Fraction | None:
     return _gain_mean(mm - c1 - c2, c1, c2, ii)
 
 
+def _top(cut: int, scale: Fraction, labels: list[int]) -> Fraction:
+    """``scale`` times the positives among the first ``cut`` labels."""
+    return scale * sum(labels[:cut])
+
+
+def _at(at: int, labels: list[int]) -> Fraction:
+    """The label at 0-based position ``at``."""
+    return Fraction(labels[at])
+
+
 def _orders_agree(max_n: int = 5) -> tuple[bool, str]:
     """The oracle's expected P@k, recall@k, F1@k (through E[TP@k]), reciprocal rank and DCG
     terms against the mean over every order of the tied items."""
@@ -186,24 +195,24 @@ def _orders_agree(max_n: int = 5) -> tuple[bool, str]:
     def ok(case: tuple[list[int], list[int]]) -> bool:
         y, s = case
         pos = sum(y)
+
+        def mean(of: Callable[[list[int]], Fraction]) -> Fraction:
+            return brute_expected(y, s, of)
+
         for cut in range(1, len(y) + 1):
             tp = retrieval.precision_at_k(y, s, cut) * cut
-            if tp != brute_expected(y, s, lambda lab, c=cut: Fraction(sum(lab[:c]))):
-                return False
-            if tp / pos != brute_expected(y, s, lambda lab, c=cut: Fraction(sum(lab[:c]), pos)):
-                return False
-            f1 = brute_expected(y, s, lambda lab, c=cut: Fraction(2 * sum(lab[:c]), c + pos))
-            if 2 * tp / (cut + pos) != f1:
-                return False
-        first = brute_expected(y, s, lambda lab: Fraction(1, lab.index(1) + 1))
+            # TP@k, recall@k = TP/pos and F1@k = 2 TP/(k + pos), each averaged over the orders
+            for scale in (Fraction(1), Fraction(1, pos), Fraction(2, cut + pos)):
+                if scale * tp != mean(functools.partial(_top, cut, scale)):
+                    return False
+        first = mean(lambda lab: Fraction(1, lab.index(1) + 1))
         weights = ndcg.dcg_terms(y, s).weights
         return retrieval.reciprocal_rank(y, s) == first and all(
-            w == brute_expected(y, s, lambda lab, at=at: Fraction(lab[at]))
-            for at, w in enumerate(weights)
+            w == mean(functools.partial(_at, at)) for at, w in enumerate(weights)
         )
 
     return exhaustive(
-        _small_rankings(max_n), ok, f"every label vector and tie pattern of 1 to {max_n} items"
+        _small_rankings(max_n), ok, f"every ranking with ties of 1 to {max_n} items with a positive"
     )
 
 
