@@ -1,4 +1,4 @@
-"""Shared test configuration: hypothesis profiles and mpmath precision hygiene.
+"""Shared test configuration: hypothesis profiles, mpmath precision hygiene, a clean claim registry.
 
 Hypothesis profiles (select with ``HYPOTHESIS_PROFILE=fuzz pytest ...``):
 
@@ -56,3 +56,19 @@ def spark_session():
     session = local_session(cores=2, partitions=3)
     yield session
     session.stop()
+
+
+@pytest.fixture
+def clean_registry():
+    """User claims registered by a test are removed afterwards (other tests list all claims)."""
+    from prtheory.theory import REGISTRY, all_claims
+    from prtheory.theory import runner as runner_module
+
+    all_claims()  # the project's claims are registered once per process: keep them
+    before = dict(REGISTRY)
+    loaded = dict(runner_module._LOADED)
+    yield
+    REGISTRY.clear()
+    REGISTRY.update(before)
+    runner_module._LOADED.clear()
+    runner_module._LOADED.update(loaded)

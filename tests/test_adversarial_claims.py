@@ -22,19 +22,9 @@ import sympy as sp
 
 from prtheory.cli import main
 from prtheory.theory import REGISTRY, all_claims
-from prtheory.theory import runner as runner_module
 from prtheory.theory.boyd2012.ap_min import least_ap
-from prtheory.theory.mutants import SHIFT, agree
+from prtheory.theory.mutants import FLIP, SHIFT, agree
 from prtheory.theory.registry import Proof, run_claim
-
-_FLIP = {
-    sp.GreaterThan: sp.LessThan,
-    sp.LessThan: sp.GreaterThan,
-    sp.StrictGreaterThan: sp.StrictLessThan,
-    sp.StrictLessThan: sp.StrictGreaterThan,
-    sp.Equality: sp.Unequality,
-    sp.Unequality: sp.Equality,
-}
 
 
 def _every_relation(e: Any, change: str) -> Any:
@@ -43,7 +33,7 @@ def _every_relation(e: Any, change: str) -> Any:
     larger side made smaller), an inequation made an equation."""
     if isinstance(e, sp.core.relational.Relational):
         if change == "flip" or isinstance(e, sp.Unequality):
-            return _FLIP[type(e)](e.lhs, e.rhs, evaluate=False)
+            return FLIP[type(e)](e.lhs, e.rhs, evaluate=False)
         if isinstance(e, (sp.LessThan, sp.StrictLessThan)):
             moved = sp.Add(e.rhs, -SHIFT, evaluate=False)
         else:
@@ -98,19 +88,6 @@ def test_perturbing_the_statement_and_the_conclusion_together_fails_every_claim(
         assert res.proved
         return
     assert not res.passed, f"{cid}: statement and conclusion perturbed ({change}) still pass"
-
-
-@pytest.fixture
-def clean_registry():
-    """User claims registered by a test are removed afterwards."""
-    all_claims()
-    before = dict(REGISTRY)
-    loaded = dict(runner_module._LOADED)
-    yield
-    REGISTRY.clear()
-    REGISTRY.update(before)
-    runner_module._LOADED.clear()
-    runner_module._LOADED.update(loaded)
 
 
 HEADER = """\

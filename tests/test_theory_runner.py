@@ -8,24 +8,10 @@ import pytest
 import sympy as sp
 
 from prtheory.cli import main
-from prtheory.theory import REGISTRY, all_claims, claim, load_claims, run_claims
-from prtheory.theory import runner as runner_module
+from prtheory.theory import REGISTRY, claim, load_claims, run_claims
 from prtheory.theory.mutants import kill_rate
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-
-
-@pytest.fixture
-def clean_registry():
-    """User claims registered by a test are removed afterwards (other tests list all claims)."""
-    all_claims()  # the project's claims are registered once per process: keep them
-    before = dict(REGISTRY)
-    loaded = dict(runner_module._LOADED)
-    yield
-    REGISTRY.clear()
-    REGISTRY.update(before)
-    runner_module._LOADED.clear()
-    runner_module._LOADED.update(loaded)
 
 
 def test_tutorial_claim_passes_and_its_wrong_variant_fails(clean_registry, capsys):

@@ -313,12 +313,17 @@ def compile_expr(expr: Any, mode: str) -> Compiled:
     than :data:`MAX_TERMS`, ``ZeroDivisionError``/``ValueError`` where the expression is
     undefined."""
     expr = sp.sympify(expr)
-    key = (expr, mode)
-    found = _COMPILED.get(key)
+    return remember(_COMPILED, (expr, mode), lambda: _compile(expr, mode))
+
+
+def remember(cache: dict, key: Any, make: Callable[[], Any], limit: int = 20000) -> Any:
+    """``cache[key]``, made by ``make()`` the first time; the cache is emptied when it holds
+    more than ``limit`` entries (the claims' statements are few, their mutants many)."""
+    found = cache.get(key)
     if found is None:
-        if len(_COMPILED) > 20000:
-            _COMPILED.clear()
-        found = _COMPILED[key] = _compile(expr, mode)
+        if len(cache) > limit:
+            cache.clear()
+        found = cache[key] = make()
     return found
 
 

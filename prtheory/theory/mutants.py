@@ -35,14 +35,15 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from prtheory.theory.evaluate import NUMERIC, compile_expr
+from prtheory.theory.evaluate import NUMERIC, compile_expr, remember
 from prtheory.theory.inference import combine, same_statement
 from prtheory.theory.registry import ClaimResult
 from prtheory.theory.statement import check_statement
 
 __all__ = ["KillRate", "agree", "kill_rate", "mutant_fate", "statement_mutants"]
 
-_FLIP = {
+#: Each relation and its flip (the opposite inequality; = and != swapped).
+FLIP = {
     sp.GreaterThan: sp.LessThan,
     sp.LessThan: sp.GreaterThan,
     sp.StrictGreaterThan: sp.StrictLessThan,
@@ -57,7 +58,7 @@ def _raw_mutants(expr: sp.Basic) -> Iterator[tuple[str, sp.Basic]]:
     """Every single-site mutation of ``expr`` (unevaluated, so a mutant is not simplified away)."""
     if isinstance(expr, sp.Number) and expr.is_finite:
         yield f"{expr} -> {expr + 1}", expr + 1
-    flip = _FLIP.get(type(expr))
+    flip = FLIP.get(type(expr))
     if flip is not None:
         yield f"{expr.rel_op} flipped", flip(*expr.args, evaluate=False)
         lhs, rhs = expr.args
@@ -118,12 +119,7 @@ def _values(expr: Any, points: list[dict]) -> list[Any]:
     """``expr`` at each point with mpmath at 30 digits (None where it is undefined);
     remembered, since the mutants of one statement share most of their sides."""
     key = (expr, tuple(tuple(sorted((str(k), str(v)) for k, v in pt.items())) for pt in points))
-    found = _VALUES.get(key)
-    if found is None:
-        if len(_VALUES) > 20000:
-            _VALUES.clear()
-        found = _VALUES[key] = _evaluated(expr, points)
-    return found
+    return remember(_VALUES, key, lambda: _evaluated(expr, points))
 
 
 def _evaluated(expr: Any, points: list[dict]) -> list[Any]:
