@@ -10,7 +10,7 @@ import mpmath
 import pytest
 import sympy as sp
 
-from prtheory._testing.claims import claims_pass
+from prtheory._testing.claims import claims_pass, result
 from prtheory.data import davis_goadrich2006_figures, davis_goadrich2006_table1
 from prtheory.data.constructed import (
     DAVIS_GOADRICH_WITNESS,
@@ -18,6 +18,7 @@ from prtheory.data.constructed import (
     MCDERMOTT_FIGURE,
 )
 from prtheory.theory import all_claims
+from prtheory.theory.checks import refuted
 from prtheory.theory.common import name, printed_as, scored
 from prtheory.theory.davis_goadrich2006 import areas, interpolation, space
 from prtheory.theory.davis_goadrich2006.curves import (
@@ -216,3 +217,37 @@ def test_corrections_say_what_the_source_says_and_what_is_true(cid):
     c = _claim(cid)
     assert c.verdict == "holds as corrected"
     assert any(w in c.note for w in ("says", "writes", "prints", "'")), c.note
+    # the proof itself records the source's statement refuted by the statement check, with
+    # its counterexample (D6 has one per printed number)
+    found = [ch for ch in result(cid).checks if ch.detail.startswith("REFUTED: false")]
+    assert found, [ch.detail for ch in result(cid).checks]
+    assert all(ch.passed for ch in found)
+    assert len(found) == (2 if cid == "D6" else 1)
+
+
+def test_refuted_passes_only_on_a_false_statement():
+    # a check that always passed would let a correct source statement be called refuted
+    d4 = _claim("D4")
+    assert refuted(d4.statement(), d4.domain)[0] is False
+    assert refuted(sp.Ge(interpolation.L_x - interpolation.p_x, 0), d4.domain)[0] is True
+    assert refuted(sp.Ge(interpolation.L_x - interpolation.p_x, 0), None)[0] is False
+
+
+def test_k3_smallest_counterexample_by_hand():
+    # 0 0 0 0 0 1 0 1 (P = 2): the mistake at ranks 5-6 (T = 0) gains 1/(2 * 6 * 5) = 1/60, the
+    # lower one at ranks 7-8 (T = 1) gains 2/(2 * 8 * 7) = 1/56, more; no ranking of up to 7
+    # items has such a pair, and the pairs are enumerated by size, so the check stops here
+    ok, detail = refuted(sp.Gt(lemma.D_AP_UPPER, lemma.D_AP_LOWER), lemma.PAIRS)
+    assert ok
+    assert "labels=(0, 0, 0, 0, 0, 1, 0, 1), rank=6" in detail
+    assert "d_ap=Fraction(1, 60)), Mistake(" in detail
+    assert "rank=8" in detail
+    assert "d_ap=Fraction(1, 56))" in detail
+
+
+def test_k2_the_notebook_form_at_the_smallest_ranking_by_hand():
+    # negative then positive: AP = 1/2; with >, at the positive FPR = 1/1 and P(p > p+) = 1/2,
+    # so 1 - (1/2)(1/(1/2)) = 0
+    pt = {theorem1.ranking: ((0, 1), (1, 0))}
+    assert theorem1._strict_ratio(pt) == 2
+    assert theorem1._strict_ratio({theorem1.ranking: ((1, 0), (0, 1))}) is None  # 0/0 on top

@@ -18,7 +18,7 @@ import sympy as sp
 from prtheory.data import davis_goadrich2006_figures, davis_goadrich2006_table1
 from prtheory.oracle.achievable import achievable_pr_curve
 from prtheory.oracle.areas import pr_auc
-from prtheory.theory.checks import exact_identity, exact_sign, rational_sampler
+from prtheory.theory.checks import exact_identity, exact_sign, rational_sampler, refuted
 from prtheory.theory.common import name, printed_as, round_half_up
 from prtheory.theory.domain import Domain, Real
 from prtheory.theory.registry import Proof, claim
@@ -127,6 +127,12 @@ def _d4(pf: Proof) -> None:
             "chord - curve = "
             + ", ".join(str((chord - along(x)).subs({**table1, x: k})) for k in range(1, 5)),
         ),
+    )
+    pf.check(
+        "exact",
+        "§4's 'overly-optimistic' as a statement, the line never below the curve "
+        "(l(x) >= p(x)) on every segment, over this domain",
+        refuted(sp.Ge(L_x - p_x, 0), pf.domain),
     )
     rising = {T_A: 1, F_A: 9, s: sp.Rational(1, 4), Delta: 4}
     pf.check(
@@ -342,17 +348,13 @@ def _d6(pf: Proof) -> None:
                 f"{mpmath.nstr(oracle_dg, 12)} (the closed form {sp.N(FIG6_DG_CLOSED, 12)})",
             ),
         )
-    pf.check(
-        "printed-number",
-        "The printed 0.031 and 0.50 do not round from the stated point's areas",
-        (
-            printed["figure6 correct"] == "0.031"
-            and round_half_up(Fraction(str(sp.N(FIG6_DG_CLOSED, 20))), 3) != Fraction("0.031")
-            and round_half_up(Fraction(FIG6_LINEAR.p, FIG6_LINEAR.q), 2) != Fraction("0.50"),
-            f"0.0287 -> 0.029, 0.5137 -> 0.51 (printed {printed['figure6 correct']} and "
-            f"{printed['figure6 linear']})",
-        ),
-    )
+    for what, area in (("correct", A_DG), ("linear", A_LIN)):
+        pf.check(
+            "printed-number",
+            f"§4's printed {printed['figure6 ' + what]} for the {what} area, as a statement "
+            "(the area rounds to it), over this domain",
+            refuted(printed_as(area, printed["figure6 " + what]), pf.domain),
+        )
     recon = _discrete_reconstruction(9, Fraction(8, 1000))
     line = (1 + Fraction(8, 1000)) / 2
     pf.check(

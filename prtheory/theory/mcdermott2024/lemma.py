@@ -3,13 +3,15 @@ amount that depends on where (McDermott et al. 2024, Lemma 1.1 of the notebook).
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Iterator
 from fractions import Fraction
 
 import sympy as sp
 
 from prtheory.data.constructed import MCDERMOTT_COUNTER, MCDERMOTT_FIGURE
-from prtheory.theory.checks import exhaustive
+from prtheory.theory.checks import exhaustive, refuted
 from prtheory.theory.common import name, rankings
 from prtheory.theory.domain import Domain, Meaning, Structured
 from prtheory.theory.mcdermott2024.mistakes import Mistake, adjacent_mistakes, every_mistake
@@ -39,6 +41,47 @@ MISTAKES = Structured(
     _sample,
     "an adjacent mistake (a negative just above a positive) of an untied ranking: every one of "
     "every ranking up to the exhaustive size, then random ones of 9 to 60 items",
+)
+
+pair = sp.Symbol("nu")  # two adjacent mistakes of one ranking, the higher first
+
+
+def _every_pair(point: dict, size: int) -> Iterator[tuple[Mistake, Mistake]]:
+    for n in range(3, size + 1):
+        for n_pos in range(1, n):
+            for labels in rankings(n_pos, n - n_pos):
+                found = list(adjacent_mistakes(labels))
+                yield from itertools.combinations(found, 2)
+
+
+def _sample_pair(point: dict, rng: random.Random) -> tuple[Mistake, Mistake] | None:
+    one = _sample(point, rng)
+    found = list(adjacent_mistakes(one.labels)) if one is not None else []
+    if len(found) < 2:
+        return None
+    a, b = sorted(rng.sample(found, 2), key=lambda mk: mk.rank)
+    return a, b
+
+
+D_AP_UPPER, D_AP_LOWER = (
+    name(r"\Delta\mathrm{AP}_{\mathrm{higher}}"),
+    name(r"\Delta\mathrm{AP}_{\mathrm{lower}}"),
+)
+#: Where the notebook's 'AUPRC favors higher scored predictions' is checked (and refuted).
+PAIRS = Domain(
+    Structured(
+        pair,
+        _every_pair,
+        _sample_pair,
+        "two adjacent mistakes of one untied ranking, the higher first: every pair of every "
+        "ranking up to the exhaustive size, then random ones of 9 to 60 items",
+    ),
+    define={
+        D_AP_UPPER: Meaning(lambda pt: pt[pair][0].d_ap, "AP gain of fixing the higher mistake"),
+        D_AP_LOWER: Meaning(lambda pt: pt[pair][1].d_ap, "AP gain of fixing the lower mistake"),
+    },
+    exhaustive=8,
+    samples=40,
 )
 
 D_AUROC, D_AP, P_, N_, R_, T_ = (
@@ -148,6 +191,12 @@ def _k3(pf: Proof) -> None:
             and {mk.d_auroc for mk in adjacent_mistakes(MCDERMOTT_FIGURE)} == {Fraction(1, 30)},
             f"AP gains by rank: {gains}",
         ),
+    )
+    pf.check(
+        "exact",
+        "The notebook's 'AUPRC favors higher scored predictions' as a statement: of every two "
+        "adjacent mistakes of a ranking, fixing the higher gains more AP",
+        refuted(sp.Gt(D_AP_UPPER, D_AP_LOWER), PAIRS),
     )
     pf.check(
         "enumeration",

@@ -17,7 +17,7 @@ import sympy as sp
 
 from prtheory._testing.brute import brute_expected, ir_ap
 from prtheory.oracle import average_precision, roc_auc
-from prtheory.theory.checks import exhaustive
+from prtheory.theory.checks import exhaustive, refuted
 from prtheory.theory.common import name, scored, tied_ranking_variable
 from prtheory.theory.domain import Domain, Meaning
 from prtheory.theory.mcdermott2024.forms import (
@@ -163,6 +163,8 @@ AP, PI0, E_RATIO, AP_ORDERS, E_RATIO_ORDERS = (
         r"E_{\mathrm{orders}}\left[E_{p_+}\left[\frac{\mathrm{FPR}_{\ge}}{P(p \ge p_+)}\right]\right]"
     ),
 )
+#: The notebook's text: FPR and the firing rate counted with > (K2's source, refuted).
+E_RATIO_STRICT = name(r"E_{p_+}\left[\frac{\mathrm{FPR}_{>}}{P(p > p_+)}\right]")
 K2_STATEMENT = sp.And(
     sp.Eq(AP, 1 - PI0 * E_RATIO), sp.Eq(AP_ORDERS, 1 - PI0 * E_RATIO_ORDERS), evaluate=False
 )
@@ -171,6 +173,14 @@ K2_STATEMENT = sp.And(
 def _untied_ratio(labels: list[int]) -> Fraction:
     """mean over positives of FPR/firing rate at its rank, the positive counted (>=)."""
     return mean_fpr_over_firing(labels, list(range(len(labels), 0, -1)))
+
+
+def _strict_ratio(point: dict) -> Fraction | None:
+    """The notebook's mean of FPR/P(p > p+), or None where a positive is on top (0/0)."""
+    try:
+        return mean_fpr_over_firing(*_ranked(point), strict=True)
+    except ZeroDivisionError:
+        return None
 
 
 def _strict_is_not_ap(max_n: int = 7) -> tuple[bool, str]:
@@ -226,6 +236,9 @@ def _strict_is_not_ap(max_n: int = 7) -> tuple[bool, str]:
             E_RATIO_ORDERS: Meaning(
                 _over_orders(_untied_ratio), "the mean of the untied form over every order"
             ),
+            E_RATIO_STRICT: Meaning(
+                _strict_ratio, "the mean of FPR_>/Q_> over positives (no positive on top)"
+            ),
         },
         exhaustive=6,
         samples=40,
@@ -276,6 +289,12 @@ def _k2(pf: Proof) -> None:
         "enumeration",
         "The notebook's strict form (>) is not AP",
         _strict_is_not_ap(),
+    )
+    pf.check(
+        "exact",
+        "The notebook's Theorem 1 as written, AP = 1 - P(y = 0) E[FPR_>/P(p > p+)], over this "
+        "domain (at the rankings where it is defined: no positive on top)",
+        refuted(sp.Eq(AP, 1 - PI0 * E_RATIO_STRICT), pf.domain),
     )
     pf.check(
         "enumeration",
