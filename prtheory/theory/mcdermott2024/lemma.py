@@ -144,7 +144,9 @@ K3_STATEMENT = sp.And(
         "before the fix over P (r - 1). It depends on the position, and at equal precision it is "
         "larger for a higher mistake (it is at most 1/(P r)); but a higher mistake with lower "
         "precision can gain less: in 0000111110 1 (top first) fixing ranks 4-5 gains 1/120 and "
-        "ranks 10-11 gain 1/110. In the notebook's own figure the higher mistake gains more "
+        "ranks 10-11 gain 1/110; the smallest such ranking, which the statement check finds "
+        "over every pair of mistakes, is 00000101: ranks 5-6 gain 1/60, ranks 7-8 gain 1/56. "
+        "In the notebook's own figure the higher mistake gains more "
         "(1/15 against 1/72)."
     ),
 )
