@@ -90,6 +90,36 @@ def test_perturbing_the_statement_and_the_conclusion_together_fails_every_claim(
     assert not res.passed, f"{cid}: statement and conclusion perturbed ({change}) still pass"
 
 
+@pytest.mark.parametrize("cid", ["B1", "B4", "B5", "F8", "G2"])
+def test_the_perturbing_recorder_alone_changes_nothing(cid):
+    """The control for the co-perturbation tests: handing the statement itself to establish
+    through the same recorder, the claim passes, so a failure above is the perturbation's."""
+    c = REGISTRY[cid]
+    assert run_claim(c, recorder=_Perturbed(sp.sympify(c.statement()))).passed
+
+
+@pytest.mark.parametrize("inner", ["1", "pi**2 - pi + 1"])
+@pytest.mark.parametrize("co", [False, True], ids=["statement", "co-mutant"])
+def test_b5_limit_replaced_by_one_with_the_same_value_fails(inner, co):
+    """Issue: B5's limits were compared by value, so lim_{pi -> 1-} 1 = 1 and
+    lim_{pi -> 1-} (pi^2 - pi + 1) = 1 (both true: 1 and 1 - 1 + 1) passed in place of
+    lim_{pi -> 1-} AUCPR_min(pi) = 1. With the derivation unchanged, and with the establish
+    conclusion changed the same way, B5 must fail: neither is what the derivation proves."""
+    c = REGISTRY["B5"]
+    stated = c.statement()
+    (limit,) = [
+        a for a in sp.preorder_traversal(stated) if isinstance(a, sp.Limit) and a.args[2] == 1
+    ]
+    p = limit.args[1]
+    other = sp.Limit(sp.sympify(inner, locals={"pi": p}), p, 1, "-")
+    assert other.doit() == limit.doit() == 1  # the same value ...
+    mutant = stated.xreplace({limit: other})
+    assert not agree(mutant, stated)  # ... but another statement
+    recorder = _Perturbed(mutant) if co else None
+    res = run_claim(dataclasses.replace(c, statement=lambda: mutant), recorder=recorder)
+    assert not res.passed
+
+
 HEADER = """\
 from fractions import Fraction
 
