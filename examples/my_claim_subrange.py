@@ -5,7 +5,7 @@ Y3 states that the least AP of a ranking with one negative is at least 1 - 2/pos
 pos >= 1. It holds for pos <= 9 and is false from pos = 10 (AP_min(10, 1) = 0.798 < 0.8). The
 author's checks stop at pos = 9 and pass, and the derivation's last step restates a lemma; none
 of that matters: the registry evaluates the statement itself over the declared domain, with the
-least AP computed by enumerating rankings (``ap_min_meaning``), and the point pos = 10 refutes
+least AP minimised over every ranking (``ap_min_meaning``), and the point pos = 10 refutes
 it. The lemma is prose (it rests on an unrelated identity), so the claim is not proved either.
 """
 

@@ -216,6 +216,90 @@ def test_a_claim_true_only_on_a_subrange_fails_verify(tmp_path, capsys, clean_re
     assert least_ap(k, 1) < 1 - Fraction(2, k)  # ... where the statement is indeed false
 
 
+@pytest.mark.parametrize(
+    ("narrowed", "named"),
+    [("large=9", "large=9 is below 1,000,000"), ("samples=0", "samples=0 is below 16")],
+)
+def test_a_domain_cannot_narrow_where_the_statement_is_checked(
+    tmp_path, capsys, clean_registry, narrowed, named
+):
+    """The subrange claim again, its author now narrowing the statement check itself: sampled
+    points only up to pos = 9 (``large=9``), or none at all beyond the exhaustive range
+    (``samples=0``). Either would let it pass; the domain refuses both, in one line, exit 2."""
+    path = tmp_path / "narrowed.py"
+    path.write_text(
+        HEADER.replace("exhaustive=9\n)", f"exhaustive=9, {narrowed}\n)")
+        + textwrap.dedent(
+            """
+            @claim(
+                "Y11",
+                source="my notes",
+                location="eq. 11",
+                title="AP_min(pos, 1) >= 1 - 2/pos",
+                statement=lambda: STATEMENT,
+                assumptions=("pos >= 1, neg = 1",),
+                domain=DOMAIN,
+            )
+            def y11(pf: Proof) -> None:
+                pf.equal("an unrelated identity", (pos + 1) ** 2, pos**2 + 2 * pos + 1)
+                pf.conclude("so, in words", STATEMENT, [1])
+                pf.establish("restated", STATEMENT, [2])
+                checks(pf)
+            """
+        )
+    )
+    assert narrowed in path.read_text()
+    assert main(["verify", "--claims", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert named in err
+
+
+def test_a_definition_that_declines_beyond_the_subrange_does_not_confine_the_check(
+    tmp_path, capsys, clean_registry
+):
+    """The subrange claim once more, AP_min now defined by a Meaning that answers only for
+    pos <= 9 (declining every larger point as 'beyond its reach'): no sampled point beyond the
+    exhaustive range is evaluated, and the check is not a test over the declared domain."""
+    path = _write(
+        tmp_path,
+        """
+        from prtheory.theory.domain import Meaning
+
+        NARROW = Domain(
+            Integer(pos, 1),
+            Integer(neg, 1, 1),
+            define={
+                AP_MIN: Meaning(
+                    lambda pt: least_ap(int(pt[pos]), 1) if pt[pos] <= 9 else None,
+                    "the least AP, for pos <= 9 only",
+                )
+            },
+            exhaustive=9,
+        )
+
+        @claim(
+            "Y12",
+            source="my notes",
+            location="eq. 12",
+            title="AP_min(pos, 1) >= 1 - 2/pos",
+            statement=lambda: STATEMENT,
+            assumptions=("pos >= 1, neg = 1",),
+            domain=NARROW,
+        )
+        def y12(pf: Proof) -> None:
+            pf.equal("an unrelated identity", (pos + 1) ** 2, pos**2 + 2 * pos + 1)
+            pf.conclude("so, in words", STATEMENT, [1])
+            pf.establish("restated", STATEMENT, [2])
+            checks(pf)
+        """,
+    )
+    assert main(["verify", "--claims", str(path)]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Y12 FAILED" in out
+    assert "sampled points beyond the exhaustive range could be evaluated" in out
+
+
 def test_a_claim_whose_only_support_is_a_given_fails(tmp_path, capsys, clean_registry):
     """A true statement (AP_min <= 1) the registry can only test: its given is no support."""
     path = _write(

@@ -95,7 +95,7 @@ def test_a_rational_identity_is_certified_and_a_wrong_one_refuted():
 
 
 def test_an_inequality_over_a_box_is_certified_by_branch_and_bound():
-    dom = Domain(Real(t, 0, 1), samples=10)
+    dom = Domain(Real(t, 0, 1), samples=16)
     res = check_statement(sp.Gt(t**2 - t + 1, sp.Rational(1, 2)), dom)  # min 3/4 at t = 1/2
     assert res.status == "certified"
     assert "branch and bound" in res.parts[0].method
@@ -124,7 +124,7 @@ def test_a_limit_is_checked_by_the_function_inside_it():
 def test_an_integral_is_evaluated_by_quadrature_at_each_point():
     p = sp.Symbol("pi", positive=True)
     r = sp.Symbol("r", positive=True)
-    dom = Domain(Real(p, 0, 1, open_lo=True, open_hi=True), samples=8)
+    dom = Domain(Real(p, 0, 1, open_lo=True, open_hi=True), samples=16)
     bound = p * r / (1 - p + p * r)
     closed_form = 1 + (1 - p) * sp.log(1 - p) / p
     assert (
@@ -216,3 +216,17 @@ def test_any_prefix_of_letters_orders_after_the_documents():
     assert sorted(ids, key=_key) == ["B2", "B10", "X3", "AB2", "Y1", "Y2", "Y10"]
     with pytest.raises(ValueError, match="letters followed by digits"):
         _key("12B")
+
+
+def test_a_definition_declining_every_point_beyond_the_exhaustive_range_is_not_a_test():
+    """A = 7 for n <= 5 and 'beyond reach' after: only the exhaustive range n <= 5 would be
+    checked, so the statement A = 7 is not tested over n >= 1."""
+    a = sp.Symbol("A")
+    narrow = Meaning(lambda pt: 7 if pt[n] <= 5 else None, "7, for n <= 5 only")
+    res = check_statement(sp.Eq(a, 7), Domain(Integer(n, 1), define={a: narrow}, exhaustive=5))
+    assert res.status == "unevaluated"
+    assert "checked only up to the exhaustive size" in res.summary()
+    # one larger point within reach is enough for a test (n <= 40 here)
+    wider = Meaning(lambda pt: 7 if pt[n] <= 40 else None, "7, for n <= 40")
+    res = check_statement(sp.Eq(a, 7), Domain(Integer(n, 1), define={a: wider}, exhaustive=5))
+    assert res.status == "tested"

@@ -208,3 +208,16 @@ def test_modified_f1_is_zero_below_random_and_one_at_the_perfect_point():
     assert boyd.modified_f1(1, 1, third) == 1
     # harmonic mean of r = 1/2 and (p - pi)/(1 - pi) = (2/3 - 1/3)/(2/3) = 1/2 is 1/2
     assert boyd.modified_f1(sp.Rational(1, 2), sp.Rational(2, 3), third) == sp.Rational(1, 2)
+
+
+def test_least_ap_by_ranks_is_the_least_ap_over_every_enumerated_ranking():
+    """The dynamic programme behind B6's domain (minimum of (1/pos) sum_i i/r_i over increasing
+    ranks) against the minimum over every enumerated ranking, for every size up to 12 items; and
+    by hand at pos = 2, neg = 1: the rankings 110, 101, 011 have AP 1, (1 + 2/3)/2 = 5/6 and
+    (1/2 + 2/3)/2 = 7/12, so the least is 7/12."""
+    from prtheory.theory.boyd2012.ap_min import least_ap, least_ap_by_ranks
+
+    for total in range(1, 13):
+        for n_pos in range(1, total + 1):
+            assert least_ap_by_ranks(n_pos, total - n_pos) == least_ap(n_pos, total - n_pos)
+    assert least_ap_by_ranks(2, 1) == Fraction(7, 12)

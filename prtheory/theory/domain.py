@@ -21,7 +21,10 @@ derivation and of any check its author wrote:
   whole), ``large`` (beyond the exhaustive size, sampled points reach this value: an unbounded
   integer takes, half of the time, one of its 33 smallest values, a power of two or ``large``
   itself, else a log-uniform value) and ``samples`` (how many sampled points; real variables
-  get random, boundary and near-singular values).
+  get random, boundary and near-singular values). A claim may ask for more than the registry's
+  floors, :data:`LARGE` and :data:`MIN_SAMPLES`, never for less: how far beyond its exhaustive
+  size a statement is checked is not the claim's to narrow (a claim false from pos = 10 on would
+  otherwise pass with ``large=9`` or ``samples=0``).
 
 The definitions and constraints are also what the final inference of a derivation may use
 (:meth:`Domain.expand` substitutes the definitions, :meth:`Domain.constraints` gives the bounds):
@@ -44,6 +47,10 @@ __all__ = ["Domain", "Integer", "Meaning", "Real", "Structured", "rebuild"]
 
 #: Seed of every sampler (the generated documents are deterministic).
 SEED = 20240611
+#: The least ``large`` a domain may declare: sampled integers reach 10^6.
+LARGE = 10**6
+#: The least number of sampled points a domain may declare.
+MIN_SAMPLES = 16
 
 
 @dataclass(frozen=True)
@@ -126,7 +133,7 @@ class Domain:
     define: dict[Any, Any] = field(default_factory=dict)
     where: Sequence[Any] = ()
     exhaustive: int = 0
-    large: int = 10**6
+    large: int = LARGE
     samples: int = 120
 
     def __init__(
@@ -135,9 +142,19 @@ class Domain:
         define: dict[Any, Any] | None = None,
         where: Sequence[Any] = (),
         exhaustive: int = 0,
-        large: int = 10**6,
+        large: int = LARGE,
         samples: int = 120,
     ) -> None:
+        if large < LARGE:
+            raise ValueError(
+                f"domain: large={large} is below {LARGE:,}: sampled points reach at least that "
+                "far, whatever the claim declares"
+            )
+        if samples < MIN_SAMPLES:
+            raise ValueError(
+                f"domain: samples={samples} is below {MIN_SAMPLES}: the statement is checked at "
+                "at least that many sampled points, whatever the claim declares"
+            )
         self.variables = tuple(variables)
         self.define = dict(define or {})
         self.where = tuple(where)

@@ -21,7 +21,10 @@ and checks each conjunct (*part*) of the statement:
    * an inequality or a logical combination of them over real variables: interval branch and
      bound over the domain's box (``mpmath.iv``, bisecting undecided cells), every cell decided.
 
-   Otherwise the part is *tested*: falsification only, with the points named.
+   Otherwise the part is *tested*: falsification only, with the points named. A statement is
+   not tested at all (it is *unevaluated*, and its claim fails) when no sampled point beyond the
+   exhaustive range could be evaluated: a definition that declines every larger point would
+   otherwise confine the check to the range the claim chose.
 
 The result (:class:`StatementCheck`) says which, part by part.
 """
@@ -108,7 +111,7 @@ class StatementCheck:
         if self.status == "refuted":
             return f"REFUTED: {self.counterexample}"
         if self.status == "unevaluated":
-            return "never evaluated: no point of the domain could be evaluated"
+            return f"never evaluated: {self.error or 'no point of the domain could be evaluated'}"
         word = "certified" if self.status == "certified" else "tested"
         plural = "" if self.points == 1 else "s"
         return f"{word} ({self.points:,} point{plural}; {self.coverage})"
@@ -309,8 +312,9 @@ def check_statement(
     counts = [{"T": 0, "F": 0, "C": 0, "U": 0} for _ in parts]
     modes: list[set[str]] = [set() for _ in parts]
     refuted = ["" for _ in parts]
-    evaluated = unavailable = 0
-    for point in _points(domain):
+    evaluated = unavailable = sampled = sampled_evaluated = 0
+    for point, beyond in _points(domain):
+        sampled += beyond
         try:
             ctx = _Point(
                 point,
@@ -321,6 +325,7 @@ def check_statement(
             unavailable += 1
             continue
         evaluated += 1
+        sampled_evaluated += beyond
         for k, part in enumerate(parts):
             if refuted[k] or (part.closed and sum(counts[k].values())):
                 continue
@@ -340,22 +345,49 @@ def check_statement(
     for k, (orig, part) in enumerate(zip(originals, parts, strict=True)):
         results.append(_conclude(orig, part, domain, counts[k], modes[k], refuted[k], certify))
     status = _overall([r.status for r in results])
+    error = ""
+    if status == "tested" and sampled and not sampled_evaluated:
+        # a definition that declines every point beyond the exhaustive range would confine the
+        # check to the range the claim chose: not a test over the domain
+        status = "unevaluated"
+        error = (
+            f"none of the {sampled} sampled points beyond the exhaustive range could be evaluated "
+            "(beyond the reach of a definition), so the statement was checked only up to the "
+            "exhaustive size the claim chose"
+        )
     return StatementCheck(
         status,
         results,
         points=evaluated,
         unavailable=unavailable,
         coverage=_coverage(domain, evaluated, unavailable),
+        error=error,
         seconds=time.perf_counter() - t0,
     )
 
 
-def _points(domain: Domain) -> Iterator[dict]:
+def _points(domain: Domain) -> Iterator[tuple[dict, bool]]:
+    """Every point to check, and whether it lies beyond the exhaustive range (a sampled point
+    that is not also one of the exhaustive points)."""
     if not domain.variables:
-        yield {}
+        yield {}, False
         return
-    yield from domain.exhaustive_points()
-    yield from domain.sampled_points()
+    seen = set()
+    for point in domain.exhaustive_points():
+        seen.add(_key(point))
+        yield point, False
+    for point in domain.sampled_points():
+        yield point, _key(point) not in seen
+
+
+def _key(point: dict) -> Any:
+    """A point as a hashable value (a point holding an unhashable object gets a key of its own)."""
+    items = tuple(sorted(point.items(), key=lambda kv: str(kv[0])))
+    try:
+        hash(items)
+    except TypeError:
+        return object()
+    return items
 
 
 def _coverage(domain: Domain, evaluated: int, unavailable: int) -> str:
