@@ -60,7 +60,7 @@ _POLICIES = ("expected", *ORDERING_POLICIES)
 @dataclass(frozen=True)
 class DCGTerms:
     """``DCG@k = sum_i weights[i-1] / log2(i + 1)`` and ``IDCG@k`` the same sum over ``ideal``,
-    exactly: ``weights`` are the (expected) gains at ranks ``1 .. min(k, n)``, ``ideal`` the
+    exactly: ``weights`` are the (expected) gains at ranks 1 to ``min(k, n)``, ``ideal`` the
     gains of the ideal ranking there (both tuples of Fractions)."""
 
     weights: tuple[Fraction, ...]

@@ -5,7 +5,8 @@ Every quantity splits over the blocks of tied scores: the items above a block ar
 order inside the block is uniformly random and independent of the other blocks'. So it suffices
 to derive each measure's expectation over one block of ``m`` items holding ``p`` positives, with
 ``N`` items of which ``T`` are positive above it. The registry's meaning of each expectation is
-the mean over every placement of the block's positives (:mod:`.blocks`), never the formula.
+the mean over every placement of the block's positives
+(:mod:`prtheory.theory.mcsherry_najork2008.blocks`), never the formula.
 """
 
 from __future__ import annotations
