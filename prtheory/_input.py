@@ -16,7 +16,7 @@ import numbers
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal, overload
+from typing import Any, Literal, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -30,6 +30,7 @@ __all__ = [
     "as_count_array",
     "as_doc_ids",
     "as_float_array",
+    "as_gains",
     "as_labels",
     "as_scores",
     "as_weights",
@@ -412,6 +413,15 @@ def as_labels(y_true: ArrayLike, name: str = "y_true") -> np.ndarray:
         raise InvalidInputError(name, f"labels must be 0 or 1, got {_show(arr[i])} at index {i}")
     labels: np.ndarray = arr == 1  # numpy types comparisons as returning Any
     return labels
+
+
+def as_gains(y_true: ExactArrayLike, name: str = "y_true") -> ExactWeights:
+    """Validate graded relevance (gains: finite numbers >= 0, or booleans) and hold it exactly
+    as integers over one common denominator, as :func:`as_weights` holds weights."""
+    arr = _as_1d(y_true, name)
+    if arr.dtype.kind == "b":
+        arr = arr.astype(np.int64)
+    return cast(ExactWeights, as_weights(arr, arr.size, name))  # None only for None input
 
 
 def as_scores(y_score: ExactArrayLike, n: int | None = None, name: str = "y_score") -> np.ndarray:

@@ -17,14 +17,17 @@ from prtheory.theory.render import render_ledger, render_proof
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Every id of CLAIMS.md (B1-B16, F1-F13, N1-N5, G1-G8, X1-X3).
-EXPECTED_IDS = (
+# Every id of CLAIMS.md (B1-B16, F1-F13, N1-N5, G1-G8, X1-X3) and of LITERATURE.md (D1-D8,
+# M1-M2, K1-K3), in the registry's order: the seeds, the literature, the project's own.
+SEED_IDS = (
     [f"B{i}" for i in range(1, 17)]
     + [f"F{i}" for i in range(1, 14)]
     + [f"N{i}" for i in range(1, 6)]
     + [f"G{i}" for i in range(1, 9)]
-    + [f"X{i}" for i in range(1, 4)]
 )
+LITERATURE_IDS = [f"D{i}" for i in range(1, 9)] + ["M1", "M2"] + [f"K{i}" for i in range(1, 4)]
+OWN_IDS = [f"X{i}" for i in range(1, 4)]
+EXPECTED_IDS = SEED_IDS + LITERATURE_IDS + OWN_IDS
 
 
 @pytest.fixture(scope="session")
@@ -41,7 +44,15 @@ def test_ids_match_shared_claims_file_when_present():
     if not claims_md.exists():
         pytest.skip("shared/CLAIMS.md is not beside this checkout")
     ids = re.findall(r"\*\*([BFNGX]\d+)\*\*", claims_md.read_text())
-    assert ids == EXPECTED_IDS
+    assert ids == SEED_IDS + OWN_IDS
+
+
+def test_ids_match_shared_literature_file_when_present():
+    literature_md = ROOT.parent / "shared" / "LITERATURE.md"
+    if not literature_md.exists():
+        pytest.skip("shared/LITERATURE.md is not beside this checkout")
+    ids = re.findall(r"^\| ([DMK]\d+) \|", literature_md.read_text(), re.M)
+    assert ids == LITERATURE_IDS
 
 
 def test_every_claim_passes_its_checks(results):

@@ -32,13 +32,17 @@ def test_catalog_and_corrections_are_current(results):
     assert stale == [], "regenerate with `prtheory proofs`"
 
 
-def test_catalog_lists_the_ids_of_the_shared_claims_file(results):
+def test_catalog_lists_the_ids_of_the_shared_claims_files(results):
     ids = re.findall(r"^### \[([A-Z]+\d+)\]", render_catalog(results), re.M)
     assert ids == [r.claim.id for r in results]
-    shared = ROOT.parent / "shared" / "CLAIMS.md"
-    if not shared.exists():
-        pytest.skip("shared/CLAIMS.md is not beside this checkout")
-    assert ids == re.findall(r"\*\*([BFNGX]\d+)\*\*", shared.read_text())
+    claims_md = ROOT.parent / "shared" / "CLAIMS.md"
+    literature_md = ROOT.parent / "shared" / "LITERATURE.md"
+    if not (claims_md.exists() and literature_md.exists()):
+        pytest.skip("shared/CLAIMS.md and shared/LITERATURE.md are not beside this checkout")
+    seeds = re.findall(r"\*\*([BFNGX]\d+)\*\*", claims_md.read_text())
+    literature = re.findall(r"^\| ([DMK]\d+) \|", literature_md.read_text(), re.M)
+    own = [i for i in seeds if i.startswith("X")]
+    assert ids == [i for i in seeds if not i.startswith("X")] + literature + own
 
 
 def test_corrections_list_exactly_the_non_holds_verdicts(results):
@@ -54,6 +58,14 @@ def test_references_cover_every_source_document():
     entries = dict(re.findall(r"@\w+\{(\w+),(.*?)\n\}", bib, re.S))
     for doc in ("000", "001", "002", "003", "004"):
         assert any(f"Source document {doc}" in body for body in entries.values()), doc
+    # the literature beyond the seeds: each entry names its claims and how far to trust it
+    for key, claims, trust in (
+        ("davis2006relationship", "Claims D1--D8", "trust: the paper"),
+        ("mcsherry2008ties", "Claims M1--M2", "trust: the abstract only"),
+        ("mcdermott2024closer", "Claims K1--K3", "trust: the authors' code"),
+    ):
+        assert claims in entries[key], key
+        assert trust in entries[key], key
     for key, body in entries.items():
         assert re.search(r"\btitle\s*=", body), key
         assert body.count("{") == body.count("}"), key

@@ -5,10 +5,10 @@ Python lists and Fractions only (no numpy, none of the oracle's formulas):
 * group: for each distinct threshold t, R(t) and P(t) counted directly; AP = sum dR * P;
 * orderings: sort the items with Python's stable ``sorted`` and a key per policy, then the IR
   definition: mean over positives of (positives so far)/(rank);
-* expected: the mean over every arrangement of the labels within each tied block
-  (``itertools.permutations``; items with equal labels are interchangeable, so each distinct
-  arrangement stands for the same number of permutations and the plain mean over distinct ones
-  is the mean over all of them);
+* expected: the mean over every arrangement of the labels within each tied block (the distinct
+  arrangements of the block's multiset of labels, generated one by one; items with equal labels
+  are interchangeable, so each distinct arrangement stands for the same number of permutations
+  and the plain mean over distinct ones is the mean over all of them);
 * enumerations: every ranking of n items up to relabelling (:func:`two_class_rankings`), for
   exhaustive checks at small n.
 """
@@ -16,6 +16,7 @@ Python lists and Fractions only (no numpy, none of the oracle's formulas):
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 from prtheory.errors import InvalidInputError
 
 __all__ = [
+    "arrangements",
     "brute",
     "brute_counts",
     "brute_expected",
@@ -83,14 +85,34 @@ def brute_order(
     return [y[i] for i in idx]
 
 
+def arrangements(values: Sequence[Any]) -> Iterator[tuple[Any, ...]]:
+    """Every distinct ordering of the multiset ``values``, each once (not every permutation:
+    a block of 40 items with 2 positives has 780 of them, not 40!)."""
+    counts = Counter(values)
+    keys = sorted(counts)
+
+    def build(left: int) -> Iterator[tuple[Any, ...]]:
+        if left == 0:
+            yield ()
+            return
+        for key in keys:
+            if counts[key]:
+                counts[key] -= 1
+                for rest in build(left - 1):
+                    yield (key, *rest)
+                counts[key] += 1
+
+    yield from build(len(values))
+
+
 def brute_expected(
     y: Labels, s: Scores, metric: Callable[[list[int]], Fraction] | None = None
 ) -> Fraction:
     """Mean of ``metric(labels in rank order)`` (IR AP by default) over within-block orders."""
     metric = ir_ap if metric is None else metric
     blocks = [[y[i] for i in range(len(y)) if s[i] == t] for t in sorted(set(s), reverse=True)]
-    arrangements = [sorted(set(itertools.permutations(b))) for b in blocks]
-    values = [metric([v for b in combo for v in b]) for combo in itertools.product(*arrangements)]
+    orders = [list(arrangements(b)) for b in blocks]
+    values = [metric([v for b in combo for v in b]) for combo in itertools.product(*orders)]
     return sum(values, Fraction(0)) / len(values)
 
 

@@ -5,7 +5,10 @@ The CSV files here are read by the theory layer (claims B12, B13 check them), by
 so every layer sees the same digits. This module imports nothing from prtheory.
 
 * ``boyd2012_table2.csv`` -- Boyd et al. (2012) Table 2: IMDB predicates, AUCPR and AUCNPR;
-* ``boyd2012_table3.csv`` -- Table 3: UW-CSE advisedBy at ratios 1:k, downsampled and original.
+* ``boyd2012_table3.csv`` -- Table 3: UW-CSE advisedBy at ratios 1:k, downsampled and original;
+* ``davis_goadrich2006_table1.csv`` -- Davis & Goadrich (2006) Table 1: the interpolated points
+  between A = (TP 5, FP 5) and B = (10, 30) with 20 positives and 2000 negatives;
+* ``davis_goadrich2006_figures.csv`` -- the areas printed beside Figures 6 and 7.
 """
 
 from __future__ import annotations
@@ -14,7 +17,13 @@ import csv
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["boyd2012_table2", "boyd2012_table3", "data_path"]
+__all__ = [
+    "boyd2012_table2",
+    "boyd2012_table3",
+    "data_path",
+    "davis_goadrich2006_figures",
+    "davis_goadrich2006_table1",
+]
 
 
 def data_path(name: str) -> Path:
@@ -41,3 +50,16 @@ def boyd2012_table3() -> dict[int, tuple[str, str, str, str]]:
         k = int(ratio.split(":")[1])
         cells.setdefault(k, {})[kind] = (r["aucpr"], r["aucnpr"])
     return {k: (*c["downsampled"], *c["original"]) for k, c in sorted(cells.items())}
+
+
+def davis_goadrich2006_table1() -> list[tuple[int, int, str, str]]:
+    """Table 1 as printed, row by row: (TP, FP, recall, precision), the last two as text."""
+    return [
+        (int(r["tp"]), int(r["fp"]), r["rec"], r["prec"])
+        for r in _rows("davis_goadrich2006_table1.csv")
+    ]
+
+
+def davis_goadrich2006_figures() -> dict[str, str]:
+    """The areas printed beside Figures 6 and 7, by id (``"figure6 correct"``, ...), as text."""
+    return {r["id"]: r["value"] for r in _rows("davis_goadrich2006_figures.csv")}

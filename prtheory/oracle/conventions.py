@@ -11,7 +11,8 @@ with a fixed meaning, so a difference between libraries can be named, not just o
 ``"sklearn"`` (scikit-learn's ``zero_division=0``, its effective default)
     precision = 0 when TP + FP = 0; recall = 0 when TP + FN = 0; F-beta = 0 when
     TP + FP + FN = 0 (scikit-learn computes F-beta from counts as
-    (1+beta^2) TP / ((1+beta^2) TP + FP + beta^2 FN), so it is undefined only then).
+    (1+beta^2) TP / ((1+beta^2) TP + FP + beta^2 FN), so it is undefined only then);
+    NDCG@k = 0 when every gain is 0 (``ndcg_score`` scores such a list 0).
 
 ``"mllib"`` (Spark MLlib's ``BinaryClassificationMetrics``, its ``Precision`` computer)
     precision = 1 when TP + FP = 0 (the empty classifier). MLlib keeps that operating point:
@@ -85,7 +86,7 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention(
         "convention",
         "sklearn",
-        "precision, recall, F-beta at 0/0; AP, PR areas without positives",
+        "precision, recall, F-beta at 0/0; AP, PR areas without positives; NDCG@k without gains",
         "0 substituted for 0/0",
         "scikit-learn's zero_division=0",
     ),
@@ -106,7 +107,7 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention(
         "ties",
         "expected",
-        "AP, P@k, AP@k, R-precision",
+        "AP, P@k, AP@k, R-precision, reciprocal rank, NDCG@k",
         "the exact expectation over all orders of each tied block",
         "McSherry & Najork 2008",
     ),

@@ -1,4 +1,5 @@
-"""Exact retrieval metrics on a ranked list: P@k, AP@k and R-precision (claims N4, N5).
+"""Exact retrieval metrics on a ranked list: P@k, AP@k, R-precision (claims N4, N5) and
+reciprocal rank (M2).
 
 The list is ``y_score`` sorted in decreasing order, ``y_true`` the relevance (0/1) of each item.
 Conventions:
@@ -19,6 +20,7 @@ import numbers
 from collections.abc import Iterable
 from fractions import Fraction
 
+import numpy as np
 from numpy.typing import ArrayLike
 
 from prtheory._input import ExactArrayLike, as_labels, check_count
@@ -29,11 +31,12 @@ from prtheory.oracle.summation import rational_sum
 from prtheory.oracle.ties import (
     ORDERING_POLICIES,
     check_ties,
+    expected_first_hit,
     expected_top,
     resolve_ties,
 )
 
-__all__ = ["ap_at_k", "cutoff", "precision_at_k", "r_precision"]
+__all__ = ["ap_at_k", "cutoff", "precision_at_k", "r_precision", "reciprocal_rank"]
 
 _POLICIES = ("expected", *ORDERING_POLICIES)
 
@@ -236,3 +239,32 @@ def r_precision(
         raise UndefinedMetricError("R-precision", "y_true has no positive labels (R = 0)")
     tp, _, _ = _top(y_true, y_score, pos, ties, doc_ids)
     return tp / pos
+
+
+def reciprocal_rank(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    *,
+    ties: str = "expected",
+    doc_ids: Iterable[str] | None = None,
+) -> Fraction:
+    """``RR = 1/rank`` of the first relevant item; 0 when no item is relevant (``1/inf``, as
+    trec_eval's ``recip_rank`` and ranx).
+
+    With ``ties="expected"`` (default) the exact mean over uniformly random orders within each
+    tied block (McSherry & Najork 2008; claim M2): only the first block holding a positive
+    matters, and :func:`prtheory.oracle.ties.expected_first_hit` gives ``E[1/(N + J)]`` in
+    closed form. Example: ``y = [0, 1, 1, 0]`` all tied: the first positive is at rank 1, 2 or
+    3 with probabilities 1/2, 1/3, 1/6, so ``E[RR] = 1/2 + 1/6 + 1/18 = 13/18``.
+    """
+    policy = check_ties(ties, doc_ids, _POLICIES)
+    r = ranking(y_true, y_score)
+    if not r.labels.any():
+        return Fraction(0)
+    if policy != "expected":
+        r = resolve_ties(r, policy, doc_ids)
+        return Fraction(1, int(np.argmax(r.labels)) + 1)
+    pts = r.points()
+    b = int(np.searchsorted(pts.tp, 1))  # the first block holding a positive (TP is cumulative)
+    before = 0 if b == 0 else int(pts.tp[b - 1] + pts.fp[b - 1])
+    return expected_first_hit(before, int(pts.fp[b]) + int(pts.tp[b]) - before, int(pts.tp[b]))

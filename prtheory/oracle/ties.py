@@ -40,8 +40,10 @@ __all__ = [
     "ORDERING_POLICIES",
     "TIE_POLICIES",
     "check_ties",
+    "expected_first_hit",
     "expected_top",
     "resolve_ties",
+    "tie_order",
 ]
 
 ORDERING_POLICIES = ("optimistic", "pessimistic", "input-order", "trec_eval")
@@ -64,23 +66,40 @@ def resolve_ties(r: Ranking, ties: str, doc_ids: Iterable[str] | None = None) ->
     """Reorder ``r`` within its tied blocks by an ordering policy (see the module docstring)."""
     if ties == "input-order":
         return r
-    n = r.scores.size
-    block = np.zeros(n, dtype=np.int64)
-    np.cumsum(r.scores[1:] != r.scores[:-1], out=block[1:])
-    if ties == "optimistic":
-        secondary = ~r.labels
-    elif ties == "pessimistic":
-        secondary = r.labels
-    elif ties == "trec_eval":
-        ids = as_doc_ids(doc_ids, n)
-        rank = np.empty(n, dtype=np.int64)
-        rank[np.argsort(ids, kind="stable")] = np.arange(n)
-        secondary = -rank[r.order]  # descending document id
-    else:
-        raise InvalidInputError("ties", f"{ties!r} is not an ordering policy")
-    perm = np.lexsort((secondary, block))  # stable: input order breaks the remaining ties
+    perm = tie_order(r.scores, r.labels, r.order, ties, doc_ids)
     weights = None if r.weights is None else r.weights[perm]
     return Ranking(r.order[perm], r.labels[perm], r.scores[perm], weights, r.denominator)
+
+
+def tie_order(
+    scores: np.ndarray,
+    merit: np.ndarray,
+    order: np.ndarray,
+    ties: str,
+    doc_ids: Iterable[str] | None = None,
+) -> np.ndarray:
+    """The permutation of items sorted by decreasing ``scores`` that orders each tied block by an
+    ordering policy: ``"optimistic"`` (greater ``merit`` first: positives, or higher gains),
+    ``"pessimistic"`` (lesser first), ``"trec_eval"`` (document id descending; ``order`` maps
+    sorted positions to input indices) or ``"input-order"`` (the identity). Stable, so the
+    sorted order breaks the remaining ties."""
+    n = scores.size
+    if ties == "input-order":
+        return np.arange(n)
+    block = np.zeros(n, dtype=np.int64)
+    np.cumsum(scores[1:] != scores[:-1], out=block[1:])
+    if ties in ("optimistic", "pessimistic"):
+        rank = np.unique(merit, return_inverse=True)[1].reshape(-1)  # exact for big integers too
+        secondary = -rank if ties == "optimistic" else rank
+    elif ties == "trec_eval":
+        ids = as_doc_ids(doc_ids, n)
+        by_id = np.empty(n, dtype=np.int64)
+        by_id[np.argsort(ids, kind="stable")] = np.arange(n)
+        secondary = -by_id[order]  # descending document id
+    else:
+        raise InvalidInputError("ties", f"{ties!r} is not an ordering policy")
+    perm: np.ndarray = np.lexsort((secondary, block))  # stable: sorted order breaks other ties
+    return perm
 
 
 def expected_top(tp: np.ndarray, seen: np.ndarray, cut: int) -> tuple[Fraction, Fraction]:
@@ -128,3 +147,41 @@ def expected_top(tp: np.ndarray, seen: np.ndarray, cut: int) -> tuple[Fraction, 
         nums += [pb * (pb - 1) * jb, c * h.numerator]
         dens += [mb * (mb - 1), mb * (mb - 1) * h.denominator]
     return tp_expected, rational_sum(nums, dens)
+
+
+def expected_first_hit(before: int, m: int, p: int) -> Fraction:
+    """``E[1/(before + J)]``: the expected reciprocal rank of the first positive (claim M2).
+
+    The first positive lies in a tied block of ``m`` items holding ``p >= 1`` positives, after
+    ``before`` items that are all negative; ``J`` is its position inside the block when the
+    block is ordered uniformly at random. The positive first in the block has the other
+    ``p - 1`` positives among the ``m - j`` positions after its own, so
+    ``P(J = j) = C(m - j, p - 1)/C(m, p)`` for ``j = 1 .. q + 1`` (``q = m - p`` negatives), and
+    consecutive probabilities have the ratio ``(q + 1 - j)/(m - j)``. Hence::
+
+        E[1/(before + J)] = (p/m) sum_{j=1}^{q+1} [prod_{i<j} (q+1-i)/(m-i)] / (before + j).
+
+    The sum is evaluated exactly by binary splitting (:func:`_first_hit_sum`), so its cost is
+    that of a few products of the size of the result, not of ``q`` additions of binomials.
+    """
+    q = m - p
+    top, bottom = _first_hit_sum(before, q, m, 1, q + 2)[2:]
+    return Fraction(p * top, m * bottom)
+
+
+def _first_hit_sum(before: int, q: int, m: int, a: int, b: int) -> tuple[int, int, int, int]:
+    """``(P, Q, T, QD)`` for the terms ``j`` in ``[a, b)`` of the sum in
+    :func:`expected_first_hit`: ``P/Q`` is the product of the ratios ``r_i = (q+1-i)/(m-i)``
+    over ``i`` in ``[a, b)`` and ``T/QD`` the partial sum ``sum_j (prod_{a<=i<j} r_i)/(before + j)``
+    (``QD`` is ``Q`` times the product of the ``before + j``). Halves combine as
+    ``S(a, c) = S(a, b) + (P_ab/Q_ab) S(b, c)``. The last term's ratio multiplies nothing, so it
+    is taken as 0/1 (it would divide by ``m - q - 1 = p - 1``, which may be 0)."""
+    if b - a == 1:
+        d = before + a
+        ratio = (q + 1 - a, m - a) if a <= q else (0, 1)
+        return ratio[0], ratio[1], ratio[1], ratio[1] * d
+    mid = (a + b) // 2
+    p1, q1, t1, qd1 = _first_hit_sum(before, q, m, a, mid)
+    p2, q2, t2, qd2 = _first_hit_sum(before, q, m, mid, b)
+    # T_ac/QD_ac = T_ab/QD_ab + (P_ab/Q_ab) T_bc/QD_bc with QD_ac = QD_ab QD_bc
+    return p1 * p2, q1 * q2, t1 * qd2 + p1 * t2 * (qd1 // q1), qd1 * qd2

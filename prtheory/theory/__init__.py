@@ -8,6 +8,9 @@ Importing this package registers every claim. One home per source document, name
 * :mod:`prtheory.theory.flach2015` -- Flach & Kull (NeurIPS 2015) (F)
 * :mod:`prtheory.theory.notes` -- notes on precision, recall, AP, P@k and AP@k (N)
 * :mod:`prtheory.theory.gandenberger2019` -- Gandenberger (2019), weighted Pythagorean means (G)
+* :mod:`prtheory.theory.davis_goadrich2006` -- Davis & Goadrich (ICML 2006), PR and ROC curves (D)
+* :mod:`prtheory.theory.mcsherry_najork2008` -- McSherry & Najork (ECIR 2008), tied scores (M)
+* :mod:`prtheory.theory.mcdermott2024` -- McDermott et al. (NeurIPS 2024), AUROC and AUPRC (K)
 * :mod:`prtheory.theory.extras` -- the project's own results beyond the documents (X)
 """
 
@@ -21,8 +24,17 @@ from prtheory.theory.runner import load_claims, run_claims
 
 __all__ = ["MODULES", "REGISTRY", "Proof", "all_claims", "claim", "load_claims", "run_claims"]
 
-MODULES = ("boyd2012", "flach2015", "notes", "gandenberger2019", "extras")
-_ORDER = "BFNGX"
+MODULES = (
+    "boyd2012",
+    "flach2015",
+    "notes",
+    "gandenberger2019",
+    "davis_goadrich2006",
+    "mcsherry_najork2008",
+    "mcdermott2024",
+    "extras",
+)
+_ORDER = "BFNGDMKX"
 
 
 def _load() -> None:
@@ -31,8 +43,8 @@ def _load() -> None:
 
 
 def _key(cid: str) -> tuple[int, str, int]:
-    """Order of CLAIMS.md for its prefixes (B, F, N, G, X); any other prefix of letters (Y1,
-    ABC12, ...) after them, alphabetically."""
+    """Order of CLAIMS.md and LITERATURE.md for their prefixes (B, F, N, G, then D, M, K, then
+    X); any other prefix of letters (Y1, ABC12, ...) after them, alphabetically."""
     m = re.fullmatch(r"([A-Za-z]+)(\d+)", cid)
     if not m:
         raise ValueError(f"claim id {cid!r} is not letters followed by digits, e.g. B1, Y12")
@@ -42,6 +54,7 @@ def _key(cid: str) -> tuple[int, str, int]:
 
 
 def all_claims() -> list[Claim]:
-    """Every registered claim, in the order of CLAIMS.md (B, F, N, G, X; by number)."""
+    """Every registered claim, in the order of :data:`_ORDER` (B, F, N, G, D, M, K, X; by
+    number)."""
     _load()
     return sorted(REGISTRY.values(), key=lambda c: _key(c.id))

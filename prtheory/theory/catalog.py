@@ -25,6 +25,9 @@ _DOCUMENTS = {
     "F": "Flach & Kull (NeurIPS 2015)",
     "N": "Notes on precision, recall, F-scores, AP, P@k and AP@k",
     "G": "Gandenberger (2019), F-beta and weighted Pythagorean means",
+    "D": "Davis & Goadrich (ICML 2006), PR and ROC curves (trust: the paper)",
+    "M": "McSherry & Najork (ECIR 2008), measures with tied scores (trust: the abstract)",
+    "K": "McDermott et al. (NeurIPS 2024), AUROC and AUPRC (trust: the authors' notebook)",
     "X": "Results of this project beyond the documents",
 }
 

@@ -11,6 +11,8 @@ the details (and hence the generated proof documents) are deterministic.
   arithmetic (``mpmath.iv``) on a grid of cells, subdividing inconclusive cells.
 * :func:`exact_sign` -- the same inequality at random rational points in exact arithmetic.
 * :func:`exhaustive` -- a predicate over every case of a finite family (exhaustive enumeration).
+* :func:`refuted` -- a statement a source prints, found false by the registry's statement check
+  over a domain (its counterexample is the detail): what a "holds as corrected" claim corrects.
 * :func:`mp_quad_identity` -- a definite integral by mpmath quadrature at 50 digits against a
   closed form, at random values of the other symbols.
 * :func:`mp_derivative_identity` -- a claimed antiderivative, differentiated numerically by mpmath
@@ -34,6 +36,9 @@ from typing import Any
 import mpmath
 import sympy as sp
 from sympy.printing.pycode import PythonCodePrinter
+
+from prtheory.theory.domain import Domain
+from prtheory.theory.statement import check_statement
 
 __all__ = [
     "exact_function",
@@ -103,6 +108,16 @@ def exhaustive(
     if count == 0:
         return False, f"no cases enumerated ({what})"
     return True, f"holds in all {count} cases: {what}"
+
+
+def refuted(statement: Any, domain: Domain | None) -> tuple[bool, str]:
+    """Passes when :func:`~prtheory.theory.statement.check_statement` refutes ``statement``
+    over ``domain`` (the same check a claim's own statement must pass); the detail is the
+    counterexample, or what the check found instead."""
+    if domain is None:
+        return False, "no domain to check the statement over"
+    sc = check_statement(statement, domain)
+    return sc.status == "refuted", sc.summary()
 
 
 def exact_identity(

@@ -6,7 +6,7 @@ checks that use it are a second route to the results the derivations reach.
 * :func:`rankings` -- every untied ranking of ``n_pos`` positives and ``n_neg`` negatives;
 * :func:`ranking_variable`, :func:`rankings_of` -- rankings as a variable of a claim's domain;
 * :func:`tied_rankings`, :func:`tied_ranking_variable` -- rankings with ties (blocks of equal
-  scores), and as a domain variable;
+  scores), and as a domain variable; :func:`scored` -- such a ranking as labels and scores;
 * :func:`sweep` -- the (TP, FP) counts after each threshold of an untied ranking;
 * :func:`dg_aucpr` -- the Davis-Goadrich area under the PR curve of an untied ranking (B4, F13);
 * :func:`f_beta` -- F_beta = (1 + beta^2) p r / (beta^2 p + r) (F2, N1, G4);
@@ -45,6 +45,7 @@ __all__ = [
     "rankings",
     "rankings_of",
     "round_half_up",
+    "scored",
     "sweep",
     "tied_ranking_variable",
     "tied_rankings",
@@ -131,6 +132,18 @@ def tied_rankings(n_pos: int, n_neg: int) -> Iterator[tuple[tuple[int, int], ...
                 continue
             for rest in tied_rankings(n_pos - p, n_neg - n):
                 yield ((p, n), *rest)
+
+
+def scored(blocks: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """Labels and scores of a ranking with ties given as blocks ``(positives, negatives)``, top
+    block first (:func:`tied_rankings`): block ``k`` of ``b`` has score
+    ``b - k``."""
+    labels: list[int] = []
+    scores: list[int] = []
+    for k, (n_pos, n_neg) in enumerate(blocks):
+        labels += [1] * n_pos + [0] * n_neg
+        scores += [len(blocks) - k] * (n_pos + n_neg)
+    return labels, scores
 
 
 def tied_ranking_variable(
