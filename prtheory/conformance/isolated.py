@@ -15,7 +15,9 @@ no result after ``wall`` seconds (a hang that uses no CPU), is recorded as ``tim
 (time)*, with what it cost. A worker that dies is recorded as ``crashed`` with what happened
 ("the process died with signal 11", "ran out of memory"). Either way the worker is replaced (its
 start-up charged to the start-up again, never to a vector) and the run continues with the next
-unit. The CPU time of each library's start-up and units is kept in
+unit; a worker whose external server died (:func:`~prtheory.conformance.external.any_died`)
+ends after that unit's result and is replaced the same way. The CPU time of each library's
+start-up and units is kept in
 :attr:`~prtheory.conformance.runner.Run.cpu`.
 
 The memory cap is an address-space limit (``RLIMIT_AS``) set in the worker at its starting size
@@ -39,6 +41,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from prtheory.conformance import differential as diff
+from prtheory.conformance import external
 from prtheory.conformance.adapters import (
     ADAPTERS,
     Implementation,
@@ -242,6 +245,8 @@ def _worker(
                 [Verdict("crashed", f"ran out of memory{cap}"), None, (), {}, None],
             )
         conn.send((kind, n, *payload))
+        if external.any_died():  # a replacement starts the server in its own start-up
+            return
     conn.send(("done",))
 
 
