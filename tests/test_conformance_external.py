@@ -179,7 +179,7 @@ def test_a_servers_cpu_is_charged_to_its_vector_and_its_start_up_to_the_start_up
         jobs=1,
         time_limit=1.0,
         wall_limit=300.0,  # the busy server gets its 1 s of CPU, however busy the machine
-        rounds=0,
+        differential="none",
     )
     assert len(run.rows) == len(list(load(["average_precision"])))
     by_size = {}
