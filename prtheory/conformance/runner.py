@@ -12,6 +12,7 @@ replaced by the largest threshold not above it, after the sigmoid for a library 
 from __future__ import annotations
 
 import functools
+import re
 import warnings
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -69,10 +70,25 @@ class Row:
     error: tuple[str, str, bool] | None = None
 
 
+#: an installed file's directory (``.../site-packages/``) or another absolute directory
+_INSTALL_DIR = re.compile(r"(?:[A-Za-z]:)?[/\\][^\s\"']*?(?:site-packages|dist-packages)[/\\]")
+_ABSOLUTE_DIR = re.compile(r"(?<![\w.])/(?:home|root|tmp|work|usr|opt|var|Users|private)/\S*/")
+
+
+def _without_paths(message: str) -> str:
+    """``message`` without the machine's directories: a traceback quoted in an exception names
+    ``torcheval/metrics/...py``, not where this machine installed it, so that a recorded result
+    is the same on every machine."""
+    return _ABSOLUTE_DIR.sub("", _INSTALL_DIR.sub("", message))
+
+
 def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
-    """(class name, message, is a ValueError) of the exception in ``outcome``, if any."""
+    """(class name, message without machine paths, is a ValueError) of the exception in
+    ``outcome``, if any."""
     err = outcome.error
-    return None if err is None else (type(err).__name__, str(err), isinstance(err, ValueError))
+    if err is None:
+        return None
+    return (type(err).__name__, _without_paths(str(err)), isinstance(err, ValueError))
 
 
 @dataclass(frozen=True)
