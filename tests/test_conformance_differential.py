@@ -14,6 +14,7 @@ import pytest
 
 from prtheory._testing.adversaries import (
     BASES,
+    CONDITIONS,
     WRONG,
     ap,
     ap_positional_only,
@@ -22,6 +23,8 @@ from prtheory._testing.adversaries import (
     binned,
     defective,
     exact_at_kit_sizes,
+    rounded_weights,
+    ties_input_order,
 )
 from prtheory.conformance import check
 from prtheory.conformance import differential as diff
@@ -103,39 +106,74 @@ def test_the_plan_per_decade_is_the_least_that_gives_the_guarantee():
     assert len({s.seed for s in specs}) == len(specs)
 
 
-# (metric, rate 1 in every, lowest and highest size): the adversaries of the guarantee; the
-# default tier runs every defect on AP and the cheapest on the other metrics (a defect among the
-# smallest sizes is met after some 100 turns of the interleaved plan, 10^5 items each turn)
+# (rate 1 in every, lowest and highest size, condition): the adversaries of the guarantee, each
+# wrong on at least 1 % of the inputs of some decade of sizes: 1 % of one decade, for each
+# decade; 1 % above 2000 items; 2 % of 10^5 to 10^6 items; and, at every size, 1 in 50 of the
+# inputs with tied scores (4 of the 8 families have ties: blocks, extremes, blocks-fraction,
+# extremes-spread; 4/8 x 1/50 = 1 %) and 1 in 37 of those with a weight that is not an integer
+# (3 of 8: blocks-fraction, extremes-spread, distinct-spread; 3/8 x 1/37 = 1.01 %). The default
+# tier runs every defect on AP and the cheapest on the other metrics (a defect among the smallest
+# sizes is met after some 100 turns of the interleaved plan, 10^5 items each turn).
+RATES = [
+    *[(100, lo, hi, "any", f"1%-at-{lo}-to-{hi}") for lo, hi in diff.DECADES],
+    (100, 2001, 10**6, "any", "1%-above-2000"),
+    (50, 10**5, 10**6, "any", "2%-at-1e5-to-1e6"),
+    (50, 10, 10**6, "ties", "1%-with-ties"),
+    (37, 10, 10**6, "fraction-weights", "1%-with-fraction-weights"),
+]
 DEFECTS = [
-    pytest.param(metric, every, lo, hi, id=f"{metric}-{name}", marks=marks)
+    pytest.param(metric, every, lo, hi, when, id=f"{metric}-{name}", marks=marks)
     for metric in BASES
-    for every, lo, hi, name in [
-        (100, 2001, 10**6, "1%-above-2000"),
-        (50, 10**5, 10**6, "2%-at-1e5-to-1e6"),
-        (100, 10, 99, "1%-at-10-to-99"),
-    ]
+    for every, lo, hi, when, name in RATES
     for marks in [() if metric == "average_precision" or lo == 2001 else pytest.mark.slow]
 ]
 
 
-@pytest.mark.parametrize(("metric", "every", "lo", "hi"), DEFECTS)
-def test_a_defect_on_a_fraction_of_inputs_fails_under_the_default_plan(metric, every, lo, hi):
-    fn = defective(BASES[metric], every, lo, hi)
+def test_the_conditions_hold_on_the_families_the_rates_count():
+    # ties: exactly the blocks and extremes families; a non-integer weight: exactly the fraction
+    # and spread families (at 10 items, the smallest size drawn, and at 1000)
+    for n in (10, 1000):
+        for family in FAMILIES:
+            s = sample(3, family, n)
+            ties = CONDITIONS["ties"](s.y_score, s.sample_weight)
+            assert ties == (family.scores in ("blocks", "extremes")), family
+            fraction = CONDITIONS["fraction-weights"](s.y_score, s.sample_weight)
+            assert fraction == (family.weights in ("fraction", "spread")), family
+    assert sum(f.scores in ("blocks", "extremes") for f in FAMILIES) == 4
+    assert sum(f.weights in ("fraction", "spread") for f in FAMILIES) == 3
+
+
+@pytest.mark.parametrize(("metric", "every", "lo", "hi", "when"), DEFECTS)
+def test_a_defect_on_a_fraction_of_inputs_fails_under_the_default_plan(metric, every, lo, hi, when):
+    fn = defective(BASES[metric], every, lo, hi, when)
     report = check(fn, metric)
     d = report.differential
     assert d is not None
     assert d.worst == "wrong", d.summary()
-    found = d.divergences[0].spec
-    assert lo <= found.n <= hi
+    found = d.divergences[0]
+    assert lo <= found.spec.n <= hi
+    x = sample(found.spec.seed, found.spec.family, found.spec.n)
+    assert CONDITIONS[when](x.y_score, x.sample_weight)
     assert not report.ok
 
 
+STRUCTURAL = [binned, ties_input_order, rounded_weights]
+
+
+@pytest.mark.parametrize("make", STRUCTURAL, ids=lambda f: f.__name__)
 @pytest.mark.parametrize("metric", list(BASES))
-def test_structural_defects_of_every_metric_fail_in_round_0(metric):
-    d = check(binned(BASES[metric]), metric, per_decade=0).differential
+def test_defects_of_ties_and_weights_fail_in_round_0(metric, make):
+    d = check(make(BASES[metric]), metric, per_decade=0).differential
     assert d is not None
     assert d.worst == "wrong", d.summary()
-    assert d.divergences[0].spec.n > 10**4
+    found = d.divergences[0].spec
+    x = sample(found.seed, found.family, found.n)
+    condition = {
+        binned: found.n > 10**4,
+        ties_input_order: CONDITIONS["ties"](x.y_score, x.sample_weight),
+        rounded_weights: CONDITIONS["fraction-weights"](x.y_score, x.sample_weight),
+    }[make]
+    assert condition
 
 
 @pytest.mark.parametrize("metric", list(BASES))

@@ -341,6 +341,9 @@ def test_proc_auto_direction_takes_the_reversed_ranking():
     s = [0.55, 0.59, 0.88, 0.97, 0.20, 0.09, 0.43, 0.32]
     assert r_models.proc_direction(_inputs(y, s)) == ">"
     assert r_models.proc_direction(_inputs(BASIC_Y, BASIC_S)) == "<"
+    # controls -Inf and Inf: R's median is (-Inf + Inf)/2 = NaN, the comparison NA: no direction
+    inf = float("inf")
+    assert r_models.proc_direction(_inputs([0, 0, 1, 1], [-inf, inf, 0.0, 1.0])) is None
 
 
 def test_river_rolling_truncates_the_half_credit_of_ties():

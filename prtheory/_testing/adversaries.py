@@ -8,8 +8,8 @@ R_(k-1)) P_k``), :func:`trapezoid` (straight lines between consecutive operating
 :func:`roc` (``P(positive above negative) + P(tie)/2``) and :func:`curve` (recall and precision
 at every distinct score); each wrong one differs from its base only where its defect says. The
 four size-dependent AP defects are those of issue 41 (each passed every stored vector);
-:func:`defective` and :func:`binned` make a defect of a given rate, sizes or kind out of any
-of the four bases.
+:func:`defective`, :func:`binned`, :func:`ties_input_order` and :func:`rounded_weights` make a
+defect of a given rate, sizes, condition or kind out of any of the four bases.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from prtheory.conformance.adapters import Implementation
 __all__ = [
     "ADAPTERS",
     "BASES",
+    "CONDITIONS",
     "CORRECT",
     "RARE",
     "WRONG",
@@ -41,6 +42,8 @@ __all__ = [
     "input_order_above_10_4",
     "quantile_bins_above_1000",
     "roc",
+    "rounded_weights",
+    "ties_input_order",
     "trapezoid",
 ]
 
@@ -151,16 +154,6 @@ def input_order_above_10_4(y_true, y_score, sample_weight=None):
     return ap(y_true, s, sample_weight)
 
 
-def ap_ties_input_order(y_true, y_score, sample_weight=None):
-    """AP with tied scores ranked by input order (a stable sort, then item by item): correct
-    for an implementation that declares ``ties=input-order``."""
-    s = _validate(y_true, y_score, sample_weight)[1]
-    order = np.argsort(-s, kind="stable")
-    ranks = np.empty(len(s))
-    ranks[order] = -np.arange(len(s), dtype=np.float64)
-    return ap(y_true, ranks, sample_weight)
-
-
 def exact_at_kit_sizes(y_true, y_score, sample_weight=None):
     """Right at the stored vectors' sizes (1 to 8 and 10^6 + 1), 1e-9 too high elsewhere."""
     value = ap(y_true, y_score, sample_weight)
@@ -205,17 +198,57 @@ def _nudged(value: Any) -> Any:
     return value * (1 + 1e-6)
 
 
-def defective(fn: Any, every: int, lo: int, hi: int) -> Any:
+#: the conditions :func:`defective` can confine a defect to: any input, inputs with tied scores
+#: (``-0.0`` ties ``+0.0``), inputs with a weight that is not an integer
+CONDITIONS = {
+    "any": lambda s, w: True,
+    "ties": lambda s, w: len(np.unique(s)) < len(s),
+    "fraction-weights": lambda s, w: w is not None and bool((np.asarray(w) % 1 != 0).any()),
+}
+
+
+def defective(fn: Any, every: int, lo: int, hi: int, when: str = "any") -> Any:
     """``fn`` made wrong (1e-6 relatively, :func:`_nudged`) on the inputs of ``lo`` to ``hi``
-    items whose CRC32 of the scores is 0 mod ``every``: 1/``every`` of the inputs of each of
-    those sizes, pseudo-randomly."""
+    items that meet the condition ``when`` (:data:`CONDITIONS`) and whose CRC32 of the scores
+    is 0 mod ``every``: 1/``every`` of those inputs of each of those sizes, pseudo-randomly."""
+    condition = CONDITIONS[when]
 
     def wrong(y_true, y_score, sample_weight=None):
         value = fn(y_true, y_score, sample_weight)
-        crc = zlib.crc32(np.asarray(y_score, dtype=np.float64).tobytes())
-        return _nudged(value) if lo <= len(y_true) <= hi and crc % every == 0 else value
+        s = np.asarray(y_score, dtype=np.float64)
+        crc = zlib.crc32(s.tobytes())
+        hit = lo <= len(y_true) <= hi and condition(s, sample_weight) and crc % every == 0
+        return _nudged(value) if hit else value
 
-    wrong.__name__ = f"{fn.__name__}_wrong_on_1_in_{every}_of_{lo}_to_{hi}"
+    tail = "" if when == "any" else f"_with_{when.replace('-', '_')}"
+    wrong.__name__ = f"{fn.__name__}_wrong_on_1_in_{every}_of_{lo}_to_{hi}{tail}"
+    return wrong
+
+
+def ties_input_order(fn: Any) -> Any:
+    """``fn`` with tied scores ranked by input order (a stable sort, then item by item): wrong
+    only on inputs with ties."""
+
+    def wrong(y_true, y_score, sample_weight=None):
+        s = _validate(y_true, y_score, sample_weight)[1]
+        order = np.argsort(-s, kind="stable")
+        ranks = np.empty(len(s))
+        ranks[order] = -np.arange(len(s), dtype=np.float64)
+        return fn(y_true, ranks, sample_weight)
+
+    wrong.__name__ = f"{fn.__name__}_ties_input_order"
+    return wrong
+
+
+def rounded_weights(fn: Any) -> Any:
+    """``fn`` with the weights rounded to the nearest integer: wrong only on inputs with a
+    weight that is not an integer."""
+
+    def wrong(y_true, y_score, sample_weight=None):
+        w = None if sample_weight is None else np.rint(np.asarray(sample_weight, dtype=float))
+        return fn(y_true, y_score, w)
+
+    wrong.__name__ = f"{fn.__name__}_rounded_weights"
     return wrong
 
 
@@ -242,8 +275,17 @@ def _adapter_of(fn: Any) -> Any:
     return adapter
 
 
-#: AP wrong on 1 % of the inputs above 2000 items, and on 2 % of those of 10^5 to 10^6 items:
-#: what only the bulk of the differential plan meets
-RARE = (defective(ap, 100, 2001, 10**6), defective(ap, 50, 10**5, 10**6))
+#: AP with tied scores ranked by input order: correct for an implementation that declares
+#: ``ties=input-order``
+ap_ties_input_order = ties_input_order(ap)
+#: AP wrong on 1 % of the inputs above 2000 items, on 2 % of those of 10^5 to 10^6 items, on
+#: 1 in 50 of those with ties and on 1 in 37 of those with a weight that is not an integer (1 %
+#: of all inputs: 4 and 3 of the 8 families): what only the bulk of the differential plan meets
+RARE = (
+    defective(ap, 100, 2001, 10**6),
+    defective(ap, 50, 10**5, 10**6),
+    defective(ap, 50, 10, 10**6, "ties"),
+    defective(ap, 37, 10, 10**6, "fraction-weights"),
+)
 #: ``--adapter prtheory._testing.adversaries:ADAPTERS.<function name>``
 ADAPTERS = SimpleNamespace(**{f.__name__: _adapter_of(f) for f in (*WRONG, *CORRECT, *RARE)})
