@@ -392,3 +392,27 @@ def test_lightgbm_zero_weight_top_block_is_nan():
     # the top item (a negative) weighs 0: precision 0/0 at the first block, NaN thereafter
     x = _inputs([0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], [0.0, 1.0, 1.0, 1.0])
     assert math.isnan(gbdt_models.lightgbm_average_precision(x))
+
+
+def test_catboost_prauc_observations_left_unexplained():
+    # the behaviour the CatBoost adapter's docstring records (no mechanism names it): the curve
+    # from (0, 1); a positive and a negative tied at the top give the one point (1, 1/2) and
+    # (1 + 1/2)/2 = 3/4; the positive alone at the top: (0, 1) -> (1, 1) -> ..., area 1
+    pytest.importorskip("catboost")
+    from catboost.utils import eval_metric
+
+    def prauc(y, s):
+        return eval_metric(np.asarray(y, float), np.asarray(s, float), "PRAUC", thread_count=1)[0]
+
+    assert prauc([1, 0, 0], [0.5 + 1e-9, 0.5, 0.3]) == 0.75  # float32: 0.5 + 1e-9 -> 0.5
+    assert prauc([1, 0, 0], [0.5 + 3e-8, 0.5, 0.3]) == 1.0  # rounds up to 0.5 + 2^-24
+    # finite ties grouped: either order of the tied pair gives (0,1) -> (1/2, 1/2) -> (1, 2/3):
+    # (1/2)(1 + 1/2)/2 + (1/2)(1/2 + 2/3)/2 = 3/8 + 7/24 = 2/3
+    assert prauc([0, 1, 1, 0], [0.9, 0.9, 0.2, 0.1]) == pytest.approx(2 / 3, abs=1e-15)
+    assert prauc([1, 0, 1, 0], [0.9, 0.9, 0.2, 0.1]) == pytest.approx(2 / 3, abs=1e-15)
+    # tied +inf in reverse input order: [neg, pos] ranks pos first: (1/2, 1), (1/2, 1/2),
+    # (1, 2/3): 1/2 + 0 + (1/2)(1/2 + 2/3)/2 = 1/2 + 7/24 = 19/24; [pos, neg] ranks neg first:
+    # (0, 0), (1/2, 1/2), (1, 2/3): 0 + (1/2)(0 + 1/2)/2 + 7/24 = 1/8 + 7/24 = 5/12
+    inf = float("inf")
+    assert prauc([0, 1, 1, 0], [inf, inf, 0.2, -inf]) == pytest.approx(19 / 24, abs=1e-15)
+    assert prauc([1, 0, 1, 0], [inf, inf, 0.2, -inf]) == pytest.approx(5 / 12, abs=1e-15)
