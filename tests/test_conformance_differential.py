@@ -1,8 +1,10 @@
 """Differential testing at every size: wrong-at-some-size implementations fail, correct ones pass.
 
 The implementations are those of :mod:`prtheory._testing.adversaries`, each built on a plain
-float64 step AP written from the definition. The generated inputs come from SplitMix64, whose
-first outputs are checked against the published reference values.
+float64 implementation of its metric written from the definition. The generated inputs come from
+SplitMix64, whose first outputs are checked against the published reference values. The
+adversaries that are wrong on a fraction of the inputs of some sizes run under the default plan
+(no budget, no ``max_n``): they test the guarantee of :mod:`prtheory.conformance.differential`.
 """
 
 from __future__ import annotations
@@ -11,13 +13,18 @@ import numpy as np
 import pytest
 
 from prtheory._testing.adversaries import (
+    BASES,
+    CONDITIONS,
     WRONG,
     ap,
     ap_positional_only,
     ap_pure_python,
     ap_ties_input_order,
+    binned,
+    defective,
     exact_at_kit_sizes,
-    wrong_on_two_percent,
+    rounded_weights,
+    ties_input_order,
 )
 from prtheory.conformance import check
 from prtheory.conformance import differential as diff
@@ -66,7 +73,7 @@ LARGE = 100_000
 
 @pytest.mark.parametrize("fn", WRONG, ids=lambda f: f.__name__)
 def test_size_dependent_defects_fail_check(fn):
-    report = check(fn, "average_precision", budget=0.0, max_n=LARGE)
+    report = check(fn, "average_precision", per_decade=0, max_n=LARGE)
     # the stored vectors cannot see these defects ...
     assert not report.failures, report.summary()
     # ... the generated inputs do, and the failure is shrunk to a reproducible input
@@ -82,16 +89,124 @@ def test_size_dependent_defects_fail_check(fn):
     assert f"seed {diff.DEFAULT_SEED}" in report.summary()
 
 
-def test_a_defect_on_two_percent_of_inputs_is_found_within_the_budget():
-    # round r draws 5 * 8 inputs of at most 1000 items, each wrong with probability 1/50:
-    # missed by 10 rounds with probability (49/50)^400 < 3e-4
-    report = check(wrong_on_two_percent, "average_precision", budget=30.0, max_n=1000)
-    assert report.differential is not None
-    assert report.differential.diverging
+def test_the_plan_per_decade_is_the_least_that_gives_the_guarantee():
+    # 0.99^m <= 10^-6 first at m = 1375: ln 10^-6 / ln 0.99 = 1374.62 (exact comparison of
+    # integers: 0.99^m <= 10^-6 iff 99^m 10^6 <= 100^m)
+    assert diff.PER_DECADE == 1375
+    assert 99**1375 * 10**6 <= 100**1375
+    assert 99**1374 * 10**6 > 100**1374
+    # the bulk: 1375 inputs in every decade, the sizes inside it, interleaved decade by decade
+    specs = diff.bulk_specs(1, FAMILIES, diff.PER_DECADE, None)
+    assert len(specs) == 5 * 1375
+    assert [s.n for s in specs[:5]] == [10, 100, 1000, 10_000, 100_000]
+    for d, (lo, hi) in enumerate(diff.DECADES):
+        sizes = [s.n for s in specs[d::5]]
+        assert lo <= min(sizes) <= max(sizes) <= hi
+    assert len({s.n for s in specs[0::5]}) == 90  # every size of 10..99 in turn
+    assert len({s.seed for s in specs}) == len(specs)
+
+
+# (rate 1 in every, lowest and highest size, condition): the adversaries of the guarantee, each
+# wrong on at least 1 % of the inputs of some decade of sizes: 1 % of one decade, for each
+# decade; 1 % above 2000 items; 2 % of 10^5 to 10^6 items; and, at every size, 1 in 50 of the
+# inputs with tied scores (4 of the 8 families have ties: blocks, extremes, blocks-fraction,
+# extremes-spread; 4/8 x 1/50 = 1 %) and 1 in 37 of those with a weight that is not an integer
+# (3 of 8: blocks-fraction, extremes-spread, distinct-spread; 3/8 x 1/37 = 1.01 %). The default
+# tier runs every defect on AP and the cheapest on the other metrics (a defect among the smallest
+# sizes is met after some 100 turns of the interleaved plan, 10^5 items each turn).
+RATES = [
+    *[(100, lo, hi, "any", f"1%-at-{lo}-to-{hi}") for lo, hi in diff.DECADES],
+    (100, 2001, 10**6, "any", "1%-above-2000"),
+    (50, 10**5, 10**6, "any", "2%-at-1e5-to-1e6"),
+    (50, 10, 10**6, "ties", "1%-with-ties"),
+    (37, 10, 10**6, "fraction-weights", "1%-with-fraction-weights"),
+]
+DEFECTS = [
+    pytest.param(metric, every, lo, hi, when, id=f"{metric}-{name}", marks=marks)
+    for metric in BASES
+    for every, lo, hi, when, name in RATES
+    for marks in [() if metric == "average_precision" or lo == 2001 else pytest.mark.slow]
+]
+
+
+def test_the_conditions_hold_on_the_families_the_rates_count():
+    # ties: exactly the blocks and extremes families; a non-integer weight: exactly the fraction
+    # and spread families (at 10 items, the smallest size drawn, and at 1000)
+    for n in (10, 1000):
+        for family in FAMILIES:
+            s = sample(3, family, n)
+            ties = CONDITIONS["ties"](s.y_score, s.sample_weight)
+            assert ties == (family.scores in ("blocks", "extremes")), family
+            fraction = CONDITIONS["fraction-weights"](s.y_score, s.sample_weight)
+            assert fraction == (family.weights in ("fraction", "spread")), family
+    assert sum(f.scores in ("blocks", "extremes") for f in FAMILIES) == 4
+    assert sum(f.weights in ("fraction", "spread") for f in FAMILIES) == 3
+
+
+@pytest.mark.parametrize(("metric", "every", "lo", "hi", "when"), DEFECTS)
+def test_a_defect_on_a_fraction_of_inputs_fails_under_the_default_plan(metric, every, lo, hi, when):
+    fn = defective(BASES[metric], every, lo, hi, when)
+    report = check(fn, metric)
+    d = report.differential
+    assert d is not None
+    assert d.worst == "wrong", d.summary()
+    found = d.divergences[0]
+    assert lo <= found.spec.n <= hi
+    x = sample(found.spec.seed, found.spec.family, found.spec.n)
+    assert CONDITIONS[when](x.y_score, x.sample_weight)
+    assert not report.ok
+
+
+STRUCTURAL = [binned, ties_input_order, rounded_weights]
+
+
+@pytest.mark.parametrize("make", STRUCTURAL, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("metric", list(BASES))
+def test_defects_of_ties_and_weights_fail_in_round_0(metric, make):
+    d = check(make(BASES[metric]), metric, per_decade=0).differential
+    assert d is not None
+    assert d.worst == "wrong", d.summary()
+    found = d.divergences[0].spec
+    x = sample(found.seed, found.family, found.n)
+    condition = {
+        binned: found.n > 10**4,
+        ties_input_order: CONDITIONS["ties"](x.y_score, x.sample_weight),
+        rounded_weights: CONDITIONS["fraction-weights"](x.y_score, x.sample_weight),
+    }[make]
+    assert condition
+
+
+@pytest.mark.parametrize("metric", list(BASES))
+def test_correct_references_of_every_metric_pass_the_bulk(metric):
+    # 4 x 200 inputs up to 10^4 items with no false alarm (the whole plan: the slow tier)
+    report = check(BASES[metric], metric, max_n=10**4, per_decade=200)
+    d = report.differential
+    assert d is not None
+    assert d.ok, d.summary()
+    assert [m for *_, m, _ in d.bounds()] == [200] * 4 + [0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("metric", list(BASES))
+def test_correct_references_of_every_metric_pass_the_whole_plan(metric):
+    d = check(BASES[metric], metric).differential
+    assert d is not None
+    assert d.ok, d.summary()
+    assert [m for *_, m, _ in d.bounds()] == [diff.PER_DECADE] * 5
+    assert max(p for *_, p in d.bounds()) < diff.MISS
+
+
+def test_a_budget_cuts_the_bulk_short_and_says_so():
+    d = check(ap, "average_precision", budget=0.5, max_n=10**4).differential
+    assert d is not None
+    assert d.ok
+    assert d.cut_short
+    assert "cut short by the budget" in d.summary()
+    assert 0 < sum(d.bulk.values()) < 4 * diff.PER_DECADE
 
 
 def test_the_exact_at_kit_sizes_defect_shrinks_to_a_small_input():
-    report = check(exact_at_kit_sizes, "average_precision", budget=0.0, max_n=1000)
+    report = check(exact_at_kit_sizes, "average_precision", per_decade=0, max_n=1000)
     assert report.differential is not None
     # any input of more than 8 items is wrong: the shrink stops at 9
     assert len(report.differential.divergences[0].shrunk.y_true) == 9
@@ -101,14 +216,14 @@ def test_the_exact_at_kit_sizes_defect_shrinks_to_a_small_input():
     ("fn", "max_n"), [(ap, LARGE), (ap_positional_only, 1000), (ap_pure_python, 10_000)]
 )
 def test_correct_references_pass(fn, max_n):
-    report = check(fn, "average_precision", budget=0.0, max_n=max_n)
+    report = check(fn, "average_precision", per_decade=0, max_n=max_n)
     assert report.ok, report.summary()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fn", [ap, ap_pure_python], ids=lambda f: f.__name__)
 def test_correct_references_pass_at_every_size(fn):
-    report = check(fn, "average_precision", budget=0.0)
+    report = check(fn, "average_precision", per_decade=0)
     assert report.ok, report.summary()
     assert report.differential is not None
     assert max(report.differential.samples) == 10**6
@@ -116,7 +231,7 @@ def test_correct_references_pass_at_every_size(fn):
 
 def test_a_declared_convention_is_followed_by_the_reference():
     # ties by input order: wrong under the default conventions on the generated tie blocks ...
-    default = check(ap_ties_input_order, "average_precision", budget=0.0, max_n=1000)
+    default = check(ap_ties_input_order, "average_precision", per_decade=0, max_n=1000)
     assert default.differential is not None
     assert default.differential.kinds.get("wrong")
     # ... right when declared: the reference ranks ties in input order too
@@ -124,19 +239,19 @@ def test_a_declared_convention_is_followed_by_the_reference():
         ap_ties_input_order,
         "average_precision",
         ["ties=input-order"],
-        budget=0.0,
+        per_decade=0,
         max_n=LARGE,
     )
     assert declared.ok, declared.summary()
 
 
 def test_a_convention_the_reference_cannot_follow_leaves_the_test_not_run():
-    report = check(ap, "average_precision", ["ties=expected"], budget=0.0, max_n=1000)
+    report = check(ap, "average_precision", ["ties=expected"], per_decade=0, max_n=1000)
     assert report.differential is not None
     assert "ties=expected" in str(report.differential.not_run)
     assert not report.ok  # not run is not passed ...
     opted = check(
-        ap, "average_precision", ["ties=expected"], budget=0.0, max_n=1000, skip=["differential"]
+        ap, "average_precision", ["ties=expected"], per_decade=0, max_n=1000, skip=["differential"]
     )
     assert opted.differential is not None
     assert opted.differential.not_run is not None  # ... unless opted out by name

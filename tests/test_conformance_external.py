@@ -10,6 +10,7 @@ out by hand.
 from __future__ import annotations
 
 import math
+import re
 import sys
 import warnings
 from fractions import Fraction as F
@@ -20,7 +21,7 @@ import pytest
 from prtheory.conformance import external, gbdt_models, r_models, river_models
 from prtheory.conformance.adapters import implementations, status
 from prtheory.conformance.encoding import decode_inputs
-from prtheory.conformance.external import ExternalCrash, ExternalRejection, Server
+from prtheory.conformance.external import ExternalCrash, ExternalRejection, Server, ServerDied
 from prtheory.conformance.metrics import Inputs
 from prtheory.conformance.vectors_io import load
 
@@ -90,7 +91,7 @@ for line in sys.stdin:
     fn = r["fn"]
     if fn == "die":
         sys.stderr.write("fake server: asked to die\n"); sys.exit(3)
-    out = {"id": r["id"] + (1 if fn == "late" else 0), "cpu": 0.25}
+    out = {"id": r["id"] + (1 if fn == "late" else 0)}
     if fn == "reject":
         out.update(error="bad input", kind="rejected")
     elif fn == "crash":
@@ -108,11 +109,10 @@ def fake():
     server.close()
 
 
-def test_server_answers_values_errors_and_cpu_time(fake):
+def test_server_answers_values_and_errors(fake):
     x = _inputs([1, 0], [0.5, 0.25])
     with pytest.warns(RuntimeWarning, match="fake: careful"):
         assert fake.call("value", x) == 2 / 3
-    assert fake.last_cpu == 0.25
     with pytest.raises(ExternalRejection, match="bad input"):
         fake.call("reject", x)
     assert issubclass(ExternalRejection, ValueError)
@@ -120,15 +120,90 @@ def test_server_answers_values_errors_and_cpu_time(fake):
         fake.call("crash", x)
 
 
-def test_server_that_answers_out_of_turn_or_dies_is_a_crash(fake):
+def test_server_that_answers_out_of_turn_is_a_crash(fake):
+    with pytest.raises(ServerDied, match="out of turn"):
+        fake.call("late", _inputs([1, 0], [0.5, 0.25]))
+
+
+def test_a_server_that_died_stays_dead(fake):
     x = _inputs([1, 0], [0.5, 0.25])
-    with pytest.raises(ExternalCrash, match="out of turn"):
-        fake.call("late", x)
-    with pytest.raises(ExternalCrash, match="asked to die"):
+    assert not external.any_died()
+    with pytest.raises(ServerDied, match="asked to die"):
         fake.call("die", x)
+    assert issubclass(ServerDied, ExternalCrash)
+    assert external.any_died()
+    # never restarted inside a later call (whose CPU time would then pay the start-up)
+    with pytest.raises(ServerDied, match="asked to die"):
+        fake.call("value", x)
 
 
-def test_adapters_outside_python_are_not_run_without_their_runtime(monkeypatch, tmp_path):
+# ------------------------------------------------------------------------------------------
+# a server in the isolated runner: its CPU is the worker's, its start-up is the start-up's
+
+SERVED = r"""
+import json, sys, time
+
+def burn(seconds):
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+burn(1.5)  # start-up: more than a vector's limit of 1 s
+for line in sys.stdin:
+    r = json.loads(line)
+    x = r["inputs"]
+    n = len(x["y_true"]) if "y_true" in x else sum(run[2] for run in x["runs"])
+    if n == 2:
+        burn(1e9)  # the server, not the worker, uses the CPU
+    if n == 7:
+        sys.exit(3)
+    print(json.dumps({"id": r["id"], "value": "0.5"}), flush=True)
+"""
+
+
+def served() -> list:
+    from prtheory.conformance.adapters import Implementation
+
+    server = Server([sys.executable, "-c", SERVED], "served")
+    run = lambda x: server.call("ap", x)  # noqa: E731
+    return [Implementation("served", "ap", "average_precision", run, prepare=server.start)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="CPU time is read from /proc")
+def test_a_servers_cpu_is_charged_to_its_vector_and_its_start_up_to_the_start_up():
+    from prtheory.conformance import isolated
+
+    run = isolated.run_isolated(
+        [f"{__name__}:served"],
+        ["average_precision"],
+        jobs=1,
+        time_limit=1.0,
+        wall_limit=300.0,  # the busy server gets its 1 s of CPU, however busy the machine
+        differential="none",
+    )
+    assert len(run.rows) == len(list(load(["average_precision"])))
+    by_size = {}
+    for r in run.rows:
+        x = r.vector.inputs
+        by_size.setdefault(0 if x.y_true is None else len(x.y_true), []).append(r.verdict)
+    # the 2-item vector: the server's busy loop is the worker tree's CPU time
+    (busy,) = by_size[2]
+    assert busy.category == "timeout", busy
+    assert re.fullmatch(r"not run \(time\): used \d+\.\d s of CPU \(limit 1 s\)", busy.detail)
+    # the 7-item vector: the server died, a crash
+    (died,) = by_size[7]
+    assert died.category == "crashed", died
+    assert "served server died" in died.detail
+    # every other vector ran: the two restarts (1.5 s of CPU each, over a vector's limit) were
+    # charged to the start-up of the replacement workers, never to a vector
+    others = [v for n, vs in by_size.items() if n not in (2, 7) for v in vs]
+    assert not [v for v in others if v.category in ("crashed", "timeout")]
+    assert run.cpu["served"]["start-up"] >= 3 * 1.5
+
+
+@pytest.fixture
+def no_r_no_java(monkeypatch, tmp_path):
+    """A machine without R, Java or Weka's jar: an empty PATH and cache directory."""
     from prtheory.conformance.adapters import r_packages, weka_adapter
 
     monkeypatch.setenv("PATH", str(tmp_path))
@@ -136,15 +211,31 @@ def test_adapters_outside_python_are_not_run_without_their_runtime(monkeypatch, 
     monkeypatch.delenv("PRTHEORY_WEKA_JAR", raising=False)
     r_packages._r_output.cache_clear()
     weka_adapter._java_version.cache_clear()
-    try:
-        for key in ("rocr", "proc", "mlmetrics", "rmetrics", "weka"):
-            st = status(key)
-            assert not st.available, key
-            assert st.version is None, key
-            assert "apt-get install" in st.reason, (key, st.reason)
-    finally:
-        r_packages._r_output.cache_clear()
-        weka_adapter._java_version.cache_clear()
+    yield
+    r_packages._r_output.cache_clear()
+    weka_adapter._java_version.cache_clear()
+
+
+OUTSIDE = ("rocr", "proc", "mlmetrics", "rmetrics", "weka")
+
+
+def test_adapters_outside_python_are_not_run_without_their_runtime(no_r_no_java):
+    for key in OUTSIDE:
+        st = status(key)
+        assert not st.available, key
+        assert st.version is None, key
+        assert "apt-get install" in st.reason, (key, st.reason)
+
+
+def test_without_r_or_java_the_gate_fails_unless_they_may_be_missing(no_r_no_java, capsys):
+    from prtheory.cli import main
+
+    args = ["conformance", "--libraries", *OUTSIDE, "--metrics", "roc_auc", "--jobs", "1"]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    for library in ("ROCR (R)", "pROC (R)", "MLmetrics (R)", "Metrics (R)", "Weka"):
+        assert f"{library}: not run (" in err, err
+    assert main([*args, "--allow-missing", *OUTSIDE]) == 0
 
 
 # ------------------------------------------------------------------------------------------
@@ -250,6 +341,9 @@ def test_proc_auto_direction_takes_the_reversed_ranking():
     s = [0.55, 0.59, 0.88, 0.97, 0.20, 0.09, 0.43, 0.32]
     assert r_models.proc_direction(_inputs(y, s)) == ">"
     assert r_models.proc_direction(_inputs(BASIC_Y, BASIC_S)) == "<"
+    # controls -Inf and Inf: R's median is (-Inf + Inf)/2 = NaN, the comparison NA: no direction
+    inf = float("inf")
+    assert r_models.proc_direction(_inputs([0, 0, 1, 1], [-inf, inf, 0.0, 1.0])) is None
 
 
 def test_river_rolling_truncates_the_half_credit_of_ties():
@@ -298,3 +392,27 @@ def test_lightgbm_zero_weight_top_block_is_nan():
     # the top item (a negative) weighs 0: precision 0/0 at the first block, NaN thereafter
     x = _inputs([0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], [0.0, 1.0, 1.0, 1.0])
     assert math.isnan(gbdt_models.lightgbm_average_precision(x))
+
+
+def test_catboost_prauc_observations_left_unexplained():
+    # the behaviour the CatBoost adapter's docstring records (no mechanism names it): the curve
+    # from (0, 1); a positive and a negative tied at the top give the one point (1, 1/2) and
+    # (1 + 1/2)/2 = 3/4; the positive alone at the top: (0, 1) -> (1, 1) -> ..., area 1
+    pytest.importorskip("catboost")
+    from catboost.utils import eval_metric
+
+    def prauc(y, s):
+        return eval_metric(np.asarray(y, float), np.asarray(s, float), "PRAUC", thread_count=1)[0]
+
+    assert prauc([1, 0, 0], [0.5 + 1e-9, 0.5, 0.3]) == 0.75  # float32: 0.5 + 1e-9 -> 0.5
+    assert prauc([1, 0, 0], [0.5 + 3e-8, 0.5, 0.3]) == 1.0  # rounds up to 0.5 + 2^-24
+    # finite ties grouped: either order of the tied pair gives (0,1) -> (1/2, 1/2) -> (1, 2/3):
+    # (1/2)(1 + 1/2)/2 + (1/2)(1/2 + 2/3)/2 = 3/8 + 7/24 = 2/3
+    assert prauc([0, 1, 1, 0], [0.9, 0.9, 0.2, 0.1]) == pytest.approx(2 / 3, abs=1e-15)
+    assert prauc([1, 0, 1, 0], [0.9, 0.9, 0.2, 0.1]) == pytest.approx(2 / 3, abs=1e-15)
+    # tied +inf in reverse input order: [neg, pos] ranks pos first: (1/2, 1), (1/2, 1/2),
+    # (1, 2/3): 1/2 + 0 + (1/2)(1/2 + 2/3)/2 = 1/2 + 7/24 = 19/24; [pos, neg] ranks neg first:
+    # (0, 0), (1/2, 1/2), (1, 2/3): 0 + (1/2)(0 + 1/2)/2 + 7/24 = 1/8 + 7/24 = 5/12
+    inf = float("inf")
+    assert prauc([0, 1, 1, 0], [inf, inf, 0.2, -inf]) == pytest.approx(19 / 24, abs=1e-15)
+    assert prauc([1, 0, 1, 0], [inf, inf, 0.2, -inf]) == pytest.approx(5 / 12, abs=1e-15)

@@ -91,7 +91,7 @@ def test_a_hang_a_segfault_and_memory_exhaustion_are_reported_per_vector():
         time_limit=2.0,
         wall_limit=300.0,  # the busy loop gets its 2 s of CPU first, however busy the machine
         memory_mb=2048,
-        rounds=0,
+        differential="none",
     )
     rows = run.rows
     # every vector got a result: the run went on after each failure
@@ -121,7 +121,7 @@ def test_a_hang_a_segfault_and_memory_exhaustion_are_reported_per_vector():
 
 def test_a_hang_is_not_run_time_after_the_wall_time_backstop():
     run = isolated.run_isolated(
-        [f"{__name__}:hanging"], ["average_precision"], jobs=1, wall_limit=8.0, rounds=0
+        [f"{__name__}:hanging"], ["average_precision"], jobs=1, wall_limit=8.0, differential="none"
     )
     timed = [r for r in run.rows if r.verdict.category == "timeout"]
     assert [len(r.vector.inputs.y_true) for r in timed] == [6]  # the one 6-item vector
@@ -214,18 +214,29 @@ ADVERSARIES = "prtheory._testing.adversaries:ADAPTERS."
 
 @pytest.mark.parametrize("name", [f.__name__ for f in adversaries.WRONG])
 def test_size_dependent_defects_fail_the_gate(name, capsys):
-    # the stored vectors alone pass every one of them (rounds 0: no generated inputs)
+    # the stored vectors alone pass every one of them (--differential none: no generated inputs)
     args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
-    assert main([*args, "--adapter", ADVERSARIES + name, "--rounds", "0"]) == 0
+    assert main([*args, "--adapter", ADVERSARIES + name, "--differential", "none"]) == 0
     capsys.readouterr()
     assert main([*args, "--adapter", ADVERSARIES + name]) == 1
     err = capsys.readouterr().err
     assert f"adversary `{name}`: differential test wrong" in err
 
 
-def test_a_correct_reference_passes_the_gate_with_generated_inputs(capsys):
+@pytest.mark.parametrize("name", [f.__name__ for f in adversaries.RARE])
+def test_rare_defects_fail_the_gate_under_the_default_plan_of_an_adapter(name, capsys):
+    # round 0 alone (the built-in libraries' plan) misses them; --adapter runs the full plan
     args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
-    assert main([*args, "--adapter", ADVERSARIES + "ap"]) == 0
+    assert main([*args, "--adapter", ADVERSARIES + name, "--differential", "round0"]) == 0
+    capsys.readouterr()
+    assert main([*args, "--adapter", ADVERSARIES + name]) == 1
+    assert f"adversary `{name}`: differential test wrong" in capsys.readouterr().err
+
+
+def test_a_correct_reference_passes_the_gate_with_generated_inputs(capsys):
+    # round 0 here; the whole plan passes it in test_conformance_differential's slow tier
+    args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
+    assert main([*args, "--adapter", ADVERSARIES + "ap", "--differential", "round0"]) == 0
     assert "1 differential tests on generated inputs" in capsys.readouterr().out
 
 
@@ -266,7 +277,7 @@ def test_verdicts_are_the_same_on_a_loaded_machine():
     import multiprocessing
 
     args = (["sklearn", f"{__name__}:slow_correct"], ["average_precision"])
-    kwargs = {"jobs": 2, "time_limit": 3.0, "rounds": 1}
+    kwargs = {"jobs": 2, "time_limit": 3.0, "differential": "round0"}
     idle = isolated.run_isolated(*args, **kwargs)
     hogs = [multiprocessing.Process(target=_busy, daemon=True) for _ in range(2)]
     for h in hogs:  # both cores busy while the same run repeats

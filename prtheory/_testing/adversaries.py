@@ -1,11 +1,15 @@
-"""Deliberately wrong AP implementations, and correct but unusual ones, for the conformance kit's
+"""Deliberately wrong implementations, and correct but unusual ones, for the conformance kit's
 own tests (``tests/test_conformance_differential.py`` through ``check()``,
 ``tests/test_conformance_gate.py`` through ``prtheory conformance --adapter``).
 
-Every one is built on :func:`ap`, a plain float64 step AP with tied scores grouped written from
-the definition (N2: ``sum over distinct scores of (R_k - R_(k-1)) P_k``), independent of
-prtheory's float and exact code, and differs from it only where its defect says. The four
-size-dependent defects are those of issue 41 (each passed every stored vector).
+Every one is built on a plain float64 implementation written from the definition, independent
+of prtheory's float and exact code: :func:`ap` (N2: ``sum over distinct scores of (R_k -
+R_(k-1)) P_k``), :func:`trapezoid` (straight lines between consecutive operating points),
+:func:`roc` (``P(positive above negative) + P(tie)/2``) and :func:`curve` (recall and precision
+at every distinct score); each wrong one differs from its base only where its defect says. The
+four size-dependent AP defects are those of issue 41 (each passed every stored vector);
+:func:`defective`, :func:`binned`, :func:`ties_input_order` and :func:`rounded_weights` make a
+defect of a given rate, sizes, condition or kind out of any of the four bases.
 """
 
 from __future__ import annotations
@@ -21,17 +25,26 @@ from prtheory.conformance.adapters import Implementation
 
 __all__ = [
     "ADAPTERS",
+    "BASES",
+    "CONDITIONS",
     "CORRECT",
+    "RARE",
     "WRONG",
     "ap",
     "ap_positional_only",
     "ap_pure_python",
     "ap_ties_input_order",
+    "binned",
     "binned_above_10_4",
+    "curve",
+    "defective",
     "exact_at_kit_sizes",
     "input_order_above_10_4",
     "quantile_bins_above_1000",
-    "wrong_on_two_percent",
+    "roc",
+    "rounded_weights",
+    "ties_input_order",
+    "trapezoid",
 ]
 
 
@@ -52,18 +65,66 @@ def _validate(y_true: Any, y_score: Any, sample_weight: Any) -> tuple:
     return y == 1, s, w
 
 
-def ap(y_true, y_score, sample_weight=None):
-    """Step AP, ties grouped: sum over distinct scores of (R_k - R_(k-1)) P_k, in float64."""
+def _blocks(y_true: Any, y_score: Any, sample_weight: Any) -> tuple[np.ndarray, np.ndarray]:
+    """(positive weight, negative weight) of each distinct score, scores decreasing (tied
+    scores one block; inf == inf), each block summed on its own (a small block beside a huge
+    running sum keeps its value); ValueError without positive weight."""
     y, s, w = _validate(y_true, y_score, sample_weight)
     order = np.argsort(-s, kind="stable")
     s, y, w = s[order], y[order], w[order]
-    ends = np.r_[np.flatnonzero(s[1:] != s[:-1]), len(s) - 1]  # inf == inf: one block
-    tp, fp = np.cumsum(w * y)[ends], np.cumsum(w * ~y)[ends]
-    if tp[-1] == 0:
+    starts = np.r_[0, np.flatnonzero(s[1:] != s[:-1]) + 1]
+    dtp, dfp = np.add.reduceat(w * y, starts), np.add.reduceat(w * ~y, starts)
+    if not dtp.any():
         raise ValueError("no positive weight")
+    return dtp, dfp
+
+
+def _points(y_true: Any, y_score: Any, sample_weight: Any) -> tuple[np.ndarray, np.ndarray]:
+    """(TP, FP) weight above and at each distinct score, scores decreasing."""
+    dtp, dfp = _blocks(y_true, y_score, sample_weight)
+    return np.cumsum(dtp), np.cumsum(dfp)
+
+
+def _precision(tp: np.ndarray, fp: np.ndarray) -> np.ndarray:
     seen = tp + fp
-    precision = np.divide(tp, seen, out=np.zeros_like(tp), where=seen > 0)
-    return float(np.sum(np.diff(np.r_[0.0, tp]) / tp[-1] * precision))
+    return np.divide(tp, seen, out=np.zeros_like(tp), where=seen > 0)
+
+
+def ap(y_true, y_score, sample_weight=None):
+    """Step AP, ties grouped: sum over distinct scores of (R_k - R_(k-1)) P_k, in float64."""
+    dtp, dfp = _blocks(y_true, y_score, sample_weight)
+    tp, fp = np.cumsum(dtp), np.cumsum(dfp)
+    return float(np.sum(dtp / tp[-1] * _precision(tp, fp)))
+
+
+def trapezoid(y_true, y_score, sample_weight=None):
+    """Trapezoid PR area through the operating points, none added at recall 0: sum over
+    consecutive points of (R_k - R_(k-1)) (P_k + P_(k-1)) / 2 (the blocks with no weight
+    skipped: they are no point)."""
+    dtp, dfp = _blocks(y_true, y_score, sample_weight)
+    keep = (dtp + dfp) > 0
+    tp, fp = np.cumsum(dtp)[keep], np.cumsum(dfp)[keep]
+    p = _precision(tp, fp)
+    return float(np.sum(dtp[keep][1:] / tp[-1] * (p[1:] + p[:-1]) / 2))
+
+
+def roc(y_true, y_score, sample_weight=None):
+    """ROC area: sum over blocks of (dFP / N) (TP above + dTP / 2) / P, a tie counting 1/2;
+    ValueError without negative weight."""
+    dtp, dfp = _blocks(y_true, y_score, sample_weight)
+    pos, neg = np.sum(dtp), np.sum(dfp)
+    if neg == 0:
+        raise ValueError("no negative weight")
+    above = np.r_[0.0, np.cumsum(dtp)[:-1]]
+    return float(np.sum(dfp / neg * ((above + dtp / 2) / pos)))
+
+
+def curve(y_true, y_score, sample_weight=None):
+    """Recall and precision at each distinct score with weight, scores decreasing."""
+    tp, fp = _points(y_true, y_score, sample_weight)
+    keep = tp + fp > 0
+    tp, fp = tp[keep], fp[keep]
+    return {"recall": tp / tp[-1], "precision": _precision(tp, fp)}
 
 
 def binned_above_10_4(y_true, y_score, sample_weight=None):
@@ -93,27 +154,10 @@ def input_order_above_10_4(y_true, y_score, sample_weight=None):
     return ap(y_true, s, sample_weight)
 
 
-def ap_ties_input_order(y_true, y_score, sample_weight=None):
-    """AP with tied scores ranked by input order (a stable sort, then item by item): correct
-    for an implementation that declares ``ties=input-order``."""
-    s = _validate(y_true, y_score, sample_weight)[1]
-    order = np.argsort(-s, kind="stable")
-    ranks = np.empty(len(s))
-    ranks[order] = -np.arange(len(s), dtype=np.float64)
-    return ap(y_true, ranks, sample_weight)
-
-
 def exact_at_kit_sizes(y_true, y_score, sample_weight=None):
     """Right at the stored vectors' sizes (1 to 8 and 10^6 + 1), 1e-9 too high elsewhere."""
     value = ap(y_true, y_score, sample_weight)
     return value if len(y_true) <= 8 or len(y_true) == 10**6 + 1 else value * (1 + 1e-9)
-
-
-def wrong_on_two_percent(y_true, y_score, sample_weight=None):
-    """Off by 1e-6 on the inputs whose CRC32 of the scores is 0 mod 50 (2 % of them)."""
-    value = ap(y_true, y_score, sample_weight)
-    crc = zlib.crc32(np.asarray(y_score, dtype=np.float64).tobytes())
-    return value + 1e-6 if crc % 50 == 0 else value
 
 
 def ap_positional_only(y_true, y_score, sample_weight=None, /):
@@ -143,6 +187,82 @@ def ap_pure_python(y_true, y_score, sample_weight=None):
 
 WRONG = (binned_above_10_4, quantile_bins_above_1000, input_order_above_10_4, exact_at_kit_sizes)
 CORRECT = (ap, ap_positional_only, ap_pure_python)
+#: the base implementation of each metric of the differential test
+BASES = {"average_precision": ap, "auc_trapezoid": trapezoid, "roc_auc": roc, "pr_curve": curve}
+
+
+def _nudged(value: Any) -> Any:
+    """``value`` 1e-6 relatively too high (every precision of a curve)."""
+    if isinstance(value, dict):
+        return {**value, "precision": value["precision"] * (1 + 1e-6)}
+    return value * (1 + 1e-6)
+
+
+#: the conditions :func:`defective` can confine a defect to: any input, inputs with tied scores
+#: (``-0.0`` ties ``+0.0``), inputs with a weight that is not an integer
+CONDITIONS = {
+    "any": lambda s, w: True,
+    "ties": lambda s, w: len(np.unique(s)) < len(s),
+    "fraction-weights": lambda s, w: w is not None and bool((np.asarray(w) % 1 != 0).any()),
+}
+
+
+def defective(fn: Any, every: int, lo: int, hi: int, when: str = "any") -> Any:
+    """``fn`` made wrong (1e-6 relatively, :func:`_nudged`) on the inputs of ``lo`` to ``hi``
+    items that meet the condition ``when`` (:data:`CONDITIONS`) and whose CRC32 of the scores
+    is 0 mod ``every``: 1/``every`` of those inputs of each of those sizes, pseudo-randomly."""
+    condition = CONDITIONS[when]
+
+    def wrong(y_true, y_score, sample_weight=None):
+        value = fn(y_true, y_score, sample_weight)
+        s = np.asarray(y_score, dtype=np.float64)
+        crc = zlib.crc32(s.tobytes())
+        hit = lo <= len(y_true) <= hi and condition(s, sample_weight) and crc % every == 0
+        return _nudged(value) if hit else value
+
+    tail = "" if when == "any" else f"_with_{when.replace('-', '_')}"
+    wrong.__name__ = f"{fn.__name__}_wrong_on_1_in_{every}_of_{lo}_to_{hi}{tail}"
+    return wrong
+
+
+def ties_input_order(fn: Any) -> Any:
+    """``fn`` with tied scores ranked by input order (a stable sort, then item by item): wrong
+    only on inputs with ties."""
+
+    def wrong(y_true, y_score, sample_weight=None):
+        s = _validate(y_true, y_score, sample_weight)[1]
+        order = np.argsort(-s, kind="stable")
+        ranks = np.empty(len(s))
+        ranks[order] = -np.arange(len(s), dtype=np.float64)
+        return fn(y_true, ranks, sample_weight)
+
+    wrong.__name__ = f"{fn.__name__}_ties_input_order"
+    return wrong
+
+
+def rounded_weights(fn: Any) -> Any:
+    """``fn`` with the weights rounded to the nearest integer: wrong only on inputs with a
+    weight that is not an integer."""
+
+    def wrong(y_true, y_score, sample_weight=None):
+        w = None if sample_weight is None else np.rint(np.asarray(sample_weight, dtype=float))
+        return fn(y_true, y_score, w)
+
+    wrong.__name__ = f"{fn.__name__}_rounded_weights"
+    return wrong
+
+
+def binned(fn: Any, above: int = 10**4) -> Any:
+    """``fn`` on scores binned into 1000 equal bins of [0, 1] above ``above`` items."""
+
+    def wrong(y_true, y_score, sample_weight=None):
+        s = np.asarray(y_score, dtype=np.float64)
+        if len(s) > above:
+            s = np.floor(np.clip(s, 0, 1) * 1000)
+        return fn(y_true, s, sample_weight)
+
+    wrong.__name__ = f"{fn.__name__}_binned_above_{above}"
+    return wrong
 
 
 def _adapter_of(fn: Any) -> Any:
@@ -155,5 +275,17 @@ def _adapter_of(fn: Any) -> Any:
     return adapter
 
 
+#: AP with tied scores ranked by input order: correct for an implementation that declares
+#: ``ties=input-order``
+ap_ties_input_order = ties_input_order(ap)
+#: AP wrong on 1 % of the inputs above 2000 items, on 2 % of those of 10^5 to 10^6 items, on
+#: 1 in 50 of those with ties and on 1 in 37 of those with a weight that is not an integer (1 %
+#: of all inputs: 4 and 3 of the 8 families): what only the bulk of the differential plan meets
+RARE = (
+    defective(ap, 100, 2001, 10**6),
+    defective(ap, 50, 10**5, 10**6),
+    defective(ap, 50, 10, 10**6, "ties"),
+    defective(ap, 37, 10, 10**6, "fraction-weights"),
+)
 #: ``--adapter prtheory._testing.adversaries:ADAPTERS.<function name>``
-ADAPTERS = SimpleNamespace(**{f.__name__: _adapter_of(f) for f in (*WRONG, *CORRECT)})
+ADAPTERS = SimpleNamespace(**{f.__name__: _adapter_of(f) for f in (*WRONG, *CORRECT, *RARE)})

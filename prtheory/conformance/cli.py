@@ -129,11 +129,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(not installed, not importable, no results) without failing --fail-on missing",
     )
     p.add_argument(
-        "--rounds",
-        type=int,
-        default=1,
-        help="rounds of generated inputs (10 to 10^6 items) per implementation of a metric "
-        "with a differential test (default 1; 0: none)",
+        "--differential",
+        choices=("none", "round0", "full"),
+        default=None,
+        help="generated inputs (10 to 10^6 items) per implementation of a metric with a "
+        "differential test: none; round0 (every size once per family); full (round 0 and 1375 "
+        "inputs per decade of sizes: a defect on 1%% of a decade's inputs escapes with "
+        "probability < 1e-6). Default: full for --adapter and entry points, round0 for the "
+        "built-in libraries",
     )
     p.add_argument(
         "--json",
@@ -249,7 +252,7 @@ def _run(args: argparse.Namespace) -> int:
             memory_mb=args.memory_mb or None,
             progress=_progress_line if tty else None,
             wall_limit=args.wall_limit,
-            rounds=args.rounds,
+            differential=args.differential,
         )
     except InvalidInputError as exc:
         print(f"prtheory conformance: {exc}", file=sys.stderr)

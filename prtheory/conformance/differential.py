@@ -4,30 +4,51 @@ The fixed vectors hold at most a few distinct scores at large sizes, so a defect
 only above some size (scores binned into 1000 bins above 10^4 items, quantile bins above 1000
 items, ties broken by input order only on long inputs, a special case for the vectors' own
 sizes) passes them. Here the implementation is compared with the correctly rounded exact value
-on inputs drawn by :mod:`prtheory.conformance.sampling` at the sizes :data:`SIZES` (10 to 10^6),
-many distinct scores, long tie blocks with mixed labels, signed zeros, ±inf next to ±MAX, and
-weights of every kind.
+on inputs drawn by :mod:`prtheory.conformance.sampling` (many distinct scores, long tie blocks
+with mixed labels, signed zeros, ±inf next to ±MAX, and weights of every kind), for the metrics
+of :data:`METRICS`: average precision, the trapezoid PR area, the ROC area and the PR curve.
 
-A *round* (:func:`round_specs`) draws every family at each size up to 1000, two families at
-3162 and 10^4, and one above (rotating with the round, so that round 0 has distinct scores at
-31623 items, tie blocks at 10^5 and extreme scores at 316228); its inputs are a function of the
-seed and the round alone. Round 0 always runs; further rounds run while the CPU-time budget
-lasts (:func:`run`), so a defect that affects a fraction ``p`` of the inputs of a size up to 1000
-is missed by ``r`` rounds with probability ``(1 - p)^(r * families)``. The run stops at the first
-``wrong`` input: the verdict cannot get worse, and the larger inputs would only cost time.
+The plan (deterministic: a function of the seed alone, never of the machine's speed):
+
+* *round 0* (:func:`round_specs`): every family at each size of :data:`SIZES` up to 1000, two
+  families at 3162 and 10^4, one at each size above (31623: distinct scores, 10^5: tie blocks,
+  316228: extreme scores, 10^6: rare positives), so that every structural defect (binning, tie
+  order, special sizes) and the largest size are met at once;
+* *the bulk* (:func:`bulk_specs`): :data:`PER_DECADE` inputs in each decade of sizes of
+  :data:`DECADES`, the families in turn; sizes run over the whole decade where inputs are cheap
+  (10 to 999 items) and sit at the decade's lowest size above (1000, 10^4, 10^5), where the
+  cost is in the item count. The decades are interleaved, one input each in turn, so that a
+  defect at any size is met early and the run stops there.
+
+**The guarantee.** Whatever a defect is, if it makes the result wrong on at least a fraction
+:data:`DEFECT_RATE` (1 %) of the inputs the generator draws at each size of a decade, each of
+the decade's :data:`PER_DECADE` inputs meets it independently with probability at least 1 %, so
+the full plan misses it with probability at most ``0.99^1375 = exp(1375 ln 0.99) = exp(-13.819)
+= 9.96e-7 < 10^-6`` (:data:`MISS`); :data:`PER_DECADE` is the least count with that property,
+``ceil(ln 10^-6 / ln 0.99) = ceil(1374.6)``. A ``budget`` (CPU seconds) cuts the bulk short; the
+summary then states the bound each decade reached (:meth:`Outcome.bounds`). A defect confined to
+sizes of one decade that the plan does not draw (say only at n = 537,211) is not covered; the
+bulk's sizes are fixed so that the plan is reproducible.
+
+The run stops at the first ``wrong`` input: the verdict cannot get worse, and the larger inputs
+would only cost time.
 
 A result *diverges* when it is farther from the exact value than rounding explains: more than
 ``ulps + 2n`` ulps of the precision the implementation declares (float64 unless it declares
-float32; ``ulps`` the caller's tolerance): an implementation may accumulate n counts or weights
-one by one, as a ``cumsum`` does, erring by up to about n ulps of the sum. A different
-definition moves the value by far more: binning 10^5 distinct scores into 1000 bins moves AP by
-about 10^-4, some 10^12 float64 ulps. Each divergent input is shrunk
+float32; ``ulps`` the caller's tolerance; every coordinate of a curve): an implementation may
+accumulate n counts or weights one by one, as a ``cumsum`` does, erring by up to about n ulps of
+the sum. A different definition moves the value by far more: binning 10^5 distinct scores into
+1000 bins moves AP by about 10^-4, some 10^12 float64 ulps. Each divergent input is shrunk
 (:func:`shrink`): blocks of items are removed while the result still diverges, down to the
 smallest failing input found within :data:`SHRINK_CALLS` calls.
 
-The expected value under declared conventions comes from the same exact reference on the input
-as the convention transforms it (:data:`TRANSFORMS`); a declared convention with no transform
-here leaves the differential test not run, and says why.
+The reference is the correctly rounded float64 of the oracle's exact value, computed by
+:mod:`prtheory`'s float metrics (``average_precision``, ``pr_auc(method="trapezoid")``,
+``roc_auc``, ``precision_recall_curve``), each equal to the oracle's value rounded for every
+input (their tests compare them with the oracle); the exact ``Fraction`` of 10^6 items would cost
+most of the run. The expected value under declared conventions comes from the same reference on
+the input as the convention transforms it (:data:`TRANSFORMS`); a declared convention with no
+transform here leaves the differential test not run, and says why.
 """
 
 from __future__ import annotations
@@ -52,14 +73,18 @@ from prtheory.conformance.sampling import FAMILIES, Family, Sample, sample
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 __all__ = [
-    "DEFAULT_BUDGET",
+    "DECADES",
     "DEFAULT_SEED",
+    "DEFECT_RATE",
     "KINDS",
     "METRICS",
+    "MISS",
+    "PER_DECADE",
     "SIZES",
     "Divergence",
     "Outcome",
     "Spec",
+    "bulk_specs",
     "describe",
     "diverges",
     "kind_of",
@@ -70,17 +95,25 @@ __all__ = [
     "unsupported_conventions",
 ]
 
-#: the sizes drawn, about 10^(1 + c/2) for c = 0..10
+#: the sizes of round 0, about 10^(1 + c/2) for c = 0..10
 SIZES = (10, 32, 100, 316, 1000, 3162, 10_000, 31_623, 100_000, 316_228, 1_000_000)
+#: the decades of sizes of the bulk, (lowest, highest) item count
+DECADES = ((10, 99), (100, 999), (1000, 9999), (10_000, 99_999), (100_000, 1_000_000))
+#: the bulk's sizes run over the whole decade up to this size, else sit at its lowest
+SPREAD_UP_TO = 999
+#: the guarantee: a defect on at least this fraction of a decade's inputs ...
+DEFECT_RATE = 0.01
+#: ... is missed with at most this probability
+MISS = 1e-6
+#: inputs per decade that give it: the least m with (1 - DEFECT_RATE)^m <= MISS (1375)
+PER_DECADE = math.ceil(math.log(MISS) / math.log1p(-DEFECT_RATE))
 DEFAULT_SEED = 20260
-#: CPU seconds per metric after round 0 (which always runs)
-DEFAULT_BUDGET = 3.0
 #: calls to the implementation a shrink may make
 SHRINK_CALLS = 80
 #: the kinds of divergence, most severe first; the first input of each kind is shrunk and shown
 KINDS = ("wrong", "crashed", "rejected-valid", "float32")
-#: metrics with an exact reference fast enough for 10^6 items
-METRICS = ("average_precision",)
+#: metrics with a correctly rounded reference fast enough for 10^6 items
+METRICS = ("average_precision", "auc_trapezoid", "roc_auc", "pr_curve")
 
 
 @dataclass(frozen=True)
@@ -100,11 +133,11 @@ class Divergence:
     """A divergent input (as drawn, and shrunk), with the expected and returned values."""
 
     spec: Spec
-    expected: float
+    expected: Any
     got: Any
     distance: float
     shrunk: Inputs
-    shrunk_expected: float
+    shrunk_expected: Any
     shrunk_got: Any
     shrunk_distance: float
     kind: str = "wrong"
@@ -112,13 +145,16 @@ class Divergence:
 
 @dataclass
 class Outcome:
-    """What a differential run did: the seed, the samples per size, the CPU seconds, and every
-    divergence (or why it could not run)."""
+    """What a differential run did: the seed, the inputs per size, the bulk's inputs per decade,
+    the CPU seconds, and every divergence (or why it could not run)."""
 
     metric: str
     seed: int
-    rounds: int = 0
     samples: dict[int, int] = field(default_factory=dict)
+    #: inputs of the bulk run in each decade (index into :data:`DECADES`)
+    bulk: dict[int, int] = field(default_factory=dict)
+    #: the bulk was cut short by the CPU-time budget
+    cut_short: bool = False
     cpu_seconds: float = 0.0
     divergences: list[Divergence] = field(default_factory=list)
     #: divergent inputs by kind (:data:`KINDS`)
@@ -139,15 +175,34 @@ class Outcome:
     def ok(self) -> bool:
         return self.not_run is None and not self.diverging
 
+    def bounds(self) -> list[tuple[int, int, int, float]]:
+        """(lowest size, highest size, bulk inputs m, 0.99^m) per decade: the probability that
+        a defect on 1 % of the decade's inputs escaped the inputs run (module docstring)."""
+        return [
+            (lo, hi, self.bulk.get(d, 0), (1 - DEFECT_RATE) ** self.bulk.get(d, 0))
+            for d, (lo, hi) in enumerate(DECADES)
+        ]
+
+    def guarantee(self) -> str:
+        """The bounds as text: 'a defect on 1 % of a decade's inputs escapes with probability
+        at most ...' per decade run."""
+        parts = [f"{lo}-{hi}: {p:.2g}" for lo, hi, m, p in self.bounds() if m]
+        if not parts:
+            return "no bulk inputs (round 0 only)"
+        cut = " (cut short by the budget)" if self.cut_short else ""
+        return f"a defect on 1 % of a decade's inputs escapes with probability <= {', '.join(parts)}{cut}"
+
     def summary(self) -> str:
-        """One line: seed, samples per size, CPU time, verdict; then each divergence."""
+        """One line: seed, samples per size, CPU time, verdict, guarantee; then each
+        divergence."""
         if self.not_run is not None:
             return f"differential ({self.metric}): NOT RUN: {self.not_run}"
-        sizes = ", ".join(f"{n}: {k}" for n, k in sorted(self.samples.items()))
         head = (
             f"differential ({self.metric}, seed {self.seed}): {sum(self.samples.values())} "
-            f"inputs in {self.rounds} rounds ({sizes}), {self.cpu_seconds:.1f} s CPU: "
-            f"{'OK' if self.ok else f'FAIL: {self.diverging} diverge ({self._kinds()})'}"
+            f"inputs of {min(self.samples, default=0)} to {max(self.samples, default=0)} items, "
+            f"{self.cpu_seconds:.1f} s CPU: "
+            f"{'OK' if self.ok else f'FAIL: {self.diverging} diverge ({self._kinds()})'}; "
+            f"{self.guarantee()}"
         )
         return "\n".join([head, *(describe(d, self.float32) for d in self.divergences)])
 
@@ -155,19 +210,34 @@ class Outcome:
         return ", ".join(f"{k} {self.kinds[k]}" for k in KINDS if self.kinds.get(k))
 
 
-def kind_of(got: Any, want: float, n: int, f32_ulps: int) -> str:
+def kind_of(got: Any, want: Any, n: int, f32_ulps: int) -> str:
     """What a divergent result is: an exception (``rejected-valid`` for a ``ValueError``,
-    ``crashed`` otherwise); ``float32`` for a float32 value (as float32 arithmetic returns)
+    ``crashed`` otherwise); ``float32`` for float32 values (as float32 arithmetic returns)
     within ``f32_ulps + 2n`` float32 ulps of the exact value; else ``wrong``. A float64 value is
     never excused as float32 rounding: on 31623 distinct scores, 1000 bins move AP by about
     1e-5, which float32 rounding of 31623 terms could also explain."""
     if isinstance(got, Raised):
         return "rejected-valid" if got.deliberate else "crashed"
-    value = float(got)
-    is_float32 = math.isnan(value) or float(np.float32(value)) == value
-    if is_float32 and distance(value, want, True) <= tolerance(n, 0, f32_ulps, True):
+    values = _coordinates(got)
+    if values is None:
+        return "wrong"
+    with np.errstate(over="ignore"):
+        is_float32 = bool(np.all(np.isnan(values) | (values.astype(np.float32) == values)))
+    if is_float32 and distance(got, want, True) <= tolerance(n, 0, f32_ulps, True):
         return "float32"
     return "wrong"
+
+
+def _coordinates(value: Any) -> np.ndarray | None:
+    """Every number of a scalar or a curve (a dict of arrays) as one float64 array, or None for
+    something that is neither."""
+    try:
+        if isinstance(value, dict):
+            parts = [np.asarray(value[k], dtype=np.float64).reshape(-1) for k in sorted(value)]
+            return np.concatenate(parts) if parts else np.empty(0)
+        return np.asarray(value, dtype=np.float64).reshape(-1)
+    except (TypeError, ValueError, KeyError):
+        return None
 
 
 def describe(d: Divergence, float32: bool = False) -> str:
@@ -182,38 +252,72 @@ def describe(d: Divergence, float32: bool = False) -> str:
         else f"{len(x.labels)} items"
     )
     return (
-        f"    {d.kind}: {d.spec.text()}: expected {d.expected!r}, returned {_text(d.got)} "
+        f"    {d.kind}: {d.spec.text()}: expected {_text(d.expected)}, returned {_text(d.got)} "
         f"({d.distance:.6g} {unit})\n"
-        f"      shrunk to {len(x.labels)} items: {shown}: expected {d.shrunk_expected!r}, "
+        f"      shrunk to {len(x.labels)} items: {shown}: expected {_text(d.shrunk_expected)}, "
         f"returned {_text(d.shrunk_got)} ({d.shrunk_distance:.6g} {unit})"
     )
 
 
 def _text(value: Any) -> str:
-    return value.detail if isinstance(value, Raised) else repr(value)
+    """A value as text: an exception's detail, a curve's coordinates (the first 6 of each),
+    or the number."""
+    if isinstance(value, Raised):
+        return value.detail
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_head(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def _head(values: Any) -> str:
+    a = np.asarray(values, dtype=np.float64).reshape(-1)
+    more = f", ... ({a.size} values)" if a.size > 6 else ""
+    return "[" + ", ".join(repr(float(v)) for v in a[:6]) + more + "]"
 
 
 # ------------------------------------------------------------------------------------------
 # the plan
 
 
-def round_specs(seed: int, r: int, families: tuple[Family, ...], max_n: int | None) -> list[Spec]:
-    """The inputs of round ``r`` (module docstring), at most ``max_n`` items each; the seed of
-    the ``i``-th input of a round is ``seed + 1000 r + i``."""
+def round_specs(seed: int, families: tuple[Family, ...], max_n: int | None) -> list[Spec]:
+    """The inputs of round 0 (module docstring), at most ``max_n`` items each; the seed of the
+    ``i``-th input is ``seed + i``."""
     out: list[Spec] = []
     for c, n in enumerate(SIZES):
         if max_n is not None and n > max_n:
             break
-        for f in _families_at(c, n, r, families):
-            out.append(Spec(seed + 1000 * r + len(out), f, n))
+        for f in _families_at(c, n, families):
+            out.append(Spec(seed + len(out), f, n))
     return out
 
 
-def _families_at(c: int, n: int, r: int, families: tuple[Family, ...]) -> list[Family]:
-    """Every family up to 1000 items, two at 3162 and 10^4, one above, rotating with ``r``."""
+def _families_at(c: int, n: int, families: tuple[Family, ...]) -> list[Family]:
+    """Every family up to 1000 items, two at 3162 and 10^4, one above (the ``c - 7``-th)."""
     count = len(families) if n <= 1000 else (2 if n <= 10_000 else 1)
-    first = r if n <= 10_000 else c - 7 + r
+    first = 0 if n <= 10_000 else c - 7
     return [families[(first + j) % len(families)] for j in range(min(count, len(families)))]
+
+
+def bulk_specs(
+    seed: int, families: tuple[Family, ...], per_decade: int, max_n: int | None
+) -> list[Spec]:
+    """The bulk (module docstring): ``per_decade`` inputs in each decade of :data:`DECADES`
+    that ``max_n`` reaches, interleaved (one per decade in turn). The ``i``-th input of decade
+    ``d`` has seed ``seed + 10^6 (d + 1) + i``, the family ``(i + d) mod len(families)`` and
+    ``lo + 37 i mod (hi - lo + 1)`` items up to :data:`SPREAD_UP_TO` (37 is prime to 90 and
+    900: every size of the decade in turn), else ``lo``."""
+    decades = [(d, lo, hi) for d, (lo, hi) in enumerate(DECADES) if max_n is None or lo <= max_n]
+    out: list[Spec] = []
+    for i in range(per_decade):
+        for d, lo, hi in decades:
+            n = lo + (37 * i) % (hi - lo + 1) if hi <= SPREAD_UP_TO else lo
+            out.append(Spec(seed + 10**6 * (d + 1) + i, families[(i + d) % len(families)], n))
+    return out
+
+
+def decade_of(n: int) -> int:
+    """The index in :data:`DECADES` of the decade holding ``n`` items."""
+    return next(d for d, (lo, hi) in enumerate(DECADES) if lo <= n <= hi)
 
 
 # ------------------------------------------------------------------------------------------
@@ -248,22 +352,30 @@ TRANSFORMS: dict[str, Callable[[Inputs], Inputs]] = {
     "sigmoid-on-logits": sigmoid_on_logits,
     "inf-ties=input-order": split_infinite_ties,
 }
-#: conventions that change no value of a valid input with a positive (the generated ones)
-IRRELEVANT_PREFIXES = ("undefined=", "first-point=")
+#: conventions that change no value of a valid input with both classes (the generated ones)
+IRRELEVANT_PREFIXES = ("undefined=",)
+#: the first points the reference can add (pr_curve, auc_trapezoid); the others have none
+FIRST_POINTS = ("none", "sklearn", "spark")
 #: applied in this order: score transforms before the tie rule that ranks the scores
 _ORDER = ("sigmoid-on-logits", "scores=float32", "inf-ties=input-order")
 
 
-def unsupported_conventions(conventions: tuple[str, ...]) -> list[str]:
-    """The declared conventions the reference cannot follow."""
-    return [c for c in conventions if c not in TRANSFORMS and not c.startswith(IRRELEVANT_PREFIXES)]
+def unsupported_conventions(metric: str, conventions: tuple[str, ...]) -> list[str]:
+    """The declared conventions the reference cannot follow for ``metric``."""
+    curve = metric in ("pr_curve", "auc_trapezoid")
+    return [
+        c
+        for c in conventions
+        if c not in TRANSFORMS
+        and not c.startswith(IRRELEVANT_PREFIXES)
+        and not (curve and c.removeprefix("first-point=") in FIRST_POINTS)
+    ]
 
 
-def reference(metric: str, x: Inputs, conventions: tuple[str, ...] = ()) -> float:
-    """The correctly rounded value of ``metric`` at ``x`` under ``conventions`` (raises
-    :class:`~prtheory.errors.UndefinedMetricError` where it is 0/0)."""
-    from prtheory import average_precision
-
+def reference(metric: str, x: Inputs, conventions: tuple[str, ...] = ()) -> Any:
+    """The correctly rounded value of ``metric`` at ``x`` under ``conventions``: a float, or
+    for ``pr_curve`` a dict of ``recall`` and ``precision`` arrays in decreasing-threshold order
+    (raises :class:`~prtheory.errors.UndefinedMetricError` where it is 0/0)."""
     if metric not in METRICS:
         raise InvalidInputError("metric", f"no differential reference for {metric!r}")
     ordered = sorted(
@@ -272,7 +384,57 @@ def reference(metric: str, x: Inputs, conventions: tuple[str, ...] = ()) -> floa
     )
     for c in ordered:
         x = TRANSFORMS[c](x)
+    first = next(
+        (c.removeprefix("first-point=") for c in conventions if c.startswith("first-point=")),
+        "none",
+    )
+    return _REFERENCES[metric](x, first)
+
+
+def _ap(x: Inputs, first: str) -> float:
+    """AP (step area, ties grouped), ``prtheory.average_precision``."""
+    from prtheory import average_precision
+
     return average_precision(x.labels, x.scores, sample_weight=x.sample_weight)
+
+
+def _trapezoid(x: Inputs, first: str) -> float:
+    """Trapezoids through every operating point from the first point ``first``."""
+    from prtheory import pr_auc
+
+    area = pr_auc(
+        x.labels, x.scores, sample_weight=x.sample_weight, method="trapezoid", first_point=first
+    )
+    return float(area)  # a binary input: one area, not an array of them
+
+
+def _roc(x: Inputs, first: str) -> float:
+    """The ROC area, ties counting one half, ``prtheory.roc_auc``."""
+    from prtheory import roc_auc
+
+    return float(roc_auc(x.labels, x.scores, sample_weight=x.sample_weight))
+
+
+def _curve(x: Inputs, first: str) -> dict[str, np.ndarray]:
+    """(recall, precision) at every distinct score, decreasing: ``prtheory.precision_recall_
+    curve`` reversed without its appended (0, 1); ``first`` = sklearn prepends (0, 1), spark
+    (0, the first point's precision)."""
+    from prtheory import precision_recall_curve
+
+    p, r, _ = precision_recall_curve(x.labels, x.scores, sample_weight=x.sample_weight)
+    recall, precision = r[-2::-1], p[-2::-1]
+    if first != "none":
+        start = 1.0 if first == "sklearn" else precision[0]
+        recall, precision = np.r_[0.0, recall], np.r_[start, precision]
+    return {"recall": recall, "precision": precision}
+
+
+_REFERENCES: dict[str, Callable[[Inputs, str], Any]] = {
+    "average_precision": _ap,
+    "auc_trapezoid": _trapezoid,
+    "roc_auc": _roc,
+    "pr_curve": _curve,
+}
 
 
 # ------------------------------------------------------------------------------------------
@@ -285,16 +447,46 @@ def tolerance(n: int, ulps: int, f32_ulps: int, float32: bool) -> int:
     return (f32_ulps if float32 else ulps) + 2 * n
 
 
-def distance(got: Any, want: float, float32: bool) -> float:
-    """ulps between a returned value and the expected one (``inf`` for a non-number or
+def distance(got: Any, want: Any, float32: bool) -> float:
+    """ulps between a returned value and the expected one, the largest over a curve's
+    coordinates (``inf`` for a non-number, a curve of another shape, or
     :class:`~prtheory.conformance.predictions.Raised`)."""
     if isinstance(got, Raised):
         return math.inf
+    dtype = np.float32 if float32 else np.float64
+    if isinstance(want, dict):
+        if not isinstance(got, dict) or set(got) != set(want):
+            return math.inf
+        worst = 0.0
+        for key, values in want.items():
+            g, w = _coordinates(got[key]), np.asarray(values, dtype=np.float64)
+            if g is None or g.size != w.size:
+                return math.inf
+            differ = np.flatnonzero(g != w)  # NaN differs from everything, as in ulp_distance
+            if differ.size and not float32:
+                worst = max(worst, float(np.max(_ulps(g[differ], w[differ]))))
+            for i in differ.tolist() if float32 else ():
+                worst = max(worst, ulp_distance(float(g[i]), float(w[i]), dtype))
+        return worst
     try:
         value = float(got)
     except (TypeError, ValueError):
         return math.inf
-    return ulp_distance(value, want, np.float32 if float32 else np.float64)
+    return ulp_distance(value, want, dtype)
+
+
+def _ulps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """float64 ulps between ``a`` and ``b`` element by element, as :func:`ulp_distance` counts
+    them (the integer representations, negatives mirrored; ``inf`` where either is NaN): exact
+    in int64 where both have one sign, in float64 (about 10^18 ulps or more) across 0."""
+    mask = np.int64(0x7FFFFFFFFFFFFFFF)
+    ia, ib = a.view(np.int64), b.view(np.int64)
+    oa, ob = np.where(ia < 0, -(ia & mask), ia), np.where(ib < 0, -(ib & mask), ib)
+    same = (oa < 0) == (ob < 0)
+    with np.errstate(over="ignore"):
+        exact = np.abs(np.where(same, oa - ob, 0)).astype(np.float64)
+    across = np.abs(oa.astype(np.float64)) + np.abs(ob.astype(np.float64))
+    return np.where(np.isnan(a) | np.isnan(b), np.inf, np.where(same, exact, across))
 
 
 def diverges(distance_: float, n: int, ulps: int, f32_ulps: int, float32: bool) -> bool:
@@ -381,17 +573,21 @@ def _inputs(s: Sample) -> Inputs:
     return Inputs(s.y_true, s.y_score, s.sample_weight)
 
 
-def _run_round(judge: _Judge, specs: list[Spec], out: Outcome) -> None:
-    """Check ``specs`` in order into ``out``, stopping at the first ``wrong`` input (the most
-    severe kind: the verdict cannot change, and the larger inputs would only cost time)."""
+def _check_specs(judge: _Judge, specs: list[Spec], out: Outcome, deadline: float | None) -> None:
+    """Check ``specs`` in order into ``out``, stopping at the first divergence that fails the
+    verdict (any kind but ``float32``: the verdict cannot change, and the larger inputs would
+    only cost time) or once ``time.process_time()`` passes ``deadline``."""
     for spec in specs:
+        if deadline is not None and time.process_time() > deadline:
+            out.cut_short = True
+            return
         out.samples[spec.n] = out.samples.get(spec.n, 0) + 1
         found = judge.check(spec, {d.kind for d in out.divergences})
         if found is not None:
             out.kinds[found[0]] = out.kinds.get(found[0], 0) + 1
             if found[1] is not None:
                 out.divergences.append(found[1])
-            if found[0] == "wrong":
+            if found[0] != "float32":
                 return
 
 
@@ -402,21 +598,22 @@ def run(
     conventions: tuple[str, ...] = (),
     weighted: bool = True,
     seed: int = DEFAULT_SEED,
-    budget: float = DEFAULT_BUDGET,
+    per_decade: int = PER_DECADE,
+    budget: float | None = None,
     max_n: int | None = None,
-    rounds: int | None = None,
     ulps: int = 8,
     f32_ulps: int = 16,
     float32: bool = False,
 ) -> Outcome:
     """Compare ``call`` (an :class:`~prtheory.conformance.metrics.Inputs` -> value function that
     never raises: it returns :class:`~prtheory.conformance.predictions.Raised` instead) with
-    the reference: round 0, then further
-    rounds while ``budget`` CPU seconds last, or exactly ``rounds`` rounds when given (a plan
-    that does not depend on the machine's speed); it stops at the first ``wrong`` input. ``weighted=False`` leaves out the weighted
-    families (an implementation without sample weights)."""
+    the reference on round 0, then on ``per_decade`` inputs of each decade (the bulk; 0: round
+    0 alone), stopping at the first divergence that fails, or when ``budget`` CPU seconds have
+    been spent after round 0 (the summary then states the bound reached; module docstring).
+    ``weighted=False`` leaves out the weighted families (an implementation without sample
+    weights)."""
     out = Outcome(metric, seed, float32=float32)
-    blocked = unsupported_conventions(conventions)
+    blocked = unsupported_conventions(metric, conventions) if metric in METRICS else []
     if metric not in METRICS or blocked:
         out.not_run = (
             f"no exact reference fast enough for {metric!r} at 10^6 items"
@@ -427,12 +624,15 @@ def run(
     families = tuple(f for f in FAMILIES if weighted or f.weights == "none")
     judge = _Judge(metric, call, conventions, ulps, f32_ulps, float32)
     start = time.process_time()
-    while (rounds is None or out.rounds < rounds) and not out.kinds.get("wrong"):
-        if rounds is None and out.rounds and time.process_time() - start > budget:
-            break
-        _run_round(judge, round_specs(seed, out.rounds, families, max_n), out)
-        out.rounds += 1
-        if out.diverging:
-            break
+    _check_specs(judge, round_specs(seed, families, max_n), out, None)
+    if not (out.kinds.keys() - {"float32"}):
+        bulk = bulk_specs(seed, families, per_decade, max_n)
+        deadline = None if budget is None else start + budget
+        before = dict(out.samples)
+        _check_specs(judge, bulk, out, deadline)
+        ran = sum(out.samples.values()) - sum(before.values())
+        for spec in bulk[:ran]:
+            d = decade_of(spec.n)
+            out.bulk[d] = out.bulk.get(d, 0) + 1
     out.cpu_seconds = time.process_time() - start
     return out

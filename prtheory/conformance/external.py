@@ -2,9 +2,13 @@
 
 An adapter for such a library starts its server once, in an implementation's ``prepare()``
 (outside the per-vector time limit: R loading its packages, the JVM starting and compiling the
-server's source), and sends it one request per vector. The process and its start-up are paid
-once per run, not per vector; each answer carries the CPU time the server spent on that request
-alone, so a per-vector CPU-time limit can charge every vector its own cost.
+server's source), and sends it one request per vector. The server is a child process of the
+process that started it, so the runner's CPU accounting of a library's worker process tree
+(:mod:`prtheory.conformance.cputime`) charges the server's start-up to the library's start-up
+and each request's CPU to its vector, as it does for a JVM that Spark starts. A server that dies
+stays dead (:class:`ServerDied` on every later call, never a restart inside a vector's time):
+the isolated runner ends the worker after that vector (:func:`any_died`) and its replacement
+starts the server again in its own start-up.
 
 The protocol is JSON lines on the server's standard input and output, with the inputs of a test
 in the exported vector format (``prtheory/conformance/vectors/README.md``): a request is ::
@@ -15,7 +19,7 @@ in the exported vector format (``prtheory/conformance/vectors/README.md``): a re
 (``inputs`` exactly as in a vector file: scores and weights as strings, long inputs as
 ``runs``), and the answer one line ::
 
-    {"id": 7, "value": "0.83333333333333337", "cpu": 0.0012}
+    {"id": 7, "value": "0.83333333333333337"}
 
 with ``value`` a float written with 17 significant digits (or ``"NaN"``, ``"Inf"``,
 ``"-Inf"``), or ``"error"`` (the message) and ``"kind"`` (``"rejected"`` for a deliberate
@@ -45,6 +49,8 @@ __all__ = [
     "ExternalCrash",
     "ExternalRejection",
     "Server",
+    "ServerDied",
+    "any_died",
     "close_all",
     "encode_request_inputs",
     "parse_value",
@@ -63,7 +69,7 @@ _RUNNING: list[Server] = []
 def close_all() -> None:
     """End every server this process started."""
     while _RUNNING:
-        _RUNNING.pop().close()
+        _RUNNING[-1].close()
 
 
 atexit.register(close_all)
@@ -75,8 +81,19 @@ class ExternalRejection(ValueError):
 
 
 class ExternalCrash(RuntimeError):
-    """The external library failed in any other way (an index out of bounds, a null pointer),
-    or its server died: a crash."""
+    """The external library failed in any other way (an index out of bounds, a null pointer):
+    a crash."""
+
+
+class ServerDied(ExternalCrash):
+    """The server process ended (or answered out of turn): a crash, and every later call to the
+    same server raises it too."""
+
+
+def any_died() -> bool:
+    """Whether a server this process started has died (the isolated runner then replaces its
+    worker, so that the restart is charged to a start-up, not to a vector)."""
+    return any(s.dead is not None for s in _RUNNING)
 
 
 def _param(value: Any) -> Any:
@@ -114,19 +131,21 @@ def parse_value(text: str) -> float:
 class Server:
     """One long-lived server process: ``argv`` is started by :meth:`start` and answers
     :meth:`call` requests until :meth:`close` (or until this process exits: the server ends at
-    the end of its input). ``last_cpu`` is the CPU time, in seconds, the server reported for
-    the last request."""
+    the end of its input). ``dead`` says why the server died, once it has."""
 
     argv: list[str]
     name: str
-    last_cpu: float = 0.0
+    dead: str | None = None
     _proc: subprocess.Popen[str] | None = field(default=None, repr=False)
     _stderr: IO[str] | None = field(default=None, repr=False)
     _next: int = 0
 
     def start(self) -> None:
-        """Start the server (once; a second call does nothing while it runs)."""
-        if self._proc is not None and self._proc.poll() is None:
+        """Start the server (once; a second call does nothing, and a server that died is not
+        started again: :class:`ServerDied`)."""
+        if self.dead is not None:
+            raise ServerDied(self.dead)
+        if self._proc is not None:
             return
         # kept open while the server runs (closed by close()): where its last words go
         self._stderr = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115
@@ -156,14 +175,15 @@ class Server:
         except BrokenPipeError:
             line = ""
         if not line:
-            raise ExternalCrash(f"the {self.name} server died: {self._last_words()}")
+            self.dead = f"the {self.name} server died: {self._last_words()}"
+            raise ServerDied(self.dead)
         return self._answer(json.loads(line))
 
     def _answer(self, answer: dict[str, Any]) -> float:
         """The value of one answer, or the exception it reports."""
         if answer.get("id") != self._next:
-            raise ExternalCrash(f"the {self.name} server answered out of turn: {answer}")
-        self.last_cpu = float(answer.get("cpu", 0.0))
+            self.dead = f"the {self.name} server answered out of turn: {answer}"
+            raise ServerDied(self.dead)
         for message in answer.get("warnings", []):
             warnings.warn(f"{self.name}: {message}", RuntimeWarning, stacklevel=3)
         if "error" in answer:
@@ -181,6 +201,7 @@ class Server:
 
     def close(self) -> None:
         """End the server (closing its input ends its loop)."""
+        _RUNNING[:] = [s for s in _RUNNING if s is not self]
         if self._proc is None:
             return
         if self._proc.stdin:

@@ -190,7 +190,7 @@ def _single_class(v: Vector) -> Any:
 def _reversed_direction(v: Vector) -> Any:
     if not _valid(v) or v.result != "valid":
         return None
-    if r_models.proc_direction(v.inputs) == "<":
+    if r_models.proc_direction(v.inputs) != ">":
         return None
     reversed_scores = replace(v.inputs, y_score=-np.asarray(v.inputs.y_score, dtype=np.float64))
     return _oracle("roc_auc", reversed_scores)

@@ -15,7 +15,9 @@ no result after ``wall`` seconds (a hang that uses no CPU), is recorded as ``tim
 (time)*, with what it cost. A worker that dies is recorded as ``crashed`` with what happened
 ("the process died with signal 11", "ran out of memory"). Either way the worker is replaced (its
 start-up charged to the start-up again, never to a vector) and the run continues with the next
-unit. The CPU time of each library's start-up and units is kept in
+unit; a worker whose external server died (:func:`~prtheory.conformance.external.any_died`)
+ends after that unit's result and is replaced the same way. The CPU time of each library's
+start-up and units is kept in
 :attr:`~prtheory.conformance.runner.Run.cpu`.
 
 The memory cap is an address-space limit (``RLIMIT_AS``) set in the worker at its starting size
@@ -39,6 +41,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from prtheory.conformance import differential as diff
+from prtheory.conformance import external
 from prtheory.conformance.adapters import (
     ADAPTERS,
     Implementation,
@@ -49,7 +52,7 @@ from prtheory.conformance.adapters import (
 from prtheory.conformance.classify import Verdict, classify
 from prtheory.conformance.cputime import Budget, descendants
 from prtheory.conformance.runner import (
-    DIFFERENTIAL_ROUNDS,
+    PLANS,
     DifferentialRow,
     Row,
     Run,
@@ -61,7 +64,14 @@ from prtheory.conformance.runner import (
 from prtheory.conformance.vectors_io import Vector, files, load
 from prtheory.errors import InvalidInputError
 
-__all__ = ["ENTRY_POINT_GROUP", "Limits", "Progress", "known_libraries", "run_isolated"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Limits",
+    "Progress",
+    "default_plan",
+    "known_libraries",
+    "run_isolated",
+]
 
 ENTRY_POINT_GROUP = "prtheory.adapters"
 #: rough CPU seconds each built-in library takes on the full run, to start the slowest first
@@ -79,6 +89,7 @@ _COST = {
 }
 STARTUP_CPU = 300.0  # CPU seconds to start a library (torch, Keras and a JVM take several)
 STARTUP_WALL = 1800.0  # wall seconds before a start-up that uses no CPU counts as hung
+DIFFERENTIAL_CPU = 600.0  # CPU seconds at least for a differential test (the full plan)
 POLL = 0.5  # seconds between two looks at a worker's CPU time
 EXIT_GRACE = 60.0  # wall seconds a worker that finished has to exit before it is killed
 Unit = tuple[int, int]  # (implementation index, vector index; -1 for the differential test)
@@ -160,16 +171,16 @@ def _limit_memory(memory_mb: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
-def _units(impls: list[Implementation], vectors: list[Vector], rounds: int) -> list[Unit]:
+def _units(impls: list[Implementation], vectors: list[Vector], plan: str) -> list[Unit]:
     """The work of a library in run order: (implementation, vector) pairs, then each
-    implementation's differential test (vector index -1) where its metric has one and its
-    vectors were selected; the worker and the parent agree on it."""
+    implementation's differential test (vector index -1) where ``plan`` is not ``"none"``, its
+    metric has one and its vectors were selected; the worker and the parent agree on it."""
     pairs = _pairs([m.metric for m in impls], vectors)
     selected = {v.metric for v in vectors}
     tests = [
         (i, -1)
         for i, m in enumerate(impls)
-        if rounds > 0 and m.metric in diff.METRICS and m.metric in selected
+        if plan != "none" and m.metric in diff.METRICS and m.metric in selected
     ]
     return pairs + tests
 
@@ -199,10 +210,10 @@ def _start_up(source: str, metrics: list[str] | None, memory_mb: int | None) -> 
     return impls, vectors
 
 
-def _run_unit(impl: Implementation, vector: Vector | None, rounds: int) -> tuple:
+def _run_unit(impl: Implementation, vector: Vector | None, plan: str) -> tuple:
     """The message reporting one unit: a classified row, or a differential test."""
     if vector is None:
-        return ("diff", run_differential(impl, rounds))
+        return ("diff", run_differential(impl, plan))
     outcome = run_implementation(impl, vector)
     if isinstance(outcome.error, MemoryError):
         raise outcome.error
@@ -217,7 +228,7 @@ def _worker(
     start: int,
     conn: Any,
     memory_mb: int | None,
-    rounds: int,
+    plan: str,
 ) -> None:
     """Runs in the child: start up, then announce, run and report each unit from ``start``."""
     import faulthandler
@@ -228,13 +239,13 @@ def _worker(
     except BaseException as exc:  # the library could not be imported: say so, then stop
         conn.send(("import-error", f"{type(exc).__name__}: {exc}"))
         return
-    units = _units(impls, vectors, rounds)
+    units = _units(impls, vectors, plan)
     conn.send(("plan", [(m.library, m.name, m.metric, m.conventions) for m in impls], len(units)))
     for n in range(start, len(units)):
         i, j = units[n]
         conn.send(("start", n))
         try:
-            kind, *payload = _run_unit(impls[i], vectors[j] if j >= 0 else None, rounds)
+            kind, *payload = _run_unit(impls[i], vectors[j] if j >= 0 else None, plan)
         except MemoryError:
             cap = f" (cap {memory_mb} MiB)" if memory_mb else ""
             kind, payload = (
@@ -242,6 +253,8 @@ def _worker(
                 [Verdict("crashed", f"ran out of memory{cap}"), None, (), {}, None],
             )
         conn.send((kind, n, *payload))
+        if external.any_died():  # a replacement starts the server in its own start-up
+            return
     conn.send(("done",))
 
 
@@ -272,14 +285,35 @@ def _start_method() -> Literal["fork", "forkserver", "spawn"]:
 @dataclass(frozen=True)
 class Limits:
     """Per-unit CPU seconds (``cpu``), the wall-time backstop for a hang (``wall``), the
-    library's start-up limits, the memory cap, and the rounds of generated inputs."""
+    library's start-up limits, the memory cap, and the differential plan of each library
+    (:data:`~prtheory.conformance.runner.PLANS`; ``None``: :func:`default_plan`)."""
 
     cpu: float = 60.0
     wall: float = 600.0
     startup_cpu: float = STARTUP_CPU
     startup_wall: float = STARTUP_WALL
     memory_mb: int | None = 4096
-    rounds: int = DIFFERENTIAL_ROUNDS
+    differential: str | None = None
+
+    def plan(self, source: str) -> str:
+        """The differential plan of the library ``source``."""
+        return self.differential or default_plan(source)
+
+    def unit(self, differential: bool) -> Budget:
+        """The limits of one unit: a differential test (thousands of inputs under the full
+        plan) gets at least :data:`DIFFERENTIAL_CPU` seconds of CPU."""
+        if not differential:
+            return Budget(self.cpu, self.wall)
+        cpu = max(self.cpu, DIFFERENTIAL_CPU)
+        return Budget(cpu, max(self.wall, 10 * cpu))
+
+
+def default_plan(source: str) -> str:
+    """``"round0"`` for the built-in libraries (dozens of implementations, some at 0.5 s a
+    call: the full plan would cost hours), ``"full"`` for your own adapters (``--adapter``,
+    entry points), whose verdict then carries the guarantee of
+    :mod:`prtheory.conformance.differential`."""
+    return "round0" if source in ADAPTERS else "full"
 
 
 @dataclass
@@ -335,7 +369,8 @@ class _LibraryRun:
         args = (self.source, self.metrics, self.next_unit, child, self.limits.memory_mb)
         # typeshed types get_context(method) as BaseContext, which declares no Process; each
         # concrete context (fork, forkserver, spawn) has one
-        proc = ctx.Process(target=_worker, args=(*args, self.limits.rounds))  # type: ignore[attr-defined]
+        plan = self.limits.plan(self.source)
+        proc = ctx.Process(target=_worker, args=(*args, plan))  # type: ignore[attr-defined]
         proc.start()
         child.close()
         failure: str | None = "stopped"
@@ -375,7 +410,7 @@ class _LibraryRun:
                     self._planned(msg[1], msg[2])
                     continue
                 current, phase = msg[1], "vectors"
-                budget = Budget(limits.cpu, limits.wall).start(proc.pid)
+                budget = limits.unit(self.units[current][1] < 0).start(proc.pid)
                 continue
             self._record(kind, msg[1], msg[2:])
             current = None
@@ -388,7 +423,7 @@ class _LibraryRun:
         impls = [
             Implementation(lib, name, metric, _never, conv) for lib, name, metric, conv in plan
         ]
-        self.units = _units(impls, self.vectors, self.limits.rounds)
+        self.units = _units(impls, self.vectors, self.limits.plan(self.source))
 
     def _record(self, kind: str, n: int, payload: tuple) -> None:
         """Store a unit's result and move past it."""
@@ -478,12 +513,13 @@ def run_isolated(
     memory_mb: int | None = 4096,
     progress: Callable[[dict[str, tuple[int, int]]], None] | None = None,
     wall_limit: float | None = None,
-    rounds: int = DIFFERENTIAL_ROUNDS,
+    differential: str | None = None,
 ) -> Run:
     """Every named library (default: all known) over the vectors of ``metrics``, each isolated:
     ``time_limit`` CPU seconds per unit, ``wall_limit`` (default 10 times that, at least 600 s)
-    wall seconds before a unit that makes no progress counts as hung, ``rounds`` rounds of
-    generated inputs per implementation (0: none).
+    wall seconds before a unit that makes no progress counts as hung, the generated inputs of
+    the plan ``differential`` (:data:`~prtheory.conformance.runner.PLANS`; default
+    :func:`default_plan` of each library).
 
     Unknown metric or library names raise :class:`~prtheory.errors.InvalidInputError`.
     """
@@ -498,7 +534,9 @@ def run_isolated(
                 "libraries", f"unknown {s!r}; known: {', '.join(known_libraries())}"
             )
     wall = wall_limit if wall_limit is not None else max(600.0, 10 * time_limit)
-    limits = Limits(time_limit, wall, memory_mb=memory_mb, rounds=rounds)
+    if differential is not None and differential not in PLANS:
+        raise InvalidInputError("differential", f"unknown {differential!r}; known: {PLANS}")
+    limits = Limits(time_limit, wall, memory_mb=memory_mb, differential=differential)
     vectors = list(load(metrics))
     # longest first, so that two workers finish together
     order = sorted(range(len(sources)), key=lambda i: -_COST.get(sources[i], 5))

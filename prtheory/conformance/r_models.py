@@ -81,9 +81,16 @@ def rocr_aucpr(x: Any) -> float | None:
     return auc
 
 
-def proc_direction(x: Any) -> str:
+def proc_direction(x: Any) -> str | None:
     """pROC's automatic direction: ``"<"`` when the median control score is at most the median
-    case score (R's ``median``: the mean of the two middle values for an even count)."""
+    case score (R's ``median``: the mean of the two middle values for an even count), ``">"``
+    when it is above; ``None`` when a median is NaN (the middle values are -Inf and Inf), where
+    R's comparison is ``NA`` and ``roc`` has no direction (pROC returns NaN for infinite scores
+    before it matters)."""
     s = np.asarray(x.y_score, dtype=np.float64)
     y = np.asarray(x.y_true).astype(np.int64)
-    return "<" if np.median(s[y == 0]) <= np.median(s[y == 1]) else ">"
+    with np.errstate(invalid="ignore"):
+        controls, cases = np.median(s[y == 0]), np.median(s[y == 1])
+    if np.isnan(controls) or np.isnan(cases):
+        return None
+    return "<" if controls <= cases else ">"

@@ -674,9 +674,9 @@ def render(run: Run) -> str:
         "  contradicts it; two mechanisms that predict the same values on every vector cannot be",
         "  told apart, and the preferences (declared, same library, exact) pick one.",
         "- torchmetrics' retrieval metrics are checked through the functional API only.",
-        "- Generated inputs (differential testing) cover `average_precision` only, one round per",
-        "  implementation: a structural defect shows on every input of its sizes, a defect on a",
-        "  small fraction of inputs may need more rounds (`--rounds`).",
+        "- Generated inputs (differential testing) of the built-in libraries are round 0 alone:",
+        "  a structural defect shows on every input of its sizes, a defect on a small fraction of",
+        "  inputs needs the full plan (`--differential full`, the default for `--adapter`).",
         "",
     ]
     missing = [k for k in ADAPTERS if k not in {s.key for s in run.statuses}]
@@ -708,7 +708,7 @@ def _differential_section(run: Run) -> list[str]:
         "",
         "Each implementation of "
         + ", ".join(f"`{m}`" for m in diff.METRICS)
-        + " is also compared with the correctly rounded exact value on one round of generated",
+        + " is also compared with the correctly rounded exact value on round 0 of the generated",
         f"inputs (`prtheory.conformance.differential`, seed {diff.DEFAULT_SEED}): every family of",
         "`prtheory.conformance.sampling` at 10 to 1000 items, two at 3162 and 10^4, one at each of",
         "31623, 10^5, 316228 and 10^6 items (many distinct scores, tie blocks with mixed labels,",

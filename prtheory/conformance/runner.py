@@ -39,6 +39,7 @@ from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 __all__ = [
+    "PLANS",
     "DifferentialRow",
     "Row",
     "Run",
@@ -228,8 +229,9 @@ def run_inputs(impl: Implementation, x: Inputs) -> Outcome:
 # ------------------------------------------------------------------------------------------
 # differential testing of an implementation
 
-#: rounds of generated inputs per implementation in a library run (a fixed plan)
-DIFFERENTIAL_ROUNDS = 1
+#: the differential plans of a library run: no generated inputs, round 0 alone, or round 0
+#: and the bulk that gives the guarantee (:mod:`prtheory.conformance.differential`)
+PLANS = ("none", "round0", "full")
 
 
 def _result(outcome: Outcome) -> Any:
@@ -257,21 +259,26 @@ def differential_verdict(o: diff.Outcome) -> Verdict:
         return Verdict("unsupported", f"differential test not run: {o.not_run}")
     total = sum(o.samples.values())
     if o.worst is None:
-        return Verdict("agrees", f"{total} generated inputs of 10 to 10^6 items agree")
+        return Verdict(
+            "agrees",
+            f"{total} generated inputs of {min(o.samples)} to {max(o.samples)} items agree; "
+            f"{o.guarantee()}",
+        )
     counts = ", ".join(f"{k} {o.kinds[k]}" for k in diff.KINDS if o.kinds.get(k))
     shown = "\n".join(diff.describe(d) for d in o.divergences)
     detail = f"{o.diverging} of {total} generated inputs diverge ({counts}):\n{shown}"
     return Verdict(o.worst, detail, float32=o.worst == "float32")
 
 
-def run_differential(impl: Implementation, rounds: int = DIFFERENTIAL_ROUNDS) -> DifferentialRow:
-    """``impl`` over ``rounds`` rounds of generated inputs under its declared conventions."""
+def run_differential(impl: Implementation, plan: str = "round0") -> DifferentialRow:
+    """``impl`` on the generated inputs of ``plan`` (``"round0"`` or ``"full"``, :data:`PLANS`)
+    under its declared conventions."""
     outcome = diff.run(
         impl.metric,
         lambda x: _result(run_inputs(impl, x)),
         conventions=impl.conventions,
         weighted=_takes_weights(impl),
-        rounds=rounds,
+        per_decade=diff.PER_DECADE if plan == "full" else 0,
     )
     verdict = differential_verdict(outcome)
     return DifferentialRow(impl.library, impl.name, impl.metric, impl.conventions, verdict, outcome)

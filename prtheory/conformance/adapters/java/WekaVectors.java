@@ -6,7 +6,7 @@
  * Reads one JSON request per line on standard input,
  *   {"id": 1, "fn": "prc_area", "inputs": <a test's "inputs", as in the vector files>},
  * and writes one JSON answer per line on standard output,
- *   {"id": 1, "value": "0.83333333333333337", "cpu": 0.002}
+ *   {"id": 1, "value": "0.83333333333333337"}
  * (or "error" and "kind" in place of "value"). It ends at the end of its input. The inputs are
  * decoded as prtheory/conformance/vectors/README.md describes: scores and weights are strings
  * holding float64 values ("inf", "-inf" and "nan" included), long inputs are runs
@@ -17,8 +17,6 @@
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -159,8 +157,7 @@ public class WekaVectors {
   }
 
   @SuppressWarnings("unchecked")
-  static String answer(String line, ThreadMXBean cpu) {
-    long started = cpu.getCurrentThreadCpuTime();
+  static String answer(String line) {
     Map<String, Object> request = (Map<String, Object>) new Json(line).value();
     StringBuilder out = new StringBuilder("{\"id\": " + (long) number(request.get("id")));
     try {
@@ -172,16 +169,14 @@ public class WekaVectors {
     } catch (RuntimeException e) {
       out.append(", \"error\": ").append(quoted(e.toString())).append(", \"kind\": \"crashed\"");
     }
-    double seconds = (cpu.getCurrentThreadCpuTime() - started) / 1e9;
-    return out.append(", \"cpu\": ").append(seconds).append("}").toString();
+    return out.append("}").toString();
   }
 
   public static void main(String[] args) throws Exception {
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-    ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     String line;
     while ((line = in.readLine()) != null) {
-      System.out.println(answer(line, cpu));
+      System.out.println(answer(line));
       System.out.flush();
     }
   }
