@@ -19,13 +19,13 @@ import mpmath
 import numpy as np
 import pytest
 
-from prtheory._testing.brute import grouped_ranking, tie_groupings
 from prtheory.audit import audit_row, least_area, parse_row
 from prtheory.audit.intervals import to_mpf
 from prtheory.audit.library_methods import allowance
 from prtheory.conformance import gbdt_models
 from prtheory.conformance.metrics import Inputs
 from prtheory.oracle.areas import pr_auc
+from prtheory.theory.brute import grouped_ranking, tie_groupings
 
 EXACT_ARGS = {
     "weka": {"method": "step"},

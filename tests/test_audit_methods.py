@@ -15,10 +15,10 @@ from fractions import Fraction as F
 import mpmath
 import pytest
 
-from prtheory._testing.brute import grouped_ranking, tie_groupings
 from prtheory.audit import audit_row, least_area, parse_row
 from prtheory.audit.intervals import to_mpf
 from prtheory.oracle.areas import pr_auc
+from prtheory.theory.brute import grouped_ranking, tie_groupings
 
 METHOD_ARGS = {
     "step": {"method": "step"},

@@ -13,9 +13,12 @@ from prtheory._testing.layering import (
     ALLOWED,
     HOLDS,
     MARKERS,
+    REACHED,
     THIRD_PARTY,
+    cycles,
     imports,
     modules,
+    private_crossings,
     render,
     section,
     third_party_imports,
@@ -24,6 +27,18 @@ from prtheory._testing.layering import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_no_private_name_crosses_a_unit():
+    found = imports()
+    assert private_crossings(found) == []
+    # every entry of the list of private modules reached on purpose is still reached
+    targets = {i.target[9:] for i in found if unit(i.importer) != unit(i.target)}
+    assert set(REACHED) <= targets
+
+
+def test_no_import_cycle():
+    assert cycles(imports()) == []
 
 
 def test_the_three_tables_have_the_same_units():
@@ -117,6 +132,31 @@ def test_mutants_are_caught(mutant):
     assert ("prtheory.oracle.sums", "prtheory.errors") in edges
     assert ("prtheory.oracle.sums", "prtheory.oracle.core") in edges
     assert third_party_imports(mutant) == {"oracle": {"sympy"}, "metrics": {"numpy"}}
+
+
+def test_private_crossings_and_cycles_are_caught(tmp_path):
+    root = _package(
+        tmp_path,
+        {
+            "__init__.py": "from prtheory._version import __version__\n",  # a dunder: public
+            "_version.py": "__version__ = '0'\n",
+            "floats/__init__.py": "",
+            "floats/_kernels.py": "run = 1\n",
+            "floats/compiled.py": "_state = 1\n",
+            "metrics/__init__.py": "",
+            "metrics/areas.py": "from prtheory.floats._kernels import run\n"
+            "from prtheory.floats.compiled import _state\n",
+            "metrics/ap.py": "from prtheory.metrics import curves\n",
+            "metrics/curves.py": "from . import ap\n",
+        },
+    )
+    found = imports(root)
+    assert private_crossings(found) == [
+        "prtheory.metrics.areas:1 reaches the private prtheory.floats._kernels.run of another unit",
+        "prtheory.metrics.areas:2 reaches the private prtheory.floats.compiled._state of "
+        "another unit",
+    ]
+    assert cycles(found) == [["prtheory.metrics.ap", "prtheory.metrics.curves"]]
 
 
 def test_a_changed_table_makes_the_page_stale(monkeypatch):

@@ -1,6 +1,6 @@
 """Exact average precision: every tie policy against independent brute force (claims N2, N3, B6).
 
-The references are in ``prtheory._testing.brute``: written from the definitions, without numpy and
+The references are in ``prtheory.theory.brute``: written from the definitions, without numpy and
 without the oracle's formulas.
 """
 
@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from prtheory._testing.brute import brute, brute_group, brute_order, ir_ap, tie_patterns
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import summation
 from prtheory.oracle.ap import average_precision, normalized_average_precision
 from prtheory.oracle.closed_forms import ap_min
+from prtheory.theory.brute import brute, brute_group, brute_order, ir_ap, tie_patterns
 
 POLICIES = ("group", "expected", "optimistic", "pessimistic", "input-order", "trec_eval")
 

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prtheory._testing.brute import brute_counts, two_class_rankings
 from prtheory._testing.strategies import rankings
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.areas import _fixed_log_ratios, aucnpr_ranking, pr_auc, roc_auc
 from prtheory.oracle.curves import roc_curve
 from prtheory.oracle.rounding import prec_of_dps, rounded
+from prtheory.theory.brute import brute_counts, two_class_rankings
 
 F = Fraction
 Y = [0, 0, 1, 1, 0]

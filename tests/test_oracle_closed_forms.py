@@ -1,7 +1,7 @@
 """Skew-level closed forms of the oracle (B1, B3-B11, X1-X3).
 
 Independent references: values derived by hand, mpmath quadrature of the Theorem 1 bound,
-brute-force enumeration of rankings (AP by its definition, ``prtheory._testing.brute.ir_ap``), the series X2, and the numbers printed in the papers
+brute-force enumeration of rankings (AP by its definition, ``prtheory.theory.brute.ir_ap``), the series X2, and the numbers printed in the papers
 (checked under their printed rounding).
 """
 
@@ -13,10 +13,10 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from prtheory._testing.brute import ir_ap
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import closed_forms as cf
 from prtheory.oracle.rounding import exact_rational, prec_of_dps
+from prtheory.theory.brute import ir_ap
 
 Q = exact_rational  # compare mpf results with Fractions exactly
 

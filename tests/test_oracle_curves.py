@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prtheory._testing.brute import brute_counts, two_class_rankings
 from prtheory._testing.strategies import rankings
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.curves import pr_curve, prg_convex_hull, prg_curve, roc_curve
 from prtheory.oracle.ratios import Ratios
+from prtheory.theory.brute import brute_counts, two_class_rankings
 
 F = Fraction
 Y = [0, 0, 1, 1, 0]

@@ -12,12 +12,12 @@ import mpmath
 import pytest
 
 import prtheory
-from prtheory._testing.brute import brute_expected, brute_order, tie_patterns
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.ndcg import dcg_at_k, dcg_terms, ndcg_at_k
 from prtheory.oracle.retrieval import reciprocal_rank
 from prtheory.oracle.rounding import prec_of_dps, to_float
 from prtheory.oracle.ties import expected_first_hit
+from prtheory.theory.brute import brute_expected, brute_order, tie_patterns
 
 ORDERINGS = ("optimistic", "pessimistic", "input-order", "trec_eval")
 

@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from prtheory._testing.brute import brute_expected, brute_order, tie_patterns
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.retrieval import ap_at_k, precision_at_k, r_precision
+from prtheory.theory.brute import brute_expected, brute_order, tie_patterns
 
 ORDERINGS = ("optimistic", "pessimistic", "input-order", "trec_eval")
 

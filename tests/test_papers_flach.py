@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction as F
 from itertools import pairwise
 
-from prtheory._testing.brute import ir_ap
 from prtheory.oracle.curves import prg_curve
 from prtheory.oracle.prg import f_calibrated_scores
 from prtheory.papers import flach2015
+from prtheory.theory.brute import ir_ap
 
 
 def _fbeta(p, r, b2):

@@ -11,7 +11,6 @@ measure the same thing.
 * :mod:`~prtheory._testing.ulps` -- errors in ulps against exact references, one point or
   millions;
 * :mod:`~prtheory._testing.digests` -- the source digests an accuracy report records;
-* :mod:`~prtheory._testing.brute` -- brute-force ranking metrics from the definitions;
 * :mod:`~prtheory._testing.strategies` -- hypothesis strategies (needs hypothesis);
 * :mod:`~prtheory._testing.claims` -- running the registered claims in tests (needs pytest);
 * :mod:`~prtheory._testing.profiles` -- cProfile listings without absolute paths.

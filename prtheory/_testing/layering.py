@@ -32,11 +32,15 @@ __all__ = [
     "HOLDS",
     "MARKERS",
     "PACKAGE",
+    "REACHED",
+    "SHARED",
     "THIRD_PARTY",
     "Import",
+    "cycles",
     "imports",
     "main",
     "modules",
+    "private_crossings",
     "render",
     "section",
     "third_party_imports",
@@ -65,7 +69,7 @@ ALLOWED: dict[str, set[str]] = {
     "spark": {"distributed", "errors", "oracle"},
     "duckdb": {"distributed", "errors", "metrics", "oracle"},
     "_tables": {"duckdb"},
-    "theory": {"_root", "data", "oracle"},
+    "theory": {"_root", "data", "errors", "oracle"},
     "audit": {"_input", "errors", "oracle"},
     "papers": {"_root", "audit", "data", "oracle", "plots"},
     "conformance": {"_version", "errors", "oracle", "spark"},
@@ -129,11 +133,12 @@ HOLDS: dict[str, str] = {
     "duckdb": "exact metrics of Parquet/CSV files and DuckDB relations bigger than memory "
     "(extra `duckdb`)",
     "_tables": "top-level functions hand a path or a DuckDB relation to `prtheory.duckdb`",
-    "theory": "the claims: registry, derivations checked by sympy, runner, rendering",
+    "theory": "the claims: registry, derivations checked by sympy, runner, rendering; brute force "
+    "over rankings from the definitions (the claims' second route, shared with the tests)",
     "audit": "`prtheory audit`: printed numbers under rounding, intervals, method-aware bounds",
     "papers": "the papers' tables and figures, the seed examples",
     "conformance": "vectors, adapters of the libraries, runner, diagnosis, report",
-    "_testing": "what the tests and benchmarks share: samplers, references, brute force",
+    "_testing": "what the tests and benchmarks share: samplers, references, ulps, digests",
     "prtheory": "the package's top-level names (`prtheory.average_precision`, ...)",
     "cli": "the `prtheory` command (each area registers its sub-commands)",
     "__main__": "`python -m prtheory`",
@@ -147,11 +152,13 @@ MARKERS = (
 
 @dataclass(frozen=True)
 class Import:
-    """``importer`` (a module) imports ``target`` (a module), at ``line``."""
+    """``importer`` (a module) imports ``target`` (a module), at ``line``; ``name`` is the name
+    taken from it by ``from target import name`` (``""`` for a module imported whole)."""
 
     importer: str
     target: str
     line: int
+    name: str = ""
 
 
 def modules(package: Path = PACKAGE) -> dict[str, Path]:
@@ -178,10 +185,10 @@ def _longest(name: str, mods: dict[str, Path]) -> str | None:
     return name or None
 
 
-def _targets(node: ast.AST, package: str, mods: dict[str, Path]) -> list[str]:
-    """The modules of the package that one node imports."""
+def _targets(node: ast.AST, package: str, mods: dict[str, Path]) -> list[tuple[str, str]]:
+    """``(module, name taken from it or "")`` for each module of the package one node imports."""
     if isinstance(node, ast.Import):
-        return [t for a in node.names if (t := _longest(a.name, mods))]
+        return [(t, "") for a in node.names if (t := _longest(a.name, mods))]
     if isinstance(node, ast.ImportFrom):
         base = node.module or ""
         if node.level:
@@ -192,12 +199,13 @@ def _targets(node: ast.AST, package: str, mods: dict[str, Path]) -> list[str]:
         found = []
         for alias in node.names:
             sub = f"{base}.{alias.name}"
-            target = sub if sub in mods else _longest(base, mods)
-            if target:
-                found.append(target)
+            if sub in mods:
+                found.append((sub, ""))
+            elif target := _longest(base, mods):
+                found.append((target, alias.name))
         return found
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in mods:
-        return [node.value]  # a module named for importlib.import_module
+        return [(node.value, "")]  # a module named for importlib.import_module
     return []
 
 
@@ -208,11 +216,79 @@ def imports(package: Path = PACKAGE) -> list[Import]:
     for module, path in sorted(mods.items()):
         parent = module if path.name == "__init__.py" else module.rpartition(".")[0]
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            for target in _targets(node, parent, mods):
+            for target, name in _targets(node, parent, mods):
                 # importing one's own package is no edge: Python runs its __init__ first anyway
                 if target != module and not module.startswith(target + "."):
-                    found.append(Import(module, target, getattr(node, "lineno", 0)))
+                    found.append(Import(module, target, getattr(node, "lineno", 0), name))
     return found
+
+
+#: package-wide internals every unit may reach: one validation path, one label coercion, the
+#: version, where the writing commands may write
+SHARED = frozenset({"_input", "_labels", "_version", "_root"})
+
+
+#: private modules other units reach on purpose (named under ``prtheory.``), each with its
+#: reason (a shrinking list)
+REACHED: dict[str, str] = {
+    "_tables": "the package's own ``__init__`` routes paths and relations through it",
+    "plots._place": "label placement, shared by the displays and the papers' figures",
+    "oracle.areas": "``_dg_discrete``, the oracle's Davis-Goadrich sum, which "
+    "``distributed`` reuses segment for segment (to be made public)",
+}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_crossings(found: Iterable[Import], unit_of: Callable[[str], str] = unit) -> list[str]:
+    """Imports that reach a private module or name (a leading underscore, not a dunder) of
+    another unit, except the package-wide internals of :data:`SHARED` and :data:`REACHED`."""
+    bad = []
+    for imp in found:
+        if unit_of(imp.importer) == unit_of(imp.target) or imp.target[9:] in REACHED:
+            continue
+        parts = imp.target.split(".")[1:]
+        hidden = [p for p in parts if _private(p) and p not in SHARED]
+        if hidden or _private(imp.name):
+            what = f"{imp.target}.{imp.name}" if imp.name else imp.target
+            bad.append(f"{imp.importer}:{imp.line} reaches the private {what} of another unit")
+    return sorted(bad)
+
+
+def cycles(found: Iterable[Import]) -> list[list[str]]:
+    """The import cycles between modules: strongly connected components of more than one
+    module of the import graph (Tarjan's algorithm)."""
+    graph: dict[str, set[str]] = {}
+    for imp in found:
+        graph.setdefault(imp.importer, set()).add(imp.target)
+        graph.setdefault(imp.target, set())
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    components: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while (w := stack.pop()) != v:
+                component.append(w)
+            if component:
+                components.append(sorted([*component, v]))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return components
 
 
 def third_party_imports(package: Path = PACKAGE) -> dict[str, set[str]]:

@@ -3,7 +3,7 @@
 A ranking is its labels, top first, untied. An *adjacent mistake* is a negative ranked just above
 a positive; fixing it swaps the two. For the positive at rank ``r`` (1-based) of such a pair,
 ``above`` counts the positives ranked above the pair (ranks ``1 .. r - 2``). The values are
-computed from the definitions (:func:`prtheory._testing.brute.ir_ap`, the Wilcoxon-Mann-Whitney
+computed from the definitions (:func:`prtheory.theory.brute.ir_ap`, the Wilcoxon-Mann-Whitney
 statistic of :mod:`prtheory.theory.davis_goadrich2006.curves`) before and after the swap.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from prtheory._testing.brute import ir_ap
+from prtheory.theory.brute import ir_ap
 from prtheory.theory.common import rankings
 from prtheory.theory.davis_goadrich2006.curves import wmw
 

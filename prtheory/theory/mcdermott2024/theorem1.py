@@ -4,7 +4,7 @@
 The registry's meanings are computed on rankings with ties: AUROC and AP by the oracle
 (:func:`prtheory.oracle.roc_auc`, :func:`prtheory.oracle.average_precision`), the expectation
 forms item by item (:mod:`.forms`), and the means over the orders of the tied items by brute
-force (:func:`prtheory._testing.brute.brute_expected`).
+force (:func:`prtheory.theory.brute.brute_expected`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from fractions import Fraction
 
 import sympy as sp
 
-from prtheory._testing.brute import brute_expected, ir_ap
 from prtheory.oracle import average_precision, roc_auc
+from prtheory.theory.brute import brute_expected, ir_ap
 from prtheory.theory.checks import exhaustive, refuted
 from prtheory.theory.common import name, scored, tied_ranking_variable
 from prtheory.theory.domain import Domain, Meaning

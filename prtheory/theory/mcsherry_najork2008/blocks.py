@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
-from prtheory._testing.brute import arrangements
+from prtheory.theory.brute import arrangements
 
 __all__ = [
     "MAX_BLOCK",

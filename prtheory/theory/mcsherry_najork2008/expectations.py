@@ -18,10 +18,10 @@ from fractions import Fraction
 
 import sympy as sp
 
-from prtheory._testing.brute import brute_expected, ir_ap
 from prtheory.oracle import ndcg, retrieval
 from prtheory.oracle.ap import average_precision
 from prtheory.oracle.ties import expected_first_hit
+from prtheory.theory.brute import brute_expected, ir_ap
 from prtheory.theory.checks import exhaustive
 from prtheory.theory.common import name, scored, tied_rankings
 from prtheory.theory.domain import Domain, Integer, Meaning
