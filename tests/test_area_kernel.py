@@ -296,3 +296,25 @@ def test_the_numpy_path_with_weights_bands_apart(metric, n, seed):
     h, lo, e = value
     err = abs((Fraction(h) + Fraction(lo)) * Fraction(2) ** e - ref)
     assert err <= Fraction(area_numpy.relative_bound(y.size)) * ref
+
+
+def test_pr_curve_with_a_subnormal_precision_among_normal_ones():
+    """The kernel leaves a subnormal ratio to the exact rounding; the other blocks' bounds stay
+    theirs (a broadcast of every block's bound to the marked ones raised ValueError). By hand,
+    e = 2**-1060, thresholds 0.9 > 0.8 > 0.7 > 0.6: TP = 0, e, 1 + e, 1 + e; N = 1, 1 + e,
+    2 + e, 5 + e; pos = 1 + e."""
+    e = Fraction(1, 2**1060)
+    y, s, w = [0, 1, 1, 0], [0.9, 0.8, 0.7, 0.6], [1.0, float(e), 1.0, 3.0]
+    tp = [Fraction(0), e, 1 + e, 1 + e]
+    n = [Fraction(1), 1 + e, 2 + e, 5 + e]
+    precision = [to_float(t / m) for t, m in zip(tp, n, strict=True)]
+    recall = [to_float(t / (1 + e)) for t in tp]
+    for backend in ("numba", "numpy"):
+        previous = floats.set_backend(backend)
+        try:
+            c = prtheory.precision_recall_curve(y, s, sample_weight=w)
+        finally:
+            floats.set_backend(previous)
+        # scikit-learn's order: thresholds increasing, then the appended (recall 0, precision 1)
+        assert c.precision.tolist() == [*precision[::-1], 1.0], backend
+        assert c.recall.tolist() == [*recall[::-1], 0.0], backend

@@ -79,12 +79,6 @@ def _blocks(y_true: Any, y_score: Any, sample_weight: Any) -> tuple[np.ndarray, 
     return dtp, dfp
 
 
-def _points(y_true: Any, y_score: Any, sample_weight: Any) -> tuple[np.ndarray, np.ndarray]:
-    """(TP, FP) weight above and at each distinct score, scores decreasing."""
-    dtp, dfp = _blocks(y_true, y_score, sample_weight)
-    return np.cumsum(dtp), np.cumsum(dfp)
-
-
 def _precision(tp: np.ndarray, fp: np.ndarray) -> np.ndarray:
     seen = tp + fp
     return np.divide(tp, seen, out=np.zeros_like(tp), where=seen > 0)
@@ -120,10 +114,11 @@ def roc(y_true, y_score, sample_weight=None):
 
 
 def curve(y_true, y_score, sample_weight=None):
-    """Recall and precision at each distinct score with weight, scores decreasing."""
-    tp, fp = _points(y_true, y_score, sample_weight)
-    keep = tp + fp > 0
-    tp, fp = tp[keep], fp[keep]
+    """Recall and precision at each distinct score with weight, scores decreasing (a score
+    whose items all have weight 0 is no threshold, as in scikit-learn's curves)."""
+    dtp, dfp = _blocks(y_true, y_score, sample_weight)
+    keep = dtp + dfp > 0
+    tp, fp = np.cumsum(dtp)[keep], np.cumsum(dfp)[keep]
     return {"recall": tp / tp[-1], "precision": _precision(tp, fp)}
 
 

@@ -395,7 +395,7 @@ def _ap(x: Inputs, first: str) -> float:
     """AP (step area, ties grouped), ``prtheory.average_precision``."""
     from prtheory import average_precision
 
-    return average_precision(x.labels, x.scores, sample_weight=x.sample_weight)
+    return float(average_precision(x.labels, x.scores, sample_weight=x.sample_weight))
 
 
 def _trapezoid(x: Inputs, first: str) -> float:

@@ -327,8 +327,8 @@ def pr_points(
         if at.size:
             sub = tuple(v[at] for v in tp)
             den_at = den if den[0].size == 1 else tuple(v[at] for v in den)
-            values[at], still = rounded_ratios(
-                sub, rel[at], den_at, np.broadcast_to(den_rel, at.shape)
-            )
+            # precision: each block's own denominator bound; recall: the total's, for all
+            den_rel_at = den_rel[at] if np.ndim(den_rel) else np.broadcast_to(den_rel, at.shape)
+            values[at], still = rounded_ratios(sub, rel[at], den_at, den_rel_at)
             undecided[at[still]] = True
     return precision, recall, ss[ends], positive[:count], undecided
