@@ -5,7 +5,8 @@ Checked two ways: the exact least value against the oracle's area of every ranki
 pattern) of small counts, through the emulations of the libraries' own float arithmetic (which
 the conformance tests compare with the libraries); and, with the installed libraries themselves,
 every value Weka and XGBoost print for a ranking of pos, neg <= 8 is never flagged, while a value
-below the least one is.
+below the least one is. ROCR's ``aucpr`` has no method: it can print less than every method's least
+value.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import pytest
 from prtheory.audit import audit_row, least_area, parse_row
 from prtheory.audit.intervals import to_mpf
 from prtheory.audit.library_methods import allowance
-from prtheory.conformance import gbdt_models
+from prtheory.conformance import gbdt_models, r_models
 from prtheory.conformance.metrics import Inputs
 from prtheory.oracle.areas import pr_auc
 from prtheory.theory.brute import grouped_ranking, tie_groupings
@@ -151,3 +152,69 @@ def test_weka_and_xgboost_values_of_small_rankings_are_never_flagged():
 @pytest.mark.slow
 def test_weka_and_xgboost_values_of_every_ranking_up_to_8_are_never_flagged():
     _never_flagged([(p, n) for p in range(1, 9) for n in range(1, 9)])
+
+
+def test_rocr_aucpr_can_print_less_than_every_methods_least_value():
+    """ROCR's misplaced Davis-Goadrich points (``prtheory.conformance.r_models``) walk back in
+    recall, and the backward trapezoid subtracts area: 3000 tied negatives, then 300 positives in
+    two tied groups of 72 and 228, score below pi/2 = 1/22, the least value of ``unknown``."""
+    pos, neg, a = 300, 3000, 72
+    y = [0] * neg + [1] * pos
+    s = [3.0] * neg + [2.0] * a + [1.0] * (pos - a)
+
+    # least FP per TP: (0, 0), (72, 3000), (300, 3000); both TP jumps exceed 2. The first inserts
+    # TP = 1..72 after (0, 0), all at precision c = 72/3072 (skew 3000/72); the second inserts
+    # TP = 73..300 at precision f(t) = t/(t + 3000) (skew 0) after position 2 of the grown
+    # vector, i.e. after TP = 1. Vector order, TP: 0, 1, 73..300, 2..72, 72, 300, so the path
+    # runs to recall 1, back to 2/300, and on to recall 1 again by one chord. Its trapezoids:
+    def f(t):
+        return F(t, t + neg)
+
+    c, pi = f(a), f(pos)
+    path = (
+        F(1, pos) * (1 + c) / 2  # (0, 1) -> TP 1
+        + F(a, pos) * (c + f(a + 1)) / 2  # TP 1 -> 73
+        + sum(F(1, pos) * (f(t) + f(t + 1)) / 2 for t in range(a + 1, pos))  # 73 -> 300
+        - F(pos - 2, pos) * (pi + c) / 2  # back from 300 to 2
+        + F(a - 2, pos) * c  # 2 -> 72, flat at c; then 72 -> 72 has no width
+        + F(pos - a, pos) * (c + pi) / 2  # 72 -> 300
+    )
+    assert pi / 2 == F(1, 22)
+    unknown = least_area("unknown", pi, pos, neg)
+    assert unknown.value == F(1, 22)
+    assert path < unknown.value
+    x = Inputs(np.asarray(y), np.asarray(s))
+    assert r_models.rocr_aucpr(x) == pytest.approx(float(path), abs=2**-50)
+    # a value ROCR printed is flagged under every method, ``unknown`` included
+    assert audit_row(_row("unknown", pos, neg, f"{float(path):.4f}")).flagged
+    from prtheory.conformance.adapters import implementations
+
+    try:
+        rocr = {i.name: i for i in implementations("rocr")}['performance(pred, "aucpr")']
+    except (ImportError, RuntimeError) as exc:
+        pytest.skip(f"ROCR is not installed: {exc}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert rocr.run(x) == pytest.approx(float(path), abs=2**-50)
+
+
+def test_rocr_misplaced_points_lower_its_least_area():
+    """Over every tie pattern of 11 positives and 1 negative, the rankings whose points ROCR
+    keeps in recall order (at most one TP jump above 2, so at most one insertion) give at least
+    533/660; two insertions, the second misplaced, give less."""
+    # negatives first, then positives in tied groups 1, 2, 2, 2, 2, 2 (no jump above 2): the
+    # points (0, 1), then recall t/11 at precision t/(t + 1) for t = 1, 3, 5, 7, 9, 11:
+    # (1/11)(1 + 1/2)/2 + (2/11)[(1/2 + 3/4)/2 + ... + (9/10 + 11/12)/2]
+    # = 3/44 + (1/11)[1/2 + 2(3/4 + 5/6 + 7/8 + 9/10) + 11/12] = 533/660
+    in_order = F(3, 44) + F(1, 11) * (
+        F(1, 2) + 2 * (F(3, 4) + F(5, 6) + F(7, 8) + F(9, 10)) + F(11, 12)
+    )
+    assert in_order == F(533, 660)
+    least = {False: math.inf, True: math.inf}
+    for g in tie_groupings(11, 1):
+        y, s = grouped_ranking(g)
+        misplaced = sum(p > 2 for p, _ in g) > 1
+        v = r_models.rocr_aucpr(Inputs(np.asarray(y), np.asarray(s, dtype=np.float64)))
+        least[misplaced] = min(least[misplaced], v)
+    assert least[False] == pytest.approx(float(in_order), abs=2**-50)
+    assert least[True] < float(in_order)  # 0.80552: groups 1, 7, 3 after the negative
