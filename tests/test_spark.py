@@ -76,7 +76,20 @@ def _random_case(rng, n, weighted, zero_top=False):
     return y, s, w
 
 
-@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize(
+    ("blocks_path", "weighted"),
+    [
+        ("aggregated", False),
+        ("combined", False),
+        ("raw", True),
+        # each path once in the default tier (float weights are never combined: raw); the
+        # other combinations in the slow tier
+        pytest.param("raw", False, marks=pytest.mark.slow),
+        pytest.param("aggregated", True, marks=pytest.mark.slow),
+        pytest.param("combined", True, marks=pytest.mark.slow),
+    ],
+    indirect=["blocks_path"],
+)
 def test_ap_and_areas_equal_the_oracle_exactly(spark_session, spark, weighted, blocks_path):
     rng = np.random.default_rng(7 + weighted)
     first_points = ("none", "sklearn", "spark", "mllib")

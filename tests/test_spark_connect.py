@@ -88,6 +88,7 @@ CLIENT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # starts a Spark Connect server (about 45 s); the local session's tests cover the metrics
 def test_metrics_through_spark_connect(tmp_path):
     pytest.importorskip("pyspark", reason="needs pyspark: pip install -e '.[spark]' (Java 17+)")
     for module in ("grpc", "grpc_status", "google.rpc", "zstandard"):
