@@ -41,6 +41,7 @@ __all__ = [
     "main",
     "modules",
     "private_crossings",
+    "reached",
     "render",
     "section",
     "third_party_imports",
@@ -228,13 +229,13 @@ def imports(package: Path = PACKAGE) -> list[Import]:
 SHARED = frozenset({"_input", "_labels", "_version", "_root"})
 
 
-#: private modules other units reach on purpose (named under ``prtheory.``), each with its
-#: reason (a shrinking list)
+#: private modules, or private names of a module, that other units reach on purpose (named
+#: under ``prtheory.``), each with its reason (a shrinking list)
 REACHED: dict[str, str] = {
     "_tables": "the package's own ``__init__`` routes paths and relations through it",
     "plots._place": "label placement, shared by the displays and the papers' figures",
-    "oracle.areas": "``_dg_discrete``, the oracle's Davis-Goadrich sum, which "
-    "``distributed`` reuses segment for segment (to be made public)",
+    "oracle.areas._dg_discrete": "the oracle's Davis-Goadrich sum, which ``distributed`` "
+    "reuses segment for segment (to be made public)",
 }
 
 
@@ -242,12 +243,19 @@ def _private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
-def private_crossings(found: Iterable[Import], unit_of: Callable[[str], str] = unit) -> list[str]:
+def reached(imp: Import) -> tuple[str, str]:
+    """What ``imp`` reaches, named under ``prtheory.``: its module, and the module's name it
+    takes (the module again for a module imported whole)."""
+    module = imp.target.removeprefix("prtheory").removeprefix(".")
+    return module, f"{module}.{imp.name}" if imp.name else module
+
+
+def private_crossings(found: Iterable[Import]) -> list[str]:
     """Imports that reach a private module or name (a leading underscore, not a dunder) of
     another unit, except the package-wide internals of :data:`SHARED` and :data:`REACHED`."""
     bad = []
     for imp in found:
-        if unit_of(imp.importer) == unit_of(imp.target) or imp.target[9:] in REACHED:
+        if unit(imp.importer) == unit(imp.target) or set(reached(imp)) & set(REACHED):
             continue
         parts = imp.target.split(".")[1:]
         hidden = [p for p in parts if _private(p) and p not in SHARED]
@@ -267,21 +275,25 @@ def cycles(found: Iterable[Import]) -> list[list[str]]:
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
+    on_stack: set[str] = set()
     components: list[list[str]] = []
 
     def visit(v: str) -> None:
         index[v] = low[v] = len(index)
         stack.append(v)
+        on_stack.add(v)
         for w in sorted(graph[v]):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
-            elif w in stack:
+            elif w in on_stack:
                 low[v] = min(low[v], index[w])
         if low[v] == index[v]:
             component = []
             while (w := stack.pop()) != v:
+                on_stack.discard(w)
                 component.append(w)
+            on_stack.discard(v)
             if component:
                 components.append(sorted([*component, v]))
 
