@@ -133,7 +133,7 @@ def contradicted_attributions(d: ImplementationDiagnosis) -> int:
     return sum(name in bad for name in names)
 
 
-def _diagnose(rows: list[Row], consistent: dict[str, int], cache: dict) -> Diagnosis:
+def _diagnose(rows: list[Row], consistent: dict[str, int], cache: dict[Any, Any]) -> Diagnosis:
     divergent, agreeing = _split(rows)
     return diagnose(
         rows[0].metric,

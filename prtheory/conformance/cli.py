@@ -74,7 +74,7 @@ def _epilog() -> str:
     )
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "conformance",
         help="check metric libraries against the oracle's test vectors; write reports/conformance.md",

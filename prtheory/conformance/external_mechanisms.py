@@ -146,7 +146,7 @@ def _cancels(x: Inputs) -> bool:
     got = gbdt_models.xgboost_aucpr(x)
     if exact is UNDEFINED or math.isnan(got):
         return False
-    return abs(got - exact.float64) > 8 * math.ulp(exact.float64)
+    return bool(abs(got - exact.float64) > 8 * math.ulp(exact.float64))
 
 
 def _huge_scores(x: Inputs) -> bool:

@@ -83,7 +83,10 @@ def _delta_prauc(fp_prev: float, fp: float, tp_prev: float, tp: float, total_pos
 
 def _block_ends(sorted_scores: np.ndarray) -> np.ndarray:
     """Indices of the last item of each run of equal scores (in sorted order)."""
-    return np.r_[np.flatnonzero(sorted_scores[1:] != sorted_scores[:-1]), sorted_scores.size - 1]
+    ends: np.ndarray = np.r_[
+        np.flatnonzero(sorted_scores[1:] != sorted_scores[:-1]), sorted_scores.size - 1
+    ]
+    return ends
 
 
 def xgboost_aucpr(x: Any) -> float:
@@ -138,7 +141,10 @@ def xgboost_precision_at_k(x: Any) -> Fraction:
 
 def _avoid_inf(values: np.ndarray, limit: float) -> np.ndarray:
     """``Common::AvoidInf``: NaN -> 0, clamped to [-limit, limit]."""
-    return np.clip(np.nan_to_num(values, nan=0.0, posinf=limit, neginf=-limit), -limit, limit)
+    clipped: np.ndarray = np.clip(
+        np.nan_to_num(values, nan=0.0, posinf=limit, neginf=-limit), -limit, limit
+    )
+    return clipped
 
 
 def lightgbm_stored(x: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:

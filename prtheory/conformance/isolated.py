@@ -109,7 +109,8 @@ def _resolve(source: str) -> Callable[[], list[Implementation]]:
         return lambda: implementations(source)
     eps = _entry_points()
     if source in eps:
-        return eps[source].load()
+        loaded: Callable[[], list[Implementation]] = eps[source].load()
+        return loaded
     module, sep, attr = source.partition(":")
     if not sep or not module or not attr:
         raise InvalidInputError(
@@ -119,7 +120,8 @@ def _resolve(source: str) -> Callable[[], list[Implementation]]:
     obj: Any = importlib.import_module(module)
     for part in attr.split("."):
         obj = getattr(obj, part)
-    return obj
+    resolved: Callable[[], list[Implementation]] = obj
+    return resolved
 
 
 def _status(source: str) -> LibraryStatus:
@@ -198,7 +200,9 @@ def _warm_up(impls: list[Implementation], vectors: list[Vector]) -> None:
             run_implementation(impl, min(valid, key=lambda v: len(v.inputs.scores)))
 
 
-def _start_up(source: str, metrics: list[str] | None, memory_mb: int | None) -> tuple:
+def _start_up(
+    source: str, metrics: list[str] | None, memory_mb: int | None
+) -> tuple[list[Implementation], list[Vector]]:
     """Import the library, load the vectors, prepare and warm up each implementation."""
     _limit_memory(memory_mb)
     impls = list(_resolve(source)())
@@ -210,7 +214,7 @@ def _start_up(source: str, metrics: list[str] | None, memory_mb: int | None) -> 
     return impls, vectors
 
 
-def _run_unit(impl: Implementation, vector: Vector | None, plan: str) -> tuple:
+def _run_unit(impl: Implementation, vector: Vector | None, plan: str) -> tuple[Any, ...]:
     """The message reporting one unit: a classified row, or a differential test."""
     if vector is None:
         return ("diff", run_differential(impl, plan))
@@ -401,7 +405,8 @@ class _LibraryRun:
             kind = msg[0]
             if kind == "import-error":
                 again = "" if self.total is None else "the library failed to start again: "
-                return again + msg[1]
+                failure: str = again + msg[1]
+                return failure
             if kind in ("start", "done", "plan"):
                 self._charge(phase, budget, proc.pid)
                 if kind == "done":
@@ -418,14 +423,14 @@ class _LibraryRun:
     def _charge(self, phase: str, budget: Budget, pid: int) -> None:
         self.cpu[phase] += max(0.0, budget.used(pid)[0])
 
-    def _planned(self, plan: list, total: int) -> None:
+    def _planned(self, plan: list[tuple[str, str, str, tuple[str, ...]]], total: int) -> None:
         self.plan, self.total = plan, total
         impls = [
             Implementation(lib, name, metric, _never, conv) for lib, name, metric, conv in plan
         ]
         self.units = _units(impls, self.vectors, self.limits.plan(self.source))
 
-    def _record(self, kind: str, n: int, payload: tuple) -> None:
+    def _record(self, kind: str, n: int, payload: tuple[Any, ...]) -> None:
         """Store a unit's result and move past it."""
         i, j = self.units[n]
         library, name, metric, conventions = self.plan[i]

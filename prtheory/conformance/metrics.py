@@ -188,7 +188,9 @@ def _ap(x: Inputs, ties: str = "group", convention: str | None = None) -> Fracti
     return average_precision(*_ranking_args(x), ties=ties, doc_ids=ids, convention=convention)
 
 
-def _pr_curve(x: Inputs, first_point: str = "none", convention: str | None = None) -> dict:
+def _pr_curve(
+    x: Inputs, first_point: str = "none", convention: str | None = None
+) -> dict[str, Any]:
     from prtheory.oracle.curves import pr_curve
 
     c = pr_curve(*_ranking_args(x), first_point=first_point, convention=convention)
@@ -265,7 +267,7 @@ def _retrieval(name: str) -> Callable[..., Fraction]:
         args = (
             (x.y_true, x.y_score) if name == "r_precision" else (x.y_true, x.y_score, x.params["k"])
         )
-        value = fn(*args, ties=ties, doc_ids=ids)
+        value: Fraction = fn(*args, ties=ties, doc_ids=ids)
         if normalise == "pos":  # trec_eval's map_cut_k divides by every relevant item
             pos = int(np.count_nonzero(x.labels))
             value = value * min(int(x.params["k"]), pos) / pos
@@ -303,7 +305,7 @@ def _auprg(x: Inputs, negative_gain: str = "unit-square") -> Fraction:
     return auprg(*_ranking_args(x), negative_gain=negative_gain)
 
 
-def _prg_curve(x: Inputs) -> dict:
+def _prg_curve(x: Inputs) -> dict[str, Any]:
     """Recall gain and precision gain at the operating points (crossing points left out)."""
     from prtheory.oracle.curves import prg_curve
 
@@ -324,7 +326,8 @@ def _aucpr_min(x: Inputs, convention: str | None = None) -> Any:
 def _ap_min(x: Inputs) -> Fraction:
     from prtheory.oracle import ap_min
 
-    return ap_min(int(x.params["pos"]), int(x.params["neg"]), exact=True)
+    value: Fraction = ap_min(int(x.params["pos"]), int(x.params["neg"]), exact=True)
+    return value
 
 
 def _aucnpr(x: Inputs, convention: str | None = None) -> Any:

@@ -436,7 +436,8 @@ def committed_versions(text: str) -> dict[str, str] | None:
     """The versions recorded in a rendered report, or ``None`` if it has no versions line."""
     for line in text.splitlines():
         if line.startswith("<!-- versions: ") and line.endswith(" -->"):
-            return json.loads(line[len("<!-- versions: ") : -len(" -->")])
+            versions: dict[str, str] = json.loads(line[len("<!-- versions: ") : -len(" -->")])
+            return versions
     return None
 
 
@@ -993,7 +994,9 @@ def results_json(run: Run) -> dict[str, Any]:
     }
 
 
-def _attributed(attributed: dict[tuple[str, str, str, str], tuple[str, Any]], r: Row) -> tuple:
+def _attributed(
+    attributed: dict[tuple[str, str, str, str], tuple[str, Any]], r: Row
+) -> tuple[str | None, Any]:
     """(mechanism name, its prediction as JSON) of ``r``, or (None, None)."""
     m = attributed.get((r.library, r.implementation, r.metric, r.vector.ident))
     if m is None:

@@ -23,7 +23,7 @@ __all__ = ["river_rolling_roc_auc"]
 
 def _total_order(score: float) -> int:
     """Rust's ``f64::total_cmp`` key: -0.0 below 0.0, NaN ordered by its bits."""
-    bits = struct.unpack("<q", struct.pack("<d", score))[0]
+    bits: int = struct.unpack("<q", struct.pack("<d", score))[0]
     return bits ^ ((bits >> 63) & 0x7FFFFFFFFFFFFFFF)
 
 

@@ -103,7 +103,8 @@ class Sample:
 def _mix(z: np.ndarray) -> np.ndarray:
     z = (z ^ (z >> np.uint64(30))) * np.uint64(_M1)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(_M2)
-    return z ^ (z >> np.uint64(31))
+    mixed: np.ndarray = z ^ (z >> np.uint64(31))  # numpy types the operators as Any
+    return mixed
 
 
 def draws(seed: int, count: int) -> np.ndarray:
@@ -114,31 +115,37 @@ def draws(seed: int, count: int) -> np.ndarray:
 
 
 def _labels(a: np.ndarray, permille: int) -> np.ndarray:
-    y = (a % np.uint64(1000) < np.uint64(permille)).astype(np.int64)
+    y: np.ndarray = (a % np.uint64(1000) < np.uint64(permille)).astype(np.int64)
     y[0], y[1] = 1, 0
     return y
 
 
 def _scores(b: np.ndarray, kind: str) -> np.ndarray:
-    uniform = (b >> np.uint64(11)).astype(np.float64) * 2.0**-53
+    uniform: np.ndarray = (b >> np.uint64(11)).astype(np.float64) * 2.0**-53
     if kind == "distinct":
         return uniform
     if kind == "blocks":
         levels = np.uint64(max(2, b.size // 100))
-        return (b % levels).astype(np.float64) * 2.0**-20
+        blocks: np.ndarray = (b % levels).astype(np.float64) * 2.0**-20
+        return blocks
     pick = (b % np.uint64(16)).astype(np.int64)
     special = pick < _EXTREMES.size
-    return np.where(special, _EXTREMES[np.minimum(pick, _EXTREMES.size - 1)], uniform)
+    mixed: np.ndarray = np.where(special, _EXTREMES[np.minimum(pick, _EXTREMES.size - 1)], uniform)
+    return mixed
 
 
 def _weights(c: np.ndarray, kind: str) -> np.ndarray | None:
     if kind == "none":
         return None
     if kind == "integer":
-        return (c % np.uint64(5)).astype(np.float64)
+        integer: np.ndarray = (c % np.uint64(5)).astype(np.float64)
+        return integer
     if kind == "fraction":
         shift = ((c >> np.uint64(3)) % np.uint64(4)).astype(np.int64)
-        return np.ldexp((np.uint64(1) + c % np.uint64(7)).astype(np.float64), -shift)
+        fraction: np.ndarray = np.ldexp(
+            (np.uint64(1) + c % np.uint64(7)).astype(np.float64), -shift
+        )
+        return fraction
     mantissa = (np.uint64(1) + (c >> np.uint64(12)) % np.uint64(1024)).astype(np.float64)
     exponent = ((c >> np.uint64(2)) % np.uint64(2065)).astype(np.int64) - 1074
     w = np.ldexp(mantissa, exponent)

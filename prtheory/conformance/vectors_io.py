@@ -101,7 +101,8 @@ def _decode_test(metric: str, t: dict[str, Any]) -> Vector:
 
 
 def schema() -> dict[str, Any]:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    doc: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return doc
 
 
 class VectorFileError(ValueError):
@@ -113,7 +114,8 @@ def _schema_error() -> type[Exception]:
         import jsonschema
     except ImportError:  # pragma: no cover - jsonschema is in the test and conformance extras
         return VectorFileError
-    return jsonschema.ValidationError
+    error: type[Exception] = jsonschema.ValidationError
+    return error
 
 
 def _outcome_values(outcome: Any) -> list[dict[str, Any]]:

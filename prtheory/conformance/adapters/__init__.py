@@ -124,7 +124,8 @@ def implementations(key: str) -> list[Implementation]:
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return load_adapter(key).implementations()
+        found: list[Implementation] = load_adapter(key).implementations()
+    return found
 
 
 def status(key: str) -> LibraryStatus:

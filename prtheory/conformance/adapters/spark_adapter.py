@@ -77,12 +77,12 @@ def session() -> Any:
     return made
 
 
-_SHARED: dict[tuple, Any] = {}
-_KEY_LOCKS: dict[tuple, threading.Lock] = {}
+_SHARED: dict[tuple[Any, ...], Any] = {}
+_KEY_LOCKS: dict[tuple[Any, ...], threading.Lock] = {}
 _LOCK = threading.Lock()
 
 
-def _shared(key: tuple, make: Any) -> Any:
+def _shared(key: tuple[Any, ...], make: Any) -> Any:
     """``make()`` once per key, however many threads ask (others wait for that key only)."""
     with _LOCK:
         key_lock = _KEY_LOCKS.setdefault(key, threading.Lock())
@@ -102,9 +102,12 @@ def _release() -> None:
     gc.collect()
 
 
-def _scratch() -> tempfile.TemporaryDirectory:
+def _scratch() -> tempfile.TemporaryDirectory[str]:
     """Where the inputs are written for Spark to read (one per process, removed at its exit)."""
-    return _shared(("scratch",), lambda: tempfile.TemporaryDirectory(prefix="prtheory-spark-"))
+    scratch: tempfile.TemporaryDirectory[str] = _shared(
+        ("scratch",), lambda: tempfile.TemporaryDirectory(prefix="prtheory-spark-")
+    )
+    return scratch
 
 
 def _csv_column(a: np.ndarray) -> np.ndarray:
@@ -142,10 +145,11 @@ def area_under_pr(y: Any, s: Any, w: Any = None, num_bins: int = 1000) -> float:
     """``BinaryClassificationEvaluator(metricName="areaUnderPR", numBins=num_bins)``, evaluated
     once per input and ``num_bins`` (the AP and the area implementations make the same call)."""
     key = ("areaUnderPR", num_bins, _key_of(y, s, w))
-    return _shared(key, lambda: _area_under_pr(y, s, w, num_bins))
+    area: float = _shared(key, lambda: _area_under_pr(y, s, w, num_bins))
+    return area
 
 
-def _key_of(*arrays: Any) -> tuple:
+def _key_of(*arrays: Any) -> tuple[Any, ...]:
     return tuple(
         None if a is None else (np.asarray(a).dtype.str, np.asarray(a).tobytes()) for a in arrays
     )
@@ -173,7 +177,7 @@ def metrics_area_under_pr(y: Any, s: Any) -> float:
     return float(BinaryClassificationMetrics(rdd).areaUnderPR)
 
 
-def ranking(prediction: list, truth: list) -> Any:
+def ranking(prediction: list[int], truth: list[int]) -> Any:
     """``RankingMetrics`` of one query: predicted ids in rank order and the relevant ids (kept
     per input: moving a million ids into the JVM takes seconds)."""
     from pyspark.mllib.evaluation import RankingMetrics
@@ -200,16 +204,18 @@ def spark_bins(scores: Any, num_bins: int, starts: tuple[int, ...] = (0,)) -> np
     d = distinct.size
     g = d // num_bins
     if g < 2:
-        return s.copy()
+        unchanged: np.ndarray = s.copy()
+        return unchanged
     bounds = np.append(np.asarray(starts, dtype=np.int64), d)
     idx = np.arange(d)
     part = np.searchsorted(bounds, idx, side="right") - 1
     first = bounds[part] + (idx - bounds[part]) // g * g
     lowest = distinct[np.minimum(first + g, bounds[part + 1]) - 1]
-    return lowest[np.searchsorted(-distinct, -s)]
+    binned: np.ndarray = lowest[np.searchsorted(-distinct, -s)]
+    return binned
 
 
-def _ranked(x: Any) -> tuple[list, list] | Unsupported:
+def _ranked(x: Any) -> tuple[list[int], list[int]] | Unsupported:
     if x.sample_weight is not None:
         return Unsupported("RankingMetrics takes id lists, no sample weights")
     order = np.argsort(-np.asarray(x.y_score, dtype=float), kind="stable")
@@ -217,7 +223,7 @@ def _ranked(x: Any) -> tuple[list, list] | Unsupported:
     return [int(i) for i in order], [int(i) for i in np.flatnonzero(labels)]
 
 
-def _key(x: Any) -> tuple:
+def _key(x: Any) -> tuple[Any, ...]:
     def raw(a: Any) -> Any:
         return None if a is None else (np.asarray(a).dtype.str, np.asarray(a).tobytes())
 
@@ -227,7 +233,7 @@ def _key(x: Any) -> tuple:
 def _batched(name: str, metric: str, fn: Any, **kw: Any) -> Implementation:
     """``fn`` answered from one concurrent evaluation of every stored vector of ``metric``, made
     by ``prepare`` (or by the first call, when the runner does not prepare)."""
-    results: dict[tuple, tuple[bool, Any]] = {}
+    results: dict[tuple[Any, ...], tuple[bool, Any]] = {}
     lock = threading.Lock()
 
     def attempt(x: Any) -> tuple[bool, Any]:
