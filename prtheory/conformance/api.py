@@ -491,15 +491,14 @@ def _weights_unread(r: _Receiver, v: Vector, plan: _Call, value: Any) -> bool:
 
 def _plain_result(value: Any) -> Any:
     """A returned value in the form :func:`_distance` expects of a wanted one."""
-    from prtheory.conformance.encoding import encode_value
-    from prtheory.conformance.vectors_io import _decode_outcome
+    from prtheory.conformance.encoding import decode_outcome, encode_value
 
     if isinstance(value, dict):
         return {
-            k: [_decode_outcome(encode_value(float(x)).to_json()) for x in a]
+            k: [decode_outcome(encode_value(float(x)).to_json()) for x in a]
             for k, a in value.items()
         }
-    return _decode_outcome(encode_value(float(value)).to_json())
+    return decode_outcome(encode_value(float(value)).to_json())
 
 
 def vectors(metric: str) -> list[Vector]:

@@ -34,9 +34,11 @@ __all__ = [
     "Value",
     "decode_float",
     "decode_inputs",
+    "decode_outcome",
     "decode_value",
     "encode_float",
     "encode_inputs",
+    "encode_outcome",
     "encode_value",
 ]
 
@@ -127,6 +129,63 @@ def decode_value(obj: dict[str, Any]) -> Value:
     """Inverse of :meth:`Value.to_json`."""
     exact = None if obj["exact"] is None else Fraction(obj["exact"])
     return Value(exact, obj["decimal"], float.fromhex(obj["float64"]))
+
+
+def encode_outcome(v: Any) -> Any:
+    """An oracle outcome as a vector file writes it: a value, or a curve of values.
+
+    Parameters
+    ----------
+    v : int, Fraction, (mpmath.mpf, float) or dict
+        An exact value, an irrational value with its correctly rounded float64, or a curve
+        (``{name: [value, ...]}``) of either.
+
+    Returns
+    -------
+    dict
+        :meth:`Value.to_json` of the value, or ``{name: [that, ...]}`` for a curve.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.encoding import encode_outcome
+    >>> from fractions import Fraction
+    >>> encode_outcome(Fraction(1, 3))["exact"]
+    '1/3'
+    >>> encode_outcome({"precision": [1, Fraction(1, 2)]})["precision"][1]["float64"]
+    '0x1.0000000000000p-1'
+    """
+    if isinstance(v, dict):
+        return {k: [encode_outcome(e) for e in vals] for k, vals in v.items()}
+    if isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], mpmath.mpf):
+        return encode_value(v[0], v[1]).to_json()
+    return encode_value(v).to_json()
+
+
+def decode_outcome(obj: Any) -> Any:
+    """Inverse of :func:`encode_outcome`: a :class:`Value`, a curve of them, or ``None``.
+
+    Parameters
+    ----------
+    obj : dict or None
+        A test's ``expected`` value or one of its ``alternatives``, as JSON.
+
+    Returns
+    -------
+    Value, dict of str to list of Value, or None
+        ``None`` for ``None``.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.encoding import decode_outcome, encode_outcome
+    >>> from fractions import Fraction
+    >>> decode_outcome(encode_outcome(Fraction(1, 3))).exact
+    Fraction(1, 3)
+    """
+    if obj is None:
+        return None
+    if "float64" in obj:
+        return decode_value(obj)
+    return {k: [decode_value(v) for v in vals] for k, vals in obj.items()}
 
 
 def encode_inputs(

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from prtheory.conformance.encoding import Value
-from prtheory.conformance.vectors_io import Vector, _decode_outcome
+from prtheory.conformance.encoding import Value, decode_outcome, encode_outcome
+from prtheory.conformance.vectors_io import Vector
 
 __all__ = [
     "ANY",
@@ -65,9 +65,7 @@ class Mechanism:
 
 def encoded(value: Any) -> Any:
     """An oracle value (Fraction, ``(mpf, float)`` pair, or a curve of them) as a prediction."""
-    from prtheory.conformance.generate import _encode_outcome
-
-    return _decode_outcome(_encode_outcome(value))
+    return decode_outcome(encode_outcome(value))
 
 
 def scalar(value: float) -> Value:

@@ -27,8 +27,9 @@ import numpy as np
 
 from prtheory.conformance.adapters import LibraryStatus
 from prtheory.conformance.classify import Outcome, Verdict, classify
+from prtheory.conformance.encoding import decode_outcome
 from prtheory.conformance.runner import DifferentialRow, Row, Run
-from prtheory.conformance.vectors_io import VECTOR_DIR, Vector, _decode_outcome, load
+from prtheory.conformance.vectors_io import VECTOR_DIR, Vector, load
 
 __all__ = ["RESULTS", "dumps", "loads", "outcome_of", "source_digests"]
 
@@ -141,7 +142,7 @@ def _verdict(obj: dict[str, Any]) -> Verdict:
 def _loaded_row(obj: dict[str, Any], vectors: dict[tuple[str, int], Vector]) -> Row:
     """A recorded row, classified again by the current classifier."""
     vector = vectors[(obj["metric"], obj["tcId"])]
-    extra = {name: _decode_outcome(v) for name, v in obj["extra"].items()}
+    extra = {name: decode_outcome(v) for name, v in obj["extra"].items()}
     outcome = outcome_of(obj)
     if obj["verdict"] is not None:  # the runner's own verdict: the process died or ran out
         verdict = _verdict(obj["verdict"])

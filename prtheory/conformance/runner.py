@@ -127,8 +127,7 @@ def _quantise(grid: tuple[float, ...], x: Inputs) -> Inputs:
 
 def extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
     """Oracle values under the call-pattern conventions of ``impl`` (batches, bins)."""
-    from prtheory.conformance.generate import _encode_outcome
-    from prtheory.conformance.vectors_io import _decode_outcome
+    from prtheory.conformance.encoding import decode_outcome, encode_outcome
 
     candidates: list[Alternative] = []
     sig = "sigmoid-on-logits" in impl.conventions
@@ -160,12 +159,12 @@ def extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
             value = evaluate(vector.metric, vector.inputs, alt)
         except (UndefinedMetricError, InvalidInputError):
             continue
-        out[alt.name] = _decode_outcome(_encode_outcome(value))
+        out[alt.name] = decode_outcome(encode_outcome(value))
     if impl.binned is not None and vector.metric == "average_precision":
         value = _binned_below_grid_dropped(impl.binned, vector.inputs)
         if value is not None:
             name = f"binned({len(impl.binned)} thresholds)+below-grid-never-positive"
-            out[name] = _decode_outcome(_encode_outcome(value))
+            out[name] = decode_outcome(encode_outcome(value))
     return out
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from prtheory.conformance.encoding import decode_float, decode_inputs, decode_value
+from prtheory.conformance.encoding import decode_float, decode_inputs, decode_outcome
 from prtheory.conformance.metrics import Inputs
 
 if TYPE_CHECKING:
@@ -56,14 +56,6 @@ class Vector:
         return f"{self.metric}#{self.tc_id}"
 
 
-def _decode_outcome(obj: Any) -> Any:
-    if obj is None:
-        return None
-    if "float64" in obj:
-        return decode_value(obj)
-    return {k: [decode_value(v) for v in vals] for k, vals in obj.items()}
-
-
 def _decode_params(params: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in params.items():
@@ -94,8 +86,8 @@ def _decode_test(metric: str, t: dict[str, Any]) -> Vector:
         tuple(t["flags"]),
         Inputs(y, s, w, _decode_params(inp.get("params", {}))),
         t["result"],
-        _decode_outcome(t.get("expected")),
-        {k: _decode_outcome(v) for k, v in t.get("alternatives", {}).items()},
+        decode_outcome(t.get("expected")),
+        {k: decode_outcome(v) for k, v in t.get("alternatives", {}).items()},
         t.get("reason"),
     )
 
