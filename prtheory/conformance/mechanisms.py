@@ -5,7 +5,9 @@ function that predicts what it gives on a vector: an exact value computed by the
 vector's input as that mechanism transforms it), :data:`~prtheory.conformance.predictions.ANY` number, :data:`~prtheory.conformance.predictions.RAISES` (an
 exception), :data:`~prtheory.conformance.predictions.UNDEFINED` (0/0 under that convention: an exception or NaN), or ``None`` (it
 says nothing about that vector). Nothing is ever predicted from the
-implementation under test. Mechanisms modelled (:func:`mechanisms`):
+implementation under test. The mechanisms are a table (:data:`DEFINITIONS`, :data:`HANDLING`:
+one :class:`MechanismSpec` per mechanism, with its prediction, the metrics it applies to and its
+source); :func:`mechanisms` lists those of a metric. Mechanisms modelled:
 
 * every named convention of the metric (:mod:`prtheory.conformance.metrics`): the tie policies
   (``ties=input-order`` is a stable sort, ``ties=trec_eval`` the doc-id rule),
@@ -85,6 +87,7 @@ from typing import Any
 
 import numpy as np
 
+from prtheory.conformance import ap_variants, external_mechanisms, library_models
 from prtheory.conformance.classify import _distance
 from prtheory.conformance.encoding import Value
 from prtheory.conformance.metrics import (
@@ -113,7 +116,9 @@ from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 __all__ = [
     "ANY",
+    "DEFINITIONS",
     "FLOAT32",
+    "HANDLING",
     "MAX_SEARCH",
     "NAN",
     "RAISES",
@@ -121,6 +126,7 @@ __all__ = [
     "Crash",
     "Diagnosis",
     "Mechanism",
+    "MechanismSpec",
     "Raised",
     "contradicted",
     "diagnose",
@@ -167,11 +173,11 @@ def _stored(name: str) -> Callable[[Vector], Any]:
     return predict
 
 
-def oracle_mechanism(
-    name: str, description: str, transform: Callable[[Inputs], Inputs | None], **options: Any
-) -> Mechanism:
-    """A mechanism that transforms a valid (or acceptable) vector's input (``None``: no
-    prediction) and evaluates the oracle under ``options``."""
+def _transformed(
+    name: str, transform: Callable[[Inputs], Inputs | None], **options: Any
+) -> Callable[[Vector], Any]:
+    """The oracle's value under ``options`` of a valid (or acceptable) vector's input as
+    ``transform`` changes it (``None``: no prediction)."""
 
     def predict(v: Vector) -> Any:
         if v.result not in ("valid", "acceptable") or v.inputs.y_score is None:
@@ -179,7 +185,39 @@ def oracle_mechanism(
         x = transform(v.inputs)
         return None if x is None else _oracle(v.metric, x, Alternative(name, options))
 
-    return Mechanism(name, description, predict)
+    return predict
+
+
+def oracle_mechanism(
+    name: str, description: str, transform: Callable[[Inputs], Inputs | None], **options: Any
+) -> Mechanism:
+    """A mechanism that transforms a valid (or acceptable) vector's input and evaluates the
+    oracle under ``options``.
+
+    Parameters
+    ----------
+    name, description : str
+        The mechanism's name and what it does.
+    transform : callable
+        Inputs -> the inputs as the implementation is thought to see them (``None``: no
+        prediction for that vector).
+    **options
+        The oracle's options (a convention's name and value, as in
+        :class:`~prtheory.conformance.metrics.Alternative`).
+
+    Returns
+    -------
+    Mechanism
+        Predicting the oracle's value at the transformed input.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.mechanisms import oracle_mechanism
+    >>> from prtheory.conformance.metrics import scores_float32
+    >>> oracle_mechanism("scores=float32", "scores rounded to float32", scores_float32).name
+    'scores=float32'
+    """
+    return Mechanism(name, description, _transformed(name, transform, **options))
 
 
 def unweighted(v: Vector) -> Any:
@@ -454,302 +492,428 @@ def _undefined(value: float) -> Callable[[Vector], Any]:
     return predict
 
 
-def mechanisms(metric: str) -> list[Mechanism]:
-    """Every mechanism modelled for ``metric`` (module docstring)."""
-    spec = METRICS[metric]
-    stored = {a.name for a in spec.alternatives}
-    out = [
-        Mechanism(a.name, f"the {a.name} convention", _stored(a.name)) for a in spec.alternatives
-    ]
-    if spec.kind == "scalar" and "undefined=sklearn" not in stored:
-        out.append(Mechanism("undefined=sklearn", "0 substituted for 0/0", _undefined(0.0)))
-    if spec.kind != "closed-form":
+def _unvalidated(v: Vector) -> Any:
+    """Any number for malformed input (accepted without an error)."""
+    return ANY if v.result == "invalid" else None
+
+
+# ------------------------------------------------------------------------------------------
+# the table of mechanisms
+
+
+def _always(metric: str) -> bool:
+    return True
+
+
+def _only(*metrics: str) -> Callable[[str], bool]:
+    """Applies to the named metrics."""
+    return lambda metric: metric in metrics
+
+
+def _unless_stored(name: str, kinds: tuple[str, ...] | None = None) -> Callable[[str], bool]:
+    """Applies to metrics (of ``kinds``; ``None``: any) whose vectors do not store the
+    convention ``name``."""
+
+    def applies(metric: str) -> bool:
+        spec = METRICS[metric]
+        kind_fits = kinds is None or spec.kind in kinds
+        return kind_fits and name not in {a.name for a in spec.alternatives}
+
+    return applies
+
+
+def _ranked_unless_stored(name: str) -> Callable[[str], bool]:
+    """Applies to the metrics of a ranking (not the closed forms) that do not store ``name``."""
+    stored = _unless_stored(name)
+    return lambda metric: METRICS[metric].kind != "closed-form" and stored(metric)
+
+
+@dataclass(frozen=True)
+class MechanismSpec:
+    """One row of the table of mechanisms: a name, what it predicts, where it applies and where
+    the behaviour comes from.
+
+    Parameters
+    ----------
+    name : str
+        The mechanism's name (``+`` joins the parts of a combination).
+    description : str
+        What the implementation does, in a line (the report prints it).
+    predict : callable
+        Vector -> the predicted result, or ``None`` where the mechanism says nothing.
+    applies : callable
+        Metric name -> whether the mechanism is modelled for that metric.
+    source : str
+        Where the behaviour is documented or found (a library, a claim id); empty for a
+        hypothesis about arithmetic in general.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.mechanisms import DEFINITIONS
+    >>> row = next(r for r in DEFINITIONS if r.name == "riemann-minoring")
+    >>> row.applies("average_precision"), row.applies("roc_auc")
+    (True, False)
+    """
+
+    name: str
+    description: str
+    predict: Callable[[Vector], Any]
+    applies: Callable[[str], bool] = _always
+    source: str = ""
+
+    def mechanism(self) -> Mechanism:
+        """The row as a :class:`~prtheory.conformance.predictions.Mechanism`.
+
+        Returns
+        -------
+        Mechanism
+            Its name, description and prediction.
+        """
+        return Mechanism(self.name, self.description, self.predict)
+
+
+_TORCH = "torchmetrics' retrieval metrics and binary_average_precision"
+
+
+def _riemann_rows() -> list[MechanismSpec]:
+    rows = []
+    for f32 in (False, True):
+        tail = "+scores=float32" if f32 else ""
+        rounded = ", of the scores rounded to float32" if f32 else ""
+        for kind, pick in (("minoring", min), ("majoring", max)):
+            rows.append(
+                MechanismSpec(
+                    f"riemann-{kind}{tail}",
+                    f"sum (R_i - R_(i+1)) {pick.__name__}(P_i, P_(i+1)) in place of step AP"
+                    f"{rounded}",
+                    _riemann(pick, f32),
+                    _only("average_precision"),
+                    "Keras AUC(curve='PR', summation_method)",
+                )
+            )
+    return rows
+
+
+#: mechanisms of a metric's definition (orderings, areas, AP variants, a library's own float
+#: arithmetic), in the order :func:`mechanisms` lists them after the stored conventions
+DEFINITIONS: tuple[MechanismSpec, ...] = (
+    MechanismSpec(
+        "undefined=sklearn",
+        "0 substituted for 0/0",
+        _undefined(0.0),
+        _unless_stored("undefined=sklearn", ("scalar",)),
+        "prtheory.oracle.conventions",
+    ),
+    *(
+        MechanismSpec(
+            name,
+            f"the {name} convention",
+            _transformed(name, transform),
+            _ranked_unless_stored(name),
+            "prtheory.conformance.metrics",
+        )
         for name, transform in (
             ("scores=float32", scores_float32),
             ("sigmoid-on-logits", sigmoid_on_logits),
             ("inf-ties=input-order", split_infinite_ties),
-        ):
-            if name not in stored:
-                out.append(oracle_mechanism(name, f"the {name} convention", transform))
-    if metric in ("average_precision", "ap_at_k", "precision_at_k", "r_precision"):
-        out.append(
-            Mechanism(
-                "ties=torch-sort",
-                "tied items in the order torch.topk / torch.argsort(descending=True) give them",
-                _torch_sort(),
-            )
         )
-    if metric in ("average_precision", "ap_at_k", "precision_at_k"):
-        out.append(
-            Mechanism(
-                "ties=torch-sort+nonpositive-irrelevant",
-                "ties in torch's order, and a relevant item whose float32 score is <= 0 counts "
-                "as non-relevant (0 when none is left)",
-                _torch_sort(drop_nonpositive=True),
-            )
+    ),
+    MechanismSpec(
+        "ties=torch-sort",
+        "tied items in the order torch.topk / torch.argsort(descending=True) give them",
+        _torch_sort(),
+        _only("average_precision", "ap_at_k", "precision_at_k", "r_precision"),
+        _TORCH,
+    ),
+    MechanismSpec(
+        "ties=torch-sort+nonpositive-irrelevant",
+        "ties in torch's order, and a relevant item whose float32 score is <= 0 counts "
+        "as non-relevant (0 when none is left)",
+        _torch_sort(drop_nonpositive=True),
+        _only("average_precision", "ap_at_k", "precision_at_k"),
+        _TORCH + ": torch.where(preds > 0, target, 0)",
+    ),
+    MechanismSpec(
+        "ties=torch-sort+nonpositive-irrelevant+normalisation=hits",
+        "as ties=torch-sort+nonpositive-irrelevant, AP@k divided by the relevant items "
+        "found in the top k instead of min(k, pos)",
+        _torch_sort(drop_nonpositive=True, hits=True),
+        _only("ap_at_k"),
+        _TORCH,
+    ),
+    MechanismSpec(
+        "trapezoid-for-step",
+        "trapezoid area under the PR curve (B2) in place of step AP (N2)",
+        _area("trapezoid", "none"),
+        _only("average_precision"),
+        "B2, N2",
+    ),
+    MechanismSpec(
+        "trapezoid-for-step+first-point=sklearn",
+        "trapezoid area from sklearn's point (0, 1) in place of step AP (N2)",
+        _area("trapezoid", "sklearn"),
+        _only("average_precision"),
+        "scikit-learn's precision_recall_curve",
+    ),
+    MechanismSpec(
+        "trapezoid-for-step+first-point=spark",
+        "trapezoid area from (0, precision of the first point) in place of step AP (N2)",
+        _area("trapezoid", "spark"),
+        _only("average_precision"),
+        "Spark's BinaryClassificationMetrics",
+    ),
+    MechanismSpec(
+        "trapezoid-for-step+first-point=mllib",
+        "trapezoid area from MLlib's first point (0, 1 if the top block has no weight, "
+        "else p_first) in place of step AP (N2)",
+        _area("trapezoid", "mllib"),
+        _only("average_precision"),
+        "Spark MLlib's BinaryClassificationMetrics",
+    ),
+    *_riemann_rows(),
+    MechanismSpec(
+        "interpolated",
+        "all-point interpolated AP: each precision replaced by the best at any higher recall",
+        ap_variants.interpolated,
+        _only("average_precision"),
+        "prtheory.conformance.ap_variants",
+    ),
+    MechanismSpec(
+        "interpolated-11-point",
+        "PASCAL VOC 2007: the mean over recall 0, 0.1, ..., 1 of the best precision there",
+        ap_variants.interpolated_11_point,
+        _only("average_precision"),
+        "PASCAL VOC 2007 devkit",
+    ),
+    MechanismSpec(
+        "normalisation=items",
+        "the precisions at the positives divided by the number of items, not of positives",
+        ap_variants.normalised_by_items,
+        _only("average_precision"),
+        "prtheory.conformance.ap_variants",
+    ),
+    *(
+        MechanismSpec(
+            f"step-for-{area}",
+            f"step AP (N2) returned as the {area} area under the PR curve",
+            _step_ap,
+            _only(metric),
+            "N2",
         )
-    if metric == "ap_at_k":
-        out.append(
-            Mechanism(
-                "ties=torch-sort+nonpositive-irrelevant+normalisation=hits",
-                "as ties=torch-sort+nonpositive-irrelevant, AP@k divided by the relevant items "
-                "found in the top k instead of min(k, pos)",
-                _torch_sort(drop_nonpositive=True, hits=True),
-            )
+        for metric, area in (
+            ("auc_trapezoid", "trapezoid"),
+            ("auc_davis_goadrich", "davis-goadrich"),
         )
-    if metric == "average_precision":
-        out += [
-            Mechanism(
-                "trapezoid-for-step",
-                "trapezoid area under the PR curve (B2) in place of step AP (N2)",
-                _area("trapezoid", "none"),
-            ),
-            Mechanism(
-                "trapezoid-for-step+first-point=sklearn",
-                "trapezoid area from sklearn's point (0, 1) in place of step AP (N2)",
-                _area("trapezoid", "sklearn"),
-            ),
-            Mechanism(
-                "trapezoid-for-step+first-point=spark",
-                "trapezoid area from (0, precision of the first point) in place of step AP (N2)",
-                _area("trapezoid", "spark"),
-            ),
-            Mechanism(
-                "trapezoid-for-step+first-point=mllib",
-                "trapezoid area from MLlib's first point (0, 1 if the top block has no weight, "
-                "else p_first) in place of step AP (N2)",
-                _area("trapezoid", "mllib"),
-            ),
-        ]
-        for f32 in (False, True):
-            tail = "+scores=float32" if f32 else ""
-            rounded = ", of the scores rounded to float32" if f32 else ""
-            out += [
-                Mechanism(
-                    "riemann-minoring" + tail,
-                    f"sum (R_i - R_(i+1)) min(P_i, P_(i+1)) in place of step AP{rounded}",
-                    _riemann(min, f32),
-                ),
-                Mechanism(
-                    "riemann-majoring" + tail,
-                    f"sum (R_i - R_(i+1)) max(P_i, P_(i+1)) in place of step AP{rounded}",
-                    _riemann(max, f32),
-                ),
-            ]
-    if metric == "average_precision":
-        out += _ap_variants()
-    if metric in ("auc_trapezoid", "auc_davis_goadrich"):
-        area = "trapezoid" if metric == "auc_trapezoid" else "davis-goadrich"
-        out.append(
-            Mechanism(
-                f"step-for-{area}",
-                f"step AP (N2) returned as the {area} area under the PR curve",
-                _step_ap,
-            )
+    ),
+    MechanismSpec(
+        "linear-for-davis-goadrich",
+        "straight lines between the PR points in place of Davis-Goadrich interpolation",
+        _area("trapezoid", "spark"),
+        _only("auc_davis_goadrich"),
+        "B2, B4",
+    ),
+    MechanismSpec(
+        "first-point=mllib",
+        "MLlib's first point: (0, 1) when the top-scored block has zero weight (the "
+        "empty classifier's precision taken as 1), else (0, p_first)",
+        _area("trapezoid", "mllib"),
+        _only("auc_trapezoid"),
+        "Spark MLlib's BinaryClassificationMetrics",
+    ),
+    MechanismSpec(
+        "davis-goadrich-for-linear",
+        "Davis-Goadrich interpolation in place of straight lines between the PR points",
+        _area("davis-goadrich", "none"),
+        _only("auc_trapezoid"),
+        "B2, B4",
+    ),
+    *(
+        MechanismSpec(
+            f"{head}undefined=sklearn",
+            "scikit-learn's curve where it is undefined: zero-weight items dropped, "
+            "precision 0 where TP + FP = 0, recall 1 everywhere without positive weight",
+            library_models.sklearn_curve_undefined(first),
+            _only("pr_curve"),
+            "scikit-learn's precision_recall_curve",
         )
-    if metric == "auc_davis_goadrich":
-        out.append(
-            Mechanism(
-                "linear-for-davis-goadrich",
-                "straight lines between the PR points in place of Davis-Goadrich interpolation",
-                _area("trapezoid", "spark"),
-            )
-        )
-    if metric == "auc_trapezoid":
-        out.append(
-            Mechanism(
-                "first-point=mllib",
-                "MLlib's first point: (0, 1) when the top-scored block has zero weight (the "
-                "empty classifier's precision taken as 1), else (0, p_first)",
-                _area("trapezoid", "mllib"),
-            )
-        )
-        out.append(
-            Mechanism(
-                "davis-goadrich-for-linear",
-                "Davis-Goadrich interpolation in place of straight lines between the PR points",
-                _area("davis-goadrich", "none"),
-            )
-        )
-    out += _library_models(metric)
-    if "undefined=sklearn" not in stored:
-        out.append(Mechanism("undefined=0", "0 substituted for 0/0", _undefined(0.0)))
-    if metric in ("precision_at_k", "ap_at_k", "r_precision"):
-        out.append(
-            oracle_mechanism(
-                "relevance=nonzero",
-                "graded labels: every nonzero label relevant (-1 included)",
-                _graded(lambda y: y != 0),
-            )
-        )
-    if metric in ("precision_at_k", "ap_at_k", "r_precision", "average_precision"):
-        out.append(
-            Mechanism(
-                "rejects-no-relevant",
-                "an exception for a ranking with no relevant item, which is valid input",
-                _rejects_no_relevant,
-            )
-        )
-    if metric == "precision_at_k":
-        out.append(
-            Mechanism("relevance=gain", "graded labels: P@k as the mean gain", _mean_gain_at_k)
-        )
-    out += [
-        Mechanism(
-            FLOAT32,
-            "the exact value computed in float32 (within the float32 tolerance)",
-            _default,
-        ),
-        Mechanism(
-            "weights-ignored",
-            "sample_weight accepted but ignored: the value without the weights",
-            unweighted,
-        ),
-        Mechanism(
-            "weights-overflow",
-            "the weights or their float64 sum overflow to inf: NaN (inf/inf)",
-            _weights_overflow(np.float64),
-        ),
-        Mechanism(
-            "weights-float32-overflow",
-            "the weights cast to float32, or their float32 sum, overflow to inf: NaN (inf/inf)",
-            _weights_overflow(np.float32),
-        ),
-        Mechanism(
-            "weights-overflow+nan-clipped-to-0",
-            "the float64 weight sums overflow (NaN), and max(0.0, NaN) returns 0.0 "
-            "(scikit-learn's average_precision_score clips -0.0 that way)",
-            _overflow_clipped,
-        ),
-        Mechanism(
-            "weights-float32-underflow+undefined=sklearn",
-            "weights cast to float32 underflow to 0 on every positive: 0/0, returned as 0",
-            _weights_underflow,
-        ),
-        Mechanism(
-            "weights-normalised",
-            "sample_weight divided by its float64 sum first (overflows to inf for huge weights)",
-            _weighted_transform(lambda w: w / np.sum(w)),
-        ),
-        Mechanism(
-            "weights-clipped",
-            "negative sample weights taken as 0",
-            _weighted_transform(lambda w: np.maximum(w, 0.0)),
-        ),
-        Mechanism(
-            "weights-rounded",
-            "sample weights rounded to the nearest integer (half to even) first",
-            _weighted_transform(np.rint),
-        ),
-        Mechanism(
-            "weights-truncated",
-            "sample weights truncated to integers first (an integer cast)",
-            _weighted_transform(np.trunc),
-        ),
-        Mechanism("undefined=0.5", "0.5 substituted for 0/0", _undefined(0.5)),
-        Mechanism("undefined=1", "1 substituted for 0/0", _undefined(1.0)),
-        Mechanism("undefined=-0.0", "-0.0 substituted for 0/0", _undefined(-0.0)),
-        Mechanism("nan=first", "a NaN score ranked above every score", _nan_placed(True)),
-        Mechanism("nan=last", "a NaN score ranked below every score", _nan_placed(False)),
-        Mechanism(
-            "rejects-infinite-scores",
-            "an exception for ±inf scores, which rank as the largest and smallest",
-            _infinite_rejected,
-        ),
-        Mechanism(
-            "rejects-integer-scores",
-            "an exception for integer scores (counts, votes), which rank like any others",
-            _integer_rejected,
-        ),
-        Mechanism(
-            "no-input-validation",
-            "malformed input accepted without an error",
-            lambda v: ANY if v.result == "invalid" else None,
-        ),
+        for first, head in (("none", ""), ("sklearn", "first-point=sklearn+"))
+    ),
+    MechanismSpec(
+        "first-point=sklearn+weights-overflow",
+        "scikit-learn's curve from float64 cumulative weights that overflow (inf/inf = NaN)",
+        library_models.sklearn_curve_overflow,
+        _only("pr_curve"),
+        "scikit-learn's precision_recall_curve",
+    ),
+    MechanismSpec(
+        "fbeta-float64-overflow",
+        "beta**2 and (1 + b2) TP / (b2 (TP + FN) + TP + FP) in float64 overflow "
+        "(OverflowError, or inf/inf = NaN)",
+        library_models.fbeta_overflow(np.float64),
+        _only("fbeta_at_threshold"),
+        "scikit-learn's precision_recall_fscore_support (beta2 = beta**2)",
+    ),
+    MechanismSpec(
+        "fbeta-float32-overflow",
+        "beta**2 overflows, or (1 + b2) TP / ((1 + b2) TP + b2 FN + FP) in float32 "
+        "overflows (x/inf = 0, inf/inf = NaN)",
+        library_models.fbeta_overflow(np.float32),
+        _only("fbeta_at_threshold"),
+        "torchmetrics' _fbeta_reduce and _safe_divide",
+    ),
+    MechanismSpec(
+        "prg-skew=odds",
+        "gains with the odds P/N in place of pi, on the PR curve cut at full recall "
+        "with (0, 1) appended, divisions unguarded (NaN, ±inf)",
+        library_models.prg_odds,
+        _only("prg_curve", "auprg"),
+        "the precision-recall-gain package",
+    ),
+    MechanismSpec(
+        "undefined=pyprg",
+        "PRG code's guard: precision gain 0, recall gain 1 where TN + FN = 0; other "
+        "points 1 - inf; area 0 without negatives",
+        library_models.pyprg_undefined,
+        _only("prg_curve", "auprg"),
+        "pyprg, the official PRG code",
+    ),
+)
+
+
+#: mechanisms of how an implementation handles undefined values, weights, labels and malformed
+#: input, in the order :func:`mechanisms` lists them after the libraries' own mechanisms
+HANDLING: tuple[MechanismSpec, ...] = (
+    MechanismSpec(
+        "undefined=0",
+        "0 substituted for 0/0",
+        _undefined(0.0),
+        _unless_stored("undefined=sklearn"),
+    ),
+    MechanismSpec(
+        "relevance=nonzero",
+        "graded labels: every nonzero label relevant (-1 included)",
+        _transformed("relevance=nonzero", _graded(lambda y: y != 0)),
+        _only("precision_at_k", "ap_at_k", "r_precision"),
+    ),
+    MechanismSpec(
+        "rejects-no-relevant",
+        "an exception for a ranking with no relevant item, which is valid input",
+        _rejects_no_relevant,
+        _only("precision_at_k", "ap_at_k", "r_precision", "average_precision"),
+        "pyspark's RankingMetrics",
+    ),
+    MechanismSpec(
+        "relevance=gain",
+        "graded labels: P@k as the mean gain",
+        _mean_gain_at_k,
+        _only("precision_at_k"),
+    ),
+    MechanismSpec(
+        FLOAT32, "the exact value computed in float32 (within the float32 tolerance)", _default
+    ),
+    MechanismSpec(
+        "weights-ignored",
+        "sample_weight accepted but ignored: the value without the weights",
+        unweighted,
+    ),
+    MechanismSpec(
+        "weights-overflow",
+        "the weights or their float64 sum overflow to inf: NaN (inf/inf)",
+        _weights_overflow(np.float64),
+    ),
+    MechanismSpec(
+        "weights-float32-overflow",
+        "the weights cast to float32, or their float32 sum, overflow to inf: NaN (inf/inf)",
+        _weights_overflow(np.float32),
+    ),
+    MechanismSpec(
+        "weights-overflow+nan-clipped-to-0",
+        "the float64 weight sums overflow (NaN), and max(0.0, NaN) returns 0.0 "
+        "(scikit-learn's average_precision_score clips -0.0 that way)",
+        _overflow_clipped,
+        source="scikit-learn's average_precision_score",
+    ),
+    MechanismSpec(
+        "weights-float32-underflow+undefined=sklearn",
+        "weights cast to float32 underflow to 0 on every positive: 0/0, returned as 0",
+        _weights_underflow,
+    ),
+    MechanismSpec(
+        "weights-normalised",
+        "sample_weight divided by its float64 sum first (overflows to inf for huge weights)",
+        _weighted_transform(lambda w: w / np.sum(w)),
+    ),
+    MechanismSpec(
+        "weights-clipped",
+        "negative sample weights taken as 0",
+        _weighted_transform(lambda w: np.maximum(w, 0.0)),
+    ),
+    MechanismSpec(
+        "weights-rounded",
+        "sample weights rounded to the nearest integer (half to even) first",
+        _weighted_transform(np.rint),
+    ),
+    MechanismSpec(
+        "weights-truncated",
+        "sample weights truncated to integers first (an integer cast)",
+        _weighted_transform(np.trunc),
+    ),
+    MechanismSpec("undefined=0.5", "0.5 substituted for 0/0", _undefined(0.5)),
+    MechanismSpec("undefined=1", "1 substituted for 0/0", _undefined(1.0)),
+    MechanismSpec("undefined=-0.0", "-0.0 substituted for 0/0", _undefined(-0.0)),
+    MechanismSpec("nan=first", "a NaN score ranked above every score", _nan_placed(True)),
+    MechanismSpec("nan=last", "a NaN score ranked below every score", _nan_placed(False)),
+    MechanismSpec(
+        "rejects-infinite-scores",
+        "an exception for ±inf scores, which rank as the largest and smallest",
+        _infinite_rejected,
+    ),
+    MechanismSpec(
+        "rejects-integer-scores",
+        "an exception for integer scores (counts, votes), which rank like any others",
+        _integer_rejected,
+    ),
+    MechanismSpec(
+        "no-input-validation",
+        "malformed input accepted without an error",
+        _unvalidated,
+    ),
+)
+
+
+def mechanisms(metric: str) -> list[Mechanism]:
+    """Every mechanism modelled for ``metric`` (module docstring): the metric's stored
+    conventions, the rows of :data:`DEFINITIONS` that apply, the mechanisms of the libraries
+    outside Python (:func:`prtheory.conformance.external_mechanisms.for_metric`), then the rows
+    of :data:`HANDLING` that apply.
+
+    Parameters
+    ----------
+    metric : str
+        A key of :data:`prtheory.conformance.metrics.METRICS`.
+
+    Returns
+    -------
+    list of Mechanism
+        In that order (the search for covers breaks ties by it).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.mechanisms import mechanisms
+    >>> names = [m.name for m in mechanisms("auc_trapezoid")]
+    >>> "step-for-trapezoid" in names, "riemann-minoring" in names
+    (True, False)
+    """
+    spec = METRICS[metric]
+    stored = [
+        Mechanism(a.name, f"the {a.name} convention", _stored(a.name)) for a in spec.alternatives
     ]
-    return out
-
-
-def _ap_variants() -> list[Mechanism]:
-    """Other definitions of AP (:mod:`prtheory.conformance.ap_variants`)."""
-    from prtheory.conformance import ap_variants as av
-
     return [
-        Mechanism(
-            "interpolated",
-            "all-point interpolated AP: each precision replaced by the best at any higher recall",
-            av.interpolated,
-        ),
-        Mechanism(
-            "interpolated-11-point",
-            "PASCAL VOC 2007: the mean over recall 0, 0.1, ..., 1 of the best precision there",
-            av.interpolated_11_point,
-        ),
-        Mechanism(
-            "normalisation=items",
-            "the precisions at the positives divided by the number of items, not of positives",
-            av.normalised_by_items,
-        ),
+        *stored,
+        *(row.mechanism() for row in DEFINITIONS if row.applies(metric)),
+        *external_mechanisms.for_metric(metric),
+        *(row.mechanism() for row in HANDLING if row.applies(metric)),
     ]
-
-
-def _library_models(metric: str) -> list[Mechanism]:
-    """The mechanisms of :mod:`prtheory.conformance.library_models` and
-    :mod:`prtheory.conformance.external_mechanisms` that apply to ``metric``."""
-    from prtheory.conformance import external_mechanisms
-    from prtheory.conformance import library_models as lm
-
-    out = []
-    if metric == "pr_curve":
-        for first in ("none", "sklearn"):
-            head = "" if first == "none" else f"first-point={first}+"
-            out.append(
-                Mechanism(
-                    f"{head}undefined=sklearn",
-                    "scikit-learn's curve where it is undefined: zero-weight items dropped, "
-                    "precision 0 where TP + FP = 0, recall 1 everywhere without positive weight",
-                    lm.sklearn_curve_undefined(first),
-                )
-            )
-        out.append(
-            Mechanism(
-                "first-point=sklearn+weights-overflow",
-                "scikit-learn's curve from float64 cumulative weights that overflow (inf/inf = "
-                "NaN)",
-                lm.sklearn_curve_overflow,
-            )
-        )
-    if metric == "fbeta_at_threshold":
-        out += [
-            Mechanism(
-                "fbeta-float64-overflow",
-                "beta**2 and (1 + b2) TP / (b2 (TP + FN) + TP + FP) in float64 overflow "
-                "(OverflowError, or inf/inf = NaN)",
-                lm.fbeta_overflow(np.float64),
-            ),
-            Mechanism(
-                "fbeta-float32-overflow",
-                "beta**2 overflows, or (1 + b2) TP / ((1 + b2) TP + b2 FN + FP) in float32 "
-                "overflows (x/inf = 0, inf/inf = NaN)",
-                lm.fbeta_overflow(np.float32),
-            ),
-        ]
-    if metric in ("prg_curve", "auprg"):
-        out += [
-            Mechanism(
-                "prg-skew=odds",
-                "gains with the odds P/N in place of pi, on the PR curve cut at full recall "
-                "with (0, 1) appended, divisions unguarded (NaN, ±inf)",
-                lm.prg_odds,
-            ),
-            Mechanism(
-                "undefined=pyprg",
-                "PRG code's guard: precision gain 0, recall gain 1 where TN + FN = 0; other "
-                "points 1 - inf; area 0 without negatives",
-                lm.pyprg_undefined,
-            ),
-        ]
-    return out + external_mechanisms.for_metric(metric)
 
 
 def _fits(got: Any, want: Any, tolerance: tuple[Any, int], signed_zero: bool = True) -> bool:
@@ -799,6 +963,100 @@ class _Candidate:
     exact: int = 0  # covered vectors with an exact prediction (not ANY)
 
 
+@dataclass
+class _Predictor:
+    """The predictions of the mechanisms, each computed once: those of ``extra`` (call-pattern
+    mechanisms) in ``local``, the modelled ones in ``shared`` (a cache kept between calls)."""
+
+    extra: list[Mechanism]
+    shared: dict[tuple[str, str], Any]
+    local: dict[tuple[str, str], Any] = field(default_factory=dict)
+
+    def __call__(self, m: Mechanism, v: Vector) -> Any:
+        store = self.local if m in self.extra else self.shared
+        key = (m.name, v.ident)
+        if key not in store:
+            store[key] = m.predict(v)
+        return store[key]
+
+
+@dataclass(frozen=True)
+class _Search:
+    """What the search for a cover works on: the mechanisms, the results and the preferences."""
+
+    pool: list[Mechanism]
+    divergent: list[tuple[Vector, Any]]
+    agreeing: list[tuple[Vector, Any]]
+    prediction: _Predictor
+    prefer: set[str]
+    usual: dict[str, int]
+
+    def candidates(self, tolerance: tuple[Any, int], with_f32: bool) -> list[_Candidate]:
+        """The mechanisms that explain some divergent vector and that no result contradicts."""
+        out = []
+        for m in self.pool:
+            if m.name == FLOAT32 and not with_f32:
+                continue
+            covered = self.covered(m, tolerance)
+            if not covered or contradicted(
+                m, self.agreeing, self.divergent, self.prediction, self.pool, tolerance
+            ):
+                continue
+            declared = set(m.name.split("+")) <= self.prefer
+            common = sum(self.usual.get(part, 0) for part in m.name.split("+"))
+            exact = sum(
+                self.prediction(m, v) is not ANY for v, _ in self.divergent if v.ident in covered
+            )
+            out.append(_Candidate(m, covered, declared, common, exact))
+        return out
+
+    def covered(self, m: Mechanism, tolerance: tuple[Any, int]) -> frozenset[str]:
+        """The divergent vectors whose result fits ``m``'s prediction."""
+        return frozenset(
+            v.ident
+            for v, got in self.divergent
+            if (want := self.prediction(m, v)) is not None
+            and _fits(got, want, tolerance, v.result != "valid")
+        )
+
+
+def _cover(search: _Search, float32: bool, ulps: int, f32_ulps: int) -> list[_Candidate]:
+    """The best cover; for a float64 implementation, float32 arithmetic is named only where it
+    explains more than float64 does."""
+    f32 = (np.float32, f32_ulps)
+    if float32:
+        return _best_cover(search.candidates(f32, False))
+    plain = _best_cover(search.candidates((np.float64, ulps), False))
+    loose = search.candidates(f32, True)
+    modifier = next(
+        (c for c in loose if c.mechanism.name == FLOAT32),
+        _Candidate(next(m for m in search.pool if m.name == FLOAT32), frozenset(), False),
+    )
+    if modifier not in loose:
+        loose.append(modifier)
+    relaxed = _best_cover(loose, force=FLOAT32)
+    return plain if len(_union(relaxed)) <= len(_union(plain)) else relaxed
+
+
+def _diagnosis(
+    chosen: list[_Candidate], divergent: list[tuple[Vector, Any]], prediction: _Predictor
+) -> Diagnosis:
+    """Each divergent vector attributed to the first chosen mechanism that covers it."""
+    attribution: dict[str, tuple[str, Any]] = {}
+    for v, _ in divergent:
+        for c in chosen:
+            if v.ident in c.covered:
+                attribution[v.ident] = (c.mechanism.name, prediction(c.mechanism, v))
+                break
+    unexplained = [v for v, _ in divergent if v.ident not in attribution]
+    return Diagnosis(
+        [c.mechanism.name for c in chosen],
+        attribution,
+        unexplained,
+        {c.mechanism.name: c.mechanism.description for c in chosen},
+    )
+
+
 def diagnose(
     metric: str,
     divergent: list[tuple[Vector, Any]],
@@ -824,72 +1082,15 @@ def diagnose(
     mechanisms (not of ``extra``) between calls on the same vectors."""
     if not divergent:
         return Diagnosis([], {}, [])
-    prefer = set(prefer)
-    usual = dict(consistent or {})
     extra = list(extra)
     pool = [*mechanisms(metric), *extra]
-    shared = {} if cache is None else cache
-    local: dict[tuple[str, str], Any] = {}
-
-    def prediction(m: Mechanism, v: Vector) -> Any:
-        store = local if m in extra else shared
-        key = (m.name, v.ident)
-        if key not in store:
-            store[key] = m.predict(v)
-        return store[key]
-
-    def candidates(tolerance: tuple[Any, int], with_f32: bool) -> list[_Candidate]:
-        out = []
-        for m in pool:
-            if m.name == FLOAT32 and not with_f32:
-                continue
-            covered = frozenset(
-                v.ident
-                for v, got in divergent
-                if (want := prediction(m, v)) is not None
-                and _fits(got, want, tolerance, v.result != "valid")
-            )
-            if not covered:
-                continue
-            if contradicted(m, agreeing, divergent, prediction, pool, tolerance):
-                continue
-            declared = set(m.name.split("+")) <= prefer
-            common = sum(usual.get(part, 0) for part in m.name.split("+"))
-            exact = sum(prediction(m, v) is not ANY for v, _ in divergent if v.ident in covered)
-            out.append(_Candidate(m, covered, declared, common, exact))
-        return out
-
-    f32 = (np.float32, f32_ulps)
-    if float32:
-        chosen = _best_cover(candidates(f32, False))
-    else:
-        plain = _best_cover(candidates((np.float64, ulps), False))
-        loose = candidates(f32, True)
-        modifier = next(
-            (c for c in loose if c.mechanism.name == FLOAT32),
-            _Candidate(next(m for m in pool if m.name == FLOAT32), frozenset(), False),
-        )
-        if modifier not in loose:
-            loose.append(modifier)
-        relaxed = _best_cover(loose, force=FLOAT32)
-        # float32 arithmetic is named only where it explains more than float64 does
-        chosen = plain if len(_union(relaxed)) <= len(_union(plain)) else relaxed
+    prediction = _Predictor(extra, {} if cache is None else cache)
+    search = _Search(pool, divergent, agreeing, prediction, set(prefer), dict(consistent or {}))
     chosen = sorted(
-        chosen, key=lambda c: (c.mechanism.name != FLOAT32, not c.declared, -len(c.covered))
+        _cover(search, float32, ulps, f32_ulps),
+        key=lambda c: (c.mechanism.name != FLOAT32, not c.declared, -len(c.covered)),
     )
-    attribution: dict[str, tuple[str, Any]] = {}
-    for v, _ in divergent:
-        for c in chosen:
-            if v.ident in c.covered:
-                attribution[v.ident] = (c.mechanism.name, prediction(c.mechanism, v))
-                break
-    unexplained = [v for v, _ in divergent if v.ident not in attribution]
-    return Diagnosis(
-        [c.mechanism.name for c in chosen],
-        attribution,
-        unexplained,
-        {c.mechanism.name: c.mechanism.description for c in chosen},
-    )
+    return _diagnosis(chosen, divergent, prediction)
 
 
 def contradicted(
