@@ -62,10 +62,10 @@ from prtheory.conformance.classify import (
     DEFAULT_ULPS,
     Outcome,
     Verdict,
-    _distance,
-    _expected_text,
-    _show,
     classify,
+    distance,
+    expected_text,
+    show,
 )
 from prtheory.conformance.mechanisms import Diagnosis, Raised, diagnose
 from prtheory.conformance.metrics import METRICS, Inputs, combination_base
@@ -120,12 +120,12 @@ class Failure:
         lines.append(f"    input: {_input_text(v)}")
         lines.append(f"    expected: {self.expected}")
         if self.case.value is not None:
-            lines.append(f"    returned: {_show(self.case.value)}")
+            lines.append(f"    returned: {show(self.case.value)}")
         if want is not None:
             lines.append("    " + self._distances(want))
         if self.mechanism is not None:
             name, predicted = self.mechanism
-            said = marker_text(predicted) or _expected_text(predicted)
+            said = marker_text(predicted) or expected_text(predicted)
             lines.append(f"    mechanism: {name} (predicts {said})")
         return "\n".join(lines)
 
@@ -136,10 +136,10 @@ class Failure:
         d = self.verdict
         dtype = np.float32 if self.float32 or d.float32 else np.float64
         unit = "float32 ulps" if dtype is np.float32 else "ulps"
-        text = f"distance to the oracle: {_distance(self.case.value, want, dtype):.6g} {unit}"
+        text = f"distance to the oracle: {distance(self.case.value, want, dtype):.6g} {unit}"
         alternative = self.vector.alternatives.get(d.convention) if d.convention else None
         if alternative is not None:
-            near = _distance(self.case.value, alternative, dtype)
+            near = distance(self.case.value, alternative, dtype)
             text += f"; closest convention: {d.convention} ({near:.6g} {unit})"
         return text
 
@@ -286,12 +286,12 @@ def _passes(c: Case, conventions: tuple[str, ...], precision: str = "float64") -
 def _expected_for(v: Vector, conventions: tuple[str, ...]) -> str:
     target = _target_name(v, conventions)
     if target is not None:
-        return f"{_expected_text(v.alternatives[target])} (under {target})"
+        return f"{expected_text(v.alternatives[target])} (under {target})"
     if v.result == "invalid":
         return f"an exception (invalid input: {v.reason})"
     if v.result == "undefined":
         return f"an exception or NaN (undefined: {v.reason})"
-    return _expected_text(v.expected)
+    return expected_text(v.expected)
 
 
 def _canonical(names: tuple[str, ...], metric: str) -> str | None:
@@ -481,16 +481,16 @@ def _weights_unread(r: _Receiver, v: Vector, plan: _Call, value: Any) -> bool:
     if v.result != "valid":
         return False
     unw = unweighted(v)
-    if unw is None or _distance(_plain(unw), v.expected, np.float64) == 0:
+    if unw is None or distance(_plain(unw), v.expected, np.float64) == 0:
         return False  # these weights do not change the value: nothing to tell
     target = r.names.get("sample_weight", "sample_weight")
     rest = {k: a for k, a in plan.kwargs.items() if k != target}
     without = r.call(_Call(plan.args, rest, plan.through_var_kw)).value
-    return without is not None and _distance(value, _plain_result(without), np.float64) == 0
+    return without is not None and distance(value, _plain_result(without), np.float64) == 0
 
 
 def _plain_result(value: Any) -> Any:
-    """A returned value in the form :func:`_distance` expects of a wanted one."""
+    """A returned value in the form :func:`~prtheory.conformance.classify.distance` expects of a wanted one."""
     from prtheory.conformance.encoding import decode_outcome, encode_value
 
     if isinstance(value, dict):

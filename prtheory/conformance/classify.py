@@ -49,7 +49,17 @@ import numpy as np
 
 from prtheory.conformance.encoding import Value
 
-__all__ = ["DEFAULT_F32_ULPS", "DEFAULT_ULPS", "Outcome", "Verdict", "classify", "ulp_distance"]
+__all__ = [
+    "DEFAULT_F32_ULPS",
+    "DEFAULT_ULPS",
+    "Outcome",
+    "Verdict",
+    "classify",
+    "distance",
+    "expected_text",
+    "show",
+    "ulp_distance",
+]
 
 # A float64 implementation that divides exact integer counts and sums at most n correctly rounded
 # terms of one sign errs by at most about (n + 1)/2 ulps of the sum; the vectors' longest sums
@@ -137,10 +147,39 @@ def _to_float32(x: float) -> float:
         return float(np.float32(x))
 
 
-def _distance(got: Any, want: Any, dtype: Any, *, nan_equal: bool = False) -> float:
-    """Largest ulp distance over a scalar or a curve; ``inf`` if shapes differ. With
-    ``nan_equal``, a curve's NaN coordinate where ``want`` has NaN counts 0 (a modelled float
-    computation can predict NaN coordinates); otherwise NaN is ``inf`` away from everything."""
+def distance(got: Any, want: Any, dtype: Any, *, nan_equal: bool = False) -> float:
+    """Largest ulp distance over a scalar or a curve; ``inf`` if shapes differ.
+
+    With ``nan_equal``, a curve's NaN coordinate where ``want`` has NaN counts 0 (a modelled
+    float computation can predict NaN coordinates); otherwise NaN is ``inf`` away from
+    everything.
+
+    Parameters
+    ----------
+    got : float or dict of str to array_like
+        A result: a scalar or a curve.
+    want : Value or dict of str to list of Value
+        An expected value (or a curve of them).
+    dtype : numpy dtype
+        ``np.float64`` or ``np.float32``: whose ulps are counted.
+    nan_equal : bool
+        Whether NaN coordinates of a curve match NaN.
+
+    Returns
+    -------
+    float
+        The largest :func:`ulp_distance` over the coordinates.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.classify import distance
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> # the float64 values in [1/2, 1) are 2**-53 apart
+    >>> distance(0.5 + 2**-53, encode_value(Fraction(1, 2)), np.float64)
+    1
+    """
     if isinstance(want, Value):
         if isinstance(got, dict):
             return math.inf
@@ -165,7 +204,25 @@ def _is_nan(value: Any) -> bool:
     return math.isnan(float(value))
 
 
-def _show(value: Any) -> str:
+def show(value: Any) -> str:
+    """A result as a report prints it: a float's repr, or a curve's first six values per key.
+
+    Parameters
+    ----------
+    value : float or dict of str to array_like
+        A result.
+
+    Returns
+    -------
+    str
+        Its text.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.classify import show
+    >>> show({"precision": [1.0, 0.5]})
+    '{precision: [1.0, 0.5]}'
+    """
     if isinstance(value, dict):
         return (
             "{"
@@ -190,69 +247,140 @@ def classify(
     ulps: int = DEFAULT_ULPS,
     f32_ulps: int = DEFAULT_F32_ULPS,
 ) -> Verdict:
-    """Classify ``outcome`` (a library's result on ``vector``) -- see the module docstring."""
+    """Classify ``outcome`` (a library's result on ``vector``) -- see the module docstring.
+
+    Parameters
+    ----------
+    vector : Vector
+        The test vector: its ``result`` (valid, acceptable, undefined, invalid), ``expected``
+        value and stored ``alternatives``.
+    outcome : Outcome
+        What the implementation did: a value, an exception, or an unsupported input.
+    extra_alternatives : dict, optional
+        Values under call-pattern conventions (bins, batches), beside the stored ones.
+    ulps, f32_ulps : int
+        The tolerances: float64 ulps for agreement, float32 ulps for the float32 category.
+
+    Returns
+    -------
+    Verdict
+        The category, a detail line, and the convention that fits (if any).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> third = encode_value(Fraction(1, 3))
+    >>> v = Vector("average_precision", 1, "", (), Inputs(None, None), "valid", third, {}, None)
+    >>> classify(v, Outcome(value=1 / 3)).category
+    'agrees'
+    >>> classify(v, Outcome(value=0.5)).category
+    'wrong'
+    """
     if outcome.unsupported is not None:
         return Verdict("unsupported", outcome.unsupported)
     alternatives = dict(extra_alternatives or {})
     alternatives.update(vector.alternatives)
     if outcome.error is not None:
-        err = outcome.error
-        if vector.result in ("invalid", "undefined"):
-            return Verdict("agrees", f"raised {_exception(err)}")
-        if vector.result == "acceptable":
-            return Verdict("agrees", f"refused, which is acceptable here: raised {_exception(err)}")
-        if isinstance(err, ValueError):
-            return Verdict("rejected-valid", f"raised {_exception(err)}")
-        return Verdict("crashed", f"raised {_exception(err)}")
+        return _raised(vector, outcome.error)
     got = outcome.value
     if vector.result == "invalid":
         return Verdict(
-            "accepted-invalid", f"returned {_show(got)} for invalid input ({vector.reason})"
+            "accepted-invalid", f"returned {show(got)} for invalid input ({vector.reason})"
         )
     matches = [
-        name for name, want in alternatives.items() if _distance(got, want, np.float64) <= ulps
+        name for name, want in alternatives.items() if distance(got, want, np.float64) <= ulps
     ]
     if vector.result == "undefined":
-        if matches:
-            return Verdict(
-                "convention",
-                f"returned {_show(got)} where the metric is undefined",
-                matches[0],
-                matches,
-            )
-        if _is_nan(got):
-            return Verdict("agrees", "returned NaN where the metric is undefined")
-        return Verdict(
-            "undefined-value",
-            f"returned {_show(got)} where the metric is undefined ({vector.reason})",
-        )
-    d = _distance(got, vector.expected, np.float64)
+        return _undefined_value(vector, got, matches)
+    d = distance(got, vector.expected, np.float64)
     if d <= ulps:
         return Verdict("agrees", f"{int(d)} ulp", ulps=int(d))
     if matches:
-        dist = int(_distance(got, alternatives[matches[0]], np.float64))
+        dist = int(distance(got, alternatives[matches[0]], np.float64))
         return Verdict(
             "convention", f"agrees under {matches[0]} ({dist} ulp)", matches[0], matches, dist
         )
-    if _distance(got, vector.expected, np.float32) <= f32_ulps:
-        d32 = int(_distance(got, vector.expected, np.float32))
-        return Verdict(
-            "float32", f"{d32} float32 ulp from the exact value ({_show(got)})", float32=True
-        )
-    f32 = [n for n, want in alternatives.items() if _distance(got, want, np.float32) <= f32_ulps]
-    if f32:
-        dist = int(_distance(got, alternatives[f32[0]], np.float32))
+    return _float32_or_wrong(vector, got, alternatives, f32_ulps)
+
+
+def _raised(vector: Any, err: BaseException) -> Verdict:
+    """An exception: agreement for invalid, undefined (and acceptable) input, else rejected
+    (a ValueError) or crashed."""
+    if vector.result in ("invalid", "undefined"):
+        return Verdict("agrees", f"raised {_exception(err)}")
+    if vector.result == "acceptable":
+        return Verdict("agrees", f"refused, which is acceptable here: raised {_exception(err)}")
+    if isinstance(err, ValueError):
+        return Verdict("rejected-valid", f"raised {_exception(err)}")
+    return Verdict("crashed", f"raised {_exception(err)}")
+
+
+def _undefined_value(vector: Any, got: Any, matches: list[str]) -> Verdict:
+    """A value where the metric is 0/0: a named convention's, NaN (agrees), or neither."""
+    if matches:
         return Verdict(
             "convention",
-            f"agrees under {f32[0]} at float32 level ({dist} float32 ulp; {_show(got)})",
+            f"returned {show(got)} where the metric is undefined",
+            matches[0],
+            matches,
+        )
+    if _is_nan(got):
+        return Verdict("agrees", "returned NaN where the metric is undefined")
+    return Verdict(
+        "undefined-value",
+        f"returned {show(got)} where the metric is undefined ({vector.reason})",
+    )
+
+
+def _float32_or_wrong(
+    vector: Any, got: Any, alternatives: dict[str, Any], f32_ulps: int
+) -> Verdict:
+    """A value beyond the float64 tolerance of every value: within float32 rounding of the
+    expected value, or of a convention's, or wrong."""
+    if distance(got, vector.expected, np.float32) <= f32_ulps:
+        d32 = int(distance(got, vector.expected, np.float32))
+        return Verdict(
+            "float32", f"{d32} float32 ulp from the exact value ({show(got)})", float32=True
+        )
+    f32 = [n for n, want in alternatives.items() if distance(got, want, np.float32) <= f32_ulps]
+    if f32:
+        dist = int(distance(got, alternatives[f32[0]], np.float32))
+        return Verdict(
+            "convention",
+            f"agrees under {f32[0]} at float32 level ({dist} float32 ulp; {show(got)})",
             f32[0],
             f32,
             float32=True,
         )
-    return Verdict("wrong", f"returned {_show(got)}, expected {_expected_text(vector.expected)}")
+    return Verdict("wrong", f"returned {show(got)}, expected {expected_text(vector.expected)}")
 
 
-def _expected_text(want: Any) -> str:
+def expected_text(want: Any) -> str:
+    """An expected value as a report prints it: ``exact = float`` (the float alone if the value
+    is irrational), or a curve's first six floats per key.
+
+    Parameters
+    ----------
+    want : Value or dict of str to list of Value
+        The expected value.
+
+    Returns
+    -------
+    str
+        Its text.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.classify import expected_text
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> expected_text(encode_value(Fraction(1, 4)))
+    '1/4 = 0.25'
+    """
     if isinstance(want, Value):
         return repr(want.float64) if want.exact is None else f"{want.exact} = {want.float64!r}"
     return (

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.metrics import METRICS, Inputs
+from prtheory.conformance.metrics import METRICS, Inputs, counts_at_threshold
 from prtheory.conformance.predictions import NAN, Crash, encoded, scalar
 from prtheory.conformance.vectors_io import Vector
 from prtheory.errors import InvalidInputError, UndefinedMetricError
@@ -155,7 +155,6 @@ def fbeta_overflow(dtype: Any) -> Callable[[Vector], Any]:
     (``beta2 = beta**2``; ``isposinf(beta)`` gives the recall); torchmetrics
     ``functional/classification/f_beta.py``, ``_fbeta_reduce`` and ``utilities/compute.py``,
     ``_safe_divide``."""
-    from prtheory.conformance.metrics import _counts_at_threshold
 
     def predict(v: Vector) -> Any:
         x = v.inputs
@@ -168,7 +167,7 @@ def fbeta_overflow(dtype: Any) -> Callable[[Vector], Any]:
             return Crash("OverflowError")
         if dtype == np.float64 and (math.isinf(beta) or beta == 0):
             return None  # scikit-learn returns the recall (the precision) here
-        tp, fp, fn = (float(c) for c in _counts_at_threshold(x, strict=False))
+        tp, fp, fn = (float(c) for c in counts_at_threshold(x, strict=False))
         with np.errstate(all="ignore"):
             t, f, n = dtype(tp), dtype(fp), dtype(fn)
             num = dtype(1 + b2) * t

@@ -88,7 +88,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance import ap_variants, external_mechanisms, library_models
-from prtheory.conformance.classify import _distance
+from prtheory.conformance.classify import distance
 from prtheory.conformance.encoding import Value
 from prtheory.conformance.metrics import (
     METRICS,
@@ -108,9 +108,9 @@ from prtheory.conformance.predictions import (
     Crash,
     Mechanism,
     Raised,
+    encoded,
+    scalar,
 )
-from prtheory.conformance.predictions import encoded as _encoded
-from prtheory.conformance.predictions import scalar as _scalar
 from prtheory.conformance.vectors_io import Vector
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
@@ -142,7 +142,7 @@ MAX_SEARCH = 3
 
 def _oracle(metric: str, x: Inputs, alt: Alternative | None = None) -> Any:
     try:
-        return _encoded(evaluate(metric, x, alt))
+        return encoded(evaluate(metric, x, alt))
     except (UndefinedMetricError, InvalidInputError):
         return None
 
@@ -266,7 +266,7 @@ def _weights_overflow(dtype: Any) -> Callable[[Vector], Any]:
 
 def _overflow_clipped(v: Vector) -> Any:
     """0.0 where ``weights-overflow`` predicts NaN: ``max(0.0, nan)`` is ``0.0`` in Python."""
-    return _scalar(0.0) if _weights_overflow(np.float64)(v) is NAN else None
+    return scalar(0.0) if _weights_overflow(np.float64)(v) is NAN else None
 
 
 def _weights_underflow(v: Vector) -> Any:
@@ -279,7 +279,7 @@ def _weights_underflow(v: Vector) -> Any:
     with np.errstate(all="ignore"):
         cast = np.asarray(w, dtype=np.float64).astype(np.float32)
     positive = np.asarray(x.y_true) == 1
-    return _scalar(0.0) if not cast[positive].any() and positive.any() else None
+    return scalar(0.0) if not cast[positive].any() and positive.any() else None
 
 
 def _rejects_no_relevant(v: Vector) -> Any:
@@ -339,7 +339,7 @@ def _mean_gain_at_k(v: Vector) -> Any:
         ),
         Fraction(0),
     )
-    return _encoded(total)
+    return encoded(total)
 
 
 def _torch_order(metric: str, scores: np.ndarray, k: int | None) -> np.ndarray | None:
@@ -388,7 +388,7 @@ def _torch_sort(drop_nonpositive: bool = False, hits: bool = False) -> Callable[
         if v.metric == "average_precision" and drop_nonpositive:
             options["convention"] = "sklearn"
         if not y.any() and drop_nonpositive:
-            return _scalar(0.0)
+            return scalar(0.0)
         value = _oracle(v.metric, moved, Alternative("ties=torch-sort", options))
         if hits and value is not None:
             from prtheory.oracle.retrieval import precision_at_k
@@ -396,8 +396,8 @@ def _torch_sort(drop_nonpositive: bool = False, hits: bool = False) -> Callable[
             assert k is not None
             found = precision_at_k(moved.labels, moved.scores, k, ties="input-order") * k
             if found == 0:
-                return _scalar(0.0)
-            value = _encoded(value.exact * min(k, int(y.sum())) / found)
+                return scalar(0.0)
+            value = encoded(value.exact * min(k, int(y.sum())) / found)
         return value
 
     return predict
@@ -425,7 +425,7 @@ def _area(method: str, first_point: str) -> Callable[[Vector], Any]:
                 )
         except (UndefinedMetricError, InvalidInputError):
             return None
-        return _encoded(value)
+        return encoded(value)
 
     return predict
 
@@ -457,7 +457,7 @@ def _riemann(pick: Callable[[Any, Any], Any], float32: bool) -> Callable[[Vector
         total = sum(
             ((r[i] - r[i - 1]) * pick(p[i], p[i - 1]) for i in range(1, len(r))), Fraction(0)
         )
-        return _encoded(total)
+        return encoded(total)
 
     return predict
 
@@ -487,7 +487,7 @@ def _undefined(value: float) -> Callable[[Vector], Any]:
     def predict(v: Vector) -> Any:
         if v.result != "undefined" or METRICS[v.metric].kind != "scalar":
             return None
-        return _scalar(value)
+        return scalar(value)
 
     return predict
 
@@ -932,7 +932,7 @@ def _fits(got: Any, want: Any, tolerance: tuple[Any, int], signed_zero: bool = T
         return True
     dtype, ulps = tolerance
     if isinstance(want, dict):
-        return _distance(got, want, dtype, nan_equal=True) <= ulps
+        return distance(got, want, dtype, nan_equal=True) <= ulps
     # -0.0 and 0.0 are one float apart in ulps but are different substitutes for 0/0; a value
     # of 0 has no sign (river's ``-trapezoid(...)`` of a zero area is -0.0)
     zero = (
@@ -940,7 +940,7 @@ def _fits(got: Any, want: Any, tolerance: tuple[Any, int], signed_zero: bool = T
     )
     if zero and math.copysign(1.0, float(got)) != math.copysign(1.0, want.float64):
         return False
-    return _distance(got, want, dtype) <= ulps
+    return distance(got, want, dtype) <= ulps
 
 
 @dataclass

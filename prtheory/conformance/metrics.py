@@ -49,6 +49,7 @@ __all__ = [
     "Inputs",
     "MetricSpec",
     "combination_base",
+    "counts_at_threshold",
     "doc_ids",
     "evaluate",
     "ties_broken",
@@ -212,8 +213,32 @@ def _area(x: Inputs, method: str, first_point: str) -> Any:
     return pr_auc(*_ranking_args(x), method=method, first_point=first_point)
 
 
-def _counts_at_threshold(x: Inputs, strict: bool) -> tuple[Fraction, Fraction, Fraction]:
-    """(TP, FP, FN) of the classifier ``score >= t`` (or ``> t``), from the oracle's points."""
+def counts_at_threshold(x: Inputs, strict: bool) -> tuple[Fraction, Fraction, Fraction]:
+    """(TP, FP, FN) of the classifier ``score >= t`` (or ``> t``), from the oracle's points.
+
+    Parameters
+    ----------
+    x : Inputs
+        A ranking with ``params["threshold"]`` (a decimal string).
+    strict : bool
+        ``score > t`` in place of ``score >= t``.
+
+    Returns
+    -------
+    (Fraction, Fraction, Fraction)
+        The weighted true positives, false positives and false negatives.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import Inputs, counts_at_threshold
+    >>> x = Inputs(np.array([1, 0, 1]), np.array([0.9, 0.5, 0.1]), params={"threshold": "0.5"})
+    >>> # score >= 0.5 predicts the first two: TP 1, FP 1, and the third positive is missed
+    >>> [int(c) for c in counts_at_threshold(x, strict=False)]
+    [1, 1, 1]
+    >>> [int(c) for c in counts_at_threshold(x, strict=True)]
+    [1, 0, 1]
+    """
     from prtheory.oracle.counts import operating_points
 
     t = float(x.params["threshold"])
@@ -232,7 +257,7 @@ def _fbeta(x: Inputs, threshold: str = ">=", convention: str | None = None) -> F
     the recall, the limits of (1+b^2) TP/((1+b^2) TP + FP + b^2 FN) as b -> 0 and b -> inf."""
     from prtheory.oracle.points import fbeta, precision, recall
 
-    tp, fp, fn = _counts_at_threshold(x, threshold == ">")
+    tp, fp, fn = counts_at_threshold(x, threshold == ">")
     beta = x.params["beta"]
     if beta in ("inf", math.inf):
         return recall(tp, fn, convention=convention)
@@ -244,14 +269,14 @@ def _fbeta(x: Inputs, threshold: str = ">=", convention: str | None = None) -> F
 def _precision_at_t(x: Inputs, threshold: str = ">=", convention: str | None = None) -> Fraction:
     from prtheory.oracle.points import precision
 
-    tp, fp, _ = _counts_at_threshold(x, threshold == ">")
+    tp, fp, _ = counts_at_threshold(x, threshold == ">")
     return precision(tp, fp, convention=convention)
 
 
 def _recall_at_t(x: Inputs, threshold: str = ">=", convention: str | None = None) -> Fraction:
     from prtheory.oracle.points import recall
 
-    tp, _, fn = _counts_at_threshold(x, threshold == ">")
+    tp, _, fn = counts_at_threshold(x, threshold == ">")
     return recall(tp, fn, convention=convention)
 
 

@@ -25,7 +25,7 @@ from prtheory.conformance.attribution import (
     contradicted_attributions,
     diagnose_run,
 )
-from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS, _distance
+from prtheory.conformance.classify import DEFAULT_F32_ULPS, DEFAULT_ULPS, distance
 from prtheory.conformance.encoding import Value
 from prtheory.conformance.external_mechanisms import SOURCES
 from prtheory.conformance.metrics import METRICS
@@ -555,7 +555,7 @@ def _ulps_text(r: Row) -> str:
     """`` (N ulps)``: the float64 ulp distance from the expected value, where both are numbers."""
     if r.value is None or r.vector.result not in ("valid", "acceptable"):
         return ""
-    d = _distance(r.value, r.vector.expected, np.float64)
+    d = distance(r.value, r.vector.expected, np.float64)
     return "" if d == 0 else f" ({d:.6g} ulps away)"
 
 

@@ -30,158 +30,209 @@ SHIMS: tuple[str, ...] = ()
 BINS = tuple(np.linspace(0.0, 1.0, 11).tolist())
 
 
-def implementations() -> list[Implementation]:
+def _tensors(x: Any) -> tuple[Any, Any]:
+    """The scores as passed (their dtype kept) and the labels as integer tensors."""
     import torch
-    import torchmetrics.classification as c
+
+    return torch.from_numpy(scores_as_passed(x)), torch.tensor(labels_int(x.y_true))
+
+
+def _scalar(out: Any) -> float:
+    return float(out)
+
+
+def _functional(fn: Any, **kw: Any) -> Any:
+    """``fn(preds, target, **kw)`` on unweighted inputs."""
+    return no_weights(lambda x: _scalar(fn(*_tensors(x), **kw)))
+
+
+def _with_threshold(fn: Any) -> Any:
+    """``fn(preds, target, threshold=t)`` (and ``beta`` where ``fn`` takes one)."""
+
+    def run(x: Any) -> float:
+        kw = {"threshold": float(x.params["threshold"])}
+        if "beta" in fn.__code__.co_varnames:
+            kw["beta"] = float(x.params["beta"])
+        return _scalar(fn(*_tensors(x), **kw))
+
+    return no_weights(run)
+
+
+def _batched(make: Any, batches: int) -> Any:
+    """A metric object made by ``make(x)``, updated with ``batches`` consecutive slices."""
+    import torch
+
+    def run(x: Any) -> float:
+        metric = make(x)
+        s, y = _tensors(x)
+        for sb, yb in zip(
+            torch.tensor_split(s, batches), torch.tensor_split(y, batches), strict=False
+        ):
+            if sb.numel():
+                metric.update(sb, yb)
+        return _scalar(metric.compute())
+
+    return no_weights(run)
+
+
+def _curve(x: Any) -> dict[str, np.ndarray]:
     import torchmetrics.functional.classification as f
+
+    p, r, _ = f.binary_precision_recall_curve(*_tensors(x))
+    return reversed_curve(p.numpy(), r.numpy())
+
+
+# the labels go in as the integers they are: torchmetrics checks that a retrieval target
+# is binary (a bool() here would turn a graded 2, or a -1, into "relevant" on its behalf)
+def _retrieval_ap(x: Any) -> float:
     import torchmetrics.functional.retrieval as fr
 
-    def tensors(x: Any) -> tuple[Any, Any]:
-        return torch.from_numpy(scores_as_passed(x)), torch.tensor(labels_int(x.y_true))
+    s, y = _tensors(x)
+    return _scalar(fr.retrieval_average_precision(s, y))
 
-    def scalar(out: Any) -> float:
-        return float(out)
 
-    def functional(fn: Any, **kw: Any) -> Any:
-        return no_weights(lambda x: scalar(fn(*tensors(x), **kw)))
+def _retrieval(fn: Any, with_k: bool) -> Any:
+    """``fn(preds, target)``, with ``top_k=k`` where the metric has a cutoff."""
 
-    def with_threshold(fn: Any) -> Any:
-        def run(x: Any) -> float:
-            kw = {"threshold": float(x.params["threshold"])}
-            if "beta" in fn.__code__.co_varnames:
-                kw["beta"] = float(x.params["beta"])
-            return scalar(fn(*tensors(x), **kw))
+    def run(x: Any) -> float:
+        s, y = _tensors(x)
+        kw = {"top_k": int(x.params["k"])} if with_k else {}
+        return _scalar(fn(s, y, **kw))
 
-        return no_weights(run)
+    return no_weights(run)
 
-    def batched(make: Any, batches: int) -> Any:
-        def run(x: Any) -> float:
-            metric = make(x)
-            s, y = tensors(x)
-            for sb, yb in zip(
-                torch.tensor_split(s, batches), torch.tensor_split(y, batches), strict=False
-            ):
-                if sb.numel():
-                    metric.update(sb, yb)
-            return scalar(metric.compute())
 
-        return no_weights(run)
+def _fbeta_class(x: Any) -> Any:
+    import torchmetrics.classification as c
 
-    def curve(x: Any) -> dict[str, np.ndarray]:
-        p, r, _ = f.binary_precision_recall_curve(*tensors(x))
-        return reversed_curve(p.numpy(), r.numpy())
+    return c.BinaryFBetaScore(beta=float(x.params["beta"]), threshold=float(x.params["threshold"]))
 
-    # the labels go in as the integers they are: torchmetrics checks that a retrieval target
-    # is binary (a bool() here would turn a graded 2, or a -1, into "relevant" on its behalf)
-    def retrieval_ap(x: Any) -> float:
-        s, y = tensors(x)
-        return scalar(fr.retrieval_average_precision(s, y))
 
-    def retrieval(fn: Any, with_k: bool) -> Any:
-        def run(x: Any) -> float:
-            s, y = tensors(x)
-            kw = {"top_k": int(x.params["k"])} if with_k else {}
-            return scalar(fn(s, y, **kw))
+SIG = ("sigmoid-on-logits",)
+SIG_UNDEFINED = ("sigmoid-on-logits", "undefined=sklearn")
 
-        return no_weights(run)
 
-    def fbeta_class(x: Any) -> Any:
-        return c.BinaryFBetaScore(
-            beta=float(x.params["beta"]), threshold=float(x.params["threshold"])
-        )
-
-    sig = ("sigmoid-on-logits",)
-    sig_und = ("sigmoid-on-logits", "undefined=sklearn")
-    bins = torch.tensor(BINS, dtype=torch.float64)
+def _average_precision(c: Any, f: Any, bins: Any) -> list[Implementation]:
+    """Binary AP: functional, class with one and two ``update()`` calls, binned."""
     return [
         Implementation(
             LIBRARY,
             "functional.binary_average_precision",
             "average_precision",
-            functional(f.binary_average_precision),
-            sig,
+            _functional(f.binary_average_precision),
+            SIG,
         ),
         Implementation(
             LIBRARY,
             "BinaryAveragePrecision, 1 update()",
             "average_precision",
-            batched(lambda x: c.BinaryAveragePrecision(), 1),
-            sig,
+            _batched(lambda x: c.BinaryAveragePrecision(), 1),
+            SIG,
         ),
         Implementation(
             LIBRARY,
             "BinaryAveragePrecision, 2 update() calls",
             "average_precision",
-            batched(lambda x: c.BinaryAveragePrecision(), 2),
-            sig,
+            _batched(lambda x: c.BinaryAveragePrecision(), 2),
+            SIG,
             batches=2,
         ),
         Implementation(
             LIBRARY,
             "functional.binary_average_precision(thresholds=11 bins)",
             "average_precision",
-            functional(f.binary_average_precision, thresholds=bins),
-            sig,
+            _functional(f.binary_average_precision, thresholds=bins),
+            SIG,
             binned=BINS,
         ),
+    ]
+
+
+def _retrieval_metrics(fr: Any) -> list[Implementation]:
+    """The functional retrieval metrics: AP, precision@k, AP@k, R-precision."""
+    return [
         Implementation(
             LIBRARY,
             "functional.retrieval_average_precision",
             "average_precision",
-            no_weights(retrieval_ap),
+            no_weights(_retrieval_ap),
         ),
         Implementation(
             LIBRARY,
             "functional.retrieval_precision(top_k=k)",
             "precision_at_k",
-            retrieval(fr.retrieval_precision, True),
+            _retrieval(fr.retrieval_precision, True),
         ),
         Implementation(
             LIBRARY,
             "functional.retrieval_average_precision(top_k=k)",
             "ap_at_k",
-            retrieval(fr.retrieval_average_precision, True),
+            _retrieval(fr.retrieval_average_precision, True),
         ),
         Implementation(
             LIBRARY,
             "functional.retrieval_r_precision",
             "r_precision",
-            retrieval(fr.retrieval_r_precision, False),
+            _retrieval(fr.retrieval_r_precision, False),
         ),
+    ]
+
+
+def _thresholded(f: Any) -> list[Implementation]:
+    """The PR curve, and F-beta, precision and recall at a threshold."""
+    return [
         Implementation(
             LIBRARY,
             "functional.binary_precision_recall_curve",
             "pr_curve",
-            no_weights(curve),
-            ("first-point=sklearn", *sig),
+            no_weights(_curve),
+            ("first-point=sklearn", *SIG),
         ),
         Implementation(
             LIBRARY,
             "functional.binary_fbeta_score",
             "fbeta_at_threshold",
-            with_threshold(f.binary_fbeta_score),
-            sig_und,
+            _with_threshold(f.binary_fbeta_score),
+            SIG_UNDEFINED,
         ),
         Implementation(
             LIBRARY,
             "BinaryFBetaScore, 2 update() calls",
             "fbeta_at_threshold",
-            batched(fbeta_class, 2),
-            sig_und,
+            _batched(_fbeta_class, 2),
+            SIG_UNDEFINED,
             batches=2,
         ),
         Implementation(
             LIBRARY,
             "functional.binary_precision",
             "precision_at_threshold",
-            with_threshold(f.binary_precision),
-            sig_und,
+            _with_threshold(f.binary_precision),
+            SIG_UNDEFINED,
         ),
         Implementation(
             LIBRARY,
             "functional.binary_recall",
             "recall_at_threshold",
-            with_threshold(f.binary_recall),
-            sig_und,
+            _with_threshold(f.binary_recall),
+            SIG_UNDEFINED,
         ),
     ]
+
+
+def implementations() -> list[Implementation]:
+    """torchmetrics' implementations of the vectors' metrics (imports torch and torchmetrics).
+
+    Returns
+    -------
+    list of Implementation
+        Average precision (functional, class, binned), the retrieval metrics, the PR curve, and
+        F-beta, precision and recall at a threshold.
+    """
+    import torch
+    import torchmetrics.classification as c
+    import torchmetrics.functional.classification as f
+    import torchmetrics.functional.retrieval as fr
+
+    bins = torch.tensor(BINS, dtype=torch.float64)
+    return [*_average_precision(c, f, bins), *_retrieval_metrics(fr), *_thresholded(f)]
