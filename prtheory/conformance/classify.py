@@ -98,6 +98,9 @@ class Outcome:
 
 @dataclass
 class Verdict:
+    """A result's classification: its category (module docstring), a detail line, the convention
+    that fits first and every one that fits, the ulp distance, and whether at float32 level."""
+
     category: str
     detail: str
     convention: str | None = None
@@ -106,6 +109,7 @@ class Verdict:
     float32: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The verdict as JSON (its fields by name)."""
         return {
             "category": self.category,
             "detail": self.detail,

@@ -125,6 +125,7 @@ class Spec:
     n: int
 
     def text(self) -> str:
+        """How to draw the input again: ``sample(seed, family, n)``."""
         return f"sample({self.seed}, {self.family.name}, {self.n})"
 
 
@@ -164,6 +165,7 @@ class Outcome:
 
     @property
     def diverging(self) -> int:
+        """How many generated inputs diverged, of every kind."""
         return sum(self.kinds.values())
 
     @property
@@ -173,6 +175,7 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
+        """Whether the test ran and no input diverged."""
         return self.not_run is None and not self.diverging
 
     def bounds(self) -> list[tuple[int, int, int, float]]:

@@ -91,6 +91,8 @@ class Value:
     float64: float
 
     def to_json(self) -> dict[str, Any]:
+        """The value as a vector file writes it: ``exact`` (``"p/q"`` or ``None``), ``decimal``
+        and ``float64`` (C99 hex)."""
         return {
             "exact": None if self.exact is None else _fraction_str(self.exact),
             "decimal": self.decimal,

@@ -271,6 +271,7 @@ class Progress:
     show: Callable[[dict[str, tuple[int, int]]], None] | None = None
 
     def update(self, library: str, done: int, total: int) -> None:
+        """Record ``done`` of ``total`` units for ``library``."""
         with self.lock:
             self.counts[library] = (done, total)
             if self.show is not None:
@@ -361,9 +362,11 @@ class _LibraryRun:
             self.status = replace(self.status, library=self.plan[0][0])
 
     def sorted_rows(self) -> list[Row]:
+        """The classified rows in plan order."""
         return [self.rows[n] for n in sorted(self.rows)]
 
     def sorted_tests(self) -> list[DifferentialRow]:
+        """The differential tests in plan order."""
         return [self.tests[n] for n in sorted(self.tests)]
 
     def _one_worker(self) -> str | None:

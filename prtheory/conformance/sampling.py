@@ -97,6 +97,7 @@ class Sample:
 
     @property
     def n(self) -> int:
+        """The number of items."""
         return len(self.y_true)
 
 

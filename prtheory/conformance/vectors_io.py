@@ -53,6 +53,7 @@ class Vector:
 
     @property
     def ident(self) -> str:
+        """``metric#tcId``, the vector's name in reports."""
         return f"{self.metric}#{self.tc_id}"
 
 
@@ -93,6 +94,19 @@ def _decode_test(metric: str, t: dict[str, Any]) -> Vector:
 
 
 def schema() -> dict[str, Any]:
+    """The JSON schema of the vector files (``vectors/schema.json``).
+
+    Returns
+    -------
+    dict
+        The schema, parsed.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.vectors_io import schema
+    >>> "testGroups" in schema()["required"]
+    True
+    """
     doc: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     return doc
 
@@ -190,6 +204,25 @@ def validate(doc: dict[str, Any]) -> None:
 
 
 def files(directory: Path = VECTOR_DIR) -> list[Path]:
+    """The vector files of ``directory`` (every ``*.json`` but the schema, the tcId record and
+    ``generated.json``), sorted by name.
+
+    Parameters
+    ----------
+    directory : Path
+        Where the files are (the package's vectors by default).
+
+    Returns
+    -------
+    list of Path
+        One file per metric.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.vectors_io import files
+    >>> files()[0].name
+    'ap_at_k.json'
+    """
     return sorted(p for p in directory.glob("*.json") if p.name not in NOT_VECTORS)
 
 
@@ -210,7 +243,32 @@ def _load_cached(path: Path, mtime_ns: int, check: bool) -> tuple[Vector, ...]:
 
 
 def load(metrics: list[str] | None = None, directory: Path = VECTOR_DIR) -> Iterator[Vector]:
-    """Every vector (of the given metrics), in file and tcId order."""
+    """Every vector (of the given metrics), in file and tcId order.
+
+    Parameters
+    ----------
+    metrics : list of str, optional
+        The metrics whose vectors to load (all by default).
+    directory : Path
+        Where the vector files are (the package's by default).
+
+    Yields
+    ------
+    Vector
+        Decoded: inputs as arrays, expected values as
+        :class:`~prtheory.conformance.encoding.Value` (checked against the schema once per file).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.vectors_io import load
+    >>> v = next(load(["average_precision"]))
+    >>> v.ident, v.comment
+    ('average_precision#1', 'distinct scores, mixed labels')
+    >>> # AP of 1 0 1 1 0 0 1 0 (scores decreasing): (1/1 + 2/3 + 3/4 + 4/7) / 4
+    >>> # = (84 + 56 + 63 + 48) / 84 / 4 = 251/336
+    >>> v.expected.exact
+    Fraction(251, 336)
+    """
     for path in files(directory):
         if metrics is None or path.stem in metrics:
             yield from load_file(path)
@@ -218,7 +276,28 @@ def load(metrics: list[str] | None = None, directory: Path = VECTOR_DIR) -> Iter
 
 def export(target: Path) -> list[Path]:
     """Copy the plain-JSON vector files, their schema, the tcId record, the large-n families
-    (``generated.json``) and the README for consumers in other languages into ``target``."""
+    (``generated.json``) and the README for consumers in other languages into ``target``.
+
+    Parameters
+    ----------
+    target : Path
+        A directory (made if missing).
+
+    Returns
+    -------
+    list of Path
+        The files written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from prtheory.conformance.vectors_io import export
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     names = {p.name for p in export(Path(d))}
+    >>> {"average_precision.json", "schema.json", "README.md"} <= names
+    True
+    """
     target.mkdir(parents=True, exist_ok=True)
     out = []
     for p in [*files(), SCHEMA_PATH, LOCK_PATH, GENERATED_PATH, README_PATH]:

@@ -98,11 +98,17 @@ class Implementation:
 
 @dataclass(frozen=True)
 class Unsupported:
+    """An input the library's API cannot express (sample weights, NaN scores where the adapter
+    thresholds), counted apart from the results, with the reason."""
+
     reason: str
 
 
 @dataclass(frozen=True)
 class LibraryStatus:
+    """Whether an adapter's library ran: its key, name, distribution and version, why not, and the
+    compatibility shims the adapter applied."""
+
     key: str
     library: str
     distribution: str
@@ -113,6 +119,24 @@ class LibraryStatus:
 
 
 def load_adapter(key: str) -> ModuleType:
+    """The adapter module of ``key`` (``prtheory.conformance.adapters.<key>_adapter``).
+
+    Parameters
+    ----------
+    key : str
+        An entry of :data:`ADAPTERS`.
+
+    Returns
+    -------
+    module
+        The adapter, imported (its library is imported only by ``implementations()``).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.adapters import load_adapter
+    >>> load_adapter("sklearn").LIBRARY
+    'scikit-learn'
+    """
     return importlib.import_module(f"prtheory.conformance.adapters.{key}_adapter")
 
 

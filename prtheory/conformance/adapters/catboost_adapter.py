@@ -68,6 +68,13 @@ def _run(metric: str, group: bool = False) -> Any:
 
 
 def implementations() -> list[Implementation]:
+    """CatBoost's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     from catboost import CatBoostError
 
     return [

@@ -68,6 +68,13 @@ def every_score_thresholds(s: np.ndarray) -> list[float]:
 
 
 def implementations() -> list[Implementation]:
+    """Keras's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     os.environ.setdefault("KERAS_BACKEND", "torch")
     import keras
 

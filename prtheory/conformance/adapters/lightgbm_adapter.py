@@ -64,6 +64,13 @@ def _map(x: Any) -> Any:
 
 
 def implementations() -> list[Implementation]:
+    """LightGBM's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     from lightgbm.basic import LightGBMError
 
     return [

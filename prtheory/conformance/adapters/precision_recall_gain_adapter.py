@@ -53,6 +53,13 @@ def _module() -> Any:
 
 
 def implementations() -> list[Implementation]:
+    """precision-recall-gain's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     prg = _module()
 
     def curve(x: Any) -> dict[str, np.ndarray]:

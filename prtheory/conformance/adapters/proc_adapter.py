@@ -25,6 +25,13 @@ missing = functools.partial(r_packages.missing, "pROC")
 
 
 def implementations() -> list[Implementation]:
+    """pROC (R)'s implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     return r_packages.implementations(
         LIBRARY,
         "pROC",

@@ -75,6 +75,13 @@ def _at_threshold(statistic: str) -> Any:
 
 
 def implementations() -> list[Implementation]:
+    """pycm's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     from pycm.errors import pycmCurveError, pycmMatrixError, pycmVectorError
 
     checks = (pycmCurveError, pycmMatrixError, pycmVectorError)

@@ -44,6 +44,13 @@ def _module() -> Any:
 
 
 def implementations() -> list[Implementation]:
+    """pyprg (official PRG code)'s implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     p = _module()
 
     def curve(x: Any) -> dict[str, np.ndarray]:

@@ -23,6 +23,13 @@ SHIMS: tuple[str, ...] = ()
 
 
 def implementations() -> list[Implementation]:
+    """pytrec_eval (trec_eval)'s implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     import pytrec_eval
 
     def evaluate(x: Any, measure: str) -> Any:

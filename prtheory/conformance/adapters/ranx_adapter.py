@@ -20,6 +20,13 @@ SHIMS: tuple[str, ...] = ()
 
 
 def implementations() -> list[Implementation]:
+    """ranx's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     from ranx import Qrels, Run, evaluate
 
     def measure(name: str) -> Any:

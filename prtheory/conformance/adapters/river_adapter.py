@@ -63,6 +63,13 @@ def _rolling(x: Any) -> Any:
 
 
 def implementations() -> list[Implementation]:
+    """river's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     import river  # noqa: F401  (fails here, not per vector, when missing)
 
     return [

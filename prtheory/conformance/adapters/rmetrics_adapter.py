@@ -26,6 +26,13 @@ missing = functools.partial(r_packages.missing, "Metrics")
 
 
 def implementations() -> list[Implementation]:
+    """Metrics (R)'s implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     return r_packages.implementations(
         LIBRARY,
         "Metrics",

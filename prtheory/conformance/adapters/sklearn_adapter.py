@@ -29,6 +29,13 @@ SHIMS: tuple[str, ...] = ()
 
 
 def implementations() -> list[Implementation]:
+    """scikit-learn's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     from sklearn import metrics as m
 
     def ap(x: Any) -> float:

@@ -28,6 +28,13 @@ SHIMS: tuple[str, ...] = ()
 
 
 def implementations() -> list[Implementation]:
+    """sklearn-prg's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     from sklearn_prg import average_precision_recall_gain, precision_recall_gain_curve
 
     def auprg(x: Any) -> float:

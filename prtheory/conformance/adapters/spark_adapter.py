@@ -65,6 +65,8 @@ JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData"
 
 @cache
 def session() -> Any:
+    """The local Spark session the implementations share (one core, one partition), started once
+    and stopped at exit."""
     from prtheory.spark.session import local_session
 
     made = local_session(
@@ -264,6 +266,14 @@ def _batched(name: str, metric: str, fn: Any, **kw: Any) -> Implementation:
 
 
 def implementations() -> list[Implementation]:
+    """Spark MLlib's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
+
     def evaluator(bins: int) -> Any:
         return lambda x: area_under_pr(x.y_true, x.y_score, x.sample_weight, bins)
 

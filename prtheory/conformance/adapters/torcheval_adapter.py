@@ -28,6 +28,13 @@ BINS = tuple(np.linspace(0.0, 1.0, 11).tolist())
 
 
 def implementations() -> list[Implementation]:
+    """torcheval's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     import torch
     from torcheval.metrics import BinaryAUPRC
     from torcheval.metrics import functional as f

@@ -97,6 +97,13 @@ def missing() -> str:
 
 
 def implementations() -> list[Implementation]:
+    """Weka's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     path = jar()
     if path is None or version() is None:
         raise RuntimeError(missing())

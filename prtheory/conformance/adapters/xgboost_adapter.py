@@ -73,6 +73,13 @@ def _run(name: str, group: bool = False, objective: str = "binary:logitraw") -> 
 
 
 def implementations() -> list[Implementation]:
+    """XGBoost's implementations of the vectors' metrics; imports the library.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or call pattern (the module docstring lists them).
+    """
     import xgboost  # noqa: F401  (fails here, not per vector, when missing)
 
     claims: tuple[str, ...] = ()  # XGBoost documents no convention of these metrics
