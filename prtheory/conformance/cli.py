@@ -74,7 +74,158 @@ def _epilog() -> str:
     )
 
 
+#: the options of ``prtheory conformance`` but ``--root`` (whose default is the working
+#: directory when the command runs): flag -> keyword arguments of ``add_argument``
+OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
+    (
+        "--libraries",
+        {
+            "nargs": "+",
+            "metavar": "NAME",
+            "help": "adapters to run (default: every built-in one and every entry point of the group "
+            "prtheory.adapters; the names are listed below)",
+        },
+    ),
+    (
+        "--adapter",
+        {
+            "action": "append",
+            "default": [],
+            "metavar": "MODULE:CALLABLE",
+            "help": "also run your own implementations: a callable returning a list of "
+            "prtheory.conformance.adapters.Implementation (repeatable; alone, it runs only these)",
+        },
+    ),
+    (
+        "--metrics",
+        {
+            "nargs": "+",
+            "metavar": "NAME",
+            "help": "vector files to use, e.g. average_precision (the names are listed below)",
+        },
+    ),
+    (
+        "--fail-on",
+        {
+            "type": _fail_on,
+            "default": _fail_on(DEFAULT_FAIL_ON),
+            "metavar": "KINDS",
+            "help": "exit 1 when a result is of these kinds (comma-separated: wrong, crash, time, "
+            "missing, accepted-invalid, rejected-valid, undefined-value; or none). wrong includes "
+            "a result that agrees with a convention when the diagnosis attributes it to a "
+            "mechanism the implementation does not declare, and a differential test whose "
+            "generated inputs diverge; time a vector not run for want of CPU time; missing a "
+            f"library that was not run or returned no result. Default: {DEFAULT_FAIL_ON}",
+        },
+    ),
+    (
+        "--allow-missing",
+        {
+            "nargs": "+",
+            "default": [],
+            "metavar": "NAME",
+            "help": "libraries (adapter key, library name or MODULE:CALLABLE) that may be missing "
+            "(not installed, not importable, no results) without failing --fail-on missing",
+        },
+    ),
+    (
+        "--differential",
+        {
+            "choices": ("none", "round0", "full"),
+            "default": None,
+            "help": "generated inputs (10 to 10^6 items) per implementation of a metric with a "
+            "differential test: none; round0 (every size once per family); full (round 0 and 1375 "
+            "inputs per decade of sizes: a defect on 1%% of a decade's inputs escapes with "
+            "probability < 1e-6). Default: full for --adapter and entry points, round0 for the "
+            "built-in libraries",
+        },
+    ),
+    (
+        "--json",
+        {
+            "type": Path,
+            "metavar": "FILE",
+            "help": "also write every result, with inputs, expected and returned values, as JSON to "
+            "FILE ('-' for stdout), from the same run as the report",
+        },
+    ),
+    (
+        "--stdout",
+        {
+            "action": "store_true",
+            "help": f"print the report instead of writing {REPORT} (implied by --libraries/--metrics/"
+            "--adapter)",
+        },
+    ),
+    (
+        "--jobs",
+        {
+            "type": int,
+            "default": 2,
+            "help": "libraries run at once (default 2)",
+        },
+    ),
+    (
+        "--time-limit",
+        {
+            "type": float,
+            "default": 60.0,
+            "help": "CPU seconds (user + system, the library's subprocesses included) per vector "
+            "before the library is stopped and the vector counted as not run (time) (default 60)",
+        },
+    ),
+    (
+        "--wall-limit",
+        {
+            "type": float,
+            "default": None,
+            "help": "wall seconds without a result before a vector counts as hung and not run (time) "
+            "(default 10 times --time-limit, at least 600)",
+        },
+    ),
+    (
+        "--memory-mb",
+        {
+            "type": int,
+            "default": 4096,
+            "help": "address-space cap of each library process in MiB (default 4096; 0 for none)",
+        },
+    ),
+    (
+        "--rerender",
+        {
+            "action": "store_true",
+            "help": "write reports/conformance.md again from reports/conformance_results.json with the "
+            "current classification, diagnosis and text, keeping the recorded run's cost line; the "
+            "libraries are not run (after a change to the diagnosis or the report's text)",
+        },
+    ),
+    (
+        "--write-vectors",
+        {
+            "action": "store_true",
+            "help": "regenerate the vectors from the oracle, then stop",
+        },
+    ),
+    (
+        "--export",
+        {
+            "type": Path,
+            "metavar": "DIR",
+            "help": "copy the plain-JSON vectors, schema, tcId record and README to DIR, then stop",
+        },
+    ),
+)
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``prtheory conformance`` and its options (:data:`OPTIONS`) to the ``prtheory`` command.
+
+    Parameters
+    ----------
+    sub : argparse subparsers
+        The ``prtheory`` command's sub-commands.
+    """
     p = sub.add_parser(
         "conformance",
         help="check metric libraries against the oracle's test vectors; write reports/conformance.md",
@@ -87,109 +238,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument(
-        "--libraries",
-        nargs="+",
-        metavar="NAME",
-        help="adapters to run (default: every built-in one and every entry point of the group "
-        "prtheory.adapters; the names are listed below)",
-    )
-    p.add_argument(
-        "--adapter",
-        action="append",
-        default=[],
-        metavar="MODULE:CALLABLE",
-        help="also run your own implementations: a callable returning a list of "
-        "prtheory.conformance.adapters.Implementation (repeatable; alone, it runs only these)",
-    )
-    p.add_argument(
-        "--metrics",
-        nargs="+",
-        metavar="NAME",
-        help="vector files to use, e.g. average_precision (the names are listed below)",
-    )
-    p.add_argument(
-        "--fail-on",
-        type=_fail_on,
-        default=_fail_on(DEFAULT_FAIL_ON),
-        metavar="KINDS",
-        help="exit 1 when a result is of these kinds (comma-separated: wrong, crash, time, "
-        "missing, accepted-invalid, rejected-valid, undefined-value; or none). wrong includes "
-        "a result that agrees with a convention when the diagnosis attributes it to a "
-        "mechanism the implementation does not declare, and a differential test whose "
-        "generated inputs diverge; time a vector not run for want of CPU time; missing a "
-        f"library that was not run or returned no result. Default: {DEFAULT_FAIL_ON}",
-    )
-    p.add_argument(
-        "--allow-missing",
-        nargs="+",
-        default=[],
-        metavar="NAME",
-        help="libraries (adapter key, library name or MODULE:CALLABLE) that may be missing "
-        "(not installed, not importable, no results) without failing --fail-on missing",
-    )
-    p.add_argument(
-        "--differential",
-        choices=("none", "round0", "full"),
-        default=None,
-        help="generated inputs (10 to 10^6 items) per implementation of a metric with a "
-        "differential test: none; round0 (every size once per family); full (round 0 and 1375 "
-        "inputs per decade of sizes: a defect on 1%% of a decade's inputs escapes with "
-        "probability < 1e-6). Default: full for --adapter and entry points, round0 for the "
-        "built-in libraries",
-    )
-    p.add_argument(
-        "--json",
-        type=Path,
-        metavar="FILE",
-        help="also write every result, with inputs, expected and returned values, as JSON to "
-        "FILE ('-' for stdout), from the same run as the report",
-    )
-    p.add_argument(
-        "--stdout",
-        action="store_true",
-        help=f"print the report instead of writing {REPORT} (implied by --libraries/--metrics/"
-        "--adapter)",
-    )
-    p.add_argument("--jobs", type=int, default=2, help="libraries run at once (default 2)")
-    p.add_argument(
-        "--time-limit",
-        type=float,
-        default=60.0,
-        help="CPU seconds (user + system, the library's subprocesses included) per vector "
-        "before the library is stopped and the vector counted as not run (time) (default 60)",
-    )
-    p.add_argument(
-        "--wall-limit",
-        type=float,
-        default=None,
-        help="wall seconds without a result before a vector counts as hung and not run (time) "
-        "(default 10 times --time-limit, at least 600)",
-    )
-    p.add_argument(
-        "--memory-mb",
-        type=int,
-        default=4096,
-        help="address-space cap of each library process in MiB (default 4096; 0 for none)",
-    )
-    p.add_argument(
-        "--rerender",
-        action="store_true",
-        help="write reports/conformance.md again from reports/conformance_results.json with the "
-        "current classification, diagnosis and text, keeping the recorded run's cost line; the "
-        "libraries are not run (after a change to the diagnosis or the report's text)",
-    )
-    p.add_argument(
-        "--write-vectors",
-        action="store_true",
-        help="regenerate the vectors from the oracle, then stop",
-    )
-    p.add_argument(
-        "--export",
-        type=Path,
-        metavar="DIR",
-        help="copy the plain-JSON vectors, schema, tcId record and README to DIR, then stop",
-    )
+    for flag, options in OPTIONS:
+        p.add_argument(flag, **options)
     p.add_argument("--root", type=Path, default=Path.cwd(), help="project root (default: cwd)")
     p.set_defaults(func=_main)
 
