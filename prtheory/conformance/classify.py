@@ -219,7 +219,7 @@ def show(value: Any) -> str:
     Returns
     -------
     str
-        Its text.
+        The result as the verdict's detail states it.
 
     Examples
     --------

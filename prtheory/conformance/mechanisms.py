@@ -890,7 +890,8 @@ def mechanisms(metric: str) -> list[Mechanism]:
     Parameters
     ----------
     metric : str
-        A key of :data:`prtheory.conformance.metrics.METRICS`.
+        The metric whose mechanisms to list (a key of
+        :data:`~prtheory.conformance.metrics.METRICS`).
 
     Returns
     -------

@@ -70,7 +70,7 @@ def graded_cases(with_k: bool) -> Group:
     Parameters
     ----------
     with_k : bool
-        Whether the metric takes a cutoff (``params["k"] = 3``).
+        With ``params["k"] = 3`` beside ``relevant_at`` (precision@k, AP@k).
 
     Returns
     -------
