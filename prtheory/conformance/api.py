@@ -101,10 +101,12 @@ class Failure:
 
     @property
     def vector(self) -> Vector:
+        """The failing vector."""
         return self.case.vector
 
     @property
     def verdict(self) -> Verdict:
+        """Its verdict."""
         return self.case.verdict
 
     def __str__(self) -> str:
@@ -179,14 +181,17 @@ class CheckReport:
 
     @property
     def verdicts(self) -> list[tuple[Vector, Verdict]]:
+        """Each vector with its verdict, in file order."""
         return [(c.vector, c.verdict) for c in self.cases]
 
     @property
     def skipped(self) -> list[Case]:
+        """The vectors ``fn`` could not receive (each names why)."""
         return [c for c in self.cases if c.skipped is not None]
 
     @property
     def failures(self) -> list[Failure]:
+        """The vectors whose result is not the value under the declared conventions."""
         attribution = self.diagnosis.attribution if self.diagnosis else {}
         return [
             Failure(
@@ -201,10 +206,13 @@ class CheckReport:
 
     @property
     def passed(self) -> int:
+        """How many vectors pass."""
         return len(self.cases) - len(self.skipped) - len(self.failures)
 
     @property
     def ok(self) -> bool:
+        """No failure, nothing skipped that the caller did not opt out of, and the differential
+        test passed (or was opted out of)."""
         return (
             not self.failures
             and all(c.skipped in self.opted_out for c in self.skipped)
@@ -222,12 +230,15 @@ class CheckReport:
 
     @property
     def counts(self) -> dict[str, int]:
+        """How many vectors of each category (``agrees``, ``convention``, ``wrong``, ...)."""
         out: dict[str, int] = {}
         for c in self.cases:
             out[c.verdict.category] = out.get(c.verdict.category, 0) + 1
         return out
 
     def summary(self) -> str:
+        """The report as text: the counts, the mechanisms found, each failure with its input,
+        expected and returned values, and the differential test's outcome."""
         failures = self.failures
         head = (
             f"{self.metric} under {list(self.conventions) or 'the default conventions'} "
@@ -502,7 +513,30 @@ def _plain_result(value: Any) -> Any:
 
 
 def vectors(metric: str) -> list[Vector]:
-    """The decoded vectors of ``metric`` (for parametrising tests)."""
+    """The decoded vectors of ``metric`` (for parametrising tests).
+
+    Parameters
+    ----------
+    metric : str
+        A vector file's metric (``average_precision``, ``pr_curve``, ``precision_at_k``, ...).
+
+    Returns
+    -------
+    list of Vector
+        In tcId order.
+
+    Raises
+    ------
+    InvalidInputError
+        For an unknown metric.
+
+    Examples
+    --------
+    >>> from prtheory.conformance import vectors
+    >>> v = vectors("average_precision")[0]
+    >>> v.inputs.y_true.tolist(), v.result
+    ([1, 0, 1, 1, 0, 0, 1, 0], 'valid')
+    """
     if metric not in METRICS:
         raise InvalidInputError("metric", f"unknown {metric!r}; known: {', '.join(METRICS)}")
     return list(load([metric]))
@@ -535,7 +569,56 @@ def check(
     """Run ``fn`` on every vector of ``metric``, classify each result and diagnose the
     divergences by the fewest named mechanisms; then the differential test on generated inputs
     from ``seed``: round 0 and ``per_decade`` inputs per decade of sizes, cut short after
-    ``budget`` CPU seconds when given (module docstring)."""
+    ``budget`` CPU seconds when given (module docstring).
+
+    Parameters
+    ----------
+    fn : callable
+        The implementation: receives the vector's inputs by keyword (``names`` renames them).
+    metric : str
+        The vector file to run.
+    conventions : sequence of str
+        The conventions ``fn`` claims (:mod:`prtheory.conformance.metrics`).
+    ulps : int, optional
+        The tolerance (float64 ulps; float32 ulps under ``precision="float32"``).
+    precision : {"float64", "float32"}
+        The precision ``fn`` computes in.
+    names : dict, optional
+        The kit's input names -> ``fn``'s parameter names.
+    skip : sequence of str
+        Inputs (``"sample_weight"``) or ``"differential"`` whose skipped vectors are accepted.
+    max_n : int, optional
+        Vectors (and generated inputs) longer than this are skipped.
+    differential : bool
+        Whether to run the differential test on generated inputs.
+    seed, per_decade, budget
+        The differential test's seed, inputs per decade of sizes and CPU budget (seconds).
+
+    Returns
+    -------
+    CheckReport
+        ``ok``, the verdicts, the failures (with the mechanism that explains each) and
+        ``summary()``.
+
+    Examples
+    --------
+    An average precision that breaks ties by input order (a stable sort) where the vectors
+    group tied scores: on ``y_true = [1, 0, 1, 0]`` with scores ``[0.9, 0.9, 0.5, 0.2]`` it
+    gives (1/1 + 2/3) / 2 = 5/6, the grouped tie 7/12.
+
+    >>> import numpy as np
+    >>> from prtheory.conformance import check
+    >>> def ap(y_true, y_score):
+    ...     order = np.argsort(-np.asarray(y_score, dtype=float), kind="stable")
+    ...     y = np.asarray(y_true)[order]
+    ...     ranks = np.flatnonzero(y) + 1
+    ...     return float(np.mean(np.arange(1, len(ranks) + 1) / ranks))
+    >>> report = check(ap, "average_precision", differential=False, skip=["sample_weight"])
+    >>> report.ok
+    False
+    >>> report.diagnosis.chosen  # no validation either: a NaN score, a label 2 give numbers
+    ['ties=input-order', 'no-input-validation']
+    """
     conventions = tuple(conventions)
     vs = vectors(metric)
     _validate_conventions(metric, conventions)
@@ -617,6 +700,22 @@ def parametrize(metric: str) -> Any:
         @parametrize("average_precision")
         def test_my_ap(vector):
             assert_conforms(my_ap, vector)
+
+    Parameters
+    ----------
+    metric : str
+        The vector file.
+
+    Returns
+    -------
+    pytest.MarkDecorator
+        ``pytest.mark.parametrize("vector", ...)``, each id ``tcId-comment``.
+
+    Examples
+    --------
+    >>> from prtheory.conformance import parametrize
+    >>> parametrize("average_precision").args[0]
+    'vector'
     """
     import pytest
 
@@ -637,7 +736,38 @@ def assert_conforms(
     and the mechanism that explains the result) unless ``fn``'s result on ``vector`` is the
     value under ``conventions``; skip the test (``pytest.skip``, with the reason) when ``fn``
     cannot receive the vector; return the verdict otherwise. pytest shows the failure at the
-    caller's line: this function's own frame is hidden from the traceback."""
+    caller's line: this function's own frame is hidden from the traceback.
+
+    Parameters
+    ----------
+    fn : callable
+        The implementation.
+    vector : Vector
+        One vector (:func:`vectors`, :func:`parametrize`).
+    conventions, ulps, precision, names
+        As for :func:`check`.
+
+    Returns
+    -------
+    Verdict
+        The vector's verdict, when it passes.
+
+    Raises
+    ------
+    AssertionError
+        When it fails, with the input, the expected and returned values and the mechanism.
+
+    Examples
+    --------
+    >>> import prtheory
+    >>> from prtheory.conformance import assert_conforms, vectors
+    >>> assert_conforms(prtheory.average_precision, vectors("average_precision")[0]).category
+    'agrees'
+    >>> assert_conforms(lambda y_true, y_score: 0.5, vectors("average_precision")[0])
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    AssertionError: average_precision#1 (distinct scores, mixed labels): wrong...
+    """
     __tracebackhide__ = True
     import pytest
 

@@ -63,10 +63,12 @@ class ImplementationDiagnosis:
 
     @property
     def divergent(self) -> list[Row]:
+        """The results to explain: every category but agreement, unsupported and timeout."""
         return [r for r in self.rows if r.verdict.category not in NOT_DIAGNOSED]
 
     @property
     def unexplained(self) -> list[Row]:
+        """The divergent results no chosen mechanism explains."""
         ids = {v.ident for v in self.diagnosis.unexplained}
         return [r for r in self.divergent if r.vector.ident in ids]
 
@@ -76,6 +78,7 @@ class ImplementationDiagnosis:
         return sum(r.verdict.category in UNNAMED for r in self.rows)
 
     def mechanism(self, row: Row) -> tuple[str, Any] | None:
+        """The mechanism ``row`` is attributed to, with its prediction (``None``: none)."""
         return self.diagnosis.attribution.get(row.vector.ident)
 
 

@@ -65,6 +65,13 @@ def oracle_digest() -> str:
 
 
 def generator_version() -> str:
+    """``<prtheory version>+oracle.<digest>`` (:func:`oracle_digest`), written in every file.
+
+    Returns
+    -------
+    str
+        The version that made the vectors; a change under ``prtheory/oracle`` changes it.
+    """
     return f"{__version__}+oracle.{oracle_digest()}"
 
 
@@ -82,6 +89,37 @@ def _outcome(metric: str, x: Inputs, alt: Any = None) -> tuple[str, Any]:
 
 
 def build_test(metric: str, tc_id: int, case: Case) -> dict[str, Any]:
+    """One test of a vector file: the case's inputs, the oracle's result and value (or reason),
+    and its values under the metric's other conventions where they differ.
+
+    Parameters
+    ----------
+    metric : str
+        The metric.
+    tc_id : int
+        The test's id (:func:`assign_ids`).
+    case : Case
+        The inputs and intent.
+
+    Returns
+    -------
+    dict
+        The test as the file writes it.
+
+    Raises
+    ------
+    AssertionError
+        When the oracle's result is not the one the case is meant to have.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.cases import Case
+    >>> from prtheory.conformance.generate import build_test
+    >>> # one positive above one negative: AP = 1
+    >>> test = build_test("average_precision", 1, Case("best", ["best-ranking"], [1, 0], [0.9, 0.1]))
+    >>> test["result"], test["expected"]["exact"]
+    ('valid', '1')
+    """
     x = case.inputs()
     result, value = _outcome(metric, x)
     acceptable = case.intent == "acceptable"
@@ -164,6 +202,20 @@ def assign_ids(metric: str, keys: list[str], lock: dict[str, dict[str, str]]) ->
 
 
 def build_file(metric: str, lock: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """The vector file of ``metric``: its header, notes and every group of tests.
+
+    Parameters
+    ----------
+    metric : str
+        The metric.
+    lock : dict
+        The recorded test ids (:func:`load_lock`), updated with new ones.
+
+    Returns
+    -------
+    dict
+        The document :func:`dumps` writes.
+    """
     spec = METRICS[metric]
     grouped = cases_for(metric)
     seen: dict[str, int] = {}
@@ -215,6 +267,19 @@ def build_all(lock: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
 
 
 def main(directory: Path = VECTOR_DIR) -> list[Path]:
+    """Write every vector file, ``tcids.json`` and ``generated.json`` into ``directory``
+    (``python -m prtheory.conformance.generate``).
+
+    Parameters
+    ----------
+    directory : Path
+        Where to write (the package's vectors by default).
+
+    Returns
+    -------
+    list of Path
+        The files written.
+    """
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for name, text in build_all(load_lock(directory / TCID_LOCK.name)).items():

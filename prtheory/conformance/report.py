@@ -442,6 +442,8 @@ def committed_versions(text: str) -> dict[str, str] | None:
 
 
 def versions_line(run: Run) -> str:
+    """The report's hidden line recording the environment's versions (:func:`environment`), which
+    the staleness test compares with the installed ones."""
     return f"<!-- versions: {json.dumps(environment(run), sort_keys=True)} -->"
 
 
@@ -1122,6 +1124,8 @@ def insert_run_time(report: str, line: str) -> str:
 
 
 def without_run_time(report: str) -> str:
+    """``report`` without its run-time line (and the blank line before it): the text
+    :func:`render` makes from the recorded results."""
     keep: list[str] = []
     for text in report.splitlines(keepends=True):
         if text.startswith(RUN_TIME):
