@@ -566,10 +566,8 @@ def check(
     per_decade: int = diff.PER_DECADE,
     budget: float | None = None,
 ) -> CheckReport:
-    """Run ``fn`` on every vector of ``metric``, classify each result and diagnose the
-    divergences by the fewest named mechanisms; then the differential test on generated inputs
-    from ``seed``: round 0 and ``per_decade`` inputs per decade of sizes, cut short after
-    ``budget`` CPU seconds when given (module docstring).
+    """Run ``fn`` on every vector of ``metric``, classify each result, diagnose the divergences
+    by the fewest named mechanisms, then run the differential test (module docstring).
 
     Parameters
     ----------
@@ -579,26 +577,14 @@ def check(
         The vector file to run.
     conventions : sequence of str
         The conventions ``fn`` claims (:mod:`prtheory.conformance.metrics`).
-    ulps : int, optional
-        The tolerance (float64 ulps; float32 ulps under ``precision="float32"``).
-    precision : {"float64", "float32"}
-        The precision ``fn`` computes in.
-    names : dict, optional
-        The kit's input names -> ``fn``'s parameter names.
-    skip : sequence of str
-        Inputs (``"sample_weight"``) or ``"differential"`` whose skipped vectors are accepted.
-    max_n : int, optional
-        Vectors (and generated inputs) longer than this are skipped.
-    differential : bool
-        Whether to run the differential test on generated inputs.
-    seed, per_decade, budget
-        The differential test's seed, inputs per decade of sizes and CPU budget (seconds).
+    ulps, precision, names, skip, max_n, differential, seed, per_decade, budget
+        The tolerance, ``fn``'s precision and parameter names, what may be skipped, and the
+        differential test's options, as the module docstring describes them.
 
     Returns
     -------
     CheckReport
-        ``ok``, the verdicts, the failures (with the mechanism that explains each) and
-        ``summary()``.
+        ``ok``, the verdicts, the failures (each with its mechanism) and ``summary()``.
 
     Examples
     --------

@@ -143,29 +143,33 @@ def build_test(metric: str, tc_id: int, case: Case) -> dict[str, Any]:
     if acceptable:
         test["reason"] = case.reason
     if result != "invalid":
-        alternatives: dict[str, Any] = {}
-        for alt in METRICS[metric].alternatives:
-            if alt.options.get("ties") == "expected" and (
-                case.sample_weight is not None or case.runs
-            ):
-                # defined for unit weights only; over 10^6 tied items its exact value has
-                # hundreds of thousands of digits
-                continue
-            r, v = _outcome(metric, x, alt)
-            if r != "valid":
-                continue
-            base = combination_base(alt.name, alternatives)
-            if base is not None:
-                if alternatives[base] == v:
-                    continue  # a combination that changes nothing beyond its first stored part
-            elif result == "valid" and v == value:
-                continue  # a convention that changes nothing here
-            # a combination that differs from its first stored part is stored even when it
-            # equals the expected value, so that one left out always equals that part
-            alternatives[alt.name] = v
+        alternatives = _alternatives(metric, case, x, result, value)
         if alternatives:
             test["alternatives"] = alternatives
     return test
+
+
+def _alternatives(metric: str, case: Case, x: Inputs, result: str, value: Any) -> dict[str, Any]:
+    """The test's values under the metric's other conventions, where they change something."""
+    alternatives: dict[str, Any] = {}
+    for alt in METRICS[metric].alternatives:
+        if alt.options.get("ties") == "expected" and (case.sample_weight is not None or case.runs):
+            # defined for unit weights only; over 10^6 tied items its exact value has
+            # hundreds of thousands of digits
+            continue
+        r, v = _outcome(metric, x, alt)
+        if r != "valid":
+            continue
+        base = combination_base(alt.name, alternatives)
+        if base is not None:
+            if alternatives[base] == v:
+                continue  # a combination that changes nothing beyond its first stored part
+        elif result == "valid" and v == value:
+            continue  # a convention that changes nothing here
+        # a combination that differs from its first stored part is stored even when it
+        # equals the expected value, so that one left out always equals that part
+        alternatives[alt.name] = v
+    return alternatives
 
 
 TCID_LOCK = VECTOR_DIR / "tcids.json"
