@@ -96,8 +96,6 @@ NOT_YET = frozenset(
         "prtheory.metrics.step",
         "prtheory.metrics.trapezoid",
         "prtheory.oracle.achievable",
-        "prtheory.oracle.areas",
-        "prtheory.oracle.curves",
         "prtheory.oracle.ndcg",
         "prtheory.oracle.prg",
         "prtheory.oracle.summation",
