@@ -72,7 +72,6 @@ NOT_YET = frozenset(
         "prtheory.distributed.terms",
         "prtheory.duckdb.blocks",
         "prtheory.duckdb.source",
-        "prtheory.errors",
         "prtheory.floats.apmin",
         "prtheory.floats.aucpr",
         "prtheory.floats.bound",
@@ -81,7 +80,6 @@ NOT_YET = frozenset(
         "prtheory.floats.fscore",
         "prtheory.floats.gains",
         "prtheory.floats.logs",
-        "prtheory.intervals",
         "prtheory.metrics.achievable",
         "prtheory.metrics.area_kernel",
         "prtheory.metrics.area_numpy",
@@ -110,7 +108,6 @@ NOT_YET = frozenset(
         "prtheory.spark.arrow",
         "prtheory.spark.blocks",
         "prtheory.spark.session",
-        "prtheory.streaming",
     }
 )
 
