@@ -56,13 +56,8 @@ NOT_YET = frozenset(
     {
         "prtheory.audit.checks",
         "prtheory.audit.cli",
-        "prtheory.audit.images",
-        "prtheory.audit.intervals",
         "prtheory.audit.library_methods",
-        "prtheory.audit.methods",
-        "prtheory.audit.printed",
         "prtheory.audit.report",
-        "prtheory.audit.table",
         "prtheory.cli",
         "prtheory.data",
         "prtheory.distributed.blocks",
