@@ -22,6 +22,7 @@ ROOT_HELP = (
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``tables`` and ``figures`` sub-commands to the ``prtheory`` command line."""
     t = sub.add_parser(
         "tables",
         help="regenerate the papers' Markdown reports under reports/",
