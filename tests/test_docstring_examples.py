@@ -12,9 +12,10 @@ The rule, as :func:`public_functions` and :func:`missing_examples` apply it:
 - every such function and class has an ``Examples`` section with ``>>>`` lines;
   ``tests/test_docs.py`` executes every docstring example of the package as a doctest (Spark's
   with the tests' session, skipped without Java);
-- a function also has ``Returns`` (``Yields`` for a generator), ``Parameters`` when it takes
-  any, and ``Raises`` when its own body has a ``raise`` statement (errors raised by the
-  validators it calls are named in the sections by hand, as are the ``See Also`` entries).
+- a function also has ``Returns`` (``Yields`` for a generator or a context manager made of
+  one), ``Parameters`` when it takes any, and ``Raises`` when its own body has a ``raise``
+  statement (errors raised by the validators it calls are named in the sections by hand, as
+  are the ``See Also`` entries).
 
 ``prtheory.conformance`` is outside this test; ``prtheory.theory`` (the claims' derivations,
 read through the proofs they render) is not yet in it."""
@@ -60,13 +61,8 @@ NOT_YET = frozenset(
         "prtheory.distributed.metrics",
         "prtheory.distributed.sums",
         "prtheory.distributed.terms",
-        "prtheory.duckdb.blocks",
-        "prtheory.duckdb.source",
         "prtheory.metrics.area_kernel",
         "prtheory.metrics.area_numpy",
-        "prtheory.spark.arrow",
-        "prtheory.spark.blocks",
-        "prtheory.spark.session",
     }
 )
 
@@ -138,15 +134,16 @@ def _raises(function: object) -> bool:
 
 def missing_examples(module: ModuleType) -> list[str]:
     """The public functions of ``module`` without an executed example and its sections:
-    Parameters (when it takes any), Returns (Yields for a generator), Raises (when its body
-    raises),
-    Examples with a ``>>>`` line."""
+    Parameters (when it takes any), Returns (Yields for a generator or a context manager),
+    Raises (when its body raises), Examples with a ``>>>`` line."""
     out = []
     for name, obj in public_functions(module).items():
         doc = inspect.getdoc(obj) or ""
         want = {"Examples"}
         if inspect.isfunction(obj):
-            want.add("Yields" if inspect.isgeneratorfunction(obj) else "Returns")
+            # a generator, or a context manager made of one, yields
+            generator = inspect.isgeneratorfunction(inspect.unwrap(obj))
+            want.add("Yields" if generator else "Returns")
             if inspect.signature(obj).parameters:
                 want.add("Parameters")
             if _raises(obj):
