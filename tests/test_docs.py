@@ -99,9 +99,11 @@ def _modules_with_examples() -> list[str]:
 
 
 #: modules whose examples build a paper's figures or reports (seconds each, 38 s in all on two
-#: busy cores): their doctests run in the slow tier
+#: busy cores) or run Spark jobs on internals (19 s at load 18): their doctests run in the slow
+#: tier
 SLOW_EXAMPLES = frozenset(
-    f"prtheory.papers.{m}" for m in ("boyd2012", "flach2015", "notes", "figures", "outputs")
+    [f"prtheory.papers.{m}" for m in ("boyd2012", "flach2015", "notes", "figures", "outputs")]
+    + ["prtheory.spark.blocks"]
 )
 
 
