@@ -38,6 +38,39 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the ``prtheory`` command line with ``argv`` (default: the process arguments).
+
+    Parameters
+    ----------
+    argv : list of str or None
+        The arguments after ``prtheory``; None reads ``sys.argv``.
+
+    Returns
+    -------
+    int
+        The exit status.
+
+    See Also
+    --------
+    prtheory.audit.cli.register, prtheory.papers.cli.register
+
+    Examples
+    --------
+    ``prtheory audit`` on a one-row table: an AUCPR printed 0.40 at skew 0.5 is above the least
+    Davis-Goadrich area 0.2693103 (see :func:`prtheory.audit.checks.audit_rows`), so nothing is
+    flagged and the exit status is 0:
+
+    >>> import tempfile, pathlib
+    >>> from prtheory.cli import main
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     path = pathlib.Path(d) / "t.csv"
+    ...     _ = path.write_text("id,aucpr,skew,method\\nA,0.40,0.5,dg\\n")
+    ...     status = main(["audit", str(path), "--flagged-only"])
+    rounding convention: any
+    1 rows, 0 flagged
+    >>> status
+    0
+    """
     args = build_parser().parse_args(argv)
     return int(args.func(args) or 0)
 

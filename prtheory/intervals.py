@@ -85,6 +85,34 @@ class ConfidenceInterval:
     ``interval`` names the construction; ``n`` is the (effective) number of positives used by
     the binomial and logit intervals; ``n_resamples`` and ``n_undefined`` (resamples without
     positive weight, left out) describe a bootstrap. Unpacks as ``low, high``.
+
+    Parameters
+    ----------
+    estimate : Fraction or mpmath.mpf
+        The exact point estimate.
+    low, high : float
+        The interval's ends.
+    level : float
+        The nominal coverage.
+    interval : str
+        The construction: ``"logit"``, ``"binomial"`` or ``"bootstrap"``.
+    n : Fraction
+        The (effective) number of positives.
+    n_resamples, n_undefined : int
+        The bootstrap's resamples and those without positive weight.
+
+    See Also
+    --------
+    average_precision_interval, pr_auc_interval
+
+    Examples
+    --------
+    It unpacks as its ends (see :func:`average_precision_interval`):
+
+    >>> from prtheory.intervals import average_precision_interval
+    >>> low, high = average_precision_interval([1, 0, 1, 0, 1, 0, 1, 0], [1] * 8)
+    >>> low < 0.5 < high
+    True
     """
 
     estimate: Fraction | mpmath.mpf
@@ -165,6 +193,58 @@ def average_precision_interval(
     ``interval`` is ``"logit"`` (default), ``"binomial"`` or ``"bootstrap"``; ``level`` the
     nominal coverage in (0, 1). The bootstrap takes ``n_resamples``, ``random_state`` and
     ``resampling``. The estimate is the exact AP (a Fraction).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    interval : {"logit", "binomial", "bootstrap"}
+        The construction (default ``"logit"``).
+    level : float
+        The nominal coverage in (0, 1) (default 0.95), taken at its binary value.
+    n_resamples : int
+        The bootstrap's resamples (default 1000).
+    random_state : int, numpy.random.Generator or None
+        The bootstrap's seed.
+    resampling : {"stratified", "multinomial", "poisson"}
+        The bootstrap's resampling (default ``"stratified"``).
+
+    Returns
+    -------
+    ConfidenceInterval
+        The interval around the exact AP.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input or an unknown option, naming the argument.
+    UndefinedMetricError
+        No positive weight, or a logit interval at AP = 1.
+
+    See Also
+    --------
+    pr_auc_interval : for the other area methods.
+    prtheory.oracle.average_precision : the estimate.
+
+    Examples
+    --------
+    Four positives among eight items all tied: AP = 4/8 = 1/2, n = 4. With z the normal
+    quantile of level 0.95, the binomial interval is 1/2 ± z sqrt((1/4)/4) = 1/2 ± z/4 and the
+    logit one ``[expit(-z), expit(z)]`` (eta = 0, tau = 1). Evaluated apart in mpmath at 30 digits
+    (``z = sqrt(2) erfinv(mpf(0.95))``, the binary value of 0.95) and rounded to float64 these are
+    0.010009003864986536, 0.9899909961350135, 0.12347094531688807 and 0.8765290546831119:
+
+    >>> from prtheory.intervals import average_precision_interval
+    >>> y, s = [1, 0, 1, 0, 1, 0, 1, 0], [1] * 8
+    >>> ci = average_precision_interval(y, s)
+    >>> ci.estimate, ci.n, ci.low, ci.high
+    (Fraction(1, 2), Fraction(4, 1), 0.12347094531688807, 0.8765290546831119)
+    >>> list(average_precision_interval(y, s, interval="binomial"))
+    [0.010009003864986536, 0.9899909961350135]
     """
     return pr_auc_interval(
         y_true,
@@ -197,6 +277,56 @@ def pr_auc_interval(
     ``method`` and ``first_point`` are those of :func:`prtheory.oracle.pr_auc` (the estimate is
     its exact value; ``"davis-goadrich"`` an mpf at 50 digits). The bootstrap supports
     ``"step"``, ``"trapezoid"``, ``"lower-trapezoid"`` and ``"davis-goadrich"``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    method : str
+        An area method of :func:`prtheory.oracle.pr_auc`.
+    first_point : str or None
+        Its first point.
+    interval : {"logit", "binomial", "bootstrap"}
+        The construction (default ``"logit"``).
+    level : float
+        The nominal coverage in (0, 1) (default 0.95), taken at its binary value.
+    n_resamples : int
+        The bootstrap's resamples (default 1000).
+    random_state : int, numpy.random.Generator or None
+        The bootstrap's seed.
+    resampling : {"stratified", "multinomial", "poisson"}
+        The bootstrap's resampling (default ``"stratified"``).
+
+    Returns
+    -------
+    ConfidenceInterval
+        The interval around the exact area.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, an unknown option, or a method the bootstrap does not support.
+    UndefinedMetricError
+        No positive weight, or a logit interval at an area of 1.
+
+    See Also
+    --------
+    average_precision_interval
+
+    Examples
+    --------
+    The tied data above: the trapezoid from scikit-learn's (0, 1) to (1, 1/2) has area 3/4, so
+    the binomial interval is 3/4 ± z sqrt((3/16)/4), its top cut at 1:
+
+    >>> from prtheory.intervals import pr_auc_interval
+    >>> y, s = [1, 0, 1, 0, 1, 0, 1, 0], [1] * 8
+    >>> ci = pr_auc_interval(y, s, method="trapezoid", first_point="sklearn", interval="binomial")
+    >>> ci.estimate, ci.high
+    (Fraction(3, 4), 1.0)
     """
     interval = check_option(interval, "interval", INTERVALS)
     level = _check_level(level)

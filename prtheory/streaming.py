@@ -96,6 +96,28 @@ class BinningBound:
     ``average_precision`` is the exact AP of the binned data; the AP of the data before binning
     lies in ``[low, high]``; ``bound = max(high - AP, AP - low)`` bounds the absolute error.
     All are exact rationals. ``high`` is attained by some data with these binned counts.
+
+    Parameters
+    ----------
+    average_precision : Fraction
+        The exact AP of the binned data.
+    low, high : Fraction
+        Bounds on the AP of the data before binning.
+
+    See Also
+    --------
+    PRAccumulator.error_bound : computes it.
+
+    Examples
+    --------
+    One positive and one negative in one bin (``bins=[0.5]``, scores 0.6 and 0.7): binned they tie,
+    B = 1 (0 + 1)/(0 + 1 + 1) = 1/2; unbinned the positive may lead, U = 1 (0 + 1)/(0 + 1) = 1;
+    the chord gives L = (h(0) + h(1))/2 = (0 + 1/2)/2 = 1/4 (module docstring, T = N = 0):
+
+    >>> from prtheory.streaming import PRAccumulator
+    >>> b = PRAccumulator(bins=[0.5]).update([1, 0], [0.6, 0.7]).error_bound()
+    >>> b.average_precision, b.low, b.high, b.bound
+    (Fraction(1, 2), Fraction(1, 4), Fraction(1, 1), Fraction(1, 2))
     """
 
     average_precision: Fraction
@@ -168,7 +190,26 @@ class PRAccumulator:
     data seen, bit for bit (module docstring). ``bins`` bounds memory (module docstring,
     :meth:`error_bound`).
 
-    Example: the data of ``prtheory.oracle.average_precision([1, 0, 1], [0.9, 0.8, 0.7])``
+    Parameters
+    ----------
+    bins : int, array-like of float or None
+        None (default) keeps every distinct score; increasing thresholds, or ``k`` for the
+        thresholds ``j/k``, bin the scores first (module docstring).
+
+    Raises
+    ------
+    InvalidInputError
+        ``bins`` not a positive count or not strictly increasing thresholds; malformed batches;
+        merging accumulators with other bins.
+
+    See Also
+    --------
+    prtheory.oracle.average_precision : the batch value it equals.
+    BinningBound : the error bound of binning.
+
+    Examples
+    --------
+    The data of ``prtheory.oracle.average_precision([1, 0, 1], [0.9, 0.8, 0.7])``
     (5/6: positives at ranks 1 and 3) in two batches:
 
     >>> from prtheory.streaming import PRAccumulator

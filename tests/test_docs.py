@@ -98,7 +98,22 @@ def _modules_with_examples() -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("module", _modules_with_examples())
+#: modules whose examples build a paper's figures or reports (seconds each, 38 s in all on two
+#: busy cores) or run Spark jobs on internals (19 s at load 18): their doctests run in the slow
+#: tier
+SLOW_EXAMPLES = frozenset(
+    [f"prtheory.papers.{m}" for m in ("boyd2012", "flach2015", "notes", "figures", "outputs")]
+    + ["prtheory.spark.blocks"]
+)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        pytest.param(m, marks=pytest.mark.slow) if m in SLOW_EXAMPLES else m
+        for m in _modules_with_examples()
+    ],
+)
 def test_docstring_examples_run(module, request):
     # each example imports what it uses (an empty namespace, as a reader's session); Spark's
     # examples find the tests' session with getOrCreate() (skipped without Java)
@@ -112,6 +127,10 @@ def test_docstring_examples_run(module, request):
     )
     assert result.attempted > 0
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
+
+
+def test_slow_examples_name_modules_with_examples():
+    assert set(SLOW_EXAMPLES) <= set(_modules_with_examples())
 
 
 def test_some_modules_have_examples():

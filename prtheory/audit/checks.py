@@ -89,6 +89,36 @@ class Finding:
     ``bound`` is the value the printed number was compared with, ``method`` the area method the
     bound is valid for (``None`` where no method is involved). ``checked`` is False for a note
     that decides nothing (a skipped check, the fold-average notice, the skew-rounding note).
+
+    Parameters
+    ----------
+    check : str
+        The check's name.
+    claims : str
+        The claim ids it rests on.
+    flagged : bool
+        Whether the row is impossible under it.
+    reasoning : str
+        The certificate.
+    bound : str or None
+        The value compared with.
+    method : str or None
+        The area method the bound is valid for.
+    checked : bool
+        False for a note that decides nothing.
+
+    See Also
+    --------
+    audit_row
+
+    Examples
+    --------
+    See :func:`audit_rows`.
+
+    >>> from prtheory.audit.checks import audit_rows
+    >>> from prtheory.audit.table import read_text
+    >>> audit_rows(read_text("aucpr,skew,method\\n0.10,0.5,dg\\n"))[0].findings[0].check
+    'aucpr-range'
     """
 
     check: str
@@ -102,6 +132,29 @@ class Finding:
 
 @dataclass
 class RowResult:
+    """One row and the findings of the checks run on it.
+
+    Parameters
+    ----------
+    row : Row
+        The row.
+    findings : list of Finding
+        The checks' verdicts.
+
+    See Also
+    --------
+    audit_row
+
+    Examples
+    --------
+    See :func:`audit_rows`.
+
+    >>> from prtheory.audit.checks import audit_row
+    >>> from prtheory.audit.table import read_text
+    >>> audit_row(read_text("aucpr,skew,method\\n0.40,0.5,dg\\n")[0]).flagged
+    False
+    """
+
     row: Row
     findings: list[Finding] = field(default_factory=list)
 
@@ -329,7 +382,33 @@ def check_aucnpr(row: Row, convention: str) -> Finding | None:
 
 
 def implied_skew(m: Interval) -> Interval:
-    """Skews whose AUCPR_min lies in ``m`` (AUCPR_min is increasing in pi, B5)."""
+    """Skews whose AUCPR_min lies in ``m`` (AUCPR_min is increasing in pi, B5).
+
+    Parameters
+    ----------
+    m : Interval
+        AUCPR_min values.
+
+    Returns
+    -------
+    Interval
+        The skews whose AUCPR_min lies in ``m``.
+
+    See Also
+    --------
+    prtheory.audit.images.implied_aucpr_min
+
+    Examples
+    --------
+    AUCPR_min is 0 only at pi = 0 and 1 only at pi = 1 (B5):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.checks import implied_skew
+    >>> from prtheory.audit.intervals import Interval
+    >>> s = implied_skew(Interval(Fraction(0), Fraction(1)))
+    >>> s.lo, s.hi
+    (Fraction(0, 1), Fraction(1, 1))
+    """
 
     def inv(v: Fraction):
         if v <= 0:
@@ -387,6 +466,45 @@ def count_witness(
     ``boxes`` may hold "recall", "precision", "f1" and "fbeta". Recall = TP/pos, precision =
     TP/(TP + FP) (needs TP + FP >= 1), F-beta = (1+beta^2)TP/((1+beta^2)TP + FP + beta^2 FN).
     For TP = 0 precision and F-beta are 0 (when defined).
+
+    Parameters
+    ----------
+    pos, neg : int
+        The class counts.
+    boxes : dict of str to Interval
+        The printed count metrics' boxes ("recall", "precision", "f1", "fbeta").
+    beta : Fraction or None
+        The beta of "fbeta".
+
+    Returns
+    -------
+    tuple of int or None
+        Some ``(TP, FP)`` reproducing every box, or None.
+
+    Raises
+    ------
+    InvalidInputError
+        "fbeta" without ``beta``.
+    OverflowError
+        More than ``MAX_TP_CANDIDATES`` values of TP to try.
+
+    See Also
+    --------
+    audit_row
+
+    Examples
+    --------
+    With 4 positives recall 1/2 needs TP = 2, and precision 2/3 then FP = 1; recall 1/3 would
+    need TP = 4/3:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.checks import count_witness
+    >>> from prtheory.audit.intervals import Interval
+    >>> exact = lambda x: Interval(x, x)
+    >>> count_witness(4, 4, {"recall": exact(Fraction(1, 2)), "precision": exact(Fraction(2, 3))})
+    (2, 1)
+    >>> count_witness(4, 4, {"recall": exact(Fraction(1, 3))}) is None
+    True
     """
     if "recall" in boxes:
         if pos == 0:
@@ -512,7 +630,37 @@ def _with_skew(row: Row, value: Fraction) -> Row:
 
 def skew_rounding_note(row: Row, convention: str, findings: list[Finding]) -> Finding | None:
     """When only the rounding of a printed skew keeps the row consistent: the checks that the
-    printed value itself, taken as exact, would flag, and the exact skew from which they flag."""
+    printed value itself, taken as exact, would flag, and the exact skew from which they flag.
+
+    Parameters
+    ----------
+    row : Row
+        The row.
+    convention : str
+        The rounding convention.
+    findings : list of Finding
+        The row's findings.
+
+    Returns
+    -------
+    Finding or None
+        The note, or None when the printed skew taken as exact flags nothing more.
+
+    See Also
+    --------
+    audit_row
+
+    Examples
+    --------
+    The consistent row above flags nothing with its skew taken as exactly 1/2 either
+    (AUCPR_min(1/2) = 1 - ln 2 = 0.307 < 0.395):
+
+    >>> from prtheory.audit.checks import audit_row, skew_rounding_note
+    >>> from prtheory.audit.table import read_text
+    >>> row = read_text("aucpr,skew,method\\n0.40,0.5,dg\\n")[0]
+    >>> skew_rounding_note(row, "any", audit_row(row).findings) is None
+    True
+    """
     if row.skew is None or row.skew.exact or row.counts is not None:
         return None
     box = row.skew.interval(convention).clip(ZERO, ONE)
@@ -548,7 +696,33 @@ def skew_rounding_note(row: Row, convention: str, findings: list[Finding]) -> Fi
 
 def audit_row(row: Row, convention: str = "any") -> RowResult:
     """Run every applicable check on one row (fold averages skip the per-ranking checks), and say
-    when a printed skew's rounding is all that keeps the row consistent."""
+    when a printed skew's rounding is all that keeps the row consistent.
+
+    Parameters
+    ----------
+    row : Row
+        A parsed row.
+    convention : {"any", "half-even", "half-up", "half-down", "truncate"}
+        How the printed values were rounded (default ``"any"``).
+
+    Returns
+    -------
+    RowResult
+        The row and its findings.
+
+    See Also
+    --------
+    audit_rows
+
+    Examples
+    --------
+    See :func:`audit_rows`.
+
+    >>> from prtheory.audit.checks import audit_row
+    >>> from prtheory.audit.table import read_text
+    >>> audit_row(read_text("aucpr,skew,method\\n0.10,0.5,dg\\n")[0]).flagged
+    True
+    """
     result = RowResult(row, _findings(row, convention))
     if not result.flagged:
         note = skew_rounding_note(row, convention, result.findings)
@@ -558,4 +732,37 @@ def audit_row(row: Row, convention: str = "any") -> RowResult:
 
 
 def audit_rows(rows: list[Row], convention: str = "any") -> list[RowResult]:
+    """:func:`audit_row` of each row.
+
+    Parameters
+    ----------
+    rows : list of Row
+        Parsed rows.
+    convention : {"any", "half-even", "half-up", "half-down", "truncate"}
+        How the printed values were rounded (default ``"any"``).
+
+    Returns
+    -------
+    list of RowResult
+        One per row.
+
+    See Also
+    --------
+    audit_row
+    prtheory.audit.report.render : the report of the results.
+
+    Examples
+    --------
+    A skew printed 0.5 stands for [0.45, 0.55]; at pi = 0.45 the least Davis-Goadrich area is
+    AUCPR_min = 1 + (0.55/0.45) ln 0.55 = 1 - 0.73069 = 0.26931 (B4), so an AUCPR printed 0.10
+    (at most 0.105) is impossible, and 0.40 is not:
+
+    >>> from prtheory.audit.checks import audit_rows
+    >>> from prtheory.audit.table import read_text
+    >>> results = audit_rows(read_text("id,aucpr,skew,method\\nA,0.10,0.5,dg\\nB,0.40,0.5,dg\\n"))
+    >>> [(r.row.id, r.flagged) for r in results]
+    [('A', True), ('B', False)]
+    >>> results[0].findings[0].bound
+    '0.2693103'
+    """
     return [audit_row(r, convention) for r in rows]

@@ -16,6 +16,30 @@ FORMATS = ("text", "markdown", "json")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``audit`` sub-command to the ``prtheory`` command line.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The ``prtheory`` command's sub-parsers.
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    prtheory.cli.main
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from prtheory.audit.cli import register
+    >>> parser = argparse.ArgumentParser(prog="prtheory")
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["audit", "t.csv", "--flagged-only"]).flagged_only
+    True
+    """
     a = sub.add_parser(
         "audit",
         help="check published PR numbers for consistency under rounding (exit 1 if any is flagged)",

@@ -46,7 +46,18 @@ _LADDER = (30, 60, 120, 240)
 
 
 class UndecidedComparison(ArithmeticError):
-    """Two end points agree to 240 digits: their order cannot be certified numerically."""
+    """Two end points agree to 240 digits: their order cannot be certified numerically.
+
+    See Also
+    --------
+    compare
+
+    Examples
+    --------
+    >>> from prtheory.audit.intervals import UndecidedComparison
+    >>> issubclass(UndecidedComparison, Exception)
+    True
+    """
 
 
 class Approx:
@@ -56,6 +67,30 @@ class Approx:
     cached per precision. The error bound used by :func:`compare` is
     ``10**(3 - dps) * |value| + 10**(-2 * dps)``: a thousand times the working precision, which
     covers an oracle that is correct to ``dps - 1`` digits with ample margin.
+
+    Parameters
+    ----------
+    evaluate : callable
+        ``evaluate(dps) -> mpf``, scoping its own precision.
+    label : str
+        A name for the messages.
+
+    See Also
+    --------
+    compare
+
+    Examples
+    --------
+    ln 2 = 0.693... lies below 7/10 (see :func:`compare`):
+
+    >>> from fractions import Fraction
+    >>> import mpmath
+    >>> from prtheory.audit.intervals import Approx, compare
+    >>> def ln2(dps):
+    ...     with mpmath.workdps(dps):
+    ...         return +mpmath.log(2)
+    >>> compare(Approx(ln2), Fraction(7, 10))
+    -1
     """
 
     __slots__ = ("_cache", "_evaluate", "label")
@@ -88,7 +123,37 @@ def _as_real(x: Real | mpmath.mpf) -> Real:
 
 
 def to_mpf(x: Real | mpmath.mpf, dps: int) -> mpmath.mpf:
-    """``x`` as an mpf at ``dps`` digits (a Fraction is divided at that precision)."""
+    """``x`` as an mpf at ``dps`` digits (a Fraction is divided at that precision).
+
+    Parameters
+    ----------
+    x : Fraction, Approx or mpmath.mpf
+        The value.
+    dps : int
+        The digits.
+
+    Returns
+    -------
+    mpmath.mpf
+        ``x`` at ``dps`` digits.
+
+    See Also
+    --------
+    round_real
+
+    Examples
+    --------
+    The value carries 20 digits (mpmath prints at its context's precision, so it is printed
+    there at 20):
+
+    >>> from fractions import Fraction
+    >>> import mpmath
+    >>> from prtheory.audit.intervals import to_mpf
+    >>> x = to_mpf(Fraction(1, 3), 20)
+    >>> with mpmath.workdps(20):
+    ...     print(x)
+    0.33333333333333333333
+    """
     x = _as_real(x)
     if isinstance(x, Approx):
         return x.at(dps)
@@ -106,6 +171,32 @@ def compare(a: Real, b: Real) -> int:
     """Return -1, 0 or 1 as ``a < b``, ``a == b``, ``a > b``; certified (see module docstring).
 
     0 is only ever returned for two Fractions; an Approx never compares equal.
+
+    Parameters
+    ----------
+    a, b : Fraction or Approx
+        The reals.
+
+    Returns
+    -------
+    int
+        -1, 0 or 1.
+
+    Raises
+    ------
+    UndecidedComparison
+        The ends agree to 240 digits.
+
+    See Also
+    --------
+    Approx
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.intervals import compare
+    >>> compare(Fraction(1, 3), Fraction(1, 2)), compare(Fraction(1, 2), Fraction(2, 4))
+    (-1, 0)
     """
     a, b = _as_real(a), _as_real(b)
     if isinstance(a, Fraction) and isinstance(b, Fraction):
@@ -125,7 +216,33 @@ def compare(a: Real, b: Real) -> int:
 
 
 def value_str(x: Real | mpmath.mpf, digits: int = 7) -> str:
-    """A short decimal rendering: exact decimals in full when short, else ``digits`` significant."""
+    """A short decimal rendering: exact decimals in full when short, else ``digits`` significant.
+
+    Parameters
+    ----------
+    x : Fraction, Approx or mpmath.mpf
+        The value.
+    digits : int
+        Significant digits when not short (default 7).
+
+    Returns
+    -------
+    str
+        The rendering.
+
+    See Also
+    --------
+    round_real
+
+    Examples
+    --------
+    1/4 is the short decimal 0.25; 1/3 is shown to 7 significant digits:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.intervals import value_str
+    >>> value_str(Fraction(1, 4)), value_str(Fraction(1, 3))
+    ('0.25', '0.3333333')
+    """
     x = _as_real(x)
     if isinstance(x, Fraction) and _is_decimal(x):
         s = _decimal_str(x)
@@ -159,6 +276,24 @@ class Interval(Generic[R]):
 
     ``Interval[Fraction]`` has exact ends (the box of a printed value); ``Interval[Real]`` may
     have :class:`Approx` ends, compared only through :func:`compare`.
+
+    Parameters
+    ----------
+    lo, hi : Fraction or Approx
+        The ends.
+    lo_closed, hi_closed : bool
+        Whether each end belongs to it (default True).
+
+    See Also
+    --------
+    compare
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.intervals import Interval
+    >>> print(Interval(Fraction(1, 4), Fraction(1, 2)))
+    [0.25, 0.5]
     """
 
     lo: R
@@ -225,6 +360,36 @@ def round_real(x: Real | mpmath.mpf, decimals: int) -> str:
     the closed rounding box of the candidate (for an irrational ``x`` the box's ends, which are
     rational, are never hit, so the rounding rule at midpoints does not matter). A rational ``x``
     exactly at a midpoint is rounded half to even. An mpf is rounded at its exact binary value.
+
+    Parameters
+    ----------
+    x : Fraction, Approx or mpmath.mpf
+        The value.
+    decimals : int
+        The places.
+
+    Returns
+    -------
+    str
+        The rounded value as text.
+
+    Raises
+    ------
+    UndecidedComparison
+        The rounding cannot be certified.
+
+    See Also
+    --------
+    value_str
+
+    Examples
+    --------
+    1/3 to 3 places is 0.333; 5/8 = 0.625 is a midpoint, rounded half to even:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.intervals import round_real
+    >>> round_real(Fraction(1, 3), 3), round_real(Fraction(5, 8), 2)
+    ('0.333', '0.62')
     """
     x = _as_real(x)
     with decimal.localcontext() as ctx:

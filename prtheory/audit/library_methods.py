@@ -56,13 +56,70 @@ TERM_ERROR = 100
 
 def allowance(pi: Fraction, pos: int | None = None, neg: int | None = None) -> Fraction:
     """The float64 rounding error that a library's printed area can have below its exact value:
-    ``(n + 1) 100 u/pi + 10^-17`` with ``n = pos + neg`` (``2^31`` without counts)."""
+    ``(n + 1) 100 u/pi + 10^-17`` with ``n = pos + neg`` (``2^31`` without counts).
+
+    Parameters
+    ----------
+    pi : Fraction
+        The skew.
+    pos, neg : int or None
+        The class counts, when known.
+
+    Returns
+    -------
+    Fraction
+        The allowance, exactly.
+
+    See Also
+    --------
+    check_full_range
+
+    Examples
+    --------
+    pi = 1/2, one item of each class: (2 + 1) 100 u/(1/2) + 10^-17 with u = 2^-53:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.library_methods import allowance
+    >>> allowance(Fraction(1, 2), 1, 1) == Fraction(600, 2**53) + Fraction(1, 10**17)
+    True
+    """
     n = pos + neg if pos is not None and neg is not None else ITEMS_WITHOUT_COUNTS
     return Fraction(TERM_ERROR * (n + 1), 2**53) / pi + Fraction(1, 10**17)
 
 
 def check_full_range(method: str, a: Fraction, b: Fraction) -> None:
-    """Library methods print the area over recalls [0, 1] only."""
+    """Library methods print the area over recalls [0, 1] only.
+
+    Parameters
+    ----------
+    method : str
+        A library method.
+    a, b : Fraction
+        The printed recall range.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    InvalidInputError
+        A range other than [0, 1].
+
+    See Also
+    --------
+    allowance
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.library_methods import check_full_range
+    >>> check_full_range("lightgbm", Fraction(0), Fraction(1))
+    >>> check_full_range("lightgbm", Fraction(1, 2), Fraction(1))
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: method: lightgbm prints the area over recalls [0, 1] only, not [1/2, 1]
+    """
     if (a, b) != (0, 1):
         raise InvalidInputError(
             "method", f"{method} prints the area over recalls [0, 1] only, not [{a}, {b}]"

@@ -125,7 +125,35 @@ ALIASES = {
 
 
 def canonical_method(raw: object, name: str = "method") -> str:
-    """The canonical method name for ``raw`` (a name of :data:`METHODS` or an alias)."""
+    """The canonical method name for ``raw`` (a name of :data:`METHODS` or an alias).
+
+    Parameters
+    ----------
+    raw : object
+        A method name or alias as printed.
+    name : str
+        The column's name, for the error (default ``"method"``).
+
+    Returns
+    -------
+    str
+        The canonical name.
+
+    Raises
+    ------
+    InvalidInputError
+        An unknown name, listing the known ones.
+
+    See Also
+    --------
+    least_area
+
+    Examples
+    --------
+    >>> from prtheory.audit.methods import canonical_method
+    >>> canonical_method("AP"), canonical_method("PRROC"), canonical_method("average precision")
+    ('step', 'davis-goadrich', 'step')
+    """
     if raw is None:
         return "unknown"
     if not isinstance(raw, str):
@@ -142,7 +170,32 @@ def canonical_method(raw: object, name: str = "method") -> str:
 
 @dataclass(frozen=True)
 class Bound:
-    """A lower bound on a method's area: its value, whether it is attained, and why."""
+    """A lower bound on a method's area: its value, whether it is attained, and why.
+
+    Parameters
+    ----------
+    value : Fraction or Approx
+        The least area.
+    attained : bool
+        Whether some ranking attains it.
+    method : str
+        The area method.
+    certificate : str
+        Why it holds.
+
+    See Also
+    --------
+    least_area
+
+    Examples
+    --------
+    See :func:`least_area`.
+
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.methods import least_area
+    >>> least_area("step", Fraction(1, 2), 1, 1).attained
+    True
+    """
 
     value: Real
     attained: bool
@@ -152,7 +205,31 @@ class Bound:
 
 def trapezoid_untied_min(pos: int, neg: int) -> Fraction:
     """T(pos, neg): the trapezoid area of the worst untied ranking (negatives first), with a
-    vertex (0, 0) when neg > 0 (scikit-learn's (0, 1) is a vertex of zero width there)."""
+    vertex (0, 0) when neg > 0 (scikit-learn's (0, 1) is a vertex of zero width there).
+
+    Parameters
+    ----------
+    pos, neg : int
+        The class counts.
+
+    Returns
+    -------
+    Fraction
+        The trapezoid area of the worst untied ranking.
+
+    See Also
+    --------
+    least_area
+
+    Examples
+    --------
+    One negative then one positive: from (0, 0) to (recall 1, precision 1/2), area
+    (1/2)(0 + 1/2) = 1/4:
+
+    >>> from prtheory.audit.methods import trapezoid_untied_min
+    >>> trapezoid_untied_min(1, 1)
+    Fraction(1, 4)
+    """
     if neg == 0:
         return Fraction(1)
     p = [Fraction(k, k + neg) for k in range(pos + 1)]
@@ -175,6 +252,37 @@ def least_area(
 
     ``pi`` is the smallest skew the printed data allow (every bound increases with pi). See the
     module table for the values and their proofs.
+
+    Parameters
+    ----------
+    method : str
+        A canonical method.
+    pi : Fraction
+        The least skew the printed data allow.
+    pos, neg : int or None
+        The class counts, when known.
+    a, b : Fraction
+        The recall range (default [0, 1]).
+
+    Returns
+    -------
+    Bound
+        The least area and its certificate.
+
+    See Also
+    --------
+    trapezoid_untied_min
+    prtheory.oracle.ap_min : the step method's bound (B6).
+
+    Examples
+    --------
+    One positive and one negative: the step area's least value is AP_min = 1/2 (the positive
+    second):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.methods import least_area
+    >>> least_area("step", Fraction(1, 2), 1, 1).value
+    Fraction(1, 2)
     """
     if method in LIBRARY_METHODS:
         return _library_least_area(method, pi, pos, neg, a, b)

@@ -45,7 +45,29 @@ _DECIMAL_MODE = {
 
 @dataclass(frozen=True)
 class Printed:
-    """A published number: its text, its exact value, and its decimals (``None``: exact)."""
+    """A published number: its text, its exact value, and its decimals (``None``: exact).
+
+    Parameters
+    ----------
+    text : str
+        As printed.
+    value : Fraction
+        Its exact value.
+    decimals : int or None
+        Its printed decimals (None: exact).
+
+    See Also
+    --------
+    parse_printed
+
+    Examples
+    --------
+    See :func:`parse_printed`.
+
+    >>> from prtheory.audit.printed import parse_printed
+    >>> parse_printed("0.5", "x").decimals
+    1
+    """
 
     text: str
     value: Fraction
@@ -100,6 +122,43 @@ def parse_printed(raw: object, name: str, decimals: object = None) -> Printed:
     becomes ``"0.68"`` with 2 decimals: give strings, or ``decimals``, to keep trailing zeros).
     ``decimals`` overrides the number of printed decimals (in the printed units), or is the
     string ``"exact"`` for a value that was not rounded.
+
+    Parameters
+    ----------
+    raw : str, int or float
+        The value as published.
+    name : str
+        The column's name, for the errors.
+    decimals : int, "exact" or None
+        Overrides the number of printed decimals.
+
+    Returns
+    -------
+    Printed
+        The text, the exact value and the decimals.
+
+    Raises
+    ------
+    InvalidInputError
+        Not a printed decimal (an exponent, a word), or bad ``decimals``.
+
+    See Also
+    --------
+    parse_skew
+
+    Examples
+    --------
+    "0.680" is 17/25 printed with 3 decimals; "90.8%" is 227/250 with 3 decimals of the unit:
+
+    >>> from prtheory.audit.printed import parse_printed
+    >>> parse_printed("0.680", "aucpr")
+    Printed(text='0.680', value=Fraction(17, 25), decimals=3)
+    >>> parse_printed("90.8%", "aucpr").value
+    Fraction(227, 250)
+    >>> parse_printed("1e-3", "aucpr")
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: aucpr: must be a printed decimal number, got '1e-3'
     """
     if isinstance(raw, bool) or not isinstance(raw, (str, int, float)):
         raise InvalidInputError(name, f"must be a printed decimal number, got {raw!r}")
@@ -144,7 +203,40 @@ def parse_printed(raw: object, name: str, decimals: object = None) -> Printed:
 
 
 def parse_skew(raw: object, name: str = "skew", decimals: object = None) -> Printed:
-    """A skew: an exact ratio ``"pos:neg"`` or a printed decimal (see :func:`parse_printed`)."""
+    """A skew: an exact ratio ``"pos:neg"`` or a printed decimal (see :func:`parse_printed`).
+
+    Parameters
+    ----------
+    raw : str, int or float
+        ``"pos:neg"`` or a printed decimal.
+    name : str
+        The column's name (default ``"skew"``).
+    decimals : int, "exact" or None
+        As for :func:`parse_printed`.
+
+    Returns
+    -------
+    Printed
+        The skew; a ratio is exact.
+
+    Raises
+    ------
+    InvalidInputError
+        A malformed ratio or decimal.
+
+    See Also
+    --------
+    parse_printed
+
+    Examples
+    --------
+    1:3 is one positive per three negatives, pi = 1/4, exactly:
+
+    >>> from prtheory.audit.printed import parse_skew
+    >>> s = parse_skew("1:3")
+    >>> s.value, s.decimals
+    (Fraction(1, 4), None)
+    """
     if isinstance(raw, str) and ":" in raw:
         left, _, right = raw.partition(":")
         try:

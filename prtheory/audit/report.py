@@ -28,7 +28,37 @@ def _summary(results: list[RowResult]) -> str:
 
 
 def render(results: list[RowResult], convention: str = "any", flagged_only: bool = False) -> str:
-    """Human-readable audit report."""
+    """Human-readable audit report.
+
+    Parameters
+    ----------
+    results : list of RowResult
+        The audit's results.
+    convention : str
+        The rounding convention, for the header (default ``"any"``).
+    flagged_only : bool
+        Print only the flagged rows (default False).
+
+    Returns
+    -------
+    str
+        The text report.
+
+    See Also
+    --------
+    to_markdown, to_json
+
+    Examples
+    --------
+    The last line counts the rows (the two of :func:`prtheory.audit.checks.audit_rows`' example):
+
+    >>> from prtheory.audit.checks import audit_rows
+    >>> from prtheory.audit.report import render
+    >>> from prtheory.audit.table import read_text
+    >>> results = audit_rows(read_text("id,aucpr,skew,method\\nA,0.10,0.5,dg\\nB,0.40,0.5,dg\\n"))
+    >>> render(results).splitlines()[-1]
+    '2 rows, 1 flagged'
+    """
     lines = [f"rounding convention: {convention}"]
     for res in _shown(results, flagged_only):
         lines.append(f"{res.row.label}: {_STATUS[res.status]}")
@@ -48,7 +78,35 @@ def _cell(text: str) -> str:
 def to_markdown(
     results: list[RowResult], convention: str = "any", flagged_only: bool = False
 ) -> str:
-    """A Markdown table, one line per row and check, flagged checks first within a row."""
+    """A Markdown table, one line per row and check, flagged checks first within a row.
+
+    Parameters
+    ----------
+    results : list of RowResult
+        The audit's results.
+    convention : str
+        The rounding convention (default ``"any"``).
+    flagged_only : bool
+        Only the flagged rows (default False).
+
+    Returns
+    -------
+    str
+        The Markdown page.
+
+    See Also
+    --------
+    render, to_json
+
+    Examples
+    --------
+    >>> from prtheory.audit.checks import audit_rows
+    >>> from prtheory.audit.report import to_markdown
+    >>> from prtheory.audit.table import read_text
+    >>> results = audit_rows(read_text("id,aucpr,skew,method\\nA,0.10,0.5,dg\\n"))
+    >>> to_markdown(results).splitlines()[0]
+    'Rounding convention: any. 1 rows, 1 flagged.'
+    """
     lines = [
         f"Rounding convention: {convention}. {_summary(results)}.",
         "",
@@ -69,7 +127,37 @@ def to_markdown(
 
 
 def to_json(results: list[RowResult], convention: str = "any", flagged_only: bool = False) -> str:
-    """JSON: ``{"rounding", "rows": [{"id", "flagged", "method", "checks": [...]}], "flagged"}``."""
+    """JSON: ``{"rounding", "rows": [{"id", "flagged", "method", "checks": [...]}], "flagged"}``.
+
+    Parameters
+    ----------
+    results : list of RowResult
+        The audit's results.
+    convention : str
+        The rounding convention (default ``"any"``).
+    flagged_only : bool
+        Only the flagged rows (default False).
+
+    Returns
+    -------
+    str
+        The JSON document.
+
+    See Also
+    --------
+    render, to_markdown
+
+    Examples
+    --------
+    >>> import json
+    >>> from prtheory.audit.checks import audit_rows
+    >>> from prtheory.audit.report import to_json
+    >>> from prtheory.audit.table import read_text
+    >>> results = audit_rows(read_text("id,aucpr,skew,method\\nA,0.10,0.5,dg\\nB,0.40,0.5,dg\\n"))
+    >>> doc = json.loads(to_json(results))
+    >>> doc["flagged"], [row["id"] for row in doc["rows"]]
+    (1, ['A', 'B'])
+    """
     rows = [
         {
             "id": res.row.id,

@@ -127,13 +127,59 @@ _FALSE = {"0", "false", "no", "n", ""}
 
 
 def canonical_header(raw: str) -> str | None:
-    """The canonical column for a header cell, or ``None`` if it is not one we know."""
+    """The canonical column for a header cell, or ``None`` if it is not one we know.
+
+    Parameters
+    ----------
+    raw : str
+        A header cell as printed.
+
+    Returns
+    -------
+    str or None
+        The canonical column name, or None.
+
+    See Also
+    --------
+    parse_row
+
+    Examples
+    --------
+    >>> from prtheory.audit.table import canonical_header
+    >>> canonical_header("AUC-PR"), canonical_header("Precision"), canonical_header("pi"), canonical_header("foo")
+    ('aucpr', 'precision', 'skew', None)
+    """
     key = re.sub(r"[\s_\-.#()\[\]/:]", "", raw.strip().lower()).strip(_FOOTNOTES)
     return HEADER_ALIASES.get(key)
 
 
 def clean_value(raw: object, decimal_comma: bool = False) -> object:
-    """A cell with its decorations removed (module docstring); ``None`` if it means missing."""
+    """A cell with its decorations removed (module docstring); ``None`` if it means missing.
+
+    Parameters
+    ----------
+    raw : object
+        A cell.
+    decimal_comma : bool
+        Whether the table writes ``0,68`` for 0.68 (default False).
+
+    Returns
+    -------
+    object
+        The cell without decorations, or None for a missing value.
+
+    See Also
+    --------
+    prtheory.audit.printed.parse_printed : parses the cleaned text.
+
+    Examples
+    --------
+    A footnote star and spaces go; a decimal comma becomes a point; a dash is missing:
+
+    >>> from prtheory.audit.table import clean_value
+    >>> clean_value(" 0.68* "), clean_value("0,68", decimal_comma=True), clean_value("-")
+    ('0.68', '0.68', None)
+    """
     if not isinstance(raw, str):
         return raw
     text = raw.strip().replace("−", "-").replace("\u00a0", " ")
@@ -150,7 +196,43 @@ def clean_value(raw: object, decimal_comma: bool = False) -> object:
 
 @dataclass(frozen=True)
 class Row:
-    """One parsed input row."""
+    """One parsed input row.
+
+    Parameters
+    ----------
+    id : str
+        The row's label.
+    values : dict of str to Printed
+        The printed metrics by canonical column.
+    skew : Printed or None
+        The printed skew.
+    pos, neg : int or None
+        The class counts, when printed.
+    beta : Fraction or None
+        The F-beta's beta.
+    a, b : Fraction
+        The recall range.
+    method : str
+        The canonical area method.
+    averaged : bool
+        Whether the values are means over folds.
+    out_of_range : tuple of str
+        Columns whose printed value lies outside [0, 1].
+    context : str
+        Where the row came from, for the messages.
+
+    See Also
+    --------
+    parse_row, read_text
+
+    Examples
+    --------
+    See :func:`read_text`.
+
+    >>> from prtheory.audit.table import read_text
+    >>> read_text("aucpr\\n0.3\\n")[0].method
+    'unknown'
+    """
 
     id: str
     values: dict[str, Printed]
@@ -250,6 +332,40 @@ def parse_row(mapping: dict, default_id: str, *, averaged: bool = False, where: 
     """Validate one row (canonical column name -> text or number) into a :class:`Row`.
 
     ``where`` (e.g. the file name) prefixes every error, which then names the row and column.
+
+    Parameters
+    ----------
+    mapping : dict
+        Canonical column name to text or number.
+    default_id : str
+        The id when the row has none.
+    averaged : bool
+        Whether the row is a mean over folds (default False).
+    where : str
+        A prefix for the errors (e.g. the file name).
+
+    Returns
+    -------
+    Row
+        The validated row.
+
+    Raises
+    ------
+    InvalidInputError
+        A malformed value, naming the row and column.
+
+    See Also
+    --------
+    read_text
+
+    Examples
+    --------
+    "0.30" is the box [0.295, 0.305] of a value printed with 2 decimals, exactly 3/10:
+
+    >>> from prtheory.audit.table import parse_row
+    >>> row = parse_row({"aucpr": "0.30", "skew": "0.5"}, "r1")
+    >>> row.values["aucpr"].value, row.values["aucpr"].decimals, row.skew.value
+    (Fraction(3, 10), 2, Fraction(1, 2))
     """
     unknown = sorted(k for k in mapping if k not in FIELDS)
     if unknown:
@@ -401,7 +517,40 @@ def _distinguish(rows: list[Row], mappings: list[dict], name: str) -> list[Row]:
 def read_text(
     text: str, name: str = "<table>", *, json_format: bool = False, averaged: bool = False
 ) -> list[Row]:
-    """Rows of a table given as text (``name`` labels the errors); see :func:`read_rows`."""
+    """Rows of a table given as text (``name`` labels the errors); see :func:`read_rows`.
+
+    Parameters
+    ----------
+    text : str
+        The table.
+    name : str
+        Its label in the errors (default ``"<table>"``).
+    json_format : bool
+        Whether the text is JSON (default False: delimited).
+    averaged : bool
+        Whether every row is a mean over folds (default False).
+
+    Returns
+    -------
+    list of Row
+        The rows.
+
+    Raises
+    ------
+    InvalidInputError
+        A malformed table or row, naming the row and column.
+
+    See Also
+    --------
+    read_rows
+
+    Examples
+    --------
+    >>> from prtheory.audit.table import read_text
+    >>> rows = read_text("id,aucpr,skew,method\\nA,0.10,0.5,dg\\n")
+    >>> rows[0].id, rows[0].method, rows[0].values["aucpr"].text
+    ('A', 'davis-goadrich', '0.10')
+    """
     raw = _rows_from_json(text, name) if json_format else _rows_from_delimited(text, name)
     rows: list[Row] = []
     mappings: list[dict] = []
@@ -420,6 +569,37 @@ def read_rows(path: str | Path, *, averaged: bool = False) -> list[Row]:
 
     ``averaged=True`` marks every row as an average over folds (see
     :mod:`prtheory.audit.checks`); a row's ``averaged`` column overrides it.
+
+    Parameters
+    ----------
+    path : str or Path
+        The table's file.
+    averaged : bool
+        Whether every row is a mean over folds (default False).
+
+    Returns
+    -------
+    list of Row
+        The rows.
+
+    Raises
+    ------
+    InvalidInputError
+        An unreadable file or a malformed row, naming the row and column.
+
+    See Also
+    --------
+    read_text
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from prtheory.audit.table import read_rows
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     path = pathlib.Path(d) / "t.csv"
+    ...     _ = path.write_text("id,aucpr,skew\\nA,0.30,0.5\\n")
+    ...     [row.id for row in read_rows(path)]
+    ['A']
     """
     path = Path(path)
     try:
@@ -432,7 +612,40 @@ def read_rows(path: str | Path, *, averaged: bool = False) -> list[Row]:
 
 def decode(data: bytes, name: str) -> str:
     """UTF-8 text (a byte order mark is dropped); UTF-16, other 8-bit encodings and binary
-    files are refused with ``InvalidInputError`` saying which, and how to fix it."""
+    files are refused with ``InvalidInputError`` saying which, and how to fix it.
+
+    Parameters
+    ----------
+    data : bytes
+        The file's bytes.
+    name : str
+        The file's name, for the errors.
+
+    Returns
+    -------
+    str
+        The text.
+
+    Raises
+    ------
+    InvalidInputError
+        UTF-16, another 8-bit encoding, or a binary file, saying how to fix it.
+
+    See Also
+    --------
+    read_rows
+
+    Examples
+    --------
+    >>> from prtheory.audit.table import decode
+    >>> import codecs
+    >>> decode(codecs.BOM_UTF8 + b"aucpr", "t.csv")
+    'aucpr'
+    >>> decode("aucpr".encode("utf-16"), "t.csv")
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: t.csv: is UTF-16 encoded, not UTF-8: save the table as UTF-8 text (CSV, TSV or JSON)
+    """
     fix = "save the table as UTF-8 text (CSV, TSV or JSON)"
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or (
         len(data) >= 4 and b"\x00" in data[:4] and data[:4].count(b"\x00") == 2

@@ -44,6 +44,26 @@ class Piece:
     ``pos[i]`` and ``neg[i]`` are the positive and negative weight numerators of block ``i``
     (int64 or Python-int object arrays); ``tp`` and ``n`` are the positive and total weight of
     every block before the piece (its offset, from :func:`prefix_offsets`).
+
+    Parameters
+    ----------
+    pos, neg : ndarray of int
+        The blocks' positive and negative weight numerators, by decreasing score.
+    tp, n : int
+        The positive and total weight before the piece (default 0).
+
+    See Also
+    --------
+    prefix_offsets : the offsets.
+
+    Examples
+    --------
+    Four untied items, labels 1, 0, 1, 0 by decreasing score, as one piece:
+
+    >>> import numpy as np
+    >>> from prtheory.distributed.blocks import Piece
+    >>> Piece(np.array([1, 0, 1, 0]), np.array([0, 1, 0, 1])).n
+    0
     """
 
     pos: np.ndarray
@@ -80,14 +100,61 @@ _PROBLEMS = {
 def check_rows(counts: dict[str, int], suffix: str = "") -> None:
     """Raise :class:`InvalidInputError` for the first of ``"label"``, ``"score"``, ``"weight"``
     with malformed rows (``counts``: how many per argument), named ``argument + suffix`` (the
-    engine's argument name: ``label_col`` in Spark, ``label`` in DuckDB)."""
+    engine's argument name: ``label_col`` in Spark, ``label`` in DuckDB).
+
+    Parameters
+    ----------
+    counts : dict of str to int
+        Malformed rows per argument (``"label"``, ``"score"``, ``"weight"``).
+    suffix : str
+        Appended to the argument's name in the error (default ``""``).
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    InvalidInputError
+        Naming the first argument with malformed rows.
+
+    Examples
+    --------
+    >>> from prtheory.distributed.blocks import check_rows
+    >>> check_rows({"label": 0, "score": 0})
+    >>> check_rows({"label": 0, "score": 2})
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: score: scores must not be NaN or null: 2 bad rows
+    """
     for arg, count in counts.items():
         if count:
             raise InvalidInputError(arg + suffix, f"{_PROBLEMS[arg]}: {count} bad rows")
 
 
 def prefix_offsets(totals: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Exclusive prefix sums of the pieces' ``(positive weight, total weight)``: each offset."""
+    """Exclusive prefix sums of the pieces' ``(positive weight, total weight)``: each offset.
+
+    Parameters
+    ----------
+    totals : iterable of (int, int)
+        Each piece's (positive weight, total weight).
+
+    Returns
+    -------
+    list of (int, int)
+        Each piece's offset: the totals of the pieces before it.
+
+    See Also
+    --------
+    Piece
+
+    Examples
+    --------
+    >>> from prtheory.distributed.blocks import prefix_offsets
+    >>> prefix_offsets([(1, 3), (2, 2), (0, 1)])
+    [(0, 0), (1, 3), (3, 5)]
+    """
     out = []
     tp = n = 0
     for p, t in totals:
@@ -112,6 +179,41 @@ def dyadic_blocks(
     ``-exponents[r]`` for every row with a non-zero mantissa. Returns the ``(pos, neg)``
     numerators over ``2**-k`` (int64 when they and their sum fit, else Python integers), one
     block per distinct score, in decreasing score order.
+
+    Parameters
+    ----------
+    scores : sequence of float
+        One score per row.
+    exponents : sequence of int
+        The rows' weight exponents.
+    pos_mantissas, neg_mantissas : sequence of int
+        The rows' summed weight mantissas.
+    k : int
+        The common exponent, at least ``-exponents[r]`` for every row with weight.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(pos, neg)`` over ``2**-k``, one block per distinct score, decreasing.
+
+    Raises
+    ------
+    InvalidInputError
+        ``k`` below a row's ``-exponent``.
+
+    See Also
+    --------
+    sum_ties
+
+    Examples
+    --------
+    Over 2**-1: score 0.9 holds positive weight 1 (numerator 2); score 0.5 positive weight 1/2
+    (numerator 1) and negative weight 1 (numerator 2), from two rows:
+
+    >>> from prtheory.distributed.blocks import dyadic_blocks
+    >>> pos, neg = dyadic_blocks([0.5, 0.9, 0.5], [-1, 0, 0], [1, 1, 0], [0, 0, 1], 1)
+    >>> pos.tolist(), neg.tolist()
+    ([2, 1], [0, 2])
     """
     s = np.asarray(scores, dtype=np.float64)
     if s.size == 0:
@@ -132,7 +234,34 @@ def dyadic_blocks(
 
 def sum_ties(scores: np.ndarray, pos: np.ndarray, neg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Blocks from rows sorted by decreasing ``scores``: ``pos`` and ``neg`` summed per distinct
-    score (exactly: int64 or Python integers, as given)."""
+    score (exactly: int64 or Python integers, as given).
+
+    Parameters
+    ----------
+    scores : ndarray of float
+        Sorted decreasing.
+    pos, neg : ndarray of int
+        Each row's positive and negative weight.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(pos, neg)`` per distinct score.
+
+    See Also
+    --------
+    dyadic_blocks
+
+    Examples
+    --------
+    The two rows at score 2 merge:
+
+    >>> import numpy as np
+    >>> from prtheory.distributed.blocks import sum_ties
+    >>> pos, neg = sum_ties(np.array([3.0, 2, 2, 1]), np.array([1, 1, 0, 0]), np.array([0, 0, 1, 1]))
+    >>> pos.tolist(), neg.tolist()
+    ([1, 1, 0], [0, 1, 1])
+    """
     return distinct_sums(scores, pos, neg)[1:]
 
 
@@ -156,11 +285,56 @@ def _shifted(m: np.ndarray, shift: np.ndarray) -> np.ndarray:
 
 
 def encode_fraction(value: Fraction) -> str:
-    """``"n/d"`` in hexadecimal (``"-0x1b/0x4"``): exact for any size, unlike decimal ``str``."""
+    """``"n/d"`` in hexadecimal (``"-0x1b/0x4"``): exact for any size, unlike decimal ``str``.
+
+    Parameters
+    ----------
+    value : Fraction
+        Any rational.
+
+    Returns
+    -------
+    str
+        ``"n/d"`` in hexadecimal.
+
+    See Also
+    --------
+    decode_fraction
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.distributed.blocks import encode_fraction
+    >>> encode_fraction(Fraction(-27, 4))
+    '-0x1b/0x4'
+    """
     return f"{value.numerator:#x}/{value.denominator:#x}"
 
 
 def decode_fraction(text: str) -> Fraction:
-    """The Fraction written by :func:`encode_fraction`."""
+    """The Fraction written by :func:`encode_fraction`.
+
+    Parameters
+    ----------
+    text : str
+        ``"n/d"`` in hexadecimal.
+
+    Returns
+    -------
+    Fraction
+        The value.
+
+    See Also
+    --------
+    encode_fraction
+
+    Examples
+    --------
+    0x1b = 27:
+
+    >>> from prtheory.distributed.blocks import decode_fraction
+    >>> decode_fraction("-0x1b/0x4")
+    Fraction(-27, 4)
+    """
     num, _, den = text.partition("/")
     return coprime_fraction(int(num, 16), int(den, 16))

@@ -39,6 +39,36 @@ def piece_terms(piece: Piece, first_point: str, pos: int):
     The segment into the piece's first table starts at the table before it (the offset), or,
     when nothing before has weight, at the empty classifier (``first_point="spark"``) or
     nowhere (``"none"``). Tables with no weight (zero weight at the top) are skipped.
+
+    Parameters
+    ----------
+    piece : Piece
+        The piece.
+    first_point : {"spark", "none"}
+        Where the top segment starts.
+    pos : int
+        The positive weight numerator.
+
+    Returns
+    -------
+    tuple
+        The piece's segments, as :func:`prtheory.oracle.areas.dg_terms` gives them.
+
+    See Also
+    --------
+    davis_goadrich
+
+    Examples
+    --------
+    Without a first point the curve starts at the first table, so the 4 tables of this piece
+    make 3 segments, one of them (TP 1 to 2) with width in recall; its terms are one entry each:
+
+    >>> import numpy as np
+    >>> from prtheory.distributed.blocks import Piece
+    >>> from prtheory.distributed.fixed_point import piece_terms
+    >>> terms, rest = piece_terms(Piece(np.array([1, 0, 1, 0]), np.array([0, 1, 0, 1])), "none", 2)
+    >>> [len(t) for t in terms], rest
+    ([1, 1, 1, 1, 1, 1], [])
     """
     tp, n = piece.cumulative()
     keep = n > 0
@@ -59,6 +89,41 @@ def davis_goadrich(
     """The DG area to ``prec`` bits (relative error <= ``2**(1-prec)``), as the oracle's.
 
     ``run(fn)`` maps ``fn`` over the pieces and collects the results (:func:`evaluate`).
+
+    Parameters
+    ----------
+    run : callable
+        The engine's map-and-collect over the pieces.
+    first_point : {"spark", "none"}
+        Where the top segment starts.
+    pos : int
+        The positive weight numerator.
+    prec : int
+        The bits asked for.
+
+    Returns
+    -------
+    mpmath.mpf
+        The DG area.
+
+    See Also
+    --------
+    piece_terms
+    prtheory.oracle.pr_auc : the same area from labels and scores.
+
+    Examples
+    --------
+    Labels 1, 0, 1, 0 untied, as one piece: the oracle's
+    ``pr_auc([1, 0, 1, 0], [4, 3, 2, 1], method="davis-goadrich", first_point="none")`` is
+    0.297267445945918 to 15 digits:
+
+    >>> import mpmath
+    >>> import numpy as np
+    >>> from prtheory.distributed.blocks import Piece
+    >>> from prtheory.distributed.fixed_point import davis_goadrich
+    >>> piece = Piece(np.array([1, 0, 1, 0]), np.array([0, 1, 0, 1]))
+    >>> mpmath.nstr(davis_goadrich(lambda fn: [fn(piece)], "none", 2, 60), 15)
+    '0.297267445945918'
     """
     bound = sum(run(lambda piece: dg_error_units(piece_terms(piece, first_point, pos))))
     if bound == 0:  # no segment gains recall

@@ -57,7 +57,46 @@ def check_arguments(
     doc_id: str | None,
     doc_arg: str,
 ) -> None:
-    """Check the arguments of ``per_group`` before any pass over the data."""
+    """Check the arguments of ``per_group`` before any pass over the data.
+
+    Parameters
+    ----------
+    metric : str
+        The metric's name.
+    by : str
+        The group column.
+    columns : iterable of str
+        The source's columns.
+    k : int or None
+        The cutoff.
+    ties : str or None
+        The tie policy.
+    doc_id : str or None
+        The document id column.
+    doc_arg : str
+        The engine's name of the document id argument.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    InvalidInputError
+        A column missing, or an argument the metric does not take.
+
+    See Also
+    --------
+    check_groups
+
+    Examples
+    --------
+    >>> from prtheory.distributed.grouped import check_arguments
+    >>> check_arguments("average_precision", "q", ["query", "y", "s"], None, None, None, "doc_col")
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: by: column 'q' not in ['query', 'y', 's']
+    """
     columns = list(columns)
     if metric not in METRICS:
         raise InvalidInputError("metric", f"must be one of {METRICS}, got {metric!r}")
@@ -84,7 +123,47 @@ def check_groups(
     example: Any,
 ) -> None:
     """Raise before the evaluation on null group keys (``null_rows`` rows) and, for AP and
-    R-precision without a ``convention``, on groups without positives (``example`` one key)."""
+    R-precision without a ``convention``, on groups without positives (``example`` one key).
+
+    Parameters
+    ----------
+    metric : str
+        The metric's name.
+    by : str
+        The group column.
+    convention : str or None
+        The convention for groups without positives.
+    null_rows : int
+        Rows with a null group key.
+    without_positives : int
+        Groups without positives.
+    example : object
+        One such group's key.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    InvalidInputError
+        Rows with a null group key.
+    UndefinedMetricError
+        Groups without positives for AP or R-precision, without a convention.
+
+    See Also
+    --------
+    check_arguments
+
+    Examples
+    --------
+    >>> from prtheory.distributed.grouped import check_groups
+    >>> check_groups("average_precision", "query", "sklearn", 0, 1, "q1")
+    >>> check_groups("average_precision", "query", None, 2, 0, None)
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: by: column 'query' has 2 rows with a null group key (no query to join)
+    """
     if null_rows:
         raise InvalidInputError(
             "by", f"column {by!r} has {null_rows} rows with a null group key (no query to join)"
@@ -108,7 +187,37 @@ def _value_without_positives(metric: str, convention: str | None) -> Fraction:
 def evaluator(
     metric: str, k: int | None, ties: str | None, convention: str | None
 ) -> Callable[[np.ndarray, np.ndarray, list | None], Fraction]:
-    """The oracle's value of one group from its labels, scores (and document ids)."""
+    """The oracle's value of one group from its labels, scores (and document ids).
+
+    Parameters
+    ----------
+    metric : str
+        The metric's name.
+    k : int or None
+        The cutoff.
+    ties : str or None
+        The tie policy.
+    convention : str or None
+        The convention for an undefined value.
+
+    Returns
+    -------
+    callable
+        ``evaluate(y, s, doc_ids) -> Fraction``.
+
+    See Also
+    --------
+    evaluate_batches
+
+    Examples
+    --------
+    Positives at ranks 1 and 3: 5/6:
+
+    >>> import numpy as np
+    >>> from prtheory.distributed.grouped import evaluator
+    >>> evaluator("average_precision", None, None, None)(np.array([1, 0, 1]), np.array([0.9, 0.8, 0.7]), None)
+    Fraction(5, 6)
+    """
 
     def run(y: np.ndarray, s: np.ndarray, doc_ids: list | None) -> Fraction:
         opts: dict[str, Any] = {} if ties is None else {"ties": ties}
@@ -132,7 +241,33 @@ def evaluate_batches(
     """A function over Arrow batches of groups (``k``, and each group's ``y``, ``s`` and ``d``
     as lists) giving batches of ``(k, value, exact, error)``: the correctly rounded value, the
     exact one as hexadecimal text (:func:`~prtheory.distributed.encode_fraction`), and the
-    oracle's message where it rejected the group (value and exact null)."""
+    oracle's message where it rejected the group (value and exact null).
+
+    Parameters
+    ----------
+    evaluate : callable
+        The oracle's value of one group (:func:`evaluator`).
+    with_docs : bool
+        Whether the batches carry document ids.
+
+    Returns
+    -------
+    callable
+        A function from batches of groups to batches of results.
+
+    See Also
+    --------
+    evaluator
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from prtheory.distributed.grouped import evaluate_batches, evaluator
+    >>> batch = pa.RecordBatch.from_pydict({"k": ["q1"], "y": [[1, 0, 1]], "s": [[0.9, 0.8, 0.7]]})
+    >>> out = list(evaluate_batches(evaluator("average_precision", None, None, None), False)([batch]))
+    >>> out[0].to_pydict()["exact"]
+    ['0x5/0x6']
+    """
 
     def batches(inputs: Iterable[Any]) -> Iterator[Any]:
         import pyarrow as pa
@@ -174,12 +309,68 @@ def evaluate_batches(
 
 def group_error(by: str, key: str, message: str) -> InvalidInputError:
     """The error of a group the oracle rejected, naming the group column and its key (as
-    ``repr`` text)."""
+    ``repr`` text).
+
+    Parameters
+    ----------
+    by : str
+        The group column.
+    key : str
+        The group's key as ``repr`` text.
+    message : str
+        The oracle's message.
+
+    Returns
+    -------
+    InvalidInputError
+        The error, to raise.
+
+    See Also
+    --------
+    check_groups
+
+    Examples
+    --------
+    >>> from prtheory.distributed.grouped import group_error
+    >>> str(group_error("query", "'q1'", "no positives"))
+    "query: the group query='q1' is rejected: no positives"
+    """
     return InvalidInputError(by, f"the group {by}={key} is rejected: {message}")
 
 
 def exact_mean(values: Iterable[Fraction], groups: int) -> Fraction:
-    """``(1/G) sum_g value_g``, exactly (:func:`prtheory.oracle.summation.rational_sum`)."""
+    """``(1/G) sum_g value_g``, exactly (:func:`prtheory.oracle.summation.rational_sum`).
+
+    Parameters
+    ----------
+    values : iterable of Fraction
+        The groups' values.
+    groups : int
+        Their number.
+
+    Returns
+    -------
+    Fraction
+        The mean.
+
+    Raises
+    ------
+    InvalidInputError
+        No group.
+
+    See Also
+    --------
+    evaluator
+
+    Examples
+    --------
+    (1/2 + 1/3)/2 = 5/12:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.distributed.grouped import exact_mean
+    >>> exact_mean([Fraction(1, 2), Fraction(1, 3)], 2)
+    Fraction(5, 12)
+    """
     if groups == 0:
         raise InvalidInputError("source", "has no rows (no group to average over)")
     vs = list(values)

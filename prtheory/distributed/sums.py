@@ -65,14 +65,71 @@ Spread = Callable[[Callable[[Any], Any], list], list]
 
 
 def exact_partial(terms: Terms) -> tuple[int, int]:
-    """The exact ``sum_i a_i / d_i`` of one piece, reduced: ``(numerator, denominator)``."""
+    """The exact ``sum_i a_i / d_i`` of one piece, reduced: ``(numerator, denominator)``.
+
+    Parameters
+    ----------
+    terms : tuple of ndarray
+        A piece's ``(a, d)``.
+
+    Returns
+    -------
+    tuple of int
+        The reduced ``(numerator, denominator)``.
+
+    See Also
+    --------
+    combine_exact
+
+    Examples
+    --------
+    1/2 + 1/3 = 5/6:
+
+    >>> import numpy as np
+    >>> from prtheory.distributed.sums import exact_partial
+    >>> tuple(int(x) for x in exact_partial((np.array([1, 1]), np.array([2, 3]))))
+    (5, 6)
+    """
     s = rational_sum(*terms)
     return s.numerator, s.denominator
 
 
 def interval_partial(terms: Terms, bits: int = BITS) -> tuple[int, int, int]:
     """Integers ``(X, E, t)``: ``X 2**-E <= sum_i a_i/d_i <= (X + t) 2**-E``, ``E >= bits`` or
-    ``t = 0`` (the sum is exactly ``X 2**-E``)."""
+    ``t = 0`` (the sum is exactly ``X 2**-E``).
+
+    Parameters
+    ----------
+    terms : tuple of ndarray
+        A piece's ``(a, d)``.
+    bits : int
+        The least ``E`` (default 128).
+
+    Returns
+    -------
+    tuple of int
+        ``(X, E, t)``.
+
+    Raises
+    ------
+    AssertionError
+        Never: a guard after the expansion, which refines until it is exact.
+
+    See Also
+    --------
+    round_intervals
+
+    Examples
+    --------
+    5/6 has no finite binary expansion, so ``t > 0``, and the interval encloses it:
+
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.distributed.sums import interval_partial
+    >>> x, e, t = interval_partial((np.array([1, 1]), np.array([2, 3])), 8)
+    >>> e >= 8, t > 0, Fraction(x, 2**e) <= Fraction(5, 6) <= Fraction(x + t, 2**e)
+    (True, True, True)
+    """
     for x, e, t in quotient_sum_bounds(*terms):
         if t == 0 or e >= bits:
             return x, e, t
@@ -103,6 +160,30 @@ def combine_exact(partials: Iterable[tuple[int, int]], spread: Spread | None = N
     ``gcd(N, D) = gcd(N, D, G) = gcd(N, G)``. Nothing needs the pieces reduced, and ``G`` may
     count a shared prime twice (``d_1 = p**2``, ``d_2 = p``): the last gcd takes only what ``N``
     holds.
+
+    Parameters
+    ----------
+    partials : iterable of (int, int)
+        Each piece's reduced ``(numerator, denominator)``.
+    spread : callable or None
+        The engine's parallel map, for large sums.
+
+    Returns
+    -------
+    Fraction
+        The sum, reduced.
+
+    See Also
+    --------
+    exact_partial, evaluate
+
+    Examples
+    --------
+    5/6 + 1/6 = 1:
+
+    >>> from prtheory.distributed.sums import combine_exact
+    >>> combine_exact([(5, 6), (1, 6)])
+    Fraction(1, 1)
     """
     pairs = [(n, d) for n, d in partials if n]  # a zero term adds nothing
     if not pairs:
@@ -121,7 +202,33 @@ def combine_exact(partials: Iterable[tuple[int, int]], spread: Spread | None = N
 
 
 def round_intervals(partials: Iterable[tuple[int, int, int]], divisor: int) -> float | None:
-    """Correctly rounded ``(sum of the pieces) / divisor`` if the intervals decide it, else None."""
+    """Correctly rounded ``(sum of the pieces) / divisor`` if the intervals decide it, else None.
+
+    Parameters
+    ----------
+    partials : iterable of (int, int, int)
+        The pieces' :func:`interval_partial` results.
+    divisor : int
+        The sum's divisor.
+
+    Returns
+    -------
+    float or None
+        The correctly rounded quotient, or None when undecided.
+
+    See Also
+    --------
+    interval_partial, evaluate
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.distributed.sums import interval_partial, round_intervals
+    >>> partial = interval_partial((np.array([1, 1]), np.array([2, 3])))
+    >>> round_intervals([partial], 1) == float(Fraction(5, 6))
+    True
+    """
     parts = list(partials)
     e = max((p[1] for p in parts), default=0)
     x = sum(p[0] << (e - p[1]) for p in parts)
@@ -149,6 +256,42 @@ def evaluate(
     ``spread(fn, items)``, if the engine has one, is ``[fn(item) for item in items]`` computed
     in parallel (on small items the driver holds): :func:`combine_exact` uses it to reduce a
     large exact sum.
+
+    Parameters
+    ----------
+    run : callable
+        The engine's map-and-collect over the pieces.
+    terms : callable
+        A piece's ``(a, d)`` arrays.
+    divisor : int
+        The sum's divisor.
+    exact : bool
+        Return the Fraction, or the correctly rounded float.
+    bits : int
+        The first pass's precision (default 128).
+    spread : callable or None
+        The engine's parallel map.
+
+    Returns
+    -------
+    Fraction or float
+        ``(sum of the terms)/divisor``.
+
+    See Also
+    --------
+    interval_partial, exact_partial
+
+    Examples
+    --------
+    Two pieces holding 1/2 + 1/3 and 1/6: the sum is 1; over 3, the float64 of 1/3:
+
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.distributed.sums import evaluate
+    >>> pieces = [(np.array([1, 1]), np.array([2, 3])), (np.array([1]), np.array([6]))]
+    >>> run = lambda fn: [fn(p) for p in pieces]
+    >>> evaluate(run, lambda p: p, 2, True), evaluate(run, lambda p: p, 3, False) == float(Fraction(1, 3))
+    (Fraction(1, 2), True)
     """
     if not exact:
         value = round_intervals(run(lambda piece: interval_partial(terms(piece), bits)), divisor)

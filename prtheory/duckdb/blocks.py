@@ -65,7 +65,30 @@ _HALF_BITS = 62
 
 
 def bad_flags(y: str, s: str, w: str | None) -> dict[str, str]:
-    """SQL conditions true on the malformed rows of each argument."""
+    """SQL conditions true on the malformed rows of each argument.
+
+    Parameters
+    ----------
+    y, s : str
+        The quoted label and score columns.
+    w : str or None
+        The quoted weight column.
+
+    Returns
+    -------
+    dict of str to str
+        Per argument, the SQL condition of its malformed rows.
+
+    See Also
+    --------
+    blocks
+
+    Examples
+    --------
+    >>> from prtheory.duckdb.blocks import bad_flags
+    >>> bad_flags('"y"', '"s"', None)
+    {'label': '"y" IS NULL OR "y" NOT IN (0, 1)', 'score': '"s" IS NULL OR isnan("s")'}
+    """
     flags = {"label": f"{y} IS NULL OR {y} NOT IN (0, 1)", "score": f"{s} IS NULL OR isnan({s})"}
     if w is not None:
         flags["weight"] = f"{w} IS NULL OR isnan({w}) OR isinf({w}) OR {w} < 0"
@@ -103,7 +126,39 @@ def _joined(batch: Any, name: str) -> np.ndarray:
 @dataclass
 class Blocks:
     """The ranking of a source as pieces (module docstring): the exact totals, and the blocks'
-    query, run by :meth:`run` (the :class:`prtheory.distributed.metrics.Ranked` interface)."""
+    query, run by :meth:`run` (the :class:`prtheory.distributed.metrics.Ranked` interface).
+
+    Parameters
+    ----------
+    source : Source
+        The relation.
+    query : str
+        The blocks' query.
+    weighted : bool
+        Whether there is a weight column.
+    k : int
+        Weights are integers over ``2**k``.
+    pos, neg : int
+        The class weights over ``2**-k``.
+    top_is_empty : bool
+        Whether the highest-scored block has zero weight.
+    spread : object
+        The pieces' split, when computed.
+    per_exponent : bool
+        Whether the blocks are grouped per exponent of the weights.
+
+    See Also
+    --------
+    blocks : builds it.
+
+    Examples
+    --------
+    See :func:`blocks`.
+
+    >>> from prtheory.duckdb.blocks import Blocks
+    >>> Blocks.__name__
+    'Blocks'
+    """
 
     source: Source
     query: str
@@ -179,7 +234,46 @@ def blocks(
     score_index: int | None = None,
 ) -> Blocks:
     """Check the columns, run the totals query (raise on malformed rows) and return the
-    :class:`Blocks` (module docstring)."""
+    :class:`Blocks` (module docstring).
+
+    Parameters
+    ----------
+    source : Source
+        The relation.
+    label, score : str
+        The label and score columns.
+    weight : str or None
+        The weight column.
+    score_index : int or None
+        The element of an array score column.
+
+    Returns
+    -------
+    Blocks
+        The exact totals and the blocks' query.
+
+    Raises
+    ------
+    InvalidInputError
+        A column missing or of the wrong type, or malformed rows, naming the argument.
+
+    See Also
+    --------
+    prtheory.duckdb.metrics.average_precision : the metrics over them.
+
+    Examples
+    --------
+    Two positives and one negative, unit weights:
+
+    >>> import duckdb
+    >>> from prtheory.duckdb.blocks import blocks
+    >>> from prtheory.duckdb.source import open_source
+    >>> rel = duckdb.connect().sql("select * from (values (1, 0.9), (0, 0.8), (1, 0.7)) t(y, s)")
+    >>> with open_source(rel) as src:
+    ...     b = blocks(src, "y", "s", None)
+    >>> b.pos, b.neg, b.weighted
+    (2, 1, False)
+    """
     source.kind(label, "label")
     y, s = f"CAST({quote(label)} AS DOUBLE)", source.number(score, "score", score_index)
     w = None

@@ -38,7 +38,28 @@ _VECTOR_FIELDS = {"type", "size", "indices", "values"}
 
 
 def module():
-    """``duckdb``, or an ImportError saying what to install."""
+    """``duckdb``, or an ImportError saying what to install.
+
+    Returns
+    -------
+    module
+        ``duckdb``.
+
+    Raises
+    ------
+    ImportError
+        duckdb is not installed, saying how to install it.
+
+    See Also
+    --------
+    open_source
+
+    Examples
+    --------
+    >>> from prtheory.duckdb.source import module
+    >>> module().__name__
+    'duckdb'
+    """
     try:
         import duckdb
     except ImportError as e:  # pragma: no cover - depends on the installation
@@ -49,7 +70,26 @@ def module():
 
 
 def quote(name: str) -> str:
-    """``name`` as a quoted SQL identifier (every character literal)."""
+    """``name`` as a quoted SQL identifier (every character literal).
+
+    Parameters
+    ----------
+    name : str
+        A column name.
+
+    Returns
+    -------
+    str
+        The quoted identifier.
+
+    Examples
+    --------
+    A double quote inside is doubled:
+
+    >>> from prtheory.duckdb.source import quote
+    >>> print(quote('a"b'))
+    "a""b"
+    """
     return '"' + name.replace('"', '""') + '"'
 
 
@@ -67,7 +107,30 @@ def is_source(source: Any) -> bool:
     ``os.PathLike``, a DuckDB relation, or a string that names an existing file or folder, holds
     a glob character or ends in a Parquet or CSV suffix. Lists and frames are not tables there
     (a list of strings is a list of labels), nor is any other string (the array functions
-    reject it by name)."""
+    reject it by name).
+
+    Parameters
+    ----------
+    source : object
+        What a top-level function was given.
+
+    Returns
+    -------
+    bool
+        Whether it is a table for :mod:`prtheory.duckdb`.
+
+    See Also
+    --------
+    open_source
+
+    Examples
+    --------
+    A list is labels, a Parquet name is a table, and another string is neither:
+
+    >>> from prtheory.duckdb.source import is_source
+    >>> is_source([1, 0]), is_source("data.parquet"), is_source("x")
+    (False, True, False)
+    """
     if isinstance(source, os.PathLike):
         return True
     if isinstance(source, str):
@@ -90,7 +153,27 @@ def _loaded_duckdb():
 
 @dataclass
 class Source:
-    """A relation and its columns' types; :meth:`sql` runs a query over it as ``src``."""
+    """A relation and its columns' types; :meth:`sql` runs a query over it as ``src``.
+
+    Parameters
+    ----------
+    relation : duckdb.DuckDBPyRelation
+        The relation.
+    types : dict of str to type
+        Its columns' DuckDB types.
+
+    See Also
+    --------
+    open_source : opens one.
+
+    Examples
+    --------
+    See :func:`open_source`.
+
+    >>> from prtheory.duckdb.source import Source
+    >>> Source.__name__
+    'Source'
+    """
 
     relation: Any
     types: dict[str, Any]
@@ -180,7 +263,40 @@ def open_source(
     source: Any, memory_limit: str | None = None, threads: int | None = None
 ) -> Iterator[Source]:
     """The :class:`Source` of ``source`` (module docstring); a connection opened here is
-    closed, and its spill directory removed, on exit."""
+    closed, and its spill directory removed, on exit.
+
+    Parameters
+    ----------
+    source : path, str or duckdb.DuckDBPyRelation
+        A file, folder, glob or relation.
+    memory_limit : str or None
+        DuckDB's memory limit for a connection opened here.
+    threads : int or None
+        DuckDB's threads for a connection opened here.
+
+    Yields
+    ------
+    Source
+        The relation and its types.
+
+    Raises
+    ------
+    InvalidInputError
+        A source that cannot be read, naming it.
+
+    See Also
+    --------
+    prtheory.duckdb.blocks.blocks : the ranking of a source.
+
+    Examples
+    --------
+    >>> import duckdb
+    >>> from prtheory.duckdb.source import open_source
+    >>> rel = duckdb.connect().sql("select * from (values (1, 0.9), (0, 0.8), (1, 0.7)) t(y, s)")
+    >>> with open_source(rel) as src:
+    ...     src.sql("select count(*) from src").fetchall()
+    [(3,)]
+    """
     duckdb = module()
     if isinstance(source, duckdb.DuckDBPyRelation):
         if memory_limit is not None or threads is not None:

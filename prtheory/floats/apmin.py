@@ -60,6 +60,31 @@ def harmonic(n: Array) -> tuple[Array, Array, Array]:
     below 2**-46 of the tail (a dozen roundings of terms that decrease by a factor above 100).
     The bound adds it, the truncation remainder ``1/(12 n^14)`` and the double-double part's
     ``REL |H_n|``; the table entries are within 2**-105 relative.
+
+    Parameters
+    ----------
+    n : ndarray of float
+        Integer-valued, ``n >= 0``.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(hi, lo, bound)``: ``H_n`` as a double-double and a bound on its absolute error.
+
+    See Also
+    --------
+    ap_min, expected_random_ap
+
+    Examples
+    --------
+    H_3 = 1 + 1/2 + 1/3 = 11/6, from the table, within its bound:
+
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.floats.apmin import harmonic
+    >>> hi, lo, bound = harmonic(np.array([3.0]))
+    >>> abs(Fraction(hi[0]) + Fraction(lo[0]) - Fraction(11, 6)) <= Fraction(bound[0])
+    True
     """
     hh, hl = np.empty_like(n), np.empty_like(n)
     err = np.zeros_like(n)
@@ -143,6 +168,40 @@ def ap_min(pos: Any, neg: Any) -> Any:
     Counts are integer-valued up to 2**53 (e.g. 10**12); no term-by-term sum beyond 32 terms.
     Correctly rounded for every input: each branch's bound (module docstring) feeds the rounding
     test, in the fused kernel or the numpy reference path; undecided elements go to the oracle.
+
+    Parameters
+    ----------
+    pos, neg : int, float or array-like
+        The counts of positives (>= 1) and negatives (>= 0), integer-valued.
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded AP_min.
+
+    Raises
+    ------
+    InvalidInputError
+        A count not an integer-valued finite number in its range.
+    UndefinedMetricError
+        ``pos = 0``.
+
+    See Also
+    --------
+    expected_random_ap
+    prtheory.oracle.ap_min : the exact value.
+
+    Examples
+    --------
+    One positive after one negative: AP = 1/2. Two of each, negatives first: (1/2)(1/3 + 2/4)
+    = 5/12 = 1 - (2/2)(H_4 - H_2) (X3):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.floats import ap_min
+    >>> ap_min(1, 1)
+    0.5
+    >>> ap_min(2, 2) == float(Fraction(5, 12))
+    True
     """
     pos, neg = counts(pos, neg, "AP_min")
     out = np.empty(pos.shape)
@@ -174,6 +233,35 @@ def expected_random_ap(pos: Any, neg: Any) -> Any:
     """Expected AP of a uniformly random ranking (X1):
     ``(pos-1)/(N-1) + neg H_N/(N (N-1))`` with ``N = pos + neg``; 1 when ``neg = 0``.
     Correctly rounded as :func:`ap_min`.
+
+    Parameters
+    ----------
+    pos, neg : int, float or array-like
+        The counts of positives (>= 1) and negatives (>= 0), integer-valued.
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded expected AP.
+
+    Raises
+    ------
+    InvalidInputError
+        A count not an integer-valued finite number in its range.
+    UndefinedMetricError
+        ``pos = 0``.
+
+    See Also
+    --------
+    ap_min
+
+    Examples
+    --------
+    One positive, one negative: AP 1 or 1/2 with equal chance, 3/4 = 0/1 + 1 H_2/(2 1):
+
+    >>> from prtheory.floats import expected_random_ap
+    >>> expected_random_ap(1, 1)
+    0.75
     """
     pos, neg = counts(pos, neg, "expected random AP")
     out = np.ones(pos.shape)

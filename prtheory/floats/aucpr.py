@@ -159,6 +159,40 @@ def aucpr_min(pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
     kernel (the reference path's operations without its exact scalings, for pi >= 2**-600 and
     b - a >= 2**-100) or the numpy reference path (both below 2**-88.5 relative), the rounding
     test after each, and the mpmath oracle at doubling precision where neither decides.
+
+    Parameters
+    ----------
+    pi : float or array-like
+        The skew, in [0, 1].
+    a, b : float or array-like
+        The recall range, ``0 <= a < b <= 1`` (default [0, 1]).
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded AUCPR_min.
+
+    Raises
+    ------
+    InvalidInputError
+        ``pi``, ``a`` or ``b`` out of range.
+
+    See Also
+    --------
+    aucnpr
+    prtheory.oracle.aucpr_min : the value to any precision.
+
+    Examples
+    --------
+    At pi = 1/2, 1 + (1/2) ln(1/2)/(1/2) = 1 - ln 2 (B4); its float64, taken from a 50-digit
+    mpmath value:
+
+    >>> import mpmath
+    >>> from prtheory.floats import aucpr_min
+    >>> with mpmath.workdps(50):
+    ...     reference = float(1 - mpmath.log(2))
+    >>> aucpr_min(0.5) == reference
+    True
     """
     done = _tiers.checked("aucpr_min", (pi, a, b), _reference_min, _slow_aucpr_min)
     if done is not None:
@@ -187,6 +221,41 @@ def aucnpr(aucpr: Any, pi: Any, a: Any = 0.0, b: Any = 1.0) -> Any:
     path's operations without its scalings, module docstring) or the numpy reference path;
     near the minimum (``aucpr`` within about 2**-30 of AUCPR_min, relative) the test fails and
     the mpmath oracle decides.
+
+    Parameters
+    ----------
+    aucpr : float or array-like
+        An area under the PR curve.
+    pi : float or array-like
+        The skew, in [0, 1].
+    a, b : float or array-like
+        The recall range (default [0, 1]).
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded AUCNPR.
+
+    Raises
+    ------
+    InvalidInputError
+        An argument out of range.
+
+    See Also
+    --------
+    aucpr_min
+
+    Examples
+    --------
+    An area of 1/2 at pi = 1/2: (1/2 - (1 - ln 2))/(1 - (1 - ln 2)) = 1 - 1/(2 ln 2); a perfect
+    area of 1 normalises to 1:
+
+    >>> import mpmath
+    >>> from prtheory.floats import aucnpr
+    >>> with mpmath.workdps(50):
+    ...     reference = float(1 - 1 / (2 * mpmath.log(2)))
+    >>> aucnpr(0.5, 0.5) == reference, aucnpr(1.0, 0.5)
+    (True, 1.0)
     """
     done = _tiers.checked("aucnpr", (aucpr, pi, a, b), _reference_aucnpr, _slow_aucnpr)
     if done is not None:

@@ -41,6 +41,39 @@ def min_precision(r: Any, pi: Any) -> Any:
     (relative error below 2**-97, for ``pi r >= 2**-900``), the numpy reference path (below
     2**-97 everywhere), each followed by the rounding test, and the exact rational of the oracle
     where neither decides (e.g. when the value is a midpoint between two floats).
+
+    Parameters
+    ----------
+    r : float or array-like
+        The recall, in [0, 1].
+    pi : float or array-like
+        The skew, in [0, 1].
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded least precision.
+
+    Raises
+    ------
+    InvalidInputError
+        ``r`` or ``pi`` out of range.
+    UndefinedMetricError
+        ``r = 0`` and ``pi = 1``.
+
+    See Also
+    --------
+    prtheory.oracle.min_precision : the exact value.
+    aucpr_min : its area.
+
+    Examples
+    --------
+    r = pi = 1/2: (1/4)/(1/2 + 1/4) = 1/3:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.floats import min_precision
+    >>> min_precision(0.5, 0.5) == float(Fraction(1, 3))
+    True
     """
     r = as_float_array(r, "r", 0.0, 1.0)
     pi = as_float_array(pi, "pi", 0.0, 1.0)

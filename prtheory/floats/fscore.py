@@ -58,6 +58,40 @@ def fbeta(p: Any, r: Any, beta: Any = 1.0) -> Any:
     numpy reference path (below 2**-96 for 2**-400 <= beta <= 2**400), the rounding test after
     each, and the exact rational where neither decides -- e.g. on exact midpoints, which F-beta
     of two floats can be.
+
+    Parameters
+    ----------
+    p, r : float or array-like
+        Precision and recall, in [0, 1].
+    beta : float or array-like
+        The weight of recall, finite and > 0 (default 1).
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded F-beta.
+
+    Raises
+    ------
+    InvalidInputError
+        An argument out of range.
+
+    See Also
+    --------
+    prtheory.oracle.fbeta_from_rates : the exact value.
+    fbeta_gain
+
+    Examples
+    --------
+    p = 1/2, r = 1/4: F1 = 2 (1/8)/(3/4) = 1/3; F2 = 5 (1/8)/(4 (1/2) + 1/4) = 5/18; F of
+    p = r = 0 is 0:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.floats import fbeta
+    >>> fbeta(0.5, 0.25) == float(Fraction(1, 3)), fbeta(0.5, 0.25, 2.0) == float(Fraction(5, 18))
+    (True, True)
+    >>> fbeta(0.0, 0.0)
+    0.0
     """
     p = as_float_array(p, "p", 0.0, 1.0)
     r = as_float_array(r, "r", 0.0, 1.0)

@@ -49,17 +49,116 @@ def precision_gain(p: Any, pi: Any) -> Any:
 
     Correctly rounded for every input: the fused kernel (relative error below 2**-97 for
     ``p >= 2**-900``), the numpy reference path (below 2**-97 everywhere), the rounding test after
-    each, and the exact rational where neither decides."""
+    each, and the exact rational where neither decides.
+
+    Parameters
+    ----------
+    p : float or array-like
+        The precision, in [0, 1].
+    pi : float or array-like
+        The skew, in [0, 1).
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded precision gain.
+
+    Raises
+    ------
+    InvalidInputError
+        An argument out of range.
+    UndefinedMetricError
+        ``pi = 1`` (``1 - pi = 0``).
+
+    See Also
+    --------
+    recall_gain, fbeta_gain
+    prtheory.oracle.precision_gain : the exact value of counts.
+
+    Examples
+    --------
+    p = 3/4, pi = 1/2: (1/4)/((1/2)(3/4)) = 2/3; p = 0 gives -inf:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.floats import precision_gain
+    >>> precision_gain(0.75, 0.5) == float(Fraction(2, 3)), precision_gain(0.0, 0.5)
+    (True, -inf)
+    """
     return _gain(p, pi, "p", "precision gain")
 
 
 def recall_gain(r: Any, pi: Any) -> Any:
     """Recall gain ``(r - pi)/((1 - pi) r)`` (F5). ``-inf`` at r = 0 < pi. Rounding as
-    :func:`precision_gain`."""
+    :func:`precision_gain`.
+
+    Parameters
+    ----------
+    r : float or array-like
+        The recall, in [0, 1].
+    pi : float or array-like
+        The skew, in [0, 1).
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded recall gain.
+
+    Raises
+    ------
+    InvalidInputError
+        An argument out of range.
+    UndefinedMetricError
+        ``pi = 1`` (``1 - pi = 0``).
+
+    See Also
+    --------
+    precision_gain, fbeta_gain
+
+    Examples
+    --------
+    r = 1/4 below pi = 1/2: (1/4 - 1/2)/((1/2)(1/4)) = -2:
+
+    >>> from prtheory.floats import recall_gain
+    >>> recall_gain(0.25, 0.5)
+    -2.0
+    """
     return _gain(r, pi, "r", "recall gain")
 
 
 def fbeta_gain(f: Any, pi: Any) -> Any:
     """F-beta gain ``FG_beta = (F_beta - pi)/((1 - pi) F_beta)`` (F8), from an F-beta value ``f``.
-    Rounding as :func:`precision_gain`."""
+    Rounding as :func:`precision_gain`.
+
+    Parameters
+    ----------
+    f : float or array-like
+        An F-beta value, in [0, 1].
+    pi : float or array-like
+        The skew, in [0, 1).
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded F-beta gain.
+
+    Raises
+    ------
+    InvalidInputError
+        An argument out of range.
+    UndefinedMetricError
+        ``pi = 1`` (``1 - pi = 0``).
+
+    See Also
+    --------
+    precision_gain, recall_gain, fbeta
+
+    Examples
+    --------
+    F = 1 gains 1 at any skew; F = 5/8 at pi = 1/2 gains (1/8)/((1/2)(5/8)) = 2/5:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.floats import fbeta_gain
+    >>> fbeta_gain(1.0, 0.5), fbeta_gain(0.625, 0.5) == float(Fraction(2, 5))
+    (1.0, True)
+    """
     return _gain(f, pi, "f", "F-beta gain")

@@ -22,7 +22,37 @@ def _area(curve: AchievableCurve, dps: int) -> object:
 def achievable_pr_auc(y_true, y_score, *, sample_weight=None, pos_label=None) -> float:
     """Area under the achievable PR curve of the ranking (module docstring), correctly rounded.
 
-    Example: positives at ranks 1 and 3 of 4: the operating points (FP, TP) are (0, 1), (1, 1),
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels, or labels of ``pos_label``.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The positive class of a target that is not 0/1.
+
+    Returns
+    -------
+    float
+        The correctly rounded area.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        No positive weight.
+
+    See Also
+    --------
+    prtheory.oracle.achievable_pr_curve_of_ranking : the exact hull.
+    pr_auc : the area of the curve itself.
+
+    Examples
+    --------
+    Positives at ranks 1 and 3 of 4: the operating points (FP, TP) are (0, 1), (1, 1),
     (1, 2), (2, 2); the hull from (0, 0) to (2, 2) keeps (0, 1) and (1, 2). Along the edge
     (0, 1) -> (1, 2) FP = TP - 1, so the area is 1/2 + (1/2) int_1^2 t/(2t - 1) dt
     = 3/4 + ln(3)/8 = 0.88732...

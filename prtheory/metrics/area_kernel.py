@@ -104,7 +104,32 @@ _KERNEL: dict[str, Any] = {}
 
 def relative_bound(n: int, metric: str = "ap") -> float:
     """Bound on the relative error of the kernel's ``metric`` over ``n`` items (module
-    docstring), at least ``2**-100`` (what :func:`prtheory.floats.dd.decide` requires)."""
+    docstring), at least ``2**-100`` (what :func:`prtheory.floats.dd.decide` requires).
+
+    Parameters
+    ----------
+    n : int
+        The items.
+    metric : str
+        One of :data:`METRICS` (default ``"ap"``).
+
+    Returns
+    -------
+    float
+        The bound, at least ``2**-100``.
+
+    See Also
+    --------
+    framed
+
+    Examples
+    --------
+    It grows with ``n`` and stays far below float64's ``2**-53``:
+
+    >>> from prtheory.metrics.area_kernel import relative_bound
+    >>> relative_bound(3) < relative_bound(10**6) < 2.0**-53
+    True
+    """
     extra = 46 if metric.startswith("trapezoid") else 41
     return max((18 * n + extra) * 2.0**-106, 2.0**-100)
 
@@ -136,7 +161,44 @@ def framed(
     """The kernel's ``metric`` (one of :data:`METRICS`) as a framed double-double ``(h, l, e)``,
     the value ``(h + l) 2**e``, within :func:`relative_bound` of the exact value; ``None`` when
     the kernel does not apply (no numba or tier off, no item, a class it divides by without
-    weight; an area that is exactly 0, with no term, is ``(0.0, 0.0, 0)``)."""
+    weight; an area that is exactly 0, with no term, is ``(0.0, 0.0, 0)``).
+
+    Parameters
+    ----------
+    labels : ndarray of bool
+        Validated labels.
+    scores : ndarray of float
+        Validated scores.
+    weights : ndarray of float
+        Validated float64 weights.
+    metric : str
+        One of :data:`METRICS` (default ``"ap"``).
+
+    Returns
+    -------
+    tuple or None
+        ``(h, l, e)`` with value ``(h + l) 2**e``, or None where the kernel does not apply.
+
+    See Also
+    --------
+    relative_bound, rounded
+
+    Examples
+    --------
+    The AP 5/6 lies within :func:`relative_bound` of the framed value (None where the compiled
+    tier is off):
+
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.floats import compiled
+    >>> from prtheory.metrics.area_kernel import framed, relative_bound
+    >>> out = framed(np.array([True, False, True]), np.array([0.9, 0.8, 0.7]), np.ones(3))
+    >>> def within(h, l, e):
+    ...     value = (Fraction(h) + Fraction(l)) * Fraction(2) ** e
+    ...     return abs(value - Fraction(5, 6)) <= Fraction(relative_bound(3)) * Fraction(5, 6)
+    >>> within(*out) if compiled.enabled() else out is None
+    True
+    """
     n = labels.size
     if not compiled.enabled() or n == 0 or n >= MAX_ITEMS:
         return None
@@ -152,7 +214,37 @@ def rounded(
     this path does not apply or cannot decide (module docstring).
 
     The rounding test is :func:`prtheory.floats.dd.decide` at scale 1; scaling the float by
-    ``2**e`` is exact while the result is normal."""
+    ``2**e`` is exact while the result is normal.
+
+    Parameters
+    ----------
+    labels : ndarray of bool
+        Validated labels.
+    scores : ndarray of float
+        Validated scores.
+    weights : ndarray of float
+        Validated float64 weights.
+    metric : str
+        One of :data:`METRICS` (default ``"ap"``).
+
+    Returns
+    -------
+    float or None
+        The correctly rounded metric, or None.
+
+    See Also
+    --------
+    framed, average_precision
+
+    Examples
+    --------
+    Labels 1, 0, 1 ranked as given: AUROC 1/2 (one of two pairs right):
+
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_kernel import rounded
+    >>> rounded(np.array([True, False, True]), np.array([0.9, 0.8, 0.7]), np.ones(3), "roc")
+    0.5
+    """
     n = labels.size
     if compiled.enabled():
         value, bound = framed(labels, scores, weights, metric), relative_bound(n, metric)
@@ -170,7 +262,38 @@ def rounded(
 
 
 def average_precision(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> float | None:
-    """:func:`rounded` average precision (claim N2, ties grouped)."""
+    """:func:`rounded` average precision (claim N2, ties grouped).
+
+    Parameters
+    ----------
+    labels : ndarray of bool
+        Validated labels.
+    scores : ndarray of float
+        Validated scores.
+    weights : ndarray of float
+        Validated float64 weights.
+
+    Returns
+    -------
+    float or None
+        The correctly rounded AP, or None where this path does not apply or decide.
+
+    See Also
+    --------
+    rounded
+    prtheory.average_precision : the public entry point.
+
+    Examples
+    --------
+    Positives at ranks 1 and 3, unit float weights: 5/6:
+
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_kernel import average_precision
+    >>> labels, scores = np.array([True, False, True]), np.array([0.9, 0.8, 0.7])
+    >>> average_precision(labels, scores, np.ones(3)) == float(Fraction(5, 6))
+    True
+    """
     return rounded(labels, scores, weights, "ap")
 
 
@@ -185,6 +308,31 @@ class BlockSums:
     for the ``k`` items through the block on the compiled path (module docstring: a sum of
     ``k`` non-negative floats), :func:`prtheory.metrics.area_numpy.prefix_bound` on the numpy
     path.
+
+    Parameters
+    ----------
+    thresholds : ndarray of float
+        Each block's score, decreasing.
+    rel : ndarray of float
+        Each block's relative error bound.
+    positive : ndarray of bool
+        Whether each block holds a positive label.
+    tp, n : tuple of ndarray
+        Framed double-doubles ``(high, low, exponent)`` of the cumulative positive and total
+        weight.
+
+    See Also
+    --------
+    block_sums : computes them.
+
+    Examples
+    --------
+    See :func:`block_sums`.
+
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_kernel import block_sums
+    >>> block_sums(np.array([True]), np.array([0.5]), np.array([1.0])).positive.tolist()
+    [True]
     """
 
     thresholds: np.ndarray
@@ -196,7 +344,37 @@ class BlockSums:
 
 def block_sums(labels: np.ndarray, scores: np.ndarray, weights: np.ndarray) -> BlockSums | None:
     """The :class:`BlockSums` of validated input with float64 weights, by the compiled kernel
-    or, without numba, by the numpy path; ``None`` with no item or too many."""
+    or, without numba, by the numpy path; ``None`` with no item or too many.
+
+    Parameters
+    ----------
+    labels : ndarray of bool
+        Validated labels.
+    scores : ndarray of float
+        Validated scores.
+    weights : ndarray of float
+        Validated float64 weights.
+
+    Returns
+    -------
+    BlockSums or None
+        The cumulative sums per block, or None with no item or too many.
+
+    See Also
+    --------
+    BlockSums
+
+    Examples
+    --------
+    Untied scores 0.9, 0.8, 0.7 with labels 1, 0, 1 and unit weights: cumulative TP 1, 1, 2 and
+    items 1, 2, 3, framed as ``h 2**e`` with ``h`` in [1/2, 1):
+
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_kernel import block_sums
+    >>> b = block_sums(np.array([True, False, True]), np.array([0.9, 0.8, 0.7]), np.ones(3))
+    >>> (b.tp[0] * 2.0 ** b.tp[2]).tolist(), (b.n[0] * 2.0 ** b.n[2]).tolist()
+    ([1.0, 1.0, 2.0], [1.0, 2.0, 3.0])
+    """
     size = labels.size
     if size == 0 or size >= MAX_ITEMS:
         return None
@@ -235,7 +413,40 @@ def rounded_ratios(
     The quotient (DWDivDW2 on the mantissas, ``16 u**2``) is within
     ``1.01 (num_rel + den_rel + 16 u**2)`` (the factor 1.01 covers the products of the small
     terms, each below ``2**-60``): :func:`ratio_bound`. The rounding test is
-    :func:`prtheory.floats.dd.decide`, which rounds a subnormal result once, exactly."""
+    :func:`prtheory.floats.dd.decide`, which rounds a subnormal result once, exactly.
+
+    Parameters
+    ----------
+    num : tuple of ndarray
+        Framed numerators.
+    num_rel : ndarray
+        Their relative bounds.
+    den : tuple of ndarray
+        Framed denominators.
+    den_rel : ndarray
+        Their relative bounds.
+
+    Returns
+    -------
+    tuple of ndarray
+        The correctly rounded quotients and the undecided mask.
+
+    See Also
+    --------
+    ratio_bound
+
+    Examples
+    --------
+    Cumulative TP over cumulative items of :func:`block_sums`' example: precision 1, 1/2, 2/3:
+
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_kernel import block_sums, rounded_ratios
+    >>> b = block_sums(np.array([True, False, True]), np.array([0.9, 0.8, 0.7]), np.ones(3))
+    >>> p, undecided = rounded_ratios(b.tp, b.rel, b.n, b.rel)
+    >>> p.tolist() == [1.0, 0.5, float(Fraction(2, 3))], bool(undecided.any())
+    (True, False)
+    """
     size = num[0].size
     if compiled.enabled():
         spread = tuple(np.ascontiguousarray(np.broadcast_to(v, (size,))) for v in den)
@@ -258,7 +469,36 @@ def quick_decide(
     from ``h`` to the next float up and ``fl(lo - r)`` above minus half the gap to the next float
     down, every value the bound allows rounds to ``h``, strictly inside its rounding interval:
     the result is ``h 2**e``, exact while it is normal. The other elements (near a rounding
-    boundary, or with a result below ``2**-1021``) go through ``decide`` itself."""
+    boundary, or with a result below ``2**-1021``) go through ``decide`` itself.
+
+    Parameters
+    ----------
+    h, lo : ndarray
+        Double-double approximations, ``h >= 0``.
+    e : ndarray of int
+        Their exponents.
+    rel : ndarray
+        Their relative error bounds.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(y, undecided)``.
+
+    See Also
+    --------
+    prtheory.floats.dd.decide
+
+    Examples
+    --------
+    ``(3/4) 2**1`` within ``2**-90`` rounds to 1.5:
+
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_kernel import quick_decide
+    >>> y, undecided = quick_decide(np.array([0.75]), np.array([0.0]), np.array([1]), np.array([2.0**-90]))
+    >>> y.tolist(), undecided.tolist()
+    ([1.5], [False])
+    """
     r = 2.0 * rel * h
     with np.errstate(over="ignore", under="ignore"):
         up = np.nextafter(h, np.inf) - h
@@ -277,7 +517,33 @@ def quick_decide(
 
 def ratio_bound(rel: np.ndarray) -> np.ndarray:
     """The relative error bound of :func:`rounded_ratios` for quotients of sums within
-    ``rel`` (numerator's and denominator's bounds added), at least ``2**-100``."""
+    ``rel`` (numerator's and denominator's bounds added), at least ``2**-100``.
+
+    Parameters
+    ----------
+    rel : ndarray
+        The numerators' and denominators' bounds, added.
+
+    Returns
+    -------
+    ndarray
+        ``1.01 rel + 17 u**2`` (``u = 2**-53``; ``17 >= 1.01 x 16``), at least ``2**-100``.
+
+    See Also
+    --------
+    rounded_ratios
+
+    Examples
+    --------
+    A bound of ``10**-20`` becomes ``1.01e-20 + 17 2**-106`` (about ``1.01e-20 + 2.1e-31``);
+    a tiny one is raised to ``2**-100``:
+
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_kernel import ratio_bound
+    >>> b = ratio_bound(np.array([1e-20, 0.0]))
+    >>> bool(b[0] == 1.01 * 1e-20 + 17 * 2.0**-106), bool(b[1] == 2.0**-100)
+    (True, True)
+    """
     bound: np.ndarray = np.maximum(1.01 * rel + 17 * 2.0**-106, 2.0**-100)
     return bound
 

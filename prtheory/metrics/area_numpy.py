@@ -70,13 +70,55 @@ def _shape(n: int) -> tuple[int, int]:
 
 def prefix_bound(n: int) -> float:
     """``theta``, the relative error bound of every prefix sum of ``n`` items (module
-    docstring)."""
+    docstring).
+
+    Parameters
+    ----------
+    n : int
+        The items.
+
+    Returns
+    -------
+    float
+        ``theta``, the prefix sums' relative bound.
+
+    See Also
+    --------
+    prefix_sums
+
+    Examples
+    --------
+    >>> from prtheory.metrics.area_numpy import prefix_bound
+    >>> prefix_bound(3) < prefix_bound(10**6) < 2.0**-90
+    True
+    """
     rows, blocks = _shape(n)
     return 3.02 * (rows + blocks + 4) * U2
 
 
 def relative_bound(n: int) -> float:
-    """The relative error bound of :func:`framed` over ``n`` items, at least ``2**-100``."""
+    """The relative error bound of :func:`framed` over ``n`` items, at least ``2**-100``.
+
+    Parameters
+    ----------
+    n : int
+        The items.
+
+    Returns
+    -------
+    float
+        The bound, at least ``2**-100``.
+
+    See Also
+    --------
+    framed
+
+    Examples
+    --------
+    >>> from prtheory.metrics.area_numpy import relative_bound
+    >>> relative_bound(3) >= 2.0**-100
+    True
+    """
     depth = math.ceil(math.log2(max(n, 2))) + 1
     return max(1.02 * (3 * prefix_bound(n) + (3.02 * depth + 45) * U2), 2.0**-100)
 
@@ -123,7 +165,36 @@ def prefix_sums(x: np.ndarray, at: np.ndarray, *, normalised: bool = True) -> Fr
     double-doubles ``(h, l, e)``, each within :func:`prefix_bound` of the exact value (module
     docstring: bands, scan, joins). ``normalised``: ``h`` in [1/2, 1) (or all 0 for an empty
     sum); else ``e`` is the band's scale and ``h`` at least ``2**-902`` (or 0): enough for
-    quotients, which need no normalisation."""
+    quotients, which need no normalisation.
+
+    Parameters
+    ----------
+    x : ndarray of float
+        Non-negative, finite.
+    at : ndarray of int
+        The items whose inclusive prefix sums are wanted.
+    normalised : bool
+        Whether ``h`` is in [1/2, 1) (default True).
+
+    Returns
+    -------
+    tuple of ndarray
+        Framed double-doubles ``(h, l, e)``.
+
+    See Also
+    --------
+    prefix_bound, quotient
+
+    Examples
+    --------
+    1, 1 + 2, 1 + 2 + 3 = 1, 3, 6 as ``(1/2) 2**1``, ``(3/4) 2**2``, ``(3/4) 2**3``:
+
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_numpy import prefix_sums
+    >>> h, l, e = prefix_sums(np.array([1.0, 2.0, 3.0]), np.array([0, 1, 2]))
+    >>> h.tolist(), e.tolist()
+    ([0.5, 0.75, 0.75], [1, 2, 3])
+    """
     largest = float(x.max())
     if largest == 0:
         return np.zeros(at.size), np.zeros(at.size), np.zeros(at.size, dtype=np.int64)
@@ -200,7 +271,33 @@ def _at(v: Framed, idx: np.ndarray) -> Framed:
 
 def quotient(a: Framed, b: Framed) -> Framed:
     """``a / b`` of framed values (``b`` non-zero), DWDivDW2 on the mantissas; 0 where ``a``
-    is 0."""
+    is 0.
+
+    Parameters
+    ----------
+    a, b : tuple of ndarray
+        Framed values, ``b`` non-zero.
+
+    Returns
+    -------
+    tuple of ndarray
+        Framed ``a / b``.
+
+    See Also
+    --------
+    prefix_sums
+
+    Examples
+    --------
+    Each prefix sum over itself is 1:
+
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_numpy import prefix_sums, quotient
+    >>> s = prefix_sums(np.array([1.0, 2.0, 3.0]), np.array([0, 1, 2]))
+    >>> h, l, e = quotient(s, s)
+    >>> (h * 2.0**e).tolist()
+    [1.0, 1.0, 1.0]
+    """
     zero = a[0] == 0
     if not zero.any():
         qh, ql = div(a[0], a[1], b[0], b[1])
@@ -250,7 +347,41 @@ def framed(
 ) -> tuple[float, float, int] | None:
     """The area ``metric`` (one of :data:`prtheory.metrics.area_kernel.METRICS`) of items
     sorted by decreasing score, as a framed double-double within :func:`relative_bound`;
-    ``None`` when a class it divides by has no weight (module docstring)."""
+    ``None`` when a class it divides by has no weight (module docstring).
+
+    Parameters
+    ----------
+    labels : ndarray of bool
+        Validated labels, sorted by decreasing score.
+    scores : ndarray of float
+        Validated scores, decreasing.
+    weights : ndarray of float
+        Validated float64 weights.
+    metric : str
+        One of :data:`prtheory.metrics.area_kernel.METRICS`.
+
+    Returns
+    -------
+    tuple or None
+        ``(h, l, e)``, or None when a class it divides by has no weight.
+
+    See Also
+    --------
+    relative_bound
+    prtheory.metrics.area_kernel.framed : the compiled path.
+
+    Examples
+    --------
+    The AP 5/6 of labels 1, 0, 1, framed as ``(5/3) 2**-1``:
+
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.metrics.area_numpy import framed, relative_bound
+    >>> h, l, e = framed(np.array([True, False, True]), np.array([0.9, 0.8, 0.7]), np.ones(3), "ap")
+    >>> value = (Fraction(h) + Fraction(l)) * Fraction(2) ** e
+    >>> abs(value - Fraction(5, 6)) <= Fraction(relative_bound(3)) * Fraction(5, 6)
+    True
+    """
     n = labels.size
     last = np.array([n - 1])
     starts = np.concatenate(([True], scores[1:] != scores[:-1]))

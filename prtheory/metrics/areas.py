@@ -204,7 +204,50 @@ def pr_auc(
     ``"step"`` (scikit-learn's ``average_precision_score``). ``average`` and ``labels`` apply to
     multi-label and multi-class targets (:mod:`prtheory.metrics.averaging`).
 
-    Example: positives at ranks 1 and 3 give the points (recall, precision) (0, 1), (1/2, 1),
+    Parameters
+    ----------
+    y_true : array-like of shape (n,) or (n, L)
+        Binary labels, a label of ``pos_label``, or a multi-label / multi-class target.
+    y_score : array-like of shape (n,) or (n, L)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The positive class of a binary target that is not 0/1.
+    method : {"step", "trapezoid", "lower-trapezoid", "davis-goadrich", "davis-goadrich-discrete"}
+        How the points are joined (default ``"step"``).
+    first_point : {"sklearn", "spark", "none"} or None
+        The point at recall 0; None is the method's default.
+    a, b : number
+        The recall range (default [0, 1]).
+    average : {"macro", "weighted", "micro", "samples", None}
+        How columns are averaged.
+    labels : array-like or None
+        The classes of a multi-class target.
+    convention : {None, "sklearn"}
+        ``"sklearn"``: 0 for ``"step"`` with no positive weight.
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded area (one per column with ``average=None``).
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, an unknown method or first point, or a bad recall range.
+    UndefinedMetricError
+        No positive weight, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.average_precision : ``method="step"`` over [0, 1].
+    prtheory.oracle.pr_auc : the exact area.
+    roc_auc
+
+    Examples
+    --------
+    Positives at ranks 1 and 3 give the points (recall, precision) (0, 1), (1/2, 1),
     (1/2, 1/2), (1, 2/3); the trapezoids add up to 1/2 + 0 + (1/2)(1/2 + 2/3)/2 = 19/24, and the
     step area is the average precision 5/6:
 
@@ -362,7 +405,41 @@ def _partial_roc_area(y, s, w, max_fpr: Fraction) -> Terms:
 def average_precision_terms(labels: np.ndarray, scores: np.ndarray, sample_weight) -> Terms:
     """The exact step AP (N2) of one validated binary column (boolean ``labels``, float64
     ``scores``), held for an exact average (:mod:`prtheory.metrics.exact`); undefined
-    (:class:`~prtheory.errors.UndefinedMetricError`) with no positive weight."""
+    (:class:`~prtheory.errors.UndefinedMetricError`) with no positive weight.
+
+    Parameters
+    ----------
+    labels : ndarray of bool
+        Validated labels of one column.
+    scores : ndarray of float
+        Validated scores.
+    sample_weight : array-like or None
+        The caller's weights (validated here).
+
+    Returns
+    -------
+    Terms
+        The exact AP as one quotient sum.
+
+    Raises
+    ------
+    UndefinedMetricError
+        No positive weight.
+
+    See Also
+    --------
+    roc_auc_terms
+    prtheory.metrics.exact.round_sum : rounds an exact average of them.
+
+    Examples
+    --------
+    Positives at ranks 1 and 3: AP = (1/2)(1/1 + 2/3) = 5/6:
+
+    >>> import numpy as np
+    >>> from prtheory.metrics.areas import average_precision_terms
+    >>> average_precision_terms(np.array([True, False, True]), np.array([0.9, 0.8, 0.7]), None).exact()
+    Fraction(5, 6)
+    """
     return _rational_area(
         labels, scores, sample_weight, method="step", first_point="none", a=0, b=1, convention=None
     )
@@ -372,7 +449,42 @@ def roc_auc_terms(
     labels: np.ndarray, scores: np.ndarray, sample_weight, max_fpr: Any = None
 ) -> Terms:
     """The exact ROC AUC of one validated binary column, or McClish's standardised partial
-    AUC over FPR in ``[0, max_fpr]`` (:func:`roc_auc`), held for an exact average."""
+    AUC over FPR in ``[0, max_fpr]`` (:func:`roc_auc`), held for an exact average.
+
+    Parameters
+    ----------
+    labels : ndarray of bool
+        Validated labels of one column.
+    scores : ndarray of float
+        Validated scores.
+    sample_weight : array-like or None
+        The caller's weights (validated here).
+    max_fpr : number or None
+        McClish's partial AUC bound.
+
+    Returns
+    -------
+    Terms
+        The exact value as a constant.
+
+    Raises
+    ------
+    UndefinedMetricError
+        Either class has no weight.
+
+    See Also
+    --------
+    average_precision_terms
+
+    Examples
+    --------
+    One of the two (positive, negative) pairs is ordered right:
+
+    >>> import numpy as np
+    >>> from prtheory.metrics.areas import roc_auc_terms
+    >>> roc_auc_terms(np.array([True, False, True]), np.array([0.9, 0.8, 0.7]), None).exact()
+    Fraction(1, 2)
+    """
     m = _max_fpr(max_fpr)
     if m is None:
         return _roc_area(labels, scores, sample_weight)
@@ -411,6 +523,40 @@ def roc_auc(
     raises too). Multi-class score matrices are one-vs-rest (scikit-learn's
     ``multi_class="ovr"``; it also requires rows of probabilities summing to 1, which is not
     needed here); ``average`` as in :mod:`prtheory.metrics.averaging`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,) or (n, L)
+        Binary labels, a label of ``pos_label``, or a multi-label / multi-class target.
+    y_score : array-like of shape (n,) or (n, L)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The positive class of a binary target that is not 0/1.
+    max_fpr : number or None
+        McClish's standardised partial AUC over FPR in [0, max_fpr].
+    average : {"macro", "weighted", "micro", "samples", None}
+        How columns are averaged.
+    labels : array-like or None
+        The classes of a multi-class target.
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded AUROC (one per column with ``average=None``).
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input or ``max_fpr`` outside (0, 1], naming the argument.
+    UndefinedMetricError
+        Either class has no weight.
+
+    See Also
+    --------
+    prtheory.oracle.roc_auc : the exact value.
+    roc_curve, pr_auc
 
     Examples
     --------
@@ -451,6 +597,49 @@ def auprg(
     The exact :func:`prtheory.oracle.auprg` rounded once. ``negative_gain="signed"`` (default:
     the official ``prg`` code's ``calc_auprg``, for which Theorem 3 holds) or ``"unit-square"``
     (negative precision gains clipped at 0). Undefined when either class has no weight.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,) or (n, L)
+        Binary labels, a label of ``pos_label``, or a multi-label / multi-class target.
+    y_score : array-like of shape (n,) or (n, L)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The positive class of a binary target that is not 0/1.
+    negative_gain : {"signed", "unit-square"}
+        What happens where precG < 0 (default ``"signed"``).
+    average : {"macro", "weighted", "micro", "samples", None}
+        How columns are averaged (:mod:`prtheory.metrics.averaging`).
+    labels : array-like or None
+        The classes of a multi-class target.
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded AUPRG (one per column with ``average=None``).
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input or an unknown option, naming the argument.
+    UndefinedMetricError
+        Either class has no weight.
+
+    See Also
+    --------
+    prtheory.oracle.auprg : the exact value.
+    prg_curve : the curve.
+
+    Examples
+    --------
+    The curve (recG, precG) = (0, 1), (0, 0), (1, 1/2), (1, 0) of ``y = [1, 0, 1, 0]`` ranked as
+    given has area 1 (0 + 1/2)/2 = 1/4 (see :func:`prtheory.oracle.prg.auprg`):
+
+    >>> from prtheory import auprg
+    >>> auprg([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    0.25
     """
     t = target(y_true, y_score, pos_label=pos_label, labels=labels)
 

@@ -53,7 +53,24 @@ Fast = Callable[[np.ndarray, np.ndarray, Any], "float | None"]
 
 
 def weights_array(sample_weight: Any) -> Any:
-    """Sample weights as an array (any array library, see :mod:`prtheory._labels`), or None."""
+    """Sample weights as an array (any array library, see :mod:`prtheory._labels`), or None.
+
+    Parameters
+    ----------
+    sample_weight : array-like or None
+        Sample weights of any array library.
+
+    Returns
+    -------
+    ndarray or None
+        The weights as an array.
+
+    Examples
+    --------
+    >>> from prtheory.metrics.averaging import weights_array
+    >>> weights_array([1, 2]).tolist(), weights_array(None)
+    ([1, 2], None)
+    """
     return None if sample_weight is None else as_array(sample_weight, "sample_weight")
 
 
@@ -82,7 +99,52 @@ def averaged(
     """The metric ``value`` of the target ``t`` under ``average`` (module docstring).
 
     ``fast``, when given, is tried first wherever one column is rounded on its own (binary
-    targets, ``average=None``, ``"micro"``); it returns the correctly rounded value or None."""
+    targets, ``average=None``, ``"micro"``); it returns the correctly rounded value or None.
+
+    Parameters
+    ----------
+    value : callable
+        The exact metric of one binary column, ``value(labels, scores, sample_weight)``.
+    t : Target
+        The coerced target (:func:`prtheory._labels.target`).
+    sample_weight : array-like or None
+        The caller's weights.
+    average : {"macro", "weighted", "micro", "samples", None}
+        How columns are averaged.
+    convention : str or None
+        Passed on where a column's value is undefined.
+    fast : callable or None
+        A float path for one column, tried first.
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded average (one per column with ``average=None``).
+
+    Raises
+    ------
+    InvalidInputError
+        An unknown ``average``, or one the target does not allow.
+    UndefinedMetricError
+        A column's value is undefined, without a convention.
+
+    See Also
+    --------
+    prtheory.metrics.exact.round_sum : the one rounding of the average.
+
+    Examples
+    --------
+    Two label columns: the first ranks both positives first (AP 1); the second ranks a negative,
+    then both positives (AP (1/2 + 2/3)/2 = 7/12). Their macro mean is 19/24, rounded once:
+
+    >>> from fractions import Fraction
+    >>> from prtheory._labels import target
+    >>> from prtheory.metrics.areas import average_precision_terms
+    >>> from prtheory.metrics.averaging import averaged
+    >>> t = target([[1, 0], [0, 1], [1, 1]], [[0.9, 0.9], [0.2, 0.8], [0.3, 0.1]])
+    >>> averaged(average_precision_terms, t, None, "macro") == float(Fraction(19, 24))
+    True
+    """
     average = _check_average(average)
     w = weights_array(sample_weight)
 

@@ -74,6 +74,25 @@ class PrecisionRecallCurve(_Unpacks):
 
     ``precision`` and ``recall`` have one entry per operating point plus the first point (unless
     ``first_point="none"``); ``thresholds`` one per operating point, increasing.
+
+    Parameters
+    ----------
+    precision, recall : ndarray of float
+        The coordinates, correctly rounded.
+    thresholds : ndarray of float
+        Increasing, one per operating point.
+
+    See Also
+    --------
+    precision_recall_curve : builds it.
+
+    Examples
+    --------
+    See :func:`precision_recall_curve`.
+
+    >>> from prtheory import precision_recall_curve
+    >>> precision_recall_curve([1, 0], [0.9, 0.1]).thresholds.tolist()
+    [0.1, 0.9]
     """
 
     precision: np.ndarray
@@ -84,7 +103,27 @@ class PrecisionRecallCurve(_Unpacks):
 
 @dataclass(frozen=True, eq=False)
 class RocCurve(_Unpacks):
-    """``(fpr, tpr, thresholds)`` from the origin (threshold ``+inf``), as scikit-learn's."""
+    """``(fpr, tpr, thresholds)`` from the origin (threshold ``+inf``), as scikit-learn's.
+
+    Parameters
+    ----------
+    fpr, tpr : ndarray of float
+        The rates, correctly rounded.
+    thresholds : ndarray of float
+        ``+inf``, then decreasing.
+
+    See Also
+    --------
+    roc_curve : builds it.
+
+    Examples
+    --------
+    See :func:`roc_curve`.
+
+    >>> from prtheory import roc_curve
+    >>> roc_curve([1, 0], [0.9, 0.1]).thresholds.tolist()
+    [inf, 0.9, 0.1]
+    """
 
     fpr: np.ndarray
     tpr: np.ndarray
@@ -94,7 +133,27 @@ class RocCurve(_Unpacks):
 
 @dataclass(frozen=True, eq=False)
 class DetCurve(_Unpacks):
-    """``(fpr, fnr, thresholds)`` by increasing threshold, as scikit-learn's ``det_curve``."""
+    """``(fpr, fnr, thresholds)`` by increasing threshold, as scikit-learn's ``det_curve``.
+
+    Parameters
+    ----------
+    fpr, fnr : ndarray of float
+        The rates, correctly rounded.
+    thresholds : ndarray of float
+        Increasing.
+
+    See Also
+    --------
+    det_curve : builds it.
+
+    Examples
+    --------
+    See :func:`det_curve`; it unpacks as its three arrays.
+
+    >>> from prtheory import det_curve
+    >>> len(det_curve([1, 0], [0.9, 0.1]))
+    3
+    """
 
     fpr: np.ndarray
     fnr: np.ndarray
@@ -108,6 +167,27 @@ class PRGCurve(_Unpacks):
 
     Includes the exact crossings of recall gain 0 and precision gain 0, flagged in
     ``is_crossing`` (not part of the tuple); see :func:`prtheory.oracle.prg_curve`.
+
+    Parameters
+    ----------
+    precision_gain, recall_gain : ndarray of float
+        The gains, correctly rounded.
+    thresholds : ndarray of float
+        Decreasing.
+    is_crossing : ndarray of bool
+        Which points are interpolated crossings.
+
+    See Also
+    --------
+    prg_curve : builds it.
+
+    Examples
+    --------
+    See :func:`prg_curve`.
+
+    >>> from prtheory.metrics.curves import prg_curve
+    >>> prg_curve([1, 0], [0.9, 0.1]).is_crossing.tolist()
+    [True, False, False]
     """
 
     precision_gain: np.ndarray
@@ -214,6 +294,40 @@ def precision_recall_curve(
     0/0: :class:`~prtheory.errors.UndefinedMetricError`, or with ``convention="sklearn"``
     scikit-learn's values, recall 1 and precision 0 at every threshold.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels, or labels of ``pos_label``.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The positive class of a target that is not 0/1.
+    drop_intermediate : bool
+        Drop points that change neither coordinate's run (default False, as scikit-learn).
+    first_point : {"sklearn", "spark", "none"}
+        What sits at recall 0 (default ``"sklearn"``).
+    convention : {None, "sklearn"}
+        ``"sklearn"``: scikit-learn's values with no positive weight.
+
+    Returns
+    -------
+    PrecisionRecallCurve
+        ``(precision, recall, thresholds)`` in scikit-learn's order.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input or an unknown first point, naming the argument.
+    UndefinedMetricError
+        No positive weight, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.oracle.pr_curve : the exact curve.
+    pr_auc : areas under it.
+
     Examples
     --------
     Positives ranked 1st and 3rd: at the thresholds 0.7, 0.8, 0.9 (increasing, as
@@ -286,6 +400,39 @@ def roc_curve(
     its rate 0/0: :class:`~prtheory.errors.UndefinedMetricError`, or with
     ``convention="sklearn"`` that rate is NaN at every point, as scikit-learn returns it.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels, or labels of ``pos_label``.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The positive class of a target that is not 0/1.
+    drop_intermediate : bool
+        Drop collinear points (default True, as scikit-learn).
+    convention : {None, "sklearn"}
+        ``"sklearn"``: NaN for a rate whose class has no weight.
+
+    Returns
+    -------
+    RocCurve
+        ``(fpr, tpr, thresholds)`` from the origin.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        A class without weight, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.oracle.roc_curve : the exact curve.
+    roc_auc : the area under it.
+    det_curve
+
     Examples
     --------
     Scores 0.9 (positive), 0.8 (negative), 0.7 (positive): after the origin the points
@@ -328,6 +475,35 @@ def det_curve(
     equals both neighbours' (``fnr`` unchanged). Items of weight 0 are dropped (module
     docstring). Undefined when either class has no weight.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels, or labels of ``pos_label``.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The positive class of a target that is not 0/1.
+    drop_intermediate : bool
+        Drop points whose TP equals both neighbours' (default False).
+
+    Returns
+    -------
+    DetCurve
+        ``(fpr, fnr, thresholds)``.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        Either class has no weight.
+
+    See Also
+    --------
+    roc_curve
+
     Examples
     --------
     Scores 0.9 (positive), 0.8 (negative), 0.7 (positive): at the thresholds 0.7, 0.8, 0.9
@@ -360,6 +536,44 @@ def prg_curve(y_true, y_score, *, sample_weight=None, pos_label=None) -> PRGCurv
 
     The exact :func:`prtheory.oracle.prg_curve`, each coordinate correctly rounded. Undefined
     when either class has no weight.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels, or labels of ``pos_label``.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The positive class of a target that is not 0/1.
+
+    Returns
+    -------
+    PRGCurve
+        ``(precision_gain, recall_gain, thresholds)``, with ``is_crossing``.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        Either class has no weight.
+
+    See Also
+    --------
+    prtheory.oracle.prg_curve : the exact curve.
+    prtheory.auprg : the area under it.
+
+    Examples
+    --------
+    The exact gains of :func:`prtheory.oracle.curves.prg_curve`'s example, (precG, recG) =
+    (1, 0), (0, 0), (1/2, 1), (0, 1), all exact in float64:
+
+    >>> from prtheory.metrics.curves import prg_curve
+    >>> g = prg_curve([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    >>> g.precision_gain.tolist(), g.recall_gain.tolist()
+    ([1.0, 0.0, 0.5, 0.0], [0.0, 0.0, 1.0, 1.0])
     """
     y, s, w, _ = _binary(y_true, y_score, sample_weight, pos_label)
     c = oracle_curves.prg_curve(y, s, w)

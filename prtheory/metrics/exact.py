@@ -41,7 +41,30 @@ __all__ = ["Irrational", "Terms", "round_sum"]
 
 @dataclass(frozen=True)
 class Terms:
-    """``constant + sum(parts)``: an exact rational held as sums of integer quotients."""
+    """``constant + sum(parts)``: an exact rational held as sums of integer quotients.
+
+    Parameters
+    ----------
+    parts : tuple of QuotientSum
+        The quotient sums.
+    constant : Fraction
+        The exact constant.
+
+    See Also
+    --------
+    Irrational, round_sum
+
+    Examples
+    --------
+    1/2 + 1 (1/3 + 1/6) = 1, held as sums and rounded once:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.metrics.exact import Terms
+    >>> from prtheory.oracle.summation import QuotientSum
+    >>> t = Terms((QuotientSum([1, 1], [3, 6]),), Fraction(1, 2))
+    >>> t.exact(), t.to_float()
+    (Fraction(1, 1), 1.0)
+    """
 
     parts: tuple[QuotientSum, ...] = ()
     constant: Fraction = Fraction(0)
@@ -68,13 +91,64 @@ class Terms:
 @dataclass(frozen=True)
 class Irrational:
     """A value known through ``evaluate(dps)``: an ``mpf`` within ``2**(1-p)`` relative (or an
-    exact ``Fraction``/``int``, when the quantity happens to be rational)."""
+    exact ``Fraction``/``int``, when the quantity happens to be rational).
+
+    Parameters
+    ----------
+    evaluate : callable
+        ``evaluate(dps)``: the value to ``dps`` digits.
+
+    See Also
+    --------
+    Terms, round_sum
+
+    Examples
+    --------
+    See :func:`round_sum`.
+
+    >>> from fractions import Fraction
+    >>> from prtheory.metrics.exact import Irrational
+    >>> Irrational(lambda dps: Fraction(1, 3)).evaluate(30)
+    Fraction(1, 3)
+    """
 
     evaluate: Callable[[int], object]
 
 
 def round_sum(values: Sequence[tuple[Fraction, Terms | Irrational]], max_dps: int = 960) -> float:
-    """Correctly rounded float64 of ``sum_c w_c value_c`` (module docstring)."""
+    """Correctly rounded float64 of ``sum_c w_c value_c`` (module docstring).
+
+    Parameters
+    ----------
+    values : sequence of (Fraction, Terms or Irrational)
+        The weights ``w_c`` and values.
+    max_dps : int
+        The most digits an irrational value is asked for (default 960).
+
+    Returns
+    -------
+    float
+        The correctly rounded ``sum_c w_c value_c``.
+
+    See Also
+    --------
+    Terms, Irrational
+
+    Examples
+    --------
+    (1/2) ln 2 + (1/2) ln 2 = ln 2, whose float64 is ``0.6931471805599453`` (ln 2 =
+    0.693147180559945309417..., and the float64 neighbours are 0.69314718055994528623 and
+    0.69314718055994539725, the first the nearer):
+
+    >>> from fractions import Fraction
+    >>> import mpmath
+    >>> from prtheory.metrics.exact import Irrational, round_sum
+    >>> def ln2(dps):
+    ...     with mpmath.workdps(dps):
+    ...         return +mpmath.log(2)
+    >>> round_sum([(Fraction(1, 2), Irrational(ln2)), (Fraction(1, 2), Irrational(ln2))])
+    0.6931471805599453
+    """
     total = Terms()
     irrational: list[tuple[Fraction, Irrational]] = []
     for w, v in values:

@@ -68,6 +68,18 @@ def label_ranking_average_precision(
         ``sum_i w_i lrap_i / sum_i w_i`` (module docstring), correctly rounded. Undefined
         (:class:`~prtheory.errors.UndefinedMetricError`) when every row has weight 0.
 
+    Raises
+    ------
+    InvalidInputError
+        Malformed matrices or weights, naming the argument.
+    UndefinedMetricError
+        Every row has weight 0.
+
+    See Also
+    --------
+    top_k_accuracy
+    prtheory.sklearn.label_ranking_average_precision_score : scikit-learn's signature.
+
     Examples
     --------
     Row 1: the relevant label (score 0.75) is 2nd of 3, so 1/2; row 2: the relevant label
@@ -160,6 +172,18 @@ def top_k_accuracy(
     float
         ``sum_i w_i hit_i / sum_i w_i`` or ``sum_i w_i hit_i``, correctly rounded (ties as in
         the module docstring).
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, ``k`` below 1, or labels that do not match the columns.
+    UndefinedMetricError
+        Every row has weight 0 (with ``normalize=True``).
+
+    See Also
+    --------
+    label_ranking_average_precision
+    prtheory.sklearn.top_k_accuracy_score : scikit-learn's signature.
 
     Examples
     --------

@@ -48,6 +48,54 @@ def fbeta_at_threshold(
     ``beta`` is any finite real > 0 (taken exactly). With a multi-label or multi-class target
     the same threshold applies to every column; ``average`` as in
     :mod:`prtheory.metrics.averaging` (``"micro"`` pools the counts of every column).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,) or (n, L)
+        Binary labels, labels of ``pos_label``, or a multi-label / multi-class target.
+    y_score : array-like of shape (n,) or (n, L)
+        Real scores, taken exactly.
+    threshold : number
+        Predict positive iff ``score >= threshold``.
+    beta : number
+        The weight of recall, finite and > 0 (default 1).
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The positive class of a binary target that is not 0/1.
+    average : {"macro", "weighted", "micro", "samples", None}
+        How columns are averaged.
+    labels : array-like or None
+        The classes of a multi-class target.
+    convention : {None, "sklearn"}
+        ``"sklearn"``: 0 when ``TP + FP + FN = 0``.
+
+    Returns
+    -------
+    float or ndarray
+        The correctly rounded F-beta.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, ``beta`` or ``threshold``, naming the argument.
+    UndefinedMetricError
+        ``TP + FP + FN = 0``, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    prtheory.oracle.fbeta : the exact value of counts.
+
+    Examples
+    --------
+    At threshold 0.85 only the positive scored 0.9 is predicted: TP = 1, FP = 0, FN = 1, so
+    F1 = 2/(2 + 0 + 1) = 2/3 and F2 = 5/(5 + 0 + 4) = 5/9:
+
+    >>> from prtheory.metrics import fbeta_at_threshold
+    >>> fbeta_at_threshold([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1], threshold=0.85)
+    0.6666666666666666
+    >>> fbeta_at_threshold([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1], threshold=0.85, beta=2)
+    0.5555555555555556
     """
     t_value = float(as_float_array(threshold, "threshold"))
     t = target(y_true, y_score, pos_label=pos_label, labels=labels)

@@ -61,7 +61,48 @@ def _top_positives(y: np.ndarray, s: np.ndarray, k: int, ties: str) -> Fraction:
 def precision_at_k(
     y_true, y_score, k, *, sample_weight=None, pos_label=None, ties="expected", doc_ids=None
 ) -> float:
-    """``P@k = TP(top k)/k`` (N4), correctly rounded; ties by ``ties`` (module docstring)."""
+    """``P@k = TP(top k)/k`` (N4), correctly rounded; ties by ``ties`` (module docstring).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary relevance labels, or labels of ``pos_label``.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    k : int
+        The cutoff, ``k >= 1``.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The relevant class of a target that is not 0/1.
+    ties : {"expected", "optimistic", "pessimistic", "input-order", "trec_eval"}
+        The tie policy (default ``"expected"``).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+
+    Returns
+    -------
+    float
+        The correctly rounded P@k.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, a bad ``k``, or an unknown tie policy.
+
+    See Also
+    --------
+    r_precision
+    prtheory.oracle.precision_at_k : the exact value.
+
+    Examples
+    --------
+    The top two of ``[1, 0, 1, 0]`` ranked as given hold one relevant item: 1/2:
+
+    >>> from prtheory.metrics import precision_at_k
+    >>> precision_at_k([1, 0, 1, 0], [4, 3, 2, 1], 2)
+    0.5
+    """
     k = oracle_retrieval.cutoff(k)
     ties = check_ties(ties, doc_ids, _POLICIES)
     y, s = _inputs(y_true, y_score, sample_weight, pos_label)
@@ -73,7 +114,48 @@ def precision_at_k(
 def r_precision(
     y_true, y_score, *, sample_weight=None, pos_label=None, ties="expected", doc_ids=None
 ) -> float:
-    """R-precision ``P@R`` with ``R = pos``, correctly rounded; undefined with no positives."""
+    """R-precision ``P@R`` with ``R = pos``, correctly rounded; undefined with no positives.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary relevance labels, or labels of ``pos_label``.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    pos_label : label or None
+        The relevant class of a target that is not 0/1.
+    ties : {"expected", "optimistic", "pessimistic", "input-order", "trec_eval"}
+        The tie policy (default ``"expected"``).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+
+    Returns
+    -------
+    float
+        The correctly rounded R-precision.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input or an unknown tie policy.
+    UndefinedMetricError
+        No relevant item.
+
+    See Also
+    --------
+    precision_at_k
+
+    Examples
+    --------
+    R = 2; the top two are the relevant item scored 4 and one slot of the tie at 3, which holds
+    one relevant item of two: expected TP = 1 + 1/2, so 3/4:
+
+    >>> from prtheory.metrics import r_precision
+    >>> r_precision([1, 0, 1, 0], [4, 3, 3, 1])
+    0.75
+    """
     ties = check_ties(ties, doc_ids, _POLICIES)
     y, s = _inputs(y_true, y_score, sample_weight, pos_label)
     pos = int(y.sum())

@@ -33,7 +33,45 @@ def binary_average_precision(
 ) -> float | None:
     """The correctly rounded step AP of validated boolean ``labels`` and float64 ``scores``
     with the caller's ``sample_weight`` (validated here); ``None`` when no positive label has
-    weight (AP is undefined: the caller names it, or applies its convention)."""
+    weight (AP is undefined: the caller names it, or applies its convention).
+
+    Parameters
+    ----------
+    labels : ndarray of bool
+        Validated labels.
+    scores : ndarray of float
+        Validated scores.
+    sample_weight : array-like or None
+        The caller's weights (validated here).
+
+    Returns
+    -------
+    float or None
+        The correctly rounded AP; None without positive weight.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed ``sample_weight``.
+
+    See Also
+    --------
+    rounded_step_average_precision
+    prtheory.average_precision : the public entry point.
+
+    Examples
+    --------
+    Positives at ranks 1 and 3: AP = 5/6, whose float64 is ``float(Fraction(5, 6))``:
+
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.metrics.step import binary_average_precision
+    >>> labels, scores = np.array([True, False, True]), np.array([0.9, 0.8, 0.7])
+    >>> binary_average_precision(labels, scores, None) == float(Fraction(5, 6))
+    True
+    >>> binary_average_precision(np.array([False]), np.array([0.9]), None) is None
+    True
+    """
     w = as_weights(sample_weight, labels.size, floats=True)
     if isinstance(w, np.ndarray):
         value = area_kernel.rounded(labels, scores, w, "ap")
@@ -49,6 +87,28 @@ def rounded_step_average_precision(steps: RecallSteps) -> float:
 
     ``to_float(prtheory.oracle.ap.step_average_precision(steps))``, decided from an exact
     integer interval without building the rational in most cases.
+
+    Parameters
+    ----------
+    steps : RecallSteps
+        Recall steps with ``pos > 0``.
+
+    Returns
+    -------
+    float
+        The float64 nearest to the step AP.
+
+    See Also
+    --------
+    prtheory.oracle.ap.step_average_precision : the exact value.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.metrics.step import rounded_step_average_precision
+    >>> from prtheory.oracle.counts import recall_steps
+    >>> rounded_step_average_precision(recall_steps([1, 0, 1], [0.9, 0.8, 0.7])) == float(Fraction(5, 6))
+    True
     """
     nums, dens = steps.ap_terms()
     return round_quotient_sum(nums, dens, steps.pos)

@@ -68,6 +68,15 @@ def auc(x: Any, y: Any) -> float:
     float
         The correctly rounded area.
 
+    Raises
+    ------
+    InvalidInputError
+        ``x`` not monotone, a non-finite value, lengths that differ, or fewer than 2 points.
+
+    See Also
+    --------
+    pr_auc, roc_auc
+
     Examples
     --------
     The ROC points (0, 0), (0, 1/2), (1, 1/2), (1, 1): trapezoids of width 0, 1 and 0, the

@@ -59,6 +59,27 @@ class AchievableCurve:
     ``tp``/``fp`` are the hull vertices from ``(0, 0)`` to ``(pos, neg)`` in increasing FP (and
     non-decreasing TP) order, without collinear middle points; ``on_curve[i]`` says whether input
     point ``i`` lies on the hull (a vertex or on an edge) rather than strictly beneath it.
+
+    Parameters
+    ----------
+    tp, fp : tuple of Fraction
+        The hull's vertices, from (0, 0) to (pos, neg).
+    pos, neg : Fraction
+        The class sizes.
+    on_curve : tuple of bool
+        Whether each input point lies on the hull.
+
+    See Also
+    --------
+    achievable_pr_curve, achievable_pr_curve_of_counts, achievable_pr_curve_of_ranking
+
+    Examples
+    --------
+    See :func:`achievable_pr_curve_of_ranking`.
+
+    >>> from prtheory.oracle.achievable import achievable_pr_curve_of_counts
+    >>> achievable_pr_curve_of_counts([1], [0], pos=1, neg=1).on_curve
+    (True,)
     """
 
     tp: tuple[Fraction, ...]
@@ -191,6 +212,38 @@ def achievable_pr_curve_of_counts(
 
     ``tp[i]`` and ``fp[i]`` are exact or float counts (rational counts are weighted counts) with
     ``0 <= tp[i] <= pos`` and ``0 <= fp[i] <= neg``; ``pos > 0``.
+
+    Parameters
+    ----------
+    tp, fp : array-like
+        The confusion matrices' counts, ``0 <= tp <= pos``, ``0 <= fp <= neg``.
+    pos, neg : number
+        The class sizes, ``pos > 0``.
+
+    Returns
+    -------
+    AchievableCurve
+        The hull and which points lie on it.
+
+    Raises
+    ------
+    InvalidInputError
+        Empty, malformed or out-of-range counts, or lengths that differ.
+    UndefinedMetricError
+        ``pos = 0``.
+
+    See Also
+    --------
+    achievable_pr_curve : from PR points.
+
+    Examples
+    --------
+    (FP, TP) = (0, 1) and (2, 2) with pos = neg = 2 are both hull vertices:
+
+    >>> from prtheory.oracle.achievable import achievable_pr_curve_of_counts
+    >>> c = achievable_pr_curve_of_counts([1, 2], [0, 2], pos=2, neg=2)
+    >>> [str(t) for t in c.tp], [str(f) for f in c.fp], c.on_curve
+    (['0', '1', '2'], ['0', '0', '2'], (True, True))
     """
     pos_q, neg_q = _class_sizes(pos, neg)
     tps, fps = _exact_list(tp, "tp"), _exact_list(fp, "fp")
@@ -218,6 +271,40 @@ def achievable_pr_curve(
     Example (D&G's Figure 6): the single point (0.02, 1) with 433 positives and 56,164
     negatives gives the hull (0, 0) -> (FP 0, TP 8.66) -> (56164, 433); its area is about
     0.0287, where a straight line in PR space from (0.02, 1) to (1, 433/56597) gives 0.514.
+
+    Parameters
+    ----------
+    recall, precision : array-like
+        The PR points, recall and precision in (0, 1].
+    pos, neg : number
+        The data set's positives (> 0) and negatives.
+
+    Returns
+    -------
+    AchievableCurve
+        The hull and which points lie on it.
+
+    Raises
+    ------
+    InvalidInputError
+        Empty or malformed points, a point at recall or precision 0, or an FP above ``neg``.
+    UndefinedMetricError
+        ``pos = 0``.
+
+    See Also
+    --------
+    achievable_pr_curve_of_counts : from confusion matrices.
+
+    Examples
+    --------
+    Recall 1/2 at precision 1 with 2 positives is TP = 1, FP = (1/2)(2)(0)/1 = 0; the hull runs
+    (0, 0) -> (FP 0, TP 1) -> (2, 2):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle.achievable import achievable_pr_curve
+    >>> c = achievable_pr_curve([Fraction(1, 2)], [1], pos=2, neg=2)
+    >>> [str(t) for t in c.tp], [str(f) for f in c.fp], c.on_curve
+    (['0', '1', '2'], ['0', '0', '2'], (True,))
     """
     pos_q, neg_q = _class_sizes(pos, neg)
     rs, ps = _exact_list(recall, "recall"), _exact_list(precision, "precision")
@@ -247,7 +334,43 @@ def achievable_pr_curve_of_ranking(
     y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None = None
 ) -> AchievableCurve:
     """The achievable PR curve of a ranking's operating points (one per distinct score; see
-    :mod:`prtheory.oracle.counts`): the PR analogue of its ROC convex hull."""
+    :mod:`prtheory.oracle.counts`): the PR analogue of its ROC convex hull.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+
+    Returns
+    -------
+    AchievableCurve
+        The ROC hull of the operating points and which of them lie on it.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        No positive weight.
+
+    See Also
+    --------
+    achievable_pr_curve_of_counts
+    prtheory.metrics.achievable_pr_auc : the float64 area.
+
+    Examples
+    --------
+    ``y = [1, 0, 1, 0]`` ranked as given: (FP, TP) = (0, 1), (1, 1), (1, 2), (2, 2). The chord from
+    (0, 1) to (1, 2) passes above (1, 1), which is the only point off the hull:
+
+    >>> from prtheory.oracle.achievable import achievable_pr_curve_of_ranking
+    >>> achievable_pr_curve_of_ranking([1, 0, 1, 0], [4, 3, 2, 1]).on_curve
+    (True, False, True, True)
+    """
     pts = operating_points(y_true, y_score, sample_weight)
     d = pts.denominator
     tp = [Fraction(int(t), d) for t in pts.tp.tolist()]

@@ -63,7 +63,33 @@ def no_positives(quantity: str, convention: str | None, y_true: Any = None) -> F
 
 
 def untied_precision_terms(r: Ranking) -> tuple[np.ndarray, np.ndarray]:
-    """``(nums, dens)`` with ``sum_k w_k rel(k) TP_k / N_k = sum nums/dens`` in the order of ``r``."""
+    """``(nums, dens)`` with ``sum_k w_k rel(k) TP_k / N_k = sum nums/dens`` in the order of ``r``.
+
+    Parameters
+    ----------
+    r : Ranking
+        A ranking (:func:`prtheory.oracle.counts.ranking`), read in its order, ties unbroken.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(nums, dens)``: one term ``nums[j]/dens[j]`` per positive, not reduced.
+
+    See Also
+    --------
+    step_average_precision : the same sum over tied groups.
+
+    Examples
+    --------
+    Scores 3 > 2 > 1 on ``y = [1, 0, 1]``: the positives sit at ranks 1 and 3 with 1 and 2
+    positives up to them, so the terms are 1/1 and 2/3 (and AP = (1 + 2/3)/2 = 5/6):
+
+    >>> from prtheory.oracle.ap import untied_precision_terms
+    >>> from prtheory.oracle.counts import ranking
+    >>> nums, dens = untied_precision_terms(ranking([1, 0, 1], [3, 2, 1]))
+    >>> nums.tolist(), dens.tolist()
+    ([1, 2], [1, 3])
+    """
     if r.weights is None:
         tp = np.cumsum(r.labels, dtype=np.int64)
         at = np.flatnonzero(r.labels)
@@ -81,6 +107,32 @@ def step_average_precision(steps: RecallSteps) -> Fraction:
 
     The one exact evaluation behind ``average_precision(..., ties="group")`` and every source of
     :class:`RecallSteps` (a ranking, or counts accumulated per distinct score).
+
+    Parameters
+    ----------
+    steps : RecallSteps
+        The operating points' steps (:func:`prtheory.oracle.counts.recall_steps`), with
+        ``pos > 0``.
+
+    Returns
+    -------
+    Fraction
+        The step AP, exactly.
+
+    See Also
+    --------
+    average_precision : the same from labels and scores (``ties="group"``).
+    prtheory.oracle.counts.recall_steps : the steps of a scored sample.
+
+    Examples
+    --------
+    ``y = [1, 0, 1]`` with the last two scores tied: two steps, the first gaining 1 of 2 positives
+    at precision 1/1, the second the other at precision 2/3; AP = (1/2)(1) + (1/2)(2/3) = 5/6:
+
+    >>> from prtheory.oracle.ap import step_average_precision
+    >>> from prtheory.oracle.counts import recall_steps
+    >>> step_average_precision(recall_steps([1, 0, 1], [0.9, 0.5, 0.5]))
+    Fraction(5, 6)
     """
     nums, dens = steps.ap_terms()
     return rational_sum(nums, dens) / steps.pos

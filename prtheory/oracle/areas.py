@@ -111,7 +111,35 @@ _FIRST_POINTS_BY_METHOD = {
 
 
 def check_method(method: str, first_point: str | None) -> str:
-    """Validate a method name and its first point (module table); return the first point."""
+    """Validate a method name and its first point (module table); return the first point.
+
+    Parameters
+    ----------
+    method : str
+        A method of the module table.
+    first_point : str or None
+        Its first point.
+
+    Returns
+    -------
+    str
+        The first point (``"none"`` for ``"step"`` when omitted).
+
+    Raises
+    ------
+    InvalidInputError
+        An unknown method, or a first point missing or not allowed for it.
+
+    Examples
+    --------
+    >>> from prtheory.oracle.areas import check_method
+    >>> check_method("trapezoid", "sklearn")
+    'sklearn'
+    >>> check_method("trapezoid", None)
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: first_point: method 'trapezoid' needs an explicit first point: one of 'none', 'sklearn', 'spark', 'mllib'
+    """
     if method not in METHODS:
         raise InvalidInputError(
             "method", f"must be one of {', '.join(repr(m) for m in METHODS)}, got {method!r}"
@@ -205,6 +233,29 @@ def clipped_segment_area(
 
     The line at ``u`` is ``ya + slope (u - a)``, so over ``[u0, u1]`` the area is
     ``(u1 - u0) (2 ya + slope (u0 - a + u1 - a)) / 2``; 0 when the intervals do not overlap.
+
+    Parameters
+    ----------
+    a, b : int or Fraction
+        The segment's ends, ``a < b``.
+    ya, yb : Fraction
+        The line's values there.
+    lo, hi : Fraction
+        The range integrated over.
+
+    Returns
+    -------
+    Fraction
+        The area, exactly (0 without overlap).
+
+    Examples
+    --------
+    The line from (0, 1) to (1, 0) over [0, 1/2]: the integral of 1 - u is 1/2 - 1/8 = 3/8:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle.areas import clipped_segment_area
+    >>> clipped_segment_area(0, 1, Fraction(1), Fraction(0), Fraction(0), Fraction(1, 2))
+    Fraction(3, 8)
     """
     fa, fb = Fraction(a), Fraction(b)
     u0, u1 = max(fa, lo), min(fb, hi)
@@ -522,7 +573,32 @@ def _interpolated(
 
 
 def recall_range(a: Any, b: Any, pos: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    """Exact ``(a, b, a pos, b pos)`` of a validated, non-empty recall range ``[a, b]``."""
+    """Exact ``(a, b, a pos, b pos)`` of a validated, non-empty recall range ``[a, b]``.
+
+    Parameters
+    ----------
+    a, b : number
+        The recall range, ``0 <= a < b <= 1``.
+    pos : int
+        The positive weight numerator.
+
+    Returns
+    -------
+    tuple of Fraction
+        ``(a, b, a pos, b pos)``.
+
+    Raises
+    ------
+    InvalidInputError
+        ``a`` or ``b`` outside [0, 1], or ``a >= b``.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle.areas import recall_range
+    >>> recall_range(Fraction(1, 4), 1, 4)
+    (Fraction(1, 4), Fraction(1, 1), Fraction(1, 1), Fraction(4, 1))
+    """
     a, b = check_recall_range(a, b)
     a_q, b_q = exact_rational(a, "a"), exact_rational(b, "b")
     if a_q == b_q:
@@ -579,6 +655,56 @@ def pr_auc(
 
     Examples (claims B2, B4): ``y = [0, 1]``, ``s = [.9, .1]`` (the worst ranking, pi = 1/2)
     has DG area ``1 + ln(1/2) = AUCPR_min(1/2)``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    method : {"step", "trapezoid", "lower-trapezoid", "davis-goadrich", "davis-goadrich-discrete"}
+        How the points are joined (module table).
+    first_point : str or None
+        What sits at recall 0; required by the interpolating methods.
+    a, b : number
+        The recall range (default [0, 1]).
+    dps : int
+        Digits of an ``mpf`` result (default 50).
+
+    Returns
+    -------
+    Fraction or mpmath.mpf
+        The area: exact, or an ``mpf`` for ``"davis-goadrich"``.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, an unknown method or first point, or a bad recall range.
+    UndefinedMetricError
+        No positive weight.
+
+    See Also
+    --------
+    pr_auc_of_points : the same from operating points.
+    prtheory.oracle.ap.average_precision : the step area over [0, 1].
+    aucnpr_ranking : the area normalised (B8).
+
+    Examples
+    --------
+    ``y = [1, 0, 1]``, scores 0.9, 0.5, 0.1: points (recall, precision) (1/2, 1), (1/2, 1/2),
+    (1, 2/3). Step: (1/2)(1) + (1/2)(2/3) = 5/6. Trapezoid from scikit-learn's (0, 1):
+    1/2 + 0 + (1/2)(1/2 + 2/3)/2 = 12/24 + 7/24 = 19/24. The worst ranking of one positive and one
+    negative has DG area 1 + ln(1/2) = 0.30685281944005469058... (B2, B4):
+
+    >>> from prtheory.oracle.areas import pr_auc
+    >>> pr_auc([1, 0, 1], [0.9, 0.5, 0.1], method="step")
+    Fraction(5, 6)
+    >>> pr_auc([1, 0, 1], [0.9, 0.5, 0.1], method="trapezoid", first_point="sklearn")
+    Fraction(19, 24)
+    >>> print(pr_auc([0, 1], [0.9, 0.1], method="davis-goadrich", first_point="none", dps=20))
+    0.30685281944005469058
     """
     first_point, points, tp, fp, (_, _, lo, hi) = _validated(
         y_true, y_score, sample_weight, method, first_point, a, b
@@ -602,6 +728,46 @@ def pr_auc_of_points(
 
     ``unit_weights`` says that the counts are counts of items (no ``sample_weight``), which
     ``"davis-goadrich-discrete"`` requires.
+
+    Parameters
+    ----------
+    points : OperatingPoints
+        Exact cumulative counts per distinct score.
+    method : str
+        An area method of the module table.
+    first_point : str or None
+        What sits at recall 0.
+    a, b : number
+        The recall range (default [0, 1]).
+    dps : int
+        Digits of an ``mpf`` result (default 50).
+    unit_weights : bool
+        Whether the counts are counts of items (default False).
+
+    Returns
+    -------
+    Fraction or mpmath.mpf
+        As :func:`pr_auc`.
+
+    Raises
+    ------
+    InvalidInputError
+        An unknown method or first point, or a bad recall range.
+    UndefinedMetricError
+        No positive weight.
+
+    See Also
+    --------
+    pr_auc
+
+    Examples
+    --------
+    :func:`pr_auc`'s step example from its operating points:
+
+    >>> from prtheory.oracle.areas import pr_auc_of_points
+    >>> from prtheory.oracle.counts import operating_points
+    >>> pr_auc_of_points(operating_points([1, 0, 1], [0.9, 0.5, 0.1]), method="step")
+    Fraction(5, 6)
     """
     first_point = check_method(method, first_point)
     _unit_weights_for_discrete(method, unit_weights)
@@ -658,6 +824,53 @@ def aucnpr_ranking(
     ``area - AUCPR_min`` is evaluated at rising precision until it is known to ``dps`` digits
     (relative), and a curve that *is* the minimum curve (the worst ranking, B2) gives exactly
     ``Fraction(0)`` (see :func:`_dg_is_minimum`).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights (not with ``"step"``).
+    method : str
+        An area method of the module table.
+    first_point : str or None
+        The first point, as for :func:`pr_auc`.
+    a, b : number
+        The recall range (default [0, 1]).
+    dps : int
+        Digits of an ``mpf`` result (default 50).
+    convention : {None, "paper"}
+        ``"paper"``: 1 at pi = 1.
+
+    Returns
+    -------
+    Fraction or mpmath.mpf
+        The AUCNPR: exact for ``"step"``, an ``mpf`` for interpolated methods.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, an unknown method, or weights with ``"step"``.
+    UndefinedMetricError
+        No positives, or pi = 1 without ``convention="paper"``.
+
+    See Also
+    --------
+    pr_auc : the area itself.
+    prtheory.oracle.closed_forms.aucnpr : the closed form (B8).
+
+    Examples
+    --------
+    One positive and one negative: the worst ranking's step area is the least, AP_min = 1/2,
+    so it normalises to 0; the best ranking's area 1 normalises to (1 - 1/2)/(1 - 1/2) = 1:
+
+    >>> from prtheory.oracle.areas import aucnpr_ranking
+    >>> aucnpr_ranking([0, 1], [0.9, 0.1], method="step")
+    Fraction(0, 1)
+    >>> aucnpr_ranking([1, 0], [0.9, 0.1], method="step")
+    Fraction(1, 1)
     """
     first_point, points, tp, fp, (a_q, b_q, lo, hi) = _validated(
         y_true, y_score, sample_weight, method, first_point, a, b
@@ -788,13 +1001,77 @@ def roc_auc(
     an integer sum over one denominator, so no rational summation is needed (F12 background). It is the
     probability that a random positive outscores a random negative, ties counting one half.
     Raises :class:`UndefinedMetricError` when either class has zero weight.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+
+    Returns
+    -------
+    Fraction
+        The AUROC, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        Either class has zero weight.
+
+    See Also
+    --------
+    roc_auc_of_points : the same from operating points.
+    prtheory.oracle.curves.roc_curve : the curve.
+
+    Examples
+    --------
+    Positives scored 0.9 and 0.1, the negative 0.5: of the two (positive, negative) pairs one is
+    ordered right, so AUROC = 1/2; a tie counts one half:
+
+    >>> from prtheory.oracle.areas import roc_auc
+    >>> roc_auc([1, 0, 1], [0.9, 0.5, 0.1])
+    Fraction(1, 2)
+    >>> roc_auc([1, 0], [0.5, 0.5])
+    Fraction(1, 2)
     """
     return roc_auc_of_points(operating_points(y_true, y_score, sample_weight))
 
 
 def roc_auc_of_points(points: OperatingPoints) -> Fraction:
     """:func:`roc_auc` of operating points however they were obtained (a ranking, or exact
-    counts accumulated per distinct score by :mod:`prtheory.streaming`)."""
+    counts accumulated per distinct score by :mod:`prtheory.streaming`).
+
+    Parameters
+    ----------
+    points : OperatingPoints
+        Exact cumulative counts per distinct score.
+
+    Returns
+    -------
+    Fraction
+        The AUROC, exactly.
+
+    Raises
+    ------
+    UndefinedMetricError
+        Either class has zero weight.
+
+    See Also
+    --------
+    roc_auc
+
+    Examples
+    --------
+    >>> from prtheory.oracle.areas import roc_auc_of_points
+    >>> from prtheory.oracle.counts import operating_points
+    >>> roc_auc_of_points(operating_points([1, 0, 1], [0.9, 0.5, 0.1]))
+    Fraction(1, 2)
+    """
     if points.pos == 0 or points.neg == 0:
         raise UndefinedMetricError(
             "area under the ROC curve", "y_true needs positive and negative weight"

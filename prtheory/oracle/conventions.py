@@ -46,6 +46,39 @@ def undefined(quantity: str, reason: str, convention: str | None, allowed: Mappi
     ``allowed`` maps the conventions that apply to this quantity to their values.
     ``convention=None`` raises :class:`UndefinedMetricError`; a name that does not apply raises
     :class:`InvalidInputError` (a misspelt or inapplicable convention must not pass silently).
+
+    Parameters
+    ----------
+    quantity : str
+        The undefined quantity's name, for the error.
+    reason : str
+        Why it is undefined, for the error.
+    convention : str or None
+        The caller's convention.
+    allowed : mapping of str to value
+        The conventions that apply to ``quantity`` and their values.
+
+    Returns
+    -------
+    value
+        ``allowed[convention]``.
+
+    Raises
+    ------
+    UndefinedMetricError
+        ``convention`` is None.
+    InvalidInputError
+        ``convention`` does not apply to ``quantity``.
+
+    Examples
+    --------
+    >>> from prtheory.oracle.conventions import undefined
+    >>> undefined("recall", "no positives", "sklearn", {"sklearn": 0})
+    0
+    >>> undefined("recall", "no positives", "mllib", {"sklearn": 0})
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: convention: 'mllib' does not apply to recall (applicable: 'sklearn')
     """
     if convention is None:
         raise UndefinedMetricError(quantity, reason)
@@ -60,7 +93,23 @@ def undefined(quantity: str, reason: str, convention: str | None, allowed: Mappi
 @dataclass(frozen=True)
 class Convention:
     """One named choice the oracle makes explicit: the keyword that selects it, its name, what
-    it applies to, what it means, and whose choice it is."""
+    it applies to, what it means, and whose choice it is.
+
+    Parameters
+    ----------
+    keyword, name, applies_to, meaning, source : str
+        The keyword that selects it, its name, what it applies to, what it means, whose it is.
+
+    See Also
+    --------
+    conventions_markdown : the table of them all.
+
+    Examples
+    --------
+    >>> from prtheory.oracle.conventions import CONVENTIONS
+    >>> sorted({c.keyword for c in CONVENTIONS})[:2]
+    ['convention', 'first_point']
+    """
 
     keyword: str
     name: str
@@ -206,7 +255,24 @@ CONVENTIONS: tuple[Convention, ...] = (
 
 
 def conventions_markdown() -> str:
-    """The table of :data:`CONVENTIONS` as a Markdown page (the documentation's conventions)."""
+    """The table of :data:`CONVENTIONS` as a Markdown page (the documentation's conventions).
+
+    Returns
+    -------
+    str
+        A Markdown page with one table row per convention.
+
+    See Also
+    --------
+    Convention
+
+    Examples
+    --------
+    >>> from prtheory.oracle.conventions import CONVENTIONS, conventions_markdown
+    >>> page = conventions_markdown()
+    >>> all(c.name in page for c in CONVENTIONS)
+    True
+    """
     out = [
         "# Conventions",
         "",

@@ -37,7 +37,29 @@ _INT64_SAFE = 2**62
 
 
 def run_starts(values: np.ndarray) -> np.ndarray:
-    """Where each run of equal values of the non-empty sorted ``values`` begins."""
+    """Where each run of equal values of the non-empty sorted ``values`` begins.
+
+    Parameters
+    ----------
+    values : ndarray
+        Sorted, non-empty.
+
+    Returns
+    -------
+    ndarray of int
+        The index where each run of equal values begins.
+
+    See Also
+    --------
+    distinct_sums
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prtheory.oracle.counts import run_starts
+    >>> run_starts(np.array([3.0, 2.0, 2.0, 1.0])).tolist()
+    [0, 1, 3]
+    """
     return np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
 
 
@@ -46,7 +68,34 @@ def distinct_sums(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(scores, pos, neg)`` with one entry per distinct score of the sorted ``scores``: each
     score once, ``pos`` and ``neg`` summed over its run (exactly: int64 or Python integers, as
-    given)."""
+    given).
+
+    Parameters
+    ----------
+    scores : ndarray of float
+        Sorted scores (non-empty).
+    pos, neg : ndarray of int
+        Positive and negative weight per score.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(scores, pos, neg)`` with one entry per distinct score.
+
+    See Also
+    --------
+    run_starts : where the runs begin.
+
+    Examples
+    --------
+    The two items at score 2 merge: pos 1 + 0, neg 0 + 1:
+
+    >>> import numpy as np
+    >>> from prtheory.oracle.counts import distinct_sums
+    >>> s, p, n = distinct_sums(np.array([3.0, 2, 2, 1]), np.array([1, 1, 0, 0]), np.array([0, 0, 1, 1]))
+    >>> s.tolist(), p.tolist(), n.tolist()
+    ([3.0, 2.0, 1.0], [1, 1, 0], [0, 1, 1])
+    """
     if scores.size == 0:
         return scores, pos, neg
     starts = run_starts(scores)
@@ -60,6 +109,31 @@ class Ranking:
     ``order`` is the permutation applied to the input; ``labels``, ``scores`` and ``weights``
     (integer numerators, or ``None`` for unit weights) are in sorted order; ``denominator`` is
     the common weight denominator (1 for unit weights).
+
+    Parameters
+    ----------
+    order : ndarray of int
+        The permutation of the input that sorts it.
+    labels : ndarray of bool
+        The labels, sorted.
+    scores : ndarray of float
+        The scores, sorted (decreasing).
+    weights : ndarray of int or None
+        The weight numerators, sorted; None for unit weights.
+    denominator : int
+        The common weight denominator.
+
+    See Also
+    --------
+    ranking : builds it.
+
+    Examples
+    --------
+    See :func:`ranking`.
+
+    >>> from prtheory.oracle.counts import ranking
+    >>> ranking([1, 0], [0.1, 0.7]).labels.tolist()
+    [False, True]
     """
 
     order: np.ndarray
@@ -102,6 +176,39 @@ def ranking(
 
     The sort is stable, so tied items keep their input order; tie policies that need another
     order (optimistic, pessimistic, trec_eval's document-id rule) re-order within tie blocks.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+
+    Returns
+    -------
+    Ranking
+        The validated items sorted by decreasing score.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed labels, scores or weights, naming the argument.
+
+    See Also
+    --------
+    recall_steps, operating_points
+
+    Examples
+    --------
+    Weights 1, 2, 1/2 share the denominator 2 (numerators 2, 4, 1); sorted by score 0.9, 0.5,
+    0.2 the items come in input order 1, 2, 0:
+
+    >>> from prtheory.oracle.counts import ranking
+    >>> r = ranking([1, 0, 1], [0.2, 0.9, 0.5], [1, 2, 0.5])
+    >>> r.order.tolist(), r.labels.tolist(), r.weights.tolist(), r.denominator
+    ([1, 2, 0], [False, True, True], [4, 1, 2], 2)
     """
     labels = as_labels(y_true)
     scores = as_scores(y_score, labels.size)
@@ -130,6 +237,30 @@ class OperatingPoints:
     ``tp[i] / denominator`` true-positive weight and ``fp[i] / denominator`` false-positive weight.
     ``pos`` and ``neg`` are the total positive and negative weight numerators (so recall is
     ``tp[i] / pos`` and precision ``tp[i] / (tp[i] + fp[i])``, both exact rationals).
+
+    Parameters
+    ----------
+    thresholds : ndarray of float
+        The distinct scores, decreasing.
+    tp, fp : ndarray of int
+        Cumulative true and false positive weight numerators at each threshold.
+    pos, neg : int
+        Total positive and negative weight numerators.
+    denominator : int
+        The common weight denominator.
+
+    See Also
+    --------
+    operating_points : builds it.
+    RecallSteps : only the points where recall rises.
+
+    Examples
+    --------
+    See :func:`operating_points`.
+
+    >>> from prtheory.oracle.counts import operating_points
+    >>> operating_points([1, 0], [0.5, 0.5]).tp.tolist()
+    [1]
     """
 
     thresholds: np.ndarray
@@ -164,7 +295,42 @@ class OperatingPoints:
 def operating_points(
     y_true: ArrayLike, y_score: ExactArrayLike, sample_weight: ExactArrayLike | None = None
 ) -> OperatingPoints:
-    """Sort once, group tied scores, and return exact cumulative TP and FP per threshold."""
+    """Sort once, group tied scores, and return exact cumulative TP and FP per threshold.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+
+    Returns
+    -------
+    OperatingPoints
+        The exact cumulative counts per distinct score.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed labels, scores or weights, naming the argument.
+
+    See Also
+    --------
+    recall_steps : only the points where recall rises.
+    ranking : the sorted items themselves.
+
+    Examples
+    --------
+    ``y = [1, 0, 1, 0]``, scores 0.9, 0.8, 0.8, 0.1: at 0.9 one TP; the tied pair at 0.8 adds a TP
+    and an FP (TP 2, FP 1); at 0.1 the last FP (TP 2, FP 2):
+
+    >>> from prtheory.oracle.counts import operating_points
+    >>> op = operating_points([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
+    >>> op.thresholds.tolist(), op.tp.tolist(), op.fp.tolist(), op.pos, op.neg
+    ([0.9, 0.8, 0.1], [1, 2, 2], [0, 1, 2], 2, 2)
+    """
     return ranking(y_true, y_score, sample_weight).points()
 
 
@@ -172,7 +338,8 @@ def operating_points(
 class RecallSteps:
     """The operating points at which recall increases: all that average precision needs.
 
-    For each block of tied scores that holds positive weight (in decreasing score order), ``tp``
+    For each block of tied scores that holds positive weight (in decreasing score order on
+    weighted input, increasing on unit weights: the sums AP needs do not depend on it), ``tp``
     is the cumulative true-positive weight and ``predicted`` the cumulative weight of all items
     (``TP + FP``) through the end of the block, and ``gain`` the positive weight inside the
     block. All are integer numerators over ``denominator`` (1 for unit weights); ``pos`` and
@@ -180,6 +347,30 @@ class RecallSteps:
     for, else ``None``) is the cumulative weight of all items through the *preceding* operating
     point (the block of the next higher score; 0 for the top block): the vertex a trapezoid or
     an ROC segment starts from.
+
+    Parameters
+    ----------
+    tp, predicted, gain : ndarray of int
+        Per step: cumulative TP, cumulative TP + FP, and the positive weight gained.
+    pos, neg : int
+        Total positive and negative weight numerators.
+    denominator : int
+        The common weight denominator.
+    before : ndarray of int or None
+        Cumulative items through the preceding operating point, when asked for.
+
+    See Also
+    --------
+    recall_steps : builds it.
+    prtheory.oracle.ap.step_average_precision : the AP of the steps.
+
+    Examples
+    --------
+    See :func:`recall_steps`.
+
+    >>> from prtheory.oracle.counts import recall_steps
+    >>> recall_steps([1, 0], [0.9, 0.1]).gain.tolist()
+    [1]
     """
 
     tp: np.ndarray
@@ -225,6 +416,43 @@ def recall_steps(
     ``#{items with score > s}``), found by binary search in the sorted scores, so no
     permutation array or reordered copies are built. Weighted input is sorted once and summed
     exactly only at the steps (:func:`_cumsum_at`).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    before : bool
+        Also return the items through the preceding operating point (default False).
+
+    Returns
+    -------
+    RecallSteps
+        One step per tied block holding positive weight.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed labels, scores or weights, naming the argument.
+
+    See Also
+    --------
+    prtheory.oracle.ap.step_average_precision : the AP of the steps.
+    operating_points : every distinct score, not only the steps.
+
+    Examples
+    --------
+    ``y = [1, 0, 1, 0]``, scores 0.9, 0.8, 0.8, 0.1: the positive at 0.9 is a step (TP 1 of 1
+    item, nothing before it) and the tied block at 0.8 another (TP 2 of 3 items, 1 before it);
+    unit weights list the steps by increasing score:
+
+    >>> from prtheory.oracle.counts import recall_steps
+    >>> s = recall_steps([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1], before=True)
+    >>> s.tp.tolist(), s.predicted.tolist(), s.gain.tolist(), s.before.tolist()
+    ([2, 1], [3, 1], [1, 1], [1, 0])
     """
     labels = as_labels(y_true)
     scores = as_scores(y_score, labels.size)
@@ -235,7 +463,39 @@ def steps_of(
     labels: np.ndarray, scores: np.ndarray, w: ExactWeights | None, *, before: bool = False
 ) -> RecallSteps:
     """:func:`recall_steps` of validated input (:func:`~prtheory._input.as_labels`,
-    :func:`~prtheory._input.as_scores`, :func:`~prtheory._input.as_weights`)."""
+    :func:`~prtheory._input.as_scores`, :func:`~prtheory._input.as_weights`).
+
+    Parameters
+    ----------
+    labels : ndarray of bool
+        Validated labels.
+    scores : ndarray of float
+        Validated scores.
+    w : ExactWeights or None
+        Validated weights; None for unit weights.
+    before : bool
+        Also return the items through the preceding operating point (default False).
+
+    Returns
+    -------
+    RecallSteps
+        As :func:`recall_steps`.
+
+    See Also
+    --------
+    recall_steps : validates, then calls this.
+
+    Examples
+    --------
+    Scores 3 > 2 > 1 on ``y = [1, 0, 1]``: the steps at score 1 (TP 2 of 3 items) and at 3 (TP 1
+    of 1), by increasing score:
+
+    >>> from prtheory._input import as_labels, as_scores
+    >>> from prtheory.oracle.counts import steps_of
+    >>> s = steps_of(as_labels([1, 0, 1]), as_scores([3, 2, 1]), None)
+    >>> s.tp.tolist(), s.predicted.tolist()
+    ([2, 1], [3, 1])
+    """
     if w is None:
         pos_scores = np.sort(scores[labels])
         n, pos = labels.size, pos_scores.size

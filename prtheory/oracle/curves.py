@@ -66,7 +66,35 @@ FIRST_POINTS = ("none", "sklearn", "spark")
 
 
 def check_first_point(first_point: str, allowed: tuple[str, ...] = FIRST_POINTS) -> str:
-    """Validate a first-point convention name (see the module docstring)."""
+    """Validate a first-point convention name (see the module docstring).
+
+    Parameters
+    ----------
+    first_point : str
+        The name asked for.
+    allowed : tuple of str
+        The names the caller accepts.
+
+    Returns
+    -------
+    str
+        ``first_point``, checked.
+
+    Raises
+    ------
+    InvalidInputError
+        ``first_point`` not in ``allowed``.
+
+    Examples
+    --------
+    >>> from prtheory.oracle.curves import check_first_point
+    >>> check_first_point("spark")
+    'spark'
+    >>> check_first_point("x")
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: first_point: must be one of 'none', 'sklearn', 'spark', got 'x'
+    """
     if first_point not in allowed:
         raise InvalidInputError(
             "first_point",
@@ -83,6 +111,25 @@ def tp_run_ends(tp: np.ndarray) -> np.ndarray:
     segment of positive width ends) and the last (where the next one starts) matter. Along a
     ranking FP is non-decreasing within a run, so these are also the run's highest and lowest
     precision.
+
+    Parameters
+    ----------
+    tp : ndarray of int
+        Cumulative TP along a curve.
+
+    Returns
+    -------
+    ndarray of bool
+        True at the first and last point of each run of equal TP.
+
+    Examples
+    --------
+    The run of three 1s keeps its first and last point:
+
+    >>> import numpy as np
+    >>> from prtheory.oracle.curves import tp_run_ends
+    >>> tp_run_ends(np.array([0, 1, 1, 1, 2])).tolist()
+    [True, True, False, True, True]
     """
     ends = np.ones(tp.size, dtype=bool)
     ends[1:-1] = (tp[1:-1] != tp[:-2]) | (tp[1:-1] != tp[2:])
@@ -108,6 +155,31 @@ class PRCurve:
     Fractions held as integer arrays: ``precision.numerators``/``precision.denominators`` are
     TP and TP + FP), ``pos``/``neg`` the class weight numerators, ``first_point`` the convention
     used.
+
+    Parameters
+    ----------
+    thresholds : ndarray of float
+        The threshold of each point (``+inf`` for a prepended first point).
+    tp, fp : Counts
+        Cumulative weight numerators (``None`` for a prepended point).
+    precision, recall : Ratios
+        The exact coordinates.
+    pos, neg : int
+        The class weight numerators.
+    first_point : str
+        The first-point convention used.
+
+    See Also
+    --------
+    pr_curve : builds it.
+
+    Examples
+    --------
+    See :func:`pr_curve`.
+
+    >>> from prtheory.oracle.curves import pr_curve
+    >>> pr_curve([1, 0], [0.9, 0.1]).first_point
+    'none'
     """
 
     thresholds: np.ndarray
@@ -134,6 +206,51 @@ def pr_curve(
     for the items read). ``first_point`` names what sits at recall 0 (module docstring);
     ``convention="sklearn"`` sets precision 0 where TP + FP = 0. Raises
     :class:`UndefinedMetricError` when y_true has no positive weight (recall is 0/0).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    first_point : {"none", "sklearn", "spark"}
+        What sits at recall 0 (default ``"none"``: nothing is prepended).
+    convention : {None, "sklearn"}
+        ``"sklearn"``: precision 0 where TP + FP = 0.
+
+    Returns
+    -------
+    PRCurve
+        The exact curve, thresholds decreasing.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input or an unknown first point, naming the argument.
+    UndefinedMetricError
+        No positive weight.
+
+    See Also
+    --------
+    pr_curve_of_points : the same from operating points.
+    prtheory.oracle.areas.pr_auc : areas under it.
+    prtheory.metrics.precision_recall_curve : the float64 curve.
+
+    Examples
+    --------
+    ``y = [1, 0, 1]``, scores 0.9, 0.5, 0.1: TP/FP = 1/0, 1/1, 2/1, so precision 1, 1/2, 2/3
+    and recall 1/2, 1/2, 1; ``first_point="sklearn"`` prepends (recall 0, precision 1) with no
+    counts:
+
+    >>> from prtheory.oracle.curves import pr_curve
+    >>> c = pr_curve([1, 0, 1], [0.9, 0.5, 0.1])
+    >>> list(c.precision), list(c.recall)
+    ([Fraction(1, 1), Fraction(1, 2), Fraction(2, 3)], [Fraction(1, 2), Fraction(1, 2), Fraction(1, 1)])
+    >>> c = pr_curve([1, 0, 1], [0.9, 0.5, 0.1], first_point="sklearn")
+    >>> c.precision[0], c.recall[0], c.tp[0]
+    (Fraction(1, 1), Fraction(0, 1), None)
     """
     check_first_point(first_point)
     points = operating_points(y_true, y_score, sample_weight)
@@ -144,7 +261,42 @@ def pr_curve_of_points(
     points: OperatingPoints, *, first_point: str = "none", convention: str | None = None
 ) -> PRCurve:
     """:func:`pr_curve` of operating points however they were obtained (a ranking, or exact
-    counts accumulated per distinct score by :mod:`prtheory.streaming`)."""
+    counts accumulated per distinct score by :mod:`prtheory.streaming`).
+
+    Parameters
+    ----------
+    points : OperatingPoints
+        Exact cumulative counts per distinct score.
+    first_point : {"none", "sklearn", "spark"}
+        What sits at recall 0 (default ``"none"``).
+    convention : {None, "sklearn"}
+        ``"sklearn"``: precision 0 where TP + FP = 0.
+
+    Returns
+    -------
+    PRCurve
+        The exact curve.
+
+    Raises
+    ------
+    InvalidInputError
+        An unknown first point.
+    UndefinedMetricError
+        No positive weight.
+
+    See Also
+    --------
+    pr_curve
+
+    Examples
+    --------
+    The operating points of :func:`pr_curve`'s example give its precisions:
+
+    >>> from prtheory.oracle.counts import operating_points
+    >>> from prtheory.oracle.curves import pr_curve_of_points
+    >>> list(pr_curve_of_points(operating_points([1, 0, 1], [0.9, 0.5, 0.1])).precision)
+    [Fraction(1, 1), Fraction(1, 2), Fraction(2, 3)]
+    """
     check_first_point(first_point)
     _require_positives(points, "recall")
     tp, fp = points.tp, points.fp
@@ -186,6 +338,25 @@ class ROCCurve:
     """An ROC curve starting at the origin (threshold ``+inf``), then one point per threshold.
 
     ``fpr``/``tpr`` are exact :class:`Ratios` (numerators FP and TP over neg and pos).
+
+    Parameters
+    ----------
+    thresholds : ndarray of float
+        ``+inf`` for the origin, then each distinct score.
+    fpr, tpr : Ratios
+        The exact coordinates.
+
+    See Also
+    --------
+    roc_curve : builds it.
+
+    Examples
+    --------
+    See :func:`roc_curve`.
+
+    >>> from prtheory.oracle.curves import roc_curve
+    >>> list(roc_curve([1, 0], [0.9, 0.1]).tpr)
+    [Fraction(0, 1), Fraction(1, 1), Fraction(1, 1)]
     """
 
     thresholds: np.ndarray
@@ -201,6 +372,42 @@ def roc_curve(
     The origin (0, 0) at threshold ``+inf`` is the empty classifier, as in
     ``sklearn.metrics.roc_curve(drop_intermediate=False)`` and Spark's ``roc()``. Raises
     :class:`UndefinedMetricError` when either class has zero weight.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+
+    Returns
+    -------
+    ROCCurve
+        The exact curve from the origin.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        Either class has zero weight.
+
+    See Also
+    --------
+    prtheory.oracle.areas.roc_auc : the area under it.
+    pr_curve
+
+    Examples
+    --------
+    ``y = [1, 0, 1]``, scores 0.9, 0.5, 0.1 (pos 2, neg 1): from (0, 0) to (FPR, TPR) = (0, 1/2),
+    (1, 1/2), (1, 1):
+
+    >>> from prtheory.oracle.curves import roc_curve
+    >>> c = roc_curve([1, 0, 1], [0.9, 0.5, 0.1])
+    >>> [str(x) for x in c.fpr], [str(x) for x in c.tpr]
+    (['0', '0', '1', '1'], ['0', '1/2', '1/2', '1'])
     """
     points = operating_points(y_true, y_score, sample_weight)
     _require_positives(points, "true positive rate")
@@ -235,6 +442,35 @@ class PRGCurve:
     Fractions held as integer arrays. Point ``i`` is the table ``TP = a/c``, ``FP = b/c`` with
     ``a = tp.numerators[i] > 0``, ``b = fp.numerators[i]``, ``c = tp.denominators[i] > 0``
     (``c = 1`` for real operating points).
+
+    Parameters
+    ----------
+    thresholds : ndarray of float
+        The threshold of each point.
+    tp, fp : Ratios
+        The (interpolated, for crossings) counts.
+    precision_gain, recall_gain : Ratios
+        The exact coordinates.
+    is_crossing : ndarray of bool
+        Which points are interpolated crossings.
+    pos, neg : int
+        The class weight numerators.
+
+    See Also
+    --------
+    prg_curve : builds it.
+    prg_convex_hull : its upper hull.
+
+    Examples
+    --------
+    See :func:`prg_curve`. With one positive above one negative (pos = neg = 1) the tables
+    (TP, FP) = (1, 0), (1, 1) have recall gain 1 - FN/TP = 1; between the empty classifier and
+    (1, 0) recall gain 0 is crossed at TP = pos^2/(pos + neg) = 1/2, a point put first:
+
+    >>> from prtheory.oracle.curves import prg_curve
+    >>> g = prg_curve([1, 0], [0.9, 0.1])
+    >>> [str(x) for x in g.recall_gain], [str(x) for x in g.tp], g.is_crossing.tolist()
+    (['0', '1', '1'], ['1/2', '1', '1'], [True, False, False])
     """
 
     thresholds: np.ndarray
@@ -303,6 +539,46 @@ def prg_curve(
 
     Raises :class:`UndefinedMetricError` when either class has zero weight (pi is 0 or 1, where
     pi/(1-pi) is 0 or undefined and every gain is 0/0 or undefined).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+
+    Returns
+    -------
+    PRGCurve
+        The exact curve with its crossings.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        Either class has zero weight.
+
+    See Also
+    --------
+    prg_convex_hull, pr_curve
+    prtheory.oracle.prg.auprg : the area under it.
+
+    Examples
+    --------
+    ``y = [1, 0, 1, 0]``, scores 0.9 > 0.8 > 0.7 > 0.1: pos = neg = 2, so pi/(1 - pi) = 1,
+    precG = 1 - FP/TP and recG = 1 - FN/TP. The tables (TP, FP) = (1, 0), (1, 1), (2, 1), (2, 2)
+    give precG 1, 0, 1/2, 0 and recG 0, 0, 1, 1; both crossings (TP = 1, and FP = TP) fall on
+    points, so none is added:
+
+    >>> from prtheory.oracle.curves import prg_curve
+    >>> g = prg_curve([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    >>> [str(x) for x in g.precision_gain], [str(x) for x in g.recall_gain]
+    (['1', '0', '1/2', '0'], ['0', '0', '1', '1'])
+    >>> bool(g.is_crossing.any())
+    False
     """
     points = operating_points(y_true, y_score, sample_weight)
     _require_positives(points, "recall gain")
@@ -386,6 +662,30 @@ def prg_convex_hull(curve: PRGCurve) -> list[int]:
     (u, v) = (1/TP, FP/TP). A table TP = a/c, FP = b/c has homogeneous coordinates (c, b, a)
     in the (u, v) plane with weight a > 0, so the sign of the usual cross product of three
     points is the sign of the 3x3 integer determinant of their (c, b, a) rows.
+
+    Parameters
+    ----------
+    curve : PRGCurve
+        An exact PRG curve.
+
+    Returns
+    -------
+    list of int
+        Indices of the hull's points, by increasing recall gain.
+
+    See Also
+    --------
+    prg_curve
+    prtheory.oracle.prg.auprg : the area under the curve.
+
+    Examples
+    --------
+    The curve of :func:`prg_curve`'s example has (recG, precG) = (0, 1), (0, 0), (1, 1/2),
+    (1, 0); of each recall gain only the highest point can be on the hull: (0, 1) and (1, 1/2):
+
+    >>> from prtheory.oracle.curves import prg_convex_hull, prg_curve
+    >>> prg_convex_hull(prg_curve([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1]))
+    [0, 2]
     """
     a, c, b = curve.tp.numerators, curve.tp.denominators, curve.fp.numerators
     idx = np.flatnonzero(curve.recall_gain.numerators >= 0)  # its denominator neg a is > 0

@@ -31,7 +31,31 @@ R = TypeVar("R")
 
 class Digits(mpmath.mpf):  # type: ignore[misc]  # mpmath ships no type information
     """An ``mpf`` that prints with ``dps`` significant digits (``repr``: the round-trip digits
-    of that precision)."""
+    of that precision).
+
+    Parameters
+    ----------
+    value : mpmath.mpf
+        The value.
+    dps : int
+        The significant digits it prints with.
+
+    See Also
+    --------
+    shown_at_dps : the decorator that returns it.
+
+    Examples
+    --------
+    1/3 to 5 digits is 0.33333; ``repr`` shows mpmath's round-trip digits, three more:
+
+    >>> import mpmath
+    >>> from prtheory.oracle.digits import Digits
+    >>> x = Digits(mpmath.mpf(1) / 3, 5)
+    >>> print(x)
+    0.33333
+    >>> x
+    mpf('0.33333333')
+    """
 
     __slots__ = ("dps",)
 
@@ -58,7 +82,33 @@ def _rebuild(parts: tuple[Any, ...], dps: int) -> Digits:
 
 def shown_at_dps(fn: Callable[P, R]) -> Callable[P, R]:
     """Decorate an oracle function with a ``dps`` parameter: an ``mpf`` result is returned as
-    :class:`Digits` at that ``dps``; any other result (an exact ``Fraction``) unchanged."""
+    :class:`Digits` at that ``dps``; any other result (an exact ``Fraction``) unchanged.
+
+    Parameters
+    ----------
+    fn : callable
+        An oracle function with a ``dps`` keyword.
+
+    Returns
+    -------
+    callable
+        ``fn`` with its ``mpf`` results wrapped in :class:`Digits`.
+
+    See Also
+    --------
+    Digits
+
+    Examples
+    --------
+    :func:`prtheory.oracle.aucpr_min` is so decorated: at ``pi = 1/2`` it is
+    ``1 + ((1 - pi)/pi) ln(1 - pi) = 1 - ln 2 = 0.30685281944005469058 27...`` (B8; ln 2 =
+    0.69314718055994530941 72...), printed at the 20 digits asked for:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle import aucpr_min
+    >>> print(aucpr_min(Fraction(1, 2), dps=20))
+    0.30685281944005469058
+    """
     signature = inspect.signature(fn)
 
     @functools.wraps(fn)

@@ -61,7 +61,27 @@ _POLICIES = ("expected", *ORDERING_POLICIES)
 class DCGTerms:
     """``DCG@k = sum_i weights[i-1] / log2(i + 1)`` and ``IDCG@k`` the same sum over ``ideal``,
     exactly: ``weights`` are the (expected) gains at ranks 1 to ``min(k, n)``, ``ideal`` the
-    gains of the ideal ranking there (both tuples of Fractions)."""
+    gains of the ideal ranking there (both tuples of Fractions).
+
+    Parameters
+    ----------
+    weights : tuple of Fraction
+        The (expected) gains at ranks 1 to ``min(k, n)``.
+    ideal : tuple of Fraction
+        The ideal ranking's gains there.
+
+    See Also
+    --------
+    dcg_terms : computes them.
+
+    Examples
+    --------
+    See :func:`dcg_terms`.
+
+    >>> from prtheory.oracle.ndcg import dcg_terms
+    >>> dcg_terms([1, 0], [0.2, 0.9]).ideal
+    (Fraction(1, 1), Fraction(0, 1))
+    """
 
     weights: tuple[Fraction, ...]
     ideal: tuple[Fraction, ...]
@@ -126,7 +146,45 @@ def dcg_terms(
     doc_ids: Iterable[str] | None = None,
 ) -> DCGTerms:
     """The exact terms of ``DCG@k`` and ``IDCG@k`` (module docstring): gains ``y_true`` (finite,
-    >= 0; booleans are 0/1), ranked by ``y_score``; ``k=None`` is every item."""
+    >= 0; booleans are 0/1), ranked by ``y_score``; ``k=None`` is every item.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Gains, finite and non-negative.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    k : int or None
+        The cutoff; None is every item.
+    ties : {"expected", "optimistic", "pessimistic", "input-order", "trec_eval"}
+        The tie policy (default ``"expected"``).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+
+    Returns
+    -------
+    DCGTerms
+        The gains at each rank and the ideal gains.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed gains or scores, a bad ``k``, or an unknown tie policy.
+
+    See Also
+    --------
+    dcg_at_k
+
+    Examples
+    --------
+    Gains 3, 0, 1 with the first two tied, k = 2: each of ranks 1 and 2 holds (3 + 0)/2 on
+    average; the ideal ranking holds 3 and 1:
+
+    >>> from prtheory.oracle.ndcg import dcg_terms
+    >>> t = dcg_terms([3, 0, 1], [2, 2, 1], 2)
+    >>> [str(w) for w in t.weights], [str(w) for w in t.ideal]
+    (['3/2', '3/2'], ['3', '1'])
+    """
     policy = check_ties(ties, doc_ids, _POLICIES)
     return _ranked_gains(y_true, y_score, k, policy, doc_ids)
 
@@ -165,6 +223,47 @@ def dcg_at_k(
 
     Example: gains ``[3, 0, 1]`` tied at the top two ranks: ranks 1 and 2 hold 3/2 each on
     average, so ``E[DCG@2] = 3/2 + (3/2)/log2(3)``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Gains, finite and non-negative.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    k : int or None
+        The cutoff; None is every item.
+    ties : {"expected", "optimistic", "pessimistic", "input-order", "trec_eval"}
+        The tie policy (default ``"expected"``).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+    dps : int
+        Digits of an ``mpf`` result (default 50).
+
+    Returns
+    -------
+    Fraction or mpmath.mpf
+        Exact when every nonzero term has a rational discount, else an ``mpf``.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed gains or scores, a bad ``k``, or an unknown tie policy.
+
+    See Also
+    --------
+    ndcg_at_k, dcg_terms
+
+    Examples
+    --------
+    Gains 1, 0, 1 ranked as given: 1/log2(2) + 0 + 1/log2(4) = 3/2, rational. The docstring's
+    tied example, 3/2 + (3/2)/log2(3) with log2(3) = 1.5849625007211561815..., is
+    1.5 + 0.9463946303571862... = 2.4463946303571862...:
+
+    >>> from prtheory.oracle.ndcg import dcg_at_k
+    >>> dcg_at_k([1, 0, 1], [3, 2, 1])
+    Fraction(3, 2)
+    >>> print(dcg_at_k([3, 0, 1], [2, 2, 1], 2, dps=15))
+    2.44639463035719
     """
     terms = dcg_terms(y_true, y_score, k, ties=ties, doc_ids=doc_ids)
     exact = _dyadic_sum(terms.weights)
@@ -196,6 +295,51 @@ def ndcg_at_k(
     and 2 on average, so ``E[DCG] = 1/2 + (1/2)/log2(3) + 1/log2(4)``; the ideal ranking puts
     the two gains at ranks 1 and 2, ``IDCG = 1 + 1/log2(3)``, so
     ``E[NDCG] = (1 + (1/2)/log2(3))/(1 + 1/log2(3))``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Gains, finite and non-negative.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    k : int or None
+        The cutoff; None is every item.
+    ties : {"expected", "optimistic", "pessimistic", "input-order", "trec_eval"}
+        The tie policy (default ``"expected"``).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+    dps : int
+        Digits of an ``mpf`` result (default 50).
+    convention : {None, "sklearn"}
+        ``"sklearn"``: 0 when every gain is 0.
+
+    Returns
+    -------
+    Fraction or mpmath.mpf
+        Exact where rational, else an ``mpf``.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed gains or scores, a bad ``k``, or an unknown tie policy.
+    UndefinedMetricError
+        Every gain 0, without ``convention="sklearn"``.
+
+    See Also
+    --------
+    dcg_at_k
+    prtheory.metrics.ndcg_at_k : the float64 value.
+
+    Examples
+    --------
+    A ranking that puts both gains first is ideal, NDCG = 1; with no gain at all scikit-learn's
+    convention gives 0:
+
+    >>> from prtheory.oracle.ndcg import ndcg_at_k
+    >>> ndcg_at_k([1, 0, 1], [1, 0, 2])
+    Fraction(1, 1)
+    >>> ndcg_at_k([0, 0], [1, 2], convention="sklearn")
+    Fraction(0, 1)
     """
     terms = dcg_terms(y_true, y_score, k, ties=ties, doc_ids=doc_ids)
     if not any(terms.ideal):

@@ -128,6 +128,45 @@ def auprg(
     :func:`prtheory.oracle.summation.rational_sum`; under ``"unit-square"`` a segment on which
     precG changes sign contributes only its positive triangle
     ``(x1 - x0) y_+^2 / (2 (y_+ - y_-))``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    negative_gain : {"signed", "unit-square"}
+        What happens where precG < 0 (module docstring).
+
+    Returns
+    -------
+    Fraction
+        The AUPRG, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input or an unknown ``negative_gain``.
+    UndefinedMetricError
+        Either class has zero weight.
+
+    See Also
+    --------
+    expected_fg1 : the expected F1 gain (F9).
+    prtheory.oracle.curves.prg_curve : the curve.
+
+    Examples
+    --------
+    The curve of :func:`prtheory.oracle.curves.prg_curve`'s example, (recG, precG) = (0, 1),
+    (0, 0), (1, 1/2), (1, 0): only (0, 0) -> (1, 1/2) has width, a trapezoid of area
+    1 (0 + 1/2)/2 = 1/4; no precG is negative, so both conventions agree:
+
+    >>> from prtheory.oracle.prg import auprg
+    >>> y, s = [1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1]
+    >>> auprg(y, s, negative_gain="signed"), auprg(y, s, negative_gain="unit-square")
+    (Fraction(1, 4), Fraction(1, 4))
     """
     if negative_gain not in NEGATIVE_GAIN_CONVENTIONS:
         raise InvalidInputError(
@@ -183,6 +222,40 @@ def expected_fg1(
 
     Undefined when that range is a single point, ``1 - pi (1 - y0) = 0``, i.e. ``y0 = 1 - 1/pi``:
     the recG = 0 point uses every negative (FP = neg), as for the worst ranking.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+
+    Returns
+    -------
+    Fraction
+        ``E[FG1]``, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        Either class has zero weight, or ``1 - pi (1 - y0) = 0``.
+
+    See Also
+    --------
+    auprg
+
+    Examples
+    --------
+    The same curve: pi = 1/2, AUPRG = 1/4 and y0 = 1 (the point (0, 1)), so
+    E = (1/8 + 1/4 - (1/2)(1 - 1)/4)/(1 - (1/2)(1 - 1)) = 3/8:
+
+    >>> from prtheory.oracle.prg import expected_fg1
+    >>> expected_fg1([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    Fraction(3, 8)
     """
     tp, fp, pos, neg = _tables(y_true, y_score, sample_weight)
     _, (t_star, f_star) = _start(tp, fp, pos, neg)
@@ -206,6 +279,27 @@ class CalibratedSegment:
     ``left``/``right`` index the :class:`~prtheory.oracle.curves.PRGCurve` points (left has the
     higher precision, lower recall); both have equal F_beta exactly at ``beta2``; ``d`` is
     ``1/(beta2 + 1)``.
+
+    Parameters
+    ----------
+    left, right : int
+        Indices of the segment's ends in the PRG curve.
+    beta2 : Fraction
+        The ``beta^2`` at which both ends have equal F-beta.
+    d : Fraction
+        The calibrated score ``1/(beta2 + 1)``.
+
+    See Also
+    --------
+    f_calibrated_scores : computes them.
+
+    Examples
+    --------
+    See :func:`f_calibrated_scores`.
+
+    >>> from prtheory.oracle.prg import f_calibrated_scores
+    >>> f_calibrated_scores([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])[1][0].left
+    0
     """
 
     left: int
@@ -227,6 +321,43 @@ def f_calibrated_scores(
     :func:`prtheory.oracle.curves.prg_convex_hull`; the hull's rising part (before its highest
     point), whose slope is positive, is dominated and gets no score. A flat segment
     (equal precision) gets beta^2 = 0, d = 1.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+
+    Returns
+    -------
+    tuple of (PRGCurve, list of CalibratedSegment)
+        The curve and one calibrated segment per Pareto segment of its hull.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input, naming the argument.
+    UndefinedMetricError
+        Either class has zero weight.
+
+    See Also
+    --------
+    prtheory.oracle.curves.prg_convex_hull : the hull.
+    auprg
+
+    Examples
+    --------
+    The hull of the same curve joins point 0 (TP 1, FP 0: precision 1, recall 1/2) and point 2
+    (TP 2, FP 1: precision 2/3, recall 1): beta^2 = -(1 - 3/2)/(2 - 1) = 1/2 (minus the PRG slope
+    (1/2 - 1)/(1 - 0)), d = 1/(1/2 + 1) = 2/3:
+
+    >>> from prtheory.oracle.prg import f_calibrated_scores
+    >>> curve, segments = f_calibrated_scores([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    >>> segments
+    [CalibratedSegment(left=0, right=2, beta2=Fraction(1, 2), d=Fraction(2, 3))]
     """
     curve = prg_curve(y_true, y_score, sample_weight)
     hull = prg_convex_hull(curve)

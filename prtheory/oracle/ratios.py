@@ -26,7 +26,29 @@ _EXACT_IN_FLOAT64 = 2**53
 
 
 class Ratios(Sequence[Fraction]):
-    """Exact values ``numerators[i] / denominators[i]`` (denominators non-zero, not reduced)."""
+    """Exact values ``numerators[i] / denominators[i]`` (denominators non-zero, not reduced).
+
+    Parameters
+    ----------
+    numerators, denominators : array-like of int
+        The numerators and the (non-zero) denominators, of one length.
+
+    See Also
+    --------
+    Counts
+
+    Examples
+    --------
+    Items are exact, and reduced only when read: 2/4 reads as 1/2:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle.ratios import Ratios
+    >>> q = Ratios([1, 2], [3, 4])
+    >>> q[1]
+    Fraction(1, 2)
+    >>> q == [Fraction(1, 3), Fraction(1, 2)]
+    True
+    """
 
     __slots__ = ("denominators", "numerators")
     # compares by value like a tuple, but is a view on mutable arrays: unhashable (typeshed
@@ -101,6 +123,27 @@ class Counts(Sequence[int | None]):
     A PR curve's ``tp`` and ``fp``: the prepended first point (``first_point`` other than
     ``"none"``) is no contingency table, and its entry is ``None``. Compares equal to any
     sequence with the same items (so to the tuple it replaces).
+
+    Parameters
+    ----------
+    values : ndarray of int
+        The counts.
+    none_first : bool
+        Whether a ``None`` stands in front of them (default False).
+
+    See Also
+    --------
+    Ratios
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prtheory.oracle.ratios import Counts
+    >>> tp = Counts(np.array([1, 2]), none_first=True)
+    >>> len(tp), tp[0], tp[2]
+    (3, None, 2)
+    >>> tp == (None, 1, 2)
+    True
     """
 
     __slots__ = ("head", "values")
@@ -138,5 +181,25 @@ class Counts(Sequence[int | None]):
 
 
 def as_objects(x: np.ndarray) -> np.ndarray:
-    """Python-int object array, so products cannot overflow."""
+    """Python-int object array, so products cannot overflow.
+
+    Parameters
+    ----------
+    x : ndarray of int
+        Integers.
+
+    Returns
+    -------
+    ndarray of object
+        The same values as Python ints.
+
+    Examples
+    --------
+    ``2**62 * 4 = 2**64`` overflows ``int64`` but not Python ints:
+
+    >>> import numpy as np
+    >>> from prtheory.oracle.ratios import as_objects
+    >>> (as_objects(np.array([2**62])) * 4)[0] == 2**64
+    True
+    """
     return x if x.dtype == object else x.astype(object)

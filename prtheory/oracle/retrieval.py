@@ -42,7 +42,35 @@ _POLICIES = ("expected", *ORDERING_POLICIES)
 
 
 def cutoff(k: int, name: str = "k") -> int:
-    """A cutoff ``k >= 1``: zero and negative values get the same message."""
+    """A cutoff ``k >= 1``: zero and negative values get the same message.
+
+    Parameters
+    ----------
+    k : int
+        The cutoff.
+    name : str
+        The argument's name in the error (default ``"k"``).
+
+    Returns
+    -------
+    int
+        ``k``, checked.
+
+    Raises
+    ------
+    InvalidInputError
+        ``k`` not an integer or below 1.
+
+    Examples
+    --------
+    >>> from prtheory.oracle.retrieval import cutoff
+    >>> cutoff(3)
+    3
+    >>> cutoff(0)
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: k: must be >= 1, got 0
+    """
     if not isinstance(k, bool) and isinstance(k, numbers.Real) and k < 1:
         raise InvalidInputError(name, f"must be >= 1, got {k!r}")
     return check_count(k, name)
@@ -256,6 +284,43 @@ def reciprocal_rank(
     matters, and :func:`prtheory.oracle.ties.expected_first_hit` gives ``E[1/(N + J)]`` in
     closed form. Example: ``y = [0, 1, 1, 0]`` all tied: the first positive is at rank 1, 2 or
     3 with probabilities 1/2, 1/3, 1/6, so ``E[RR] = 1/2 + 1/6 + 1/18 = 13/18``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary relevance labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    ties : {"expected", "optimistic", "pessimistic", "input-order", "trec_eval"}
+        The tie policy (default ``"expected"``).
+    doc_ids : iterable of str or None
+        Document ids, for ``ties="trec_eval"``.
+
+    Returns
+    -------
+    Fraction
+        The reciprocal rank, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed labels or scores, or an unknown tie policy.
+
+    See Also
+    --------
+    precision_at_k, r_precision
+    prtheory.oracle.ties.expected_first_hit : the closed form behind ``ties="expected"``.
+
+    Examples
+    --------
+    The docstring's case, ``y = [0, 1, 1, 0]`` all tied, ``E[RR] = 13/18``; untied with the
+    first positive at rank 2, RR = 1/2:
+
+    >>> from prtheory.oracle.retrieval import reciprocal_rank
+    >>> reciprocal_rank([0, 1, 1, 0], [1, 1, 1, 1])
+    Fraction(13, 18)
+    >>> reciprocal_rank([0, 1, 1, 0], [4, 3, 2, 1])
+    Fraction(1, 2)
     """
     policy = check_ties(ties, doc_ids, _POLICIES)
     r = ranking(y_true, y_score)

@@ -88,6 +88,22 @@ def coprime_fraction(numerator: int, denominator: int) -> Fraction:
 
     Skips the gcd that ``Fraction(n, d)`` would recompute (quadratic in CPython for numbers of
     hundreds of thousands of bits).
+
+    Parameters
+    ----------
+    numerator, denominator : int
+        In lowest terms, ``denominator > 0``.
+
+    Returns
+    -------
+    Fraction
+        ``numerator/denominator``, without a gcd.
+
+    Examples
+    --------
+    >>> from prtheory.oracle.summation import coprime_fraction
+    >>> coprime_fraction(3, 4)
+    Fraction(3, 4)
     """
     make = getattr(Fraction, "_from_coprime_ints", None)  # Python >= 3.12
     if make is not None:
@@ -138,7 +154,28 @@ def _tree(items: list[_T], add: Callable[[_T, _T], _T]) -> _T:
 
 def gcd_mod(n: int, d: int) -> int:
     """``gcd(n, d)`` for ``d > 0``, taken as ``gcd(n mod d, d)``: a large ``n`` is cut down to the
-    size of ``d`` by one division first. GMP where installed."""
+    size of ``d`` by one division first. GMP where installed.
+
+    Parameters
+    ----------
+    n : int
+        Any integer.
+    d : int
+        A positive integer.
+
+    Returns
+    -------
+    int
+        ``gcd(n, d)``.
+
+    Examples
+    --------
+    ``10**30`` is a multiple of 4, so ``10**30 + 6`` leaves 2 mod 4 and the gcd is 2:
+
+    >>> from prtheory.oracle.summation import gcd_mod
+    >>> int(gcd_mod(10**30 + 6, 4))
+    2
+    """
     if gmpy2 is not None:
         m = gmpy2.mpz(d)
         return int(gmpy2.gcd(gmpy2.mpz(n) % m, m))
@@ -148,7 +185,31 @@ def gcd_mod(n: int, d: int) -> int:
 def unreduced_sum(numerators: Sequence[int], denominators: Sequence[int]) -> tuple[Any, Any]:
     """``(n, d)`` with ``n / d = sum_i numerators[i] / denominators[i]`` and ``d`` the product of
     the denominators (positive): a balanced tree of ``n/d + n'/d' = (n d' + n' d) / (d d')``, on
-    GMP integers when :mod:`gmpy2` is installed, else Python integers. Non-empty."""
+    GMP integers when :mod:`gmpy2` is installed, else Python integers. Non-empty.
+
+    Parameters
+    ----------
+    numerators, denominators : sequence of int
+        The terms, denominators positive; non-empty.
+
+    Returns
+    -------
+    tuple of int
+        ``(n, d)`` with ``d`` the product of the denominators.
+
+    See Also
+    --------
+    reduced_sum
+
+    Examples
+    --------
+    1/2 + 1/3 = (1*3 + 1*2)/(2*3):
+
+    >>> from prtheory.oracle.summation import unreduced_sum
+    >>> n, d = unreduced_sum([1, 1], [2, 3])
+    >>> int(n), int(d)
+    (5, 6)
+    """
     make = gmpy2.mpz if gmpy2 is not None else int
     pairs = [(make(a), make(d)) for a, d in zip(numerators, denominators, strict=True)]
     return _tree(pairs, _add_unreduced)
@@ -164,7 +225,28 @@ def reduced_sum(numerators: Sequence[int], denominators: Sequence[int]) -> Fract
     of ``benchmarks/bench_spark.py``'s frames at 10^6 rows (gmpy2), 2 pieces of float-weighted
     AP (2.5 and 1.4 Mbit) 0.13 s against 0.37 s, 8 pieces 0.34 s against 0.39 s, and no slower
     on unit weights. The result is in lowest terms only if every term is: a term that is not
-    gives a Fraction that is not canonical. An empty sum is 0."""
+    gives a Fraction that is not canonical. An empty sum is 0.
+
+    Parameters
+    ----------
+    numerators, denominators : sequence of int
+        Terms in lowest terms, denominators positive.
+
+    Returns
+    -------
+    Fraction
+        The sum, reduced (0 when empty).
+
+    See Also
+    --------
+    rational_sum, unreduced_sum
+
+    Examples
+    --------
+    >>> from prtheory.oracle.summation import reduced_sum
+    >>> reduced_sum([1, 1], [2, 3])
+    Fraction(5, 6)
+    """
     if not numerators:
         return Fraction(0)
     if backend == "gmpy2":
@@ -182,6 +264,31 @@ def rational_sum(numerators: Integers, denominators: Integers) -> Fraction:
 
     ``numerators`` and ``denominators`` are equal-length sequences of integers (Python ints or
     numpy integer/object arrays); denominators must be positive. An empty sum is 0.
+
+    Parameters
+    ----------
+    numerators : array-like of int
+        Integers.
+    denominators : array-like of int
+        Positive integers, of the same length.
+
+    Returns
+    -------
+    Fraction
+        The sum, reduced (0 when empty).
+
+    See Also
+    --------
+    reduced_sum : for terms already in lowest terms.
+    round_quotient_sum : the correctly rounded float64 of such a sum.
+
+    Examples
+    --------
+    1/2 + 1/3 + 1/6 = (3 + 2 + 1)/6 = 1:
+
+    >>> from prtheory.oracle.summation import rational_sum
+    >>> rational_sum([1, 1, 1], [2, 3, 6])
+    Fraction(1, 1)
     """
     nums = numerators.tolist() if isinstance(numerators, np.ndarray) else list(numerators)
     dens = denominators.tolist() if isinstance(denominators, np.ndarray) else list(denominators)
@@ -229,6 +336,27 @@ class QuotientSum:
     Numerators are non-negative integers, denominators positive integers (numpy ``int64`` or
     ``object`` arrays of Python ints, or sequences); the coefficient is any exact rational
     (negative coefficients subtract a part). See :func:`round_combination`.
+
+    Parameters
+    ----------
+    numerators : array-like of int
+        Non-negative integers.
+    denominators : array-like of int
+        Positive integers.
+    coefficient : Fraction
+        The part's exact coefficient (default 1).
+
+    See Also
+    --------
+    round_combination : rounds a combination of them.
+
+    Examples
+    --------
+    See :func:`round_combination`.
+
+    >>> from prtheory.oracle.summation import QuotientSum
+    >>> QuotientSum([1], [3]).coefficient
+    Fraction(1, 1)
     """
 
     numerators: Any
@@ -301,6 +429,38 @@ def quotient_sum_bounds(
     denominators below ``2**46``, else one wide Python-integer digit of 128, 256, ... bits);
     :mod:`prtheory.distributed` adds the intervals of its pieces, which are exact over a
     power-of-two denominator.
+
+    Parameters
+    ----------
+    numerators : array-like of int
+        Non-negative integers.
+    denominators : array-like of int
+        Positive integers.
+
+    Yields
+    ------
+    tuple of int
+        ``(X, E, t)`` with ``X 2**-E <= S <= (X + t) 2**-E``.
+
+    See Also
+    --------
+    round_combination
+
+    Examples
+    --------
+    1/3 has no finite binary expansion, so its intervals never close (``t = 1``); 1/4 closes at
+    once (``t = 0``, X = 2**57 over 2**59):
+
+    >>> from fractions import Fraction
+    >>> from itertools import islice
+    >>> from prtheory.oracle.summation import quotient_sum_bounds
+    >>> bounds = list(islice(quotient_sum_bounds([1], [3]), 2))
+    >>> all(Fraction(x, 2**e) <= Fraction(1, 3) <= Fraction(x + t, 2**e) for x, e, t in bounds)
+    True
+    >>> [t for x, e, t in bounds]
+    [1, 1]
+    >>> [(Fraction(x, 2**e), t) for x, e, t in quotient_sum_bounds([1], [4])]
+    [(Fraction(1, 4), 0)]
     """
     digits = _Digits(QuotientSum(numerators, denominators))
     while True:
@@ -322,6 +482,35 @@ def round_combination(
     (rounding is monotone); otherwise each part gains a digit. If ``max_digits`` rounds cannot
     decide (the value is on or within the expansion's error of a rounding boundary), the exact
     rational is rounded.
+
+    Parameters
+    ----------
+    parts : sequence of QuotientSum
+        The parts.
+    constant : Fraction
+        An exact constant added (default 0).
+    max_digits : int
+        Rounds of refinement before the exact rational is rounded (default 8).
+
+    Returns
+    -------
+    float
+        The correctly rounded float64 of the combination.
+
+    See Also
+    --------
+    round_quotient_sum : one part.
+
+    Examples
+    --------
+    1/3 - 1/6 = 1/6, whose float64 is ``0.16666666666666666`` (``float(Fraction(1, 6))``, the
+    correctly rounded conversion):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle.summation import QuotientSum, round_combination
+    >>> x = round_combination([QuotientSum([1], [3]), QuotientSum([1], [6], Fraction(-1))])
+    >>> x == float(Fraction(1, 6))
+    True
     """
     expansions = [_Digits(p) for p in parts]
     for _ in range(max_digits):
@@ -359,6 +548,37 @@ def round_quotient_sum(
     when every ``r_R`` is 0). The digit columns fit in int64 because ``D_ij < 2**B`` and
     ``m 2**B <= 2**62``; ``r 2**B < d 2**B <= 2**62``. The Python-integer path is the same with
     one digit of ``K`` bits: ``X = sum_i floor(a_i 2**K / d_i)``.
+
+    Parameters
+    ----------
+    numerators : array-like of int
+        Non-negative integers.
+    denominators : array-like of int
+        Positive integers.
+    divisor : int
+        A positive integer.
+    max_digits : int
+        Rounds of refinement before the exact rational is rounded (default 8).
+
+    Returns
+    -------
+    float
+        The correctly rounded float64 of ``(sum numerators/denominators)/divisor``.
+
+    See Also
+    --------
+    round_combination, rational_sum
+
+    Examples
+    --------
+    (1/2 + 1/4)/3 = 1/4, exactly a float64; 1/3 rounds to ``float(Fraction(1, 3))``:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.oracle.summation import round_quotient_sum
+    >>> round_quotient_sum([1, 1], [2, 4], 3)
+    0.25
+    >>> round_quotient_sum([1], [3], 1) == float(Fraction(1, 3))
+    True
     """
     part = QuotientSum(numerators, denominators, Fraction(1, divisor))
     return round_combination([part], max_digits=max_digits)

@@ -53,7 +53,41 @@ TIE_POLICIES = ("group", "expected", *ORDERING_POLICIES)
 def check_ties(
     ties: object, doc_ids: Iterable[str] | None, policies: tuple[str, ...] = TIE_POLICIES
 ) -> str:
-    """Validate ``ties`` and its companion ``doc_ids`` (required by, and only by, trec_eval)."""
+    """Validate ``ties`` and its companion ``doc_ids`` (required by, and only by, trec_eval).
+
+    Parameters
+    ----------
+    ties : str
+        The tie policy asked for.
+    doc_ids : iterable of str or None
+        Document ids (required by ``"trec_eval"``, refused by the others).
+    policies : tuple of str
+        The policies the caller accepts.
+
+    Returns
+    -------
+    str
+        ``ties``, checked.
+
+    Raises
+    ------
+    InvalidInputError
+        An unknown policy, or ``doc_ids`` missing for, or given without, ``"trec_eval"``.
+
+    See Also
+    --------
+    resolve_ties
+
+    Examples
+    --------
+    >>> from prtheory.oracle.ties import check_ties
+    >>> check_ties("group", None)
+    'group'
+    >>> check_ties("trec_eval", None)
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: doc_ids: required with ties='trec_eval'
+    """
     policy = check_option(ties, "ties", policies)
     if policy == "trec_eval" and doc_ids is None:
         raise InvalidInputError("doc_ids", "required with ties='trec_eval'")
@@ -63,7 +97,36 @@ def check_ties(
 
 
 def resolve_ties(r: Ranking, ties: str, doc_ids: Iterable[str] | None = None) -> Ranking:
-    """Reorder ``r`` within its tied blocks by an ordering policy (see the module docstring)."""
+    """Reorder ``r`` within its tied blocks by an ordering policy (see the module docstring).
+
+    Parameters
+    ----------
+    r : Ranking
+        A ranking (:func:`prtheory.oracle.counts.ranking`).
+    ties : {"optimistic", "pessimistic", "input-order", "trec_eval"}
+        The ordering policy.
+    doc_ids : iterable of str or None
+        Document ids, for ``"trec_eval"``.
+
+    Returns
+    -------
+    Ranking
+        ``r`` reordered within its tied blocks.
+
+    See Also
+    --------
+    tie_order : the permutation it applies.
+
+    Examples
+    --------
+    All three tied: optimistic puts the two positives (input 1 and 2) first:
+
+    >>> from prtheory.oracle.counts import ranking
+    >>> from prtheory.oracle.ties import resolve_ties
+    >>> r = resolve_ties(ranking([0, 1, 1], [1, 1, 1]), "optimistic")
+    >>> r.order.tolist(), r.labels.tolist()
+    ([1, 2, 0], [True, True, False])
+    """
     if ties == "input-order":
         return r
     perm = tie_order(r.scores, r.labels, r.order, ties, doc_ids)
@@ -82,7 +145,43 @@ def tie_order(
     ordering policy: ``"optimistic"`` (greater ``merit`` first: positives, or higher gains),
     ``"pessimistic"`` (lesser first), ``"trec_eval"`` (document id descending; ``order`` maps
     sorted positions to input indices) or ``"input-order"`` (the identity). Stable, so the
-    sorted order breaks the remaining ties."""
+    sorted order breaks the remaining ties.
+
+    Parameters
+    ----------
+    scores : ndarray of float
+        Scores sorted decreasing.
+    merit : ndarray
+        Labels or gains, in the same order.
+    order : ndarray of int
+        Sorted positions to input indices.
+    ties : {"optimistic", "pessimistic", "input-order", "trec_eval"}
+        The ordering policy.
+    doc_ids : iterable of str or None
+        Document ids, for ``"trec_eval"``.
+
+    Returns
+    -------
+    ndarray of int
+        The permutation of the sorted positions.
+
+    Raises
+    ------
+    InvalidInputError
+        Not an ordering policy, or ``doc_ids`` malformed (naming the argument).
+
+    See Also
+    --------
+    resolve_ties
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prtheory.oracle.ties import tie_order
+    >>> s, merit, order = np.array([1.0, 1.0, 1.0]), np.array([0, 1, 1]), np.array([0, 1, 2])
+    >>> tie_order(s, merit, order, "optimistic").tolist(), tie_order(s, merit, order, "pessimistic").tolist()
+    ([1, 2, 0], [0, 1, 2])
+    """
     n = scores.size
     if ties == "input-order":
         return np.arange(n)
@@ -124,6 +223,34 @@ def expected_top(tp: np.ndarray, seen: np.ndarray, cut: int) -> tuple[Fraction, 
     expected AP; with one block (``T = N = 0``, ``m = pos + neg``) it is claim X1's
     ``(pos-1)/(n-1) + neg H_n/(n(n-1))`` times ``pos``. Each harmonic segment is summed by
     :func:`rational_sum` on its own, so the tree works on small denominators ``N + r``.
+
+    Parameters
+    ----------
+    tp, seen : ndarray of int
+        Cumulative positives and items at the end of each tied block, in rank order.
+    cut : int
+        The cutoff.
+
+    Returns
+    -------
+    tuple of Fraction
+        ``E[TP in the top cut]`` and ``E[sum_{i<=cut} rel(i) P(i)]``.
+
+    See Also
+    --------
+    expected_first_hit
+
+    Examples
+    --------
+    One block of 4 items with 2 positives, cut 2: the top two hold 2 (2/4) = 1 positive on
+    average. Of the 6 equally likely position pairs of the positives, {1,2} gives
+    rel P = 1 + 1 = 2; {1,3}, {1,4} give 1; {2,3}, {2,4} give 1/2; {3,4} gives 0; the mean is
+    (2 + 1 + 1 + 1/2 + 1/2)/6 = 5/6:
+
+    >>> import numpy as np
+    >>> from prtheory.oracle.ties import expected_top
+    >>> expected_top(np.array([2]), np.array([4]), 2)
+    (Fraction(1, 1), Fraction(5, 6))
     """
     last = int(np.searchsorted(seen, cut)) + 1  # blocks [0, last) reach rank `cut`
     tp, seen = tp[:last], seen[:last]
@@ -163,6 +290,35 @@ def expected_first_hit(before: int, m: int, p: int) -> Fraction:
 
     The sum is evaluated exactly by binary splitting (:func:`_first_hit_sum`), so its cost is
     that of a few products of the size of the result, not of ``q`` additions of binomials.
+
+    Parameters
+    ----------
+    before : int
+        The negatives ranked above the block.
+    m : int
+        The block's size.
+    p : int
+        The positives in the block (``p >= 1``).
+
+    Returns
+    -------
+    Fraction
+        ``E[1/(before + J)]``, exactly.
+
+    See Also
+    --------
+    prtheory.oracle.retrieval.reciprocal_rank : its ``ties="expected"`` value.
+    expected_top
+
+    Examples
+    --------
+    A block of 4 items holding 2 positives, nothing before it: the first positive is at 1, 2 or 3
+    with probabilities C(3,1)/C(4,2) = 1/2, C(2,1)/6 = 1/3 and C(1,1)/6 = 1/6, so
+    E = 1/2 + (1/3)(1/2) + (1/6)(1/3) = 13/18:
+
+    >>> from prtheory.oracle.ties import expected_first_hit
+    >>> expected_first_hit(0, 4, 2)
+    Fraction(13, 18)
     """
     q = m - p
     top, bottom = _first_hit_sum(before, q, m, 1, q + 2)[2:]

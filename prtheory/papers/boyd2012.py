@@ -66,6 +66,25 @@ def table_1() -> list[dict[str, Any]]:
     TP = r pos and FP = TP (1 - p)/p follow from the definitions; FN = pos - TP and
     TN = neg - FP. The matrix is valid iff every cell is a non-negative integer; the Theorem 1
     bound at pi = 1/3 (B1) says the same thing without counts.
+
+    Returns
+    -------
+    list of dict
+        Per (recall, precision): the counts, whether they are valid, and the B1 bound.
+
+    See Also
+    --------
+    figure_1
+
+    Examples
+    --------
+    r = p = 1/5 at pos = 100, neg = 200: TP = 20, FP = 20 (4/5)/(1/5) = 80, FN = 80, TN = 120;
+    the least precision at r = 1/5, pi = 1/3 is (1/15)/(2/3 + 1/15) = 1/11:
+
+    >>> from prtheory.papers.boyd2012 import table_1
+    >>> row = table_1()[0]
+    >>> [int(row[k]) for k in ("TP", "FP", "FN", "TN")], row["valid"], row["bound"]
+    ([20, 80, 80, 120], True, Fraction(1, 11))
     """
     pi = Fraction(TABLE1_POS, TABLE1_POS + TABLE1_NEG)
     out = []
@@ -178,7 +197,27 @@ def _table3_md() -> str:
 
 
 def means_row() -> dict[str, Any]:
-    """The MEAN row of Table 2 recomputed from the printed per-predicate values (B12)."""
+    """The MEAN row of Table 2 recomputed from the printed per-predicate values (B12).
+
+    Returns
+    -------
+    dict of str to dict
+        Per column: the printed mean, the exact mean of the printed values, the range of the true
+        mean, and whether each rounding convention reproduces the print.
+
+    See Also
+    --------
+    report
+
+    Examples
+    --------
+    The printed AUCPR mean 0.733 against the mean 11/15 = 0.7333... of the printed values:
+
+    >>> from prtheory.papers.boyd2012 import means_row
+    >>> row = means_row()["aucpr"]
+    >>> row["printed"].text, row["mean"]
+    ('0.733', Fraction(11, 15))
+    """
     rows = _table2_rows()
     out = {}
     for name, printed in (("aucpr", "0.733"), ("aucnpr", "0.680")):
@@ -439,6 +478,23 @@ def figure_4_points() -> dict[str, tuple[Fraction, Fraction]]:
     On the contour, p = F r/(2r - F). A (r = 0.95) lies below the minimum PR curve at pi = 0.33
     (unachievable); B (r = 0.8) lies just above it; C (r = 0.3, p = 0.9) has good precision at
     modest recall.
+
+    Returns
+    -------
+    dict of str to (Fraction, Fraction)
+        Each point's (recall, precision).
+
+    See Also
+    --------
+    figure_4
+
+    Examples
+    --------
+    A at r = 19/20 on F1 = 9/20: p = F r/(2r - F) = (171/400)/(29/20) = 171/580:
+
+    >>> from prtheory.papers.boyd2012 import figure_4_points
+    >>> figure_4_points()["A"]
+    (Fraction(19, 20), Fraction(171, 580))
     """
     out = {}
     for name, r in FIGURE4_RECALLS.items():
@@ -495,7 +551,26 @@ def _min_curve(pi: Fraction, grid: list[Fraction]) -> np.ndarray:
 
 
 def figure_1() -> FigureData:
-    """Figure 1: the minimum PR curve and random guessing at pi = 1/3 (B1, B2, B9)."""
+    """Figure 1: the minimum PR curve and random guessing at pi = 1/3 (B1, B2, B9).
+
+    Returns
+    -------
+    FigureData
+        Recall, the minimum precision and random guessing's precision.
+
+    See Also
+    --------
+    figure_2, figures
+
+    Examples
+    --------
+    At recall 1 the least precision is pi r/(1 - pi + pi r) = pi = 1/3 (B1):
+
+    >>> from prtheory.papers.boyd2012 import figure_1
+    >>> d = figure_1()
+    >>> d.meta, float(d.arrays["recall"][-1]), float(d.arrays["min_precision"][-1])
+    ({'pi': '1/3'}, 1.0, 0.3333333333333333)
+    """
     pi = Fraction(1, 3)
     grid = _grid()
     return FigureData(
@@ -522,7 +597,23 @@ FIG2_SKEWS = (
 
 
 def figure_2() -> FigureData:
-    """Figure 2: minimum PR curves for several skews (B1, B2)."""
+    """Figure 2: minimum PR curves for several skews (B1, B2).
+
+    Returns
+    -------
+    FigureData
+        Recall and one minimum precision curve per skew.
+
+    See Also
+    --------
+    figure_1
+
+    Examples
+    --------
+    >>> from prtheory.papers.boyd2012 import figure_2
+    >>> sorted(figure_2().arrays)[:3]
+    ['pi=1/10', 'pi=1/2', 'pi=1/20']
+    """
     grid = _grid()
     arrays = {"recall": np.array([float(r) for r in grid])}
     for pi in FIG2_SKEWS:
@@ -543,7 +634,26 @@ FIG3_RANGES = (
 
 
 def figure_3() -> FigureData:
-    """Figure 3: AUCPR_min against skew over recalls [0,1], [0.5,1], [0.8,1]; raw and / AUCPR_max (B7)."""
+    """Figure 3: AUCPR_min against skew over recalls [0,1], [0.5,1], [0.8,1]; raw and / AUCPR_max (B7).
+
+    Returns
+    -------
+    FigureData
+        The skews and AUCPR_min over three recall ranges, raw and divided by their maximum.
+
+    See Also
+    --------
+    figure_1
+
+    Examples
+    --------
+    At pi = 1/2 over [0, 1], AUCPR_min = 1 - ln 2 = 0.3068528194400546906 (B4):
+
+    >>> from prtheory.papers.boyd2012 import figure_3
+    >>> d = figure_3()
+    >>> float(d.arrays["pi"][49]), float(d.arrays["[0,1]"][49])
+    (0.5, 0.3068528194400547)
+    """
     skews = [Fraction(i, 100) for i in range(1, 100)]
     arrays = {"pi": np.array([float(p) for p in skews])}
     for a, b in FIG3_RANGES:
@@ -560,7 +670,24 @@ def figure_3() -> FigureData:
 
 
 def figure_4() -> FigureData:
-    """Figure 4: F1 contours over PR space at pi = 0.33, unachievable region, points A, B, C (B14)."""
+    """Figure 4: F1 contours over PR space at pi = 0.33, unachievable region, points A, B, C (B14).
+
+    Returns
+    -------
+    FigureData
+        The F1 grid, the minimum precision curve at pi = 0.33 and the points A, B, C.
+
+    See Also
+    --------
+    figure_4_points
+
+    Examples
+    --------
+    >>> from prtheory.papers.boyd2012 import figure_4
+    >>> d = figure_4()
+    >>> d.meta["labels"], d.arrays["points"].shape
+    (['A', 'B', 'C'], (3, 2))
+    """
     n = 121
     axis = np.linspace(0.0, 1.0, n)
     axis_q = [Fraction(i, n - 1) for i in range(n)]
@@ -582,6 +709,23 @@ def figure_4() -> FigureData:
 
 
 def figures() -> list[FigureData]:
+    """Every figure of the paper: Figures 1 to 4.
+
+    Returns
+    -------
+    list of FigureData
+        Figures 1 to 4.
+
+    See Also
+    --------
+    prtheory.papers.outputs.figure_data : every paper's figures.
+
+    Examples
+    --------
+    >>> from prtheory.papers.boyd2012 import figures
+    >>> [d.name for d in figures()]
+    ['boyd2012_fig1', 'boyd2012_fig2', 'boyd2012_fig3', 'boyd2012_fig4']
+    """
     return [figure_1(), figure_2(), figure_3(), figure_4()]
 
 
@@ -614,7 +758,23 @@ def _table1_md() -> str:
 
 
 def report() -> str:
-    """The Markdown text of ``reports/boyd2012.md``."""
+    """The Markdown text of ``reports/boyd2012.md``.
+
+    Returns
+    -------
+    str
+        The Markdown page.
+
+    See Also
+    --------
+    prtheory.papers.outputs.write_tables : writes it.
+
+    Examples
+    --------
+    >>> from prtheory.papers.boyd2012 import report
+    >>> report().startswith("<!-- generated by `prtheory tables`")
+    True
+    """
     parts = [
         GENERATED_NOTE,
         "# Boyd, Santos Costa, Davis & Page (ICML 2012), regenerated",

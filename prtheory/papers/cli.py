@@ -22,6 +22,30 @@ ROOT_HELP = (
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``tables`` and ``figures`` sub-commands to the ``prtheory`` command line.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The ``prtheory`` command's sub-parsers.
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    prtheory.cli.main
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from prtheory.papers.cli import register
+    >>> parser = argparse.ArgumentParser(prog="prtheory")
+    >>> register(parser.add_subparsers())
+    >>> str(parser.parse_args(["tables", "--root", "/tmp/out"]).root)
+    '/tmp/out'
+    """
     t = sub.add_parser(
         "tables",
         help="regenerate the papers' Markdown reports under reports/",

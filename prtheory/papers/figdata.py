@@ -32,14 +32,55 @@ DRAWING_FILES = ("papers/figures.py", "plots/_place.py", "plots/prg.py")
 
 
 def drawing_digest() -> str:
-    """SHA-256 of the drawing modules (their names and contents)."""
+    """SHA-256 of the drawing modules (their names and contents).
+
+    Returns
+    -------
+    str
+        64 hexadecimal digits.
+
+    See Also
+    --------
+    prtheory.papers.figures.write_figures : records it in the manifest.
+
+    Examples
+    --------
+    >>> from prtheory.papers.figdata import drawing_digest
+    >>> digest = drawing_digest()
+    >>> len(digest), set(digest) <= set("0123456789abcdef")
+    (64, True)
+    """
     text = "".join(f"{name}\n{(PACKAGE / name).read_text()}" for name in DRAWING_FILES)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
 class FigureData:
-    """Arrays and labelled scalars for one figure; ``name`` is the PNG's file stem."""
+    """Arrays and labelled scalars for one figure; ``name`` is the PNG's file stem.
+
+    Parameters
+    ----------
+    name : str
+        The PNG's file stem.
+    title : str
+        The figure's title.
+    arrays : dict of str to ndarray
+        The plotted data.
+    meta : dict
+        Labelled scalars.
+
+    See Also
+    --------
+    prtheory.papers.outputs.figure_data
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prtheory.papers.figdata import FigureData
+    >>> d = FigureData("demo", "A demo", {"x": np.array([0.0, 1.0])})
+    >>> d.name, d.meta
+    ('demo', {})
+    """
 
     name: str
     title: str

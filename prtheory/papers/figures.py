@@ -302,7 +302,34 @@ DRAW: dict[str, Callable[[FigureData], Figure]] = {
 
 
 def write_figures(root: Path) -> list[Path]:
-    """Draw every figure into ``root/reports/figures`` and write its manifest."""
+    """Draw every figure into ``root/reports/figures`` and write its manifest.
+
+    Parameters
+    ----------
+    root : Path
+        The project root.
+
+    Returns
+    -------
+    list of Path
+        The PNGs and the manifest.
+
+    See Also
+    --------
+    prtheory.papers.outputs.write_tables
+
+    Examples
+    --------
+    Into a temporary root: one PNG per figure of :func:`prtheory.papers.outputs.figure_data`, and the
+    manifest:
+
+    >>> import tempfile, pathlib
+    >>> from prtheory.papers.figures import write_figures
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     paths = write_figures(pathlib.Path(d))
+    ...     sorted(p.suffix for p in paths)[-1], len(paths)
+    ('.png', 9)
+    """
     out_dir = root / "reports" / "figures"
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = {}

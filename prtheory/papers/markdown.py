@@ -13,7 +13,30 @@ GENERATED_NOTE = (
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]], align: str = "") -> str:
-    """A GitHub-flavoured Markdown table; ``align`` holds one of ``l``/``r``/``c`` per column."""
+    """A GitHub-flavoured Markdown table; ``align`` holds one of ``l``/``r``/``c`` per column.
+
+    Parameters
+    ----------
+    headers : sequence of str
+        The column headers.
+    rows : sequence of sequences
+        The cells.
+    align : str
+        One of ``l``, ``r``, ``c`` per column (default: none).
+
+    Returns
+    -------
+    str
+        The table.
+
+    Examples
+    --------
+    >>> from prtheory.papers.markdown import table
+    >>> print(table(["a", "b"], [[1, 2]], "lr"))
+    | a | b |
+    |:--|--:|
+    | 1 | 2 |
+    """
     align = align or "l" + "r" * (len(headers) - 1)
     marks = {"l": ":--", "r": "--:", "c": ":-:"}
     out = ["| " + " | ".join(headers) + " |", "|" + "|".join(marks[a] for a in align) + "|"]

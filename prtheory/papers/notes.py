@@ -62,7 +62,35 @@ PRINTED_G1 = {
 
 
 def threshold_counts(scores, truths=TRUTHS, threshold: float = THRESHOLD) -> dict[str, int]:
-    """TP, FP, FN, TN of the classifier ``score >= threshold`` (the notes' rule)."""
+    """TP, FP, FN, TN of the classifier ``score >= threshold`` (the notes' rule).
+
+    Parameters
+    ----------
+    scores : sequence of float
+        One score per item.
+    truths : sequence of int
+        The labels (default the notes' ``(1, 1, 0, 0, 1, 1, 0, 0)``).
+    threshold : float
+        Predict positive iff ``score >= threshold`` (default 0.5).
+
+    Returns
+    -------
+    dict of str to int
+        TP, FP, FN and TN.
+
+    See Also
+    --------
+    figure_scores
+
+    Examples
+    --------
+    Scores at or above 0.5: items 0, 1, 5 (positive) and 3 (negative); item 4 is a missed
+    positive; items 2, 6, 7 are negatives left out:
+
+    >>> from prtheory.papers.notes import threshold_counts
+    >>> threshold_counts([0.9, 0.8, 0.3, 0.6, 0.4, 0.7, 0.2, 0.1])
+    {'TP': 3, 'FP': 1, 'FN': 1, 'TN': 3}
+    """
     pred = [s >= threshold for s in scores]
     return {
         "TP": sum(p and t for p, t in zip(pred, truths, strict=True)),
@@ -73,12 +101,67 @@ def threshold_counts(scores, truths=TRUTHS, threshold: float = THRESHOLD) -> dic
 
 
 def arithmetic_mean(p: Fraction, r: Fraction, gamma: Fraction) -> Fraction:
-    """``A_gamma = (gamma P + R)/(1 + gamma)`` (G3). Level curves: slope -1/gamma in (R, P)."""
+    """``A_gamma = (gamma P + R)/(1 + gamma)`` (G3). Level curves: slope -1/gamma in (R, P).
+
+    Parameters
+    ----------
+    p, r : Fraction
+        Precision and recall.
+    gamma : Fraction
+        The weight of precision.
+
+    Returns
+    -------
+    Fraction
+        ``A_gamma``, exactly.
+
+    See Also
+    --------
+    geometric_mean, marginal_rate
+
+    Examples
+    --------
+    P = 1/2, R = 1/4, gamma = 1/4: (1/8 + 1/4)/(5/4) = 3/10:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.papers.notes import arithmetic_mean
+    >>> arithmetic_mean(Fraction(1, 2), Fraction(1, 4), Fraction(1, 4))
+    Fraction(3, 10)
+    """
     return (gamma * p + r) / (1 + gamma)
 
 
 def geometric_mean(p: Fraction, r: Fraction, beta: Fraction, dps: int = 30) -> mpmath.mpf:
-    """``G_beta = (P R^beta)^(1/(1+beta))`` (G7), an mpf at ``dps`` digits."""
+    """``G_beta = (P R^beta)^(1/(1+beta))`` (G7), an mpf at ``dps`` digits.
+
+    Parameters
+    ----------
+    p, r : Fraction
+        Precision and recall.
+    beta : Fraction
+        The weight of recall.
+    dps : int
+        Digits of the result (default 30).
+
+    Returns
+    -------
+    mpmath.mpf
+        ``G_beta``.
+
+    See Also
+    --------
+    arithmetic_mean
+
+    Examples
+    --------
+    P = 1/2, R = 1/8, beta = 2: (1/2 1/64)^(1/3) = 2^(-7/3) = 0.19842513149602...:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.papers.notes import geometric_mean
+    >>> import mpmath
+    >>> mpmath.nstr(geometric_mean(Fraction(1, 2), Fraction(1, 8), Fraction(2)), 15)
+    '0.198425131496025'
+    """
     with mpmath.workdps(dps + 5):
         pm = mpmath.mpf(p.numerator) / p.denominator
         rm = mpmath.mpf(r.numerator) / r.denominator
@@ -94,6 +177,31 @@ def marginal_rate(p: Fraction, r: Fraction, beta: Fraction) -> Fraction:
     From F = (1+b^2) P R/(b^2 P + R): dF/dR is proportional to b^2 P^2 and dF/dP to R^2 (same
     factor), so along a level curve dP/dR = -b^2 P^2/R^2. It is 1 exactly where R/P = beta; a
     value below 1 means one unit of recall is worth less than one unit of precision.
+
+    Parameters
+    ----------
+    p, r : Fraction
+        Precision and recall.
+    beta : Fraction
+        The weight of recall.
+
+    Returns
+    -------
+    Fraction
+        ``beta^2 P^2/R^2``.
+
+    See Also
+    --------
+    arithmetic_mean
+
+    Examples
+    --------
+    At P = R the rate is beta^2: 4 for beta = 2:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.papers.notes import marginal_rate
+    >>> marginal_rate(Fraction(1, 2), Fraction(1, 2), Fraction(2))
+    Fraction(4, 1)
     """
     return beta * beta * p * p / (r * r)
 
@@ -207,7 +315,23 @@ def _ap_at_k_md() -> str:
 
 
 def figure_scores() -> FigureData:
-    """Both PR curves of the scores_A / scores_B example (N3)."""
+    """Both PR curves of the scores_A / scores_B example (N3).
+
+    Returns
+    -------
+    FigureData
+        Both PR curves and the threshold point.
+
+    See Also
+    --------
+    threshold_counts
+
+    Examples
+    --------
+    >>> from prtheory.papers.notes import figure_scores
+    >>> sorted(figure_scores().arrays)
+    ['A_precision', 'A_recall', 'B_precision', 'B_recall', 'threshold_point']
+    """
     arrays = {}
     for n, s in (("A", SCORES_A), ("B", SCORES_B)):
         r, p = _pr_points(s)
@@ -404,7 +528,24 @@ MEANS_GAMMA = Fraction(1, 4)
 
 
 def figure_means() -> FigureData:
-    """Level curves of A_gamma (gamma = 1/4), G_beta and F_beta (beta = 2) over (R, P) (G3-G7)."""
+    """Level curves of A_gamma (gamma = 1/4), G_beta and F_beta (beta = 2) over (R, P) (G3-G7).
+
+    Returns
+    -------
+    FigureData
+        The grids of A, G and F over (R, P).
+
+    See Also
+    --------
+    arithmetic_mean, geometric_mean
+
+    Examples
+    --------
+    >>> from prtheory.papers.notes import figure_means
+    >>> d = figure_means()
+    >>> d.arrays["F"].shape, d.meta["beta"]
+    ((81, 81), '2')
+    """
     n = 81
     axis_q = [Fraction(i, n - 1) for i in range(n)]
     a = np.array([[to_float(arithmetic_mean(p, r, MEANS_GAMMA)) for r in axis_q] for p in axis_q])
@@ -424,11 +565,44 @@ def figure_means() -> FigureData:
 
 
 def figures() -> list[FigureData]:
+    """Every figure of the notes: the scores example and the level curves of the means.
+
+    Returns
+    -------
+    list of FigureData
+        The notes' figures.
+
+    See Also
+    --------
+    prtheory.papers.outputs.figure_data
+
+    Examples
+    --------
+    >>> from prtheory.papers.notes import figures
+    >>> [d.name for d in figures()]
+    ['notes_scores', 'notes_means']
+    """
     return [figure_scores(), figure_means()]
 
 
 def report() -> str:
-    """The Markdown text of ``reports/notes.md``."""
+    """The Markdown text of ``reports/notes.md``.
+
+    Returns
+    -------
+    str
+        The Markdown page.
+
+    See Also
+    --------
+    prtheory.papers.outputs.write_tables : writes it.
+
+    Examples
+    --------
+    >>> from prtheory.papers.notes import report
+    >>> report().startswith("<!-- generated by `prtheory tables`")
+    True
+    """
     parts = [
         GENERATED_NOTE,
         "# Worked examples of the notes (seed 003) and of Gandenberger 2019 (seed 004)",

@@ -23,12 +23,51 @@ REPORTS: dict[str, Callable[[], str]] = {
 
 
 def figure_data() -> list[FigureData]:
-    """The data behind every figure (no matplotlib needed)."""
+    """The data behind every figure (no matplotlib needed).
+
+    Returns
+    -------
+    list of FigureData
+        Every paper's figures.
+
+    See Also
+    --------
+    prtheory.papers.figures.write_figures
+
+    Examples
+    --------
+    >>> from prtheory.papers.outputs import figure_data
+    >>> len(figure_data())
+    8
+    """
     return [*boyd2012.figures(), *flach2015.figures(), *notes.figures()]
 
 
 def write_tables(root: Path) -> list[Path]:
-    """Write every Markdown report into ``root/reports``."""
+    """Write every Markdown report into ``root/reports``.
+
+    Parameters
+    ----------
+    root : Path
+        The project root.
+
+    Returns
+    -------
+    list of Path
+        The reports written.
+
+    See Also
+    --------
+    figure_data
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from prtheory.papers.outputs import write_tables
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     [p.name for p in write_tables(pathlib.Path(d))]
+    ['boyd2012.md', 'flach2015.md', 'notes.md']
+    """
     out_dir = root / "reports"
     out_dir.mkdir(parents=True, exist_ok=True)
     paths = []

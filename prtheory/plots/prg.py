@@ -31,7 +31,33 @@ DEFAULT_ISO_FG = (0.2, 0.4, 0.6, 0.8)
 def iso_fg_segment(g: float, beta: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
     """End points ``(recG, precG)`` of the iso-F_beta-gain line of level ``g`` in the unit
     square: ``precG = (1 + b^2) g - b^2 recG`` for ``recG`` between ``((1+b^2) g - 1)/b^2`` (where
-    precG = 1) and ``(1+b^2) g / b^2`` (where precG = 0), both cut to [0, 1]."""
+    precG = 1) and ``(1+b^2) g / b^2`` (where precG = 0), both cut to [0, 1].
+
+    Parameters
+    ----------
+    g : float
+        The level.
+    beta : float
+        The beta (default 1).
+
+    Returns
+    -------
+    tuple of ndarray
+        The two end points' recall gains and precision gains.
+
+    See Also
+    --------
+    PRGDisplay
+
+    Examples
+    --------
+    FG1 = 1/2: precG = 1 - recG, from (0, 1) to (1, 0):
+
+    >>> from prtheory.plots.prg import iso_fg_segment
+    >>> rg, pg = iso_fg_segment(0.5)
+    >>> rg.tolist(), pg.tolist()
+    ([0.0, 1.0], [1.0, 0.0])
+    """
     b2 = beta * beta
     lo = max(0.0, ((1 + b2) * g - 1) / b2)
     hi = min(1.0, (1 + b2) * g / b2)
@@ -46,6 +72,37 @@ class PRGDisplay:
     :meth:`plot`. Attributes after plotting: ``ax_``, ``figure_``, ``line_`` (the curve),
     ``hull_line_`` (or None, markers at the hull's vertices), ``iso_fg_lines_`` and
     ``iso_fg_labels_`` (placed where they collide with nothing, :mod:`prtheory.plots._place`).
+
+    Parameters
+    ----------
+    precision_gain, recall_gain : array-like of float
+        The curve's points.
+    hull_precision_gain, hull_recall_gain : array-like of float or None
+        The convex hull's vertices.
+    auprg : float or None
+        The area, for the legend.
+    name : str or None
+        The curve's name, for the legend.
+    iso_fg : sequence of float
+        The iso-FG levels drawn (default 0.2, 0.4, 0.6, 0.8).
+    beta : float
+        The beta of the iso-FG lines (default 1).
+
+    See Also
+    --------
+    prtheory.plots.prspace.PRSpaceDisplay
+    prtheory.metrics.prg_curve : the curve.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from prtheory.plots import PRGDisplay
+    >>> display = PRGDisplay.from_predictions([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    >>> len(display.iso_fg_lines_)
+    4
+    >>> import matplotlib.pyplot as plt
+    >>> plt.close(display.figure_)
     """
 
     def __init__(

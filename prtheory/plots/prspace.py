@@ -55,7 +55,35 @@ _DG_POINTS = 4000  # points along the whole Davis-Goadrich curve (at least 2 per
 
 
 def step_vertices(tp: np.ndarray, fp: np.ndarray, pos: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(recall, precision)`` of the step curve: (0, p_first), then every point with TP+FP > 0."""
+    """``(recall, precision)`` of the step curve: (0, p_first), then every point with TP+FP > 0.
+
+    Parameters
+    ----------
+    tp, fp : ndarray of int
+        Cumulative counts of the operating points.
+    pos : int
+        The positives.
+
+    Returns
+    -------
+    tuple of ndarray
+        Recall and precision of the step curve.
+
+    See Also
+    --------
+    dg_vertices
+
+    Examples
+    --------
+    (TP, FP) = (1, 0), (1, 1), (2, 1) of 2 positives: (0, 1) first, then (1/2, 1), (1/2, 1/2),
+    (1, 2/3):
+
+    >>> import numpy as np
+    >>> from prtheory.plots.prspace import step_vertices
+    >>> r, p = step_vertices(np.array([1, 1, 2]), np.array([0, 1, 1]), 2)
+    >>> r.tolist(), p.round(12).tolist()
+    ([0.0, 0.5, 0.5, 1.0], [1.0, 1.0, 0.5, 0.666666666667])
+    """
     keep = np.flatnonzero((tp + fp) > 0)
     t, n = tp[keep], (tp + fp)[keep]
     precision = Ratios(t, n).to_float()
@@ -72,6 +100,35 @@ def dg_vertices(
     ``u`` evenly spaced in [0, 1] (``points`` in all, at least the two ends per segment); a
     segment with ``dT = 0`` is the vertical drop of precision at constant recall. At the empty
     classifier precision is the constant ``T1/(T1 + F1)`` of the first segment.
+
+    Parameters
+    ----------
+    tp, fp : ndarray of int
+        Cumulative counts of the operating points.
+    pos : int
+        The positives.
+    points : int
+        Samples in all (default 4000).
+
+    Returns
+    -------
+    tuple of ndarray
+        Recall and precision along the interpolation.
+
+    See Also
+    --------
+    step_vertices
+
+    Examples
+    --------
+    (TP, FP) = (1, 0), (2, 2) of 2 positives, 2 samples per segment: from the empty classifier
+    precision is 1 up to recall 1/2; then TP = 1 + u, FP = 2u ends at (1, 2/4):
+
+    >>> import numpy as np
+    >>> from prtheory.plots.prspace import dg_vertices
+    >>> r, p = dg_vertices(np.array([1, 2]), np.array([0, 2]), 2, points=4)
+    >>> r.tolist(), p.tolist()
+    ([0.0, 0.5, 0.5, 1.0], [1.0, 1.0, 1.0, 0.5])
     """
     t = np.concatenate(([0], tp)).astype(np.float64)
     f = np.concatenate(([0], fp)).astype(np.float64)
@@ -88,14 +145,69 @@ def dg_vertices(
 
 
 def unachievable_polygon(pi: float, samples: int = _SAMPLES) -> np.ndarray:
-    """Vertices (recall, precision) of the unachievable region at skew ``0 < pi < 1`` (B1)."""
+    """Vertices (recall, precision) of the unachievable region at skew ``0 < pi < 1`` (B1).
+
+    Parameters
+    ----------
+    pi : float
+        The skew, ``0 < pi < 1``.
+    samples : int
+        Points along the minimum curve (default 201).
+
+    Returns
+    -------
+    ndarray of shape (samples + 1, 2)
+        The vertices.
+
+    See Also
+    --------
+    PRSpaceDisplay
+    prtheory.oracle.min_precision : the curve (B1).
+
+    Examples
+    --------
+    At pi = 1/2 the minimum precision pi r/(1 - pi + pi r) is 0, 1/3, 1/2 at r = 0, 1/2, 1; the
+    polygon closes at (1, 0):
+
+    >>> from prtheory.plots.prspace import unachievable_polygon
+    >>> unachievable_polygon(0.5, samples=3).round(12).tolist()
+    [[0.0, 0.0], [0.5, 0.333333333333], [1.0, 0.5], [1.0, 0.0]]
+    """
     r = np.linspace(0.0, 1.0, samples)
     p = min_precision(r, pi)
     return np.vstack((np.column_stack((r, p)), [[1.0, 0.0]]))
 
 
 def iso_fbeta_line(f: float, beta: float = 1.0, samples: int = _SAMPLES):
-    """``(recall, precision)`` along ``F_beta = f`` (F2), from precision 1 down to recall 1."""
+    """``(recall, precision)`` along ``F_beta = f`` (F2), from precision 1 down to recall 1.
+
+    Parameters
+    ----------
+    f : float
+        The level.
+    beta : float
+        The beta (default 1).
+    samples : int
+        Points along the line (default 201).
+
+    Returns
+    -------
+    tuple of ndarray
+        Recall and precision.
+
+    See Also
+    --------
+    PRSpaceDisplay
+
+    Examples
+    --------
+    F1 = 1/2 meets precision 1 at r = 1/3 and recall 1 at p = 1/3; at r = 2/3, p = 2/5:
+
+    >>> from prtheory.plots.prspace import iso_fbeta_line
+    >>> r, p = iso_fbeta_line(0.5, samples=3)
+    >>> r.round(12).tolist(), p.round(12).tolist()
+    ([0.333333333333, 0.666666666667, 1.0], [1.0, 0.4, 0.333333333333])
+    """
     b2 = beta * beta
     r = np.linspace(f * b2 / (1 + b2 - f), 1.0, samples)
     p = np.minimum(f * r / ((1 + b2) * r - f * b2), 1.0)
@@ -123,6 +235,49 @@ class PRSpaceDisplay:
     ``iso_f_lines_`` (Line2D per level), ``iso_f_labels_`` (placed where they collide with
     nothing, :mod:`prtheory.plots._place`), ``aucpr_min_line_`` and ``chance_level_line_``
     (Line2D, or None).
+
+    Parameters
+    ----------
+    precision, recall : array-like of float
+        The curve's points.
+    pi : float
+        The skew.
+    drawstyle : str
+        matplotlib's drawstyle (default ``"steps-pre"``).
+    area : float or None
+        The area, for the legend.
+    area_name : str
+        Its name (default ``"AP"``).
+    name : str or None
+        The curve's name.
+    chance_level : float or None
+        The random classifier's precision.
+    chance_name : str
+        Its name (default ``"random"``).
+    iso_f : sequence of float
+        The iso-F levels drawn.
+    beta : float
+        The beta of the iso-F lines (default 1).
+    show_unachievable : bool
+        Shade the unachievable region (default True).
+    baselines : bool
+        Draw the AUCPR_min and chance baselines (default True).
+
+    See Also
+    --------
+    prtheory.plots.prg.PRGDisplay
+    prtheory.metrics.precision_recall_curve : the curve.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from prtheory.plots import PRSpaceDisplay
+    >>> display = PRSpaceDisplay.from_predictions([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    >>> display.unachievable_ is not None, len(display.iso_f_lines_)
+    (True, 4)
+    >>> import matplotlib.pyplot as plt
+    >>> plt.close(display.figure_)
     """
 
     def __init__(

@@ -179,6 +179,16 @@ def det_curve(
     -------
     fpr, fnr, thresholds : ndarray
 
+    Raises
+    ------
+    ValueError
+        ``y_true`` with one class, or labels scikit-learn refuses.
+
+    See Also
+    --------
+    prtheory.det_curve : prtheory's signature.
+    roc_curve
+
     Examples
     --------
     >>> from prtheory.sklearn import det_curve

@@ -191,6 +191,16 @@ def average_precision_score(
     -------
     float, or ndarray with ``average=None``
 
+    Raises
+    ------
+    ValueError
+        A target format or ``pos_label`` scikit-learn refuses (its messages).
+
+    See Also
+    --------
+    prtheory.average_precision : prtheory's signature.
+    roc_auc_score
+
     Examples
     --------
     Positives at ranks 1 and 3 of 4 (scores 0.8 and 0.35): ``(1 + 2/3)/2 = 5/6``:
@@ -302,6 +312,18 @@ def roc_auc_score(
     Returns
     -------
     float, or ndarray with ``average=None``
+
+    Raises
+    ------
+    ValueError
+        A target, ``max_fpr``, ``multi_class``, ``average`` or ``labels`` scikit-learn refuses.
+    NotImplementedError
+        ``average=None`` with ``multi_class="ovo"``, as in scikit-learn.
+
+    See Also
+    --------
+    prtheory.roc_auc : prtheory's signature.
+    average_precision_score
 
     Examples
     --------
@@ -445,6 +467,16 @@ def auc(x: Any, y: Any) -> float:
     -------
     float
 
+    Raises
+    ------
+    ValueError
+        Fewer than 2 points, or ``x`` neither increasing nor decreasing (scikit-learn's messages).
+
+    See Also
+    --------
+    prtheory.auc : the same with prtheory's errors.
+    roc_auc_score
+
     Examples
     --------
     >>> from prtheory.sklearn import auc, roc_curve
@@ -493,6 +525,15 @@ def label_ranking_average_precision_score(
     Returns
     -------
     float
+
+    Raises
+    ------
+    ValueError
+        Matrices of different shapes, or a target that is not a label-indicator matrix.
+
+    See Also
+    --------
+    prtheory.label_ranking_average_precision : prtheory's signature.
 
     Examples
     --------
@@ -563,6 +604,15 @@ def top_k_accuracy_score(
     Returns
     -------
     float
+
+    Raises
+    ------
+    ValueError
+        A target type, ``k``, score shape or ``labels`` scikit-learn refuses (its messages).
+
+    See Also
+    --------
+    prtheory.top_k_accuracy : prtheory's signature.
 
     Examples
     --------

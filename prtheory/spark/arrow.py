@@ -55,7 +55,41 @@ def unchecked_byte_limit(session: Any, columns: int) -> Iterator[bool]:
     batch of rows of ``columns`` fixed-width columns (module docstring); yields whether it is.
 
     The session's own value (or its absence) is restored on exit. The setting is the session's:
-    a query another thread runs on the same session meanwhile also goes without the check."""
+    a query another thread runs on the same session meanwhile also goes without the check.
+
+    Parameters
+    ----------
+    session : pyspark.sql.SparkSession
+        The session.
+    columns : int
+        The fixed-width columns of a batch.
+
+    Yields
+    ------
+    bool
+        Whether the byte check is off within the block.
+
+    See Also
+    --------
+    prtheory.spark.blocks.pieces
+
+    Examples
+    --------
+    10000 rows of 2 columns (plus one) at 16 bytes a value are 480,000 bytes, below a limit of
+    64 MiB: the check goes off within the block and the limit comes back after it:
+
+    >>> from pyspark.sql import SparkSession
+    >>> from prtheory.spark.arrow import MAX_BYTES, MAX_RECORDS, unchecked_byte_limit
+    >>> session = SparkSession.builder.getOrCreate()
+    >>> session.conf.set(MAX_RECORDS, "10000")
+    >>> session.conf.set(MAX_BYTES, "64m")
+    >>> with unchecked_byte_limit(session, 2) as unchecked:
+    ...     inside = session.conf.get(MAX_BYTES)
+    >>> unchecked, inside, session.conf.get(MAX_BYTES)
+    (True, '2147483647', '64m')
+    >>> session.conf.unset(MAX_BYTES)
+    >>> session.conf.unset(MAX_RECORDS)
+    """
     conf = session.conf
     rows = int(conf.get(MAX_RECORDS))
     limit = _bytes(conf.get(MAX_BYTES))

@@ -170,7 +170,24 @@ RAW, COMBINED, AGGREGATED = "raw", "combined", "aggregated"
 
 
 def functions():
-    """``pyspark.sql.functions``, or an ImportError saying what to install."""
+    """``pyspark.sql.functions``, or an ImportError saying what to install.
+
+    Returns
+    -------
+    module
+        ``pyspark.sql.functions``.
+
+    Raises
+    ------
+    ImportError
+        pyspark is not installed, saying how to install it.
+
+    Examples
+    --------
+    >>> from prtheory.spark.blocks import functions
+    >>> functions().__name__.startswith("pyspark.sql.functions")
+    True
+    """
     try:
         from pyspark.sql import functions
     except ImportError as e:  # pragma: no cover - depends on the installation
@@ -206,7 +223,42 @@ def _column_kind(df, name: str, arg: str, *, integral_ok: bool = True) -> str:
 
 def score_column(df, name: str, index: int | None = None):
     """The score column as DOUBLE; a column of MLlib vectors (``probability``,
-    ``rawPrediction``) or of arrays read at ``index`` (0-based, as ``vector_to_array(c)[i]``)."""
+    ``rawPrediction``) or of arrays read at ``index`` (0-based, as ``vector_to_array(c)[i]``).
+
+    Parameters
+    ----------
+    df : pyspark.sql.DataFrame
+        The data.
+    name : str
+        The score column.
+    index : int or None
+        The element of a vector or array column (0-based).
+
+    Returns
+    -------
+    pyspark.sql.Column
+        The score as DOUBLE.
+
+    Raises
+    ------
+    InvalidInputError
+        A column missing, of the wrong type, or an ``index`` on a plain column.
+
+    See Also
+    --------
+    bad_label_score
+
+    Examples
+    --------
+    The second element of an array column:
+
+    >>> from pyspark.sql import SparkSession
+    >>> from prtheory.spark.blocks import score_column
+    >>> session = SparkSession.builder.getOrCreate()
+    >>> df = session.createDataFrame([([0.2, 0.8],)], ["probability"])
+    >>> df.select(score_column(df, "probability", 1)).first()[0]
+    0.8
+    """
     from pyspark.sql import types as T
 
     if name not in df.columns:
@@ -236,7 +288,44 @@ def score_column(df, name: str, index: int | None = None):
 def bad_label_score(df, label_col: str, score_col: str, score_index: int | None = None):
     """Check the label and score columns' types; return them as doubles and one boolean column
     per argument, true on its malformed rows (a vector shorter than ``score_index`` included:
-    its element is null)."""
+    its element is null).
+
+    Parameters
+    ----------
+    df : pyspark.sql.DataFrame
+        The data.
+    label_col, score_col : str
+        The label and score columns.
+    score_index : int or None
+        The element of a vector or array score column.
+
+    Returns
+    -------
+    tuple
+        The label and score as double columns, and per argument a column true on its malformed
+        rows.
+
+    Raises
+    ------
+    InvalidInputError
+        A column missing or of the wrong type.
+
+    See Also
+    --------
+    raise_on_bad
+
+    Examples
+    --------
+    A label 2 is malformed:
+
+    >>> from pyspark.sql import SparkSession
+    >>> from prtheory.spark.blocks import bad_label_score
+    >>> session = SparkSession.builder.getOrCreate()
+    >>> df = session.createDataFrame([(1, 0.9), (2, 0.8)], ["label", "score"])
+    >>> y, s, bad = bad_label_score(df, "label", "score")
+    >>> [r[0] for r in df.select(bad["label_col"]).collect()]
+    [False, True]
+    """
     F = functions()
     _column_kind(df, label_col, "label_col")
     s = score_column(df, score_col, score_index)
@@ -584,6 +673,47 @@ class Pieces:
     :data:`AGGREGATED` (one row per (score[, exponent]) summed by Spark); ``rows`` is what the
     one shuffle moves (for measurements); with ``cache`` the first :meth:`run` caches the blocks for the next.
     Use as a context manager (a cache is released on exit).
+
+    Parameters
+    ----------
+    frame : pyspark.sql.DataFrame
+        The pieces' blocks, not yet computed.
+    weighted : bool
+        Whether there is a weight column.
+    k : int
+        Weights are integers over ``2**k``.
+    offsets : dict of int to (int, int)
+        Each piece's exclusive prefix totals.
+    pos, neg : int
+        The class weights over ``2**-k``.
+    top_is_empty : bool
+        Whether the highest-scored block has zero weight.
+    splits : list of float
+        The descending split points.
+    labels : list of int
+        Each piece's label.
+    pieces : int
+        The number of pieces.
+    cache : bool
+        Cache the blocks for a second run.
+    path : str
+        Where equal scores are summed.
+    rows : object
+        What the shuffle moves.
+    ties : float
+        The sample's rows per score.
+
+    See Also
+    --------
+    pieces : builds it.
+
+    Examples
+    --------
+    See :func:`pieces`.
+
+    >>> from prtheory.spark.blocks import Pieces
+    >>> Pieces.__name__
+    'Pieces'
     """
 
     frame: Any
@@ -722,7 +852,53 @@ def pieces(
     area) the blocks are cached by the first run until :meth:`Pieces.close`; otherwise a second
     run (an undecided rounding) recomputes them. ``exact_sum=True`` (the first run sums the
     positive blocks' terms exactly) balances float-weighted pieces by
-    :data:`EXACT_POSITIVE_COST`."""
+    :data:`EXACT_POSITIVE_COST`.
+
+    Parameters
+    ----------
+    df : pyspark.sql.DataFrame
+        The data.
+    label_col, score_col : str
+        The label and score columns.
+    weight_col : str or None
+        The weight column.
+    partitions : int or None
+        The pieces; None chooses from the row count.
+    unit_weights : bool
+        Whether the weights are all 1 (default False).
+    cache : bool
+        Cache the blocks for a second run (default False).
+    exact_sum : bool
+        Balance the pieces for an exact first sum (default False).
+    score_index : int or None
+        The element of a vector or array score column.
+
+    Returns
+    -------
+    Pieces
+        The pieces and their exact totals.
+
+    Raises
+    ------
+    InvalidInputError
+        A column missing or of the wrong type, or malformed rows, naming the argument.
+
+    See Also
+    --------
+    prtheory.spark.average_precision : a metric over them.
+
+    Examples
+    --------
+    Two positives and two negatives, unit weights (``k = 0``):
+
+    >>> from pyspark.sql import SparkSession
+    >>> from prtheory.spark.blocks import pieces
+    >>> session = SparkSession.builder.getOrCreate()
+    >>> df = session.createDataFrame([(1, 0.9), (0, 0.8), (1, 0.8), (0, 0.1)], ["label", "score"])
+    >>> with pieces(df, "label", "score", None, 2) as p:
+    ...     p.pos, p.neg, p.k
+    (2, 2, 0)
+    """
     F = functions()
     if unit_weights and weight_col is not None:
         raise InvalidInputError("weight_col", "this metric counts items: unit weights only")
@@ -852,5 +1028,33 @@ def pieces(
 
 def raise_on_bad(counts: dict[str, int]) -> None:
     """Raise naming the first argument with malformed rows (``label_col``, ``score_col``,
-    ``weight_col``; :func:`prtheory.distributed.check_rows`)."""
+    ``weight_col``; :func:`prtheory.distributed.check_rows`).
+
+    Parameters
+    ----------
+    counts : dict of str to int
+        Malformed rows per argument (``label_col``, ``score_col``, ``weight_col``).
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    InvalidInputError
+        Naming the first argument with malformed rows.
+
+    See Also
+    --------
+    prtheory.distributed.blocks.check_rows
+
+    Examples
+    --------
+    >>> from prtheory.spark.blocks import raise_on_bad
+    >>> raise_on_bad({"label_col": 0, "score_col": 0})
+    >>> raise_on_bad({"label_col": 0, "score_col": 2})
+    Traceback (most recent call last):
+    ...
+    prtheory.errors.InvalidInputError: score_col: scores must not be NaN or null: 2 bad rows
+    """
     check_rows({arg.removesuffix("_col"): count for arg, count in counts.items()}, suffix="_col")
