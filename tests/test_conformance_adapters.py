@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import os
 
+import numpy as np
 import pytest
 
 from prtheory.conformance.adapters import Implementation, implementations, load_adapter
@@ -358,3 +359,31 @@ def test_keras_minoring_and_majoring_bracket_average_precision():
     # min(P_i, P_i+1) <= P_i <= max(P_i, P_i+1) on every recall step; the float32 sums are
     # within float32 rounding of the exact Riemann sums, far from AP on this ranking
     assert got["minoring"] < exact < got["majoring"]
+
+
+def test_pytrec_eval_evaluates_each_input_once_for_every_measure(monkeypatch):
+    pytest.importorskip("pytrec_eval")
+    from prtheory.conformance.adapters import pytrec_eval_adapter as adapter
+    from prtheory.conformance.metrics import Inputs
+
+    calls = []
+    real = adapter._evaluate
+    monkeypatch.setattr(adapter, "_evaluate", lambda x, m: calls.append(m) or real(x, m))
+    monkeypatch.setattr(adapter, "_SEEN", {})
+    impls = {i.name: i for i in adapter.implementations()}
+    x = Inputs(np.array([1, 0, 1]), np.array([0.9, 0.8, 0.7]), None, {"k": 2})
+    # ranking 1,0,1: AP = (1/1 + 2/3)/2 = 5/6; P@2 = 1/2; R-precision (R = 2) = 1/2;
+    # AP cut at 2 = (1/1)/2 = 1/2 (divided by the 2 relevant)
+    want = {"map": 5 / 6, "P_k": 0.5, "Rprec": 0.5, "map_cut_k": 0.5}
+    assert {name: impls[name].run(x) for name in want} == pytest.approx(want, abs=1e-15)
+    assert calls == [{"map", "Rprec", "P_2", "map_cut_2"}]
+    # a measure the joint evaluation cannot give is evaluated alone
+    bad = Inputs(x.y_true, x.y_score, None, {"k": "x"})
+    monkeypatch.setattr(adapter, "_evaluate", lambda x, m: calls.append(m) or _fail(m))
+    with pytest.raises(KeyError):
+        impls["P_k"].run(bad)
+    assert calls[-2:] == [{"map", "Rprec", "P_x", "map_cut_x"}, {"P_x"}]
+
+
+def _fail(measures):
+    raise KeyError(sorted(measures)[0])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import shutil
 import sys
 import warnings
 from fractions import Fraction as F
@@ -19,7 +20,7 @@ import numpy as np
 import pytest
 
 from prtheory.conformance import external, gbdt_models, r_models, river_models
-from prtheory.conformance.adapters import implementations, status
+from prtheory.conformance.adapters import implementations, r_packages, status
 from prtheory.conformance.encoding import decode_inputs
 from prtheory.conformance.external import ExternalCrash, ExternalRejection, Server, ServerDied
 from prtheory.conformance.metrics import Inputs
@@ -82,6 +83,43 @@ def test_request_inputs_are_the_exported_format():
     long = _inputs([0] * 1500 + [1], [0.5] * 1500 + [0.25])
     runs = external.encode_request_inputs(long)["runs"]
     assert runs == [[0, "0.5", 1500], [1, "0.25", 1]]
+
+
+def test_long_inputs_go_to_a_binary_server_as_exact_float64(tmp_path):
+    # R's as.numeric reads the decimal 0.721678814663057 one ulp high; the file carries the
+    # float64 itself
+    s = [0.721678814663057] + [0.25] * 1500
+    x = _inputs([1] + [0] * 1500, s, [2.0] * 1501)
+    path = tmp_path / "inputs.f64"
+    head = external.encode_binary_inputs(x, path)
+    assert head == {"binary": str(path), "n": 1501, "weighted": True}
+    values = np.fromfile(path, dtype="<f8")
+    assert values[:1501].tolist() == [1] + [0] * 1500
+    assert values[1501:3002].tolist() == s
+    assert values[3002:].tolist() == [2.0] * 1501
+    # JSON where the input is short, or its labels are not numbers
+    assert external.encode_binary_inputs(_inputs([1, 0], [0.5, 0.25]), path) is None
+    assert external.encode_binary_inputs(_inputs(["a"] * 1001, [0.5] * 1001), path) is None
+
+
+@pytest.mark.skipif(shutil.which("Rscript") is None, reason="needs R")
+def test_the_r_server_reads_binary_inputs_exactly():
+    # Metrics::auc on one positive at s0 = 0.721678814663057 (shortest repr) below 1500
+    # negatives at its float64 successor s1: 0 if R sees s0 (every negative ranks above it);
+    # R's as.numeric reads the decimal "0.721678814663057" as s1 itself, a tie with every
+    # negative: 1/2
+    if r_packages.package_version("Metrics") is None:
+        pytest.skip("needs the R package Metrics")
+    s0 = 0.721678814663057
+    s1 = float(np.nextafter(s0, 1.0))
+    x = _inputs([1] + [0] * 1500, [s0] + [s1] * 1500)
+    server = Server(["Rscript", "--vanilla", str(r_packages.SCRIPT), "Metrics"], "R", binary=True)
+    try:
+        assert server.call("auc", x) == 0.0
+        server.binary = False  # the same input as decimal strings
+        assert server.call("auc", x) == 0.5
+    finally:
+        server.close()
 
 
 FAKE = r"""

@@ -5,10 +5,18 @@ Item ``i`` becomes document ``"d%07d" % i`` with score ``y_score[i]`` in the run
 ``y_true[i]`` in the qrels. Claimed conventions (trec_eval documentation and source): ties are
 broken by document id, descending (``ties=trec_eval``); a query without relevant documents
 scores 0.
+
+trec_eval computes each measure of a query independently, so an input is evaluated once for
+every measure an implementation here may ask of it (``map``, ``Rprec`` and, with a ``k``,
+``P_k`` and ``map_cut_k``) and the values kept for the next implementation asking about the same
+input (the implementations run one after another over the same vectors): on 10^6 items
+building the run and qrels costs most of a call. Where that joint
+evaluation fails the measure is evaluated alone.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import numpy as np
@@ -22,6 +30,35 @@ MODULE = "pytrec_eval"
 SHIMS: tuple[str, ...] = ()
 
 
+def _evaluate(x: Any, measures: set[str]) -> dict[str, float]:
+    """trec_eval's ``measures`` of the input ``x`` as one query."""
+    import pytrec_eval
+
+    ids = doc_ids(len(x.y_true))
+    qrels = {"q": dict(zip(ids, labels_int(x.y_true).astype(np.int64).tolist(), strict=True))}
+    run = {"q": dict(zip(ids, x.y_score.tolist(), strict=True))}
+    return pytrec_eval.RelevanceEvaluator(qrels, measures).evaluate(run)["q"]
+
+
+#: the measures of each input evaluated, by a digest of the input
+_SEEN: dict[tuple[str, ...], dict[str, float]] = {}
+
+
+def _all_measures(x: Any) -> dict[str, float] | None:
+    """Every measure of :func:`implementations` at ``x`` (kept by input), or None where
+    evaluating them together fails."""
+    k = x.params.get("k")
+    arrays = [np.asarray(x.y_true), np.asarray(x.y_score)]
+    key = (*(hashlib.sha256(a.tobytes()).hexdigest() + a.dtype.str for a in arrays), repr(k))
+    if key not in _SEEN:
+        measures = {"map", "Rprec"} | (set() if k is None else {f"P_{k}", f"map_cut_{k}"})
+        try:
+            _SEEN[key] = _evaluate(x, measures)
+        except Exception:  # a failure is the measure's own result: evaluated alone
+            return None
+    return _SEEN[key]
+
+
 def implementations() -> list[Implementation]:
     """pytrec_eval (trec_eval)'s implementations of the vectors' metrics; imports the library.
 
@@ -30,18 +67,16 @@ def implementations() -> list[Implementation]:
     list of Implementation
         One per function or call pattern (the module docstring lists them).
     """
-    import pytrec_eval
 
     def evaluate(x: Any, measure: str) -> Any:
         if x.sample_weight is not None:
             return Unsupported("the run/qrels format has no sample weights")
         if len(x.y_true) != len(x.y_score):
             return Unsupported("a run and qrels of different sizes are legal trec_eval input")
-        ids = doc_ids(len(x.y_true))
-        qrels = {"q": dict(zip(ids, labels_int(x.y_true).astype(np.int64).tolist(), strict=True))}
-        run = {"q": dict(zip(ids, x.y_score.tolist(), strict=True))}
-        out = pytrec_eval.RelevanceEvaluator(qrels, {measure}).evaluate(run)
-        return float(out["q"][measure])
+        found = _all_measures(x)
+        if found is not None and measure in found:
+            return float(found[measure])
+        return float(_evaluate(x, {measure})[measure])
 
     def measure(name: str) -> Any:
         def run(x: Any) -> Any:

@@ -89,7 +89,7 @@ def implementations(library: str, package: str, table: list[RFunction]) -> list[
     """The implementations of one R package, all served by one R process started once."""
     if package_version(package) is None:
         raise RuntimeError(missing(package))
-    server = Server(["Rscript", "--vanilla", str(SCRIPT), package], library)
+    server = Server(["Rscript", "--vanilla", str(SCRIPT), package], library, binary=True)
     return [
         Implementation(
             library, name, metric, _run(server, fn), claims, note=note, prepare=server.start

@@ -9,7 +9,9 @@
 # (or "error" and "kind" in place of "value"; "warnings" lists R's warnings). It ends at the end
 # of its input. The inputs are decoded as prtheory/conformance/vectors/README.md describes:
 # scores and weights are strings holding float64 values ("inf", "-inf" and "nan" included),
-# long inputs are runs [label, score, count(, weight)].
+# long inputs are runs [label, score, count(, weight)]. An input of more than 1000 items may come
+# as a file instead, {"binary": PATH, "n": N, "weighted": false, "params": {}}: N labels, N scores
+# (and N weights) as little-endian float64 values, one after another.
 
 suppressPackageStartupMessages(library(jsonlite))
 package <- commandArgs(trailingOnly = TRUE)[1]
@@ -18,6 +20,13 @@ suppressPackageStartupMessages(library(package, character.only = TRUE))
 as_number <- function(x) as.numeric(unlist(x))
 
 decode_inputs <- function(inputs) {
+  if (!is.null(inputs$binary)) {
+    n <- inputs$n
+    k <- if (isTRUE(inputs$weighted)) 3 else 2
+    v <- readBin(inputs$binary, "double", n = k * n, size = 8, endian = "little")
+    return(list(y = v[1:n], s = v[(n + 1):(2 * n)],
+                w = if (k == 3) v[(2 * n + 1):(3 * n)] else NULL, params = inputs$params))
+  }
   if (!is.null(inputs$runs)) {
     column <- function(i) vapply(inputs$runs, function(run) as.numeric(run[[i]]), 0)
     counts <- column(3)
