@@ -88,11 +88,24 @@ def _batches(reader: Any) -> Iterator[Any]:
             yield batch
 
 
+def column(table: Any, name: str) -> np.ndarray:
+    """A fixed-width column of an Arrow table without nulls as a numpy array, read from its
+    buffers (``to_numpy`` would import pandas, half a second of the call)."""
+    parts = []
+    for chunk in table.column(name).chunks:
+        if chunk.null_count:  # pragma: no cover - the queries coalesce their sums
+            raise AssertionError(f"unexpected nulls in {name}")
+        dtype = np.dtype(chunk.type.to_pandas_dtype())
+        data = np.frombuffer(chunk.buffers()[1], dtype=dtype)
+        parts.append(data[chunk.offset : chunk.offset + len(chunk)])
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
 def _joined(batch: Any, name: str) -> np.ndarray:
     """The exact integers ``hi 2**62 + lo`` of two BIGINT columns: int64 where they and their
     sum fit, else Python integers."""
-    hi = batch.column(f"{name}_hi").to_numpy()
-    lo = batch.column(f"{name}_lo").to_numpy()
+    hi = column(batch, f"{name}_hi")
+    lo = column(batch, f"{name}_lo")
     if lo.size == 0 or (
         not hi.any() and int(lo.max()).bit_length() + lo.size.bit_length() < _HALF_BITS
     ):
@@ -103,26 +116,46 @@ def _joined(batch: Any, name: str) -> np.ndarray:
 @dataclass
 class Blocks:
     """The ranking of a source as pieces (module docstring): the exact totals, and the blocks'
-    query, run by :meth:`run` (the :class:`prtheory.distributed.metrics.Ranked` interface)."""
+    query, run by :meth:`run` (the :class:`prtheory.distributed.metrics.Ranked` interface).
+
+    The totals are ``(pos, neg)``, or the SQL query of them, run when first asked for (the
+    float AP takes them from its one pass over the blocks instead: :meth:`set_totals`)."""
 
     source: Source
     query: str
     weighted: bool
     k: int
-    pos: int
-    neg: int
+    totals: tuple[int, int] | str
     top_is_empty: bool
     spread: Any = None
     #: a score has a row per weight exponent (weights too far apart for one HUGEINT)
     per_exponent: bool = True
 
-    def pieces(self, with_scores: bool = False) -> Iterator[Any]:
-        """The pieces in decreasing score order, each with its offset (with ``with_scores``:
-        ``(piece, its distinct scores)``)."""
+    @property
+    def pos(self) -> int:
+        """The exact positive weight over ``2**-k``."""
+        return self._totals()[0]
+
+    @property
+    def neg(self) -> int:
+        """The exact negative weight over ``2**-k``."""
+        return self._totals()[1]
+
+    def _totals(self) -> tuple[int, int]:
+        if isinstance(self.totals, str):
+            sums = self.source.sql(self.totals).fetchall()[0]
+            self.totals = (int(sums[0] or 0), int(sums[1] or 0))
+        return self.totals
+
+    def set_totals(self, pos: int, neg: int) -> None:
+        """Record the totals found by a pass over the blocks."""
+        self.totals = (pos, neg)
+
+    def tables(self) -> Iterator[Any]:
+        """The pieces' Arrow tables in decreasing score order (a score never straddles two)."""
         import pyarrow as pa
 
         reader = self.source.sql(self.query).to_arrow_reader(PIECE_ROWS)
-        tp = n = 0
         held = None  # rows of the last score seen, which the next batch may continue
         for batch in itertools.chain(_batches(reader), [None]):
             if batch is None:
@@ -133,18 +166,23 @@ class Blocks:
                     table = pa.concat_tables([held, table])
                 cut = table.num_rows
                 if self.weighted and self.per_exponent:  # hold the last score's rows
-                    s = table.column("s").to_numpy()
+                    s = column(table, "s")
                     cut = int(np.searchsorted(-s, -s[-1], side="left"))
             if table is None:
                 break
             held = table.slice(cut) if cut < table.num_rows else None
-            if cut == 0:
-                continue
-            now = table.slice(0, cut)
+            if cut:
+                yield table.slice(0, cut)
+
+    def pieces(self, with_scores: bool = False) -> Iterator[Any]:
+        """The pieces in decreasing score order, each with its offset (with ``with_scores``:
+        ``(piece, its distinct scores)``)."""
+        tp = n = 0
+        for now in self.tables():
             pos, neg = self._weights(now)
             piece = Piece(pos, neg, tp, n)
             if with_scores:
-                s = now.column("s").to_numpy()
+                s = column(now, "s")
                 yield piece, s[run_starts(s)]
             else:
                 yield piece
@@ -154,12 +192,12 @@ class Blocks:
     def _weights(self, table: Any) -> tuple[np.ndarray, np.ndarray]:
         """A piece's ``(pos, neg)`` block numerators over ``2**-k``."""
         if not self.weighted:
-            return table.column("p").to_numpy(), table.column("n").to_numpy()
+            return column(table, "p"), column(table, "n")
         if not self.per_exponent:
             return _joined(table, "p"), _joined(table, "n")
         return dyadic_blocks(
-            table.column("s").to_numpy(),
-            table.column("e").to_numpy(),
+            column(table, "s"),
+            column(table, "e"),
             _joined(table, "p"),
             _joined(table, "n"),
             self.k,
@@ -208,7 +246,7 @@ def blocks(
             "SELECT s, count(*) FILTER (WHERE y = 1) AS p, count(*) FILTER (WHERE y = 0) AS n "
             f"FROM ({rows}) GROUP BY s ORDER BY s DESC"
         )
-        return Blocks(source, query, False, 0, pos, neg, False)
+        return Blocks(source, query, False, 0, (pos, neg), False)
     good = f"NOT ({flags['weight']}) AND w > 0"
     stats = source.sql(
         f"SELECT {bad}, min(w) FILTER (WHERE {good}) AS lo, max(w) FILTER (WHERE {good}) AS hi, "
@@ -218,24 +256,21 @@ def blocks(
     lo, hi, count, top, top_w = stats[len(flags) :]
     top_is_empty = top is not None and top != top_w
     if lo is None:  # no positive weight: no block has weight
-        return Blocks(source, "SELECT 0.0 AS s, 0 AS p, 0 AS n WHERE false", False, 0, 0, 0, False)
+        return Blocks(source, "SELECT 0.0 AS s, 0 AS p, 0 AS n WHERE false", False, 0, (0, 0), False)
     k = scale(float(lo), integral)
     if k <= 1023 and math.frexp(float(hi))[1] + k + int(count).bit_length() <= HUGEINT_BITS:
         # every w 2**k is an integer below 2**HUGEINT_BITS / rows: summed as HUGEINT per score
         scaled = "w" if integral else f"w * {float(2**k)!r}"
         m = f"CASE WHEN {good} THEN CAST({scaled} AS HUGEINT) ELSE 0 END"
         one = f"SELECT y, s, {m} AS m FROM ({rows})"
-        sums = source.sql(
-            f"SELECT sum(m) FILTER (WHERE y = 1), sum(m) FILTER (WHERE y = 0) FROM ({one})"
-        ).fetchall()[0]
+        sums = f"SELECT sum(m) FILTER (WHERE y = 1), sum(m) FILTER (WHERE y = 0) FROM ({one})"
         query = (
             f"SELECT s, {_halves('p')}, {_halves('n')} FROM ("
             "SELECT s, coalesce(sum(m) FILTER (WHERE y = 1), 0) AS p, "
             f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({one}) GROUP BY s"
             ") ORDER BY s DESC"
         )
-        pos, neg = (int(v or 0) for v in sums)
-        return Blocks(source, query, True, k, pos, neg, top_is_empty, per_exponent=False)
+        return Blocks(source, query, True, k, sums, top_is_empty, per_exponent=False)
     # weights too far apart for one HUGEINT: integer mantissas summed per (score, exponent)
     exponent = DYADIC[0].format(w="w")
     e = f"CASE WHEN {good} THEN {exponent} ELSE 0 END"
@@ -255,7 +290,7 @@ def blocks(
         f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({dyadic}) GROUP BY s, e"
         ") ORDER BY s DESC"
     )
-    return Blocks(source, query, True, k, pos, neg, top_is_empty)
+    return Blocks(source, query, True, k, (pos, neg), top_is_empty)
 
 
 def scale(lowest: float, integral: bool) -> int:
