@@ -98,8 +98,8 @@ def prefix_offsets(totals: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def dyadic_blocks(
-    scores: Sequence[float],
-    exponents: Sequence[int],
+    scores: Sequence[float] | np.ndarray,
+    exponents: Sequence[int] | np.ndarray,
     pos_mantissas: Sequence[int] | np.ndarray,
     neg_mantissas: Sequence[int] | np.ndarray,
     k: int,

@@ -59,8 +59,12 @@ __all__ = [
 class Ranked(Protocol):
     """What an engine adapter hands to the metrics (module docstring)."""
 
-    pos: int
-    neg: int
+    @property
+    def pos(self) -> int: ...
+
+    @property
+    def neg(self) -> int: ...
+
     top_is_empty: bool
     weighted: bool
 

@@ -4,10 +4,13 @@
 Queries of DuckDB's own parallel, out-of-core operators, so memory is bounded by DuckDB's
 ``memory_limit`` and not by the rows:
 
-1. *checks and totals* (one scan; with float weights two): the rows of malformed labels, scores
-   and weights counted per argument (raise naming the first bad one, before any evaluation),
-   the exact positive and negative weight, and with weights the highest score and the highest
-   score of positive weight (MLlib's empty classifier: ``top_is_empty``);
+1. *checks and totals* (one scan): the rows of malformed labels, scores and weights counted per
+   argument (raise naming the first bad one, before any evaluation), the exact positive and
+   negative weight, and with weights the least and largest weight (the scale, below), the
+   highest score and the highest score of positive weight (MLlib's empty classifier:
+   ``top_is_empty``). Float weights summed as one HUGEINT per score need the scale first, so
+   their totals are a second scan, run only when a metric asks for them (the float AP sums the
+   blocks' stream instead: :mod:`prtheory.duckdb.extended`);
 2. *blocks* (:meth:`Blocks.run`): ``GROUP BY score ORDER BY score DESC`` with the exact
    positive and negative weight of each distinct score, streamed to Python as Arrow batches of
    :data:`PIECE_ROWS` blocks. Each batch is a piece (a score never straddles two: the rows of
@@ -18,7 +21,7 @@ Queries of DuckDB's own parallel, out-of-core operators, so memory is bounded by
 Weights, never summed in floating point: unit weights are counts; integer weights are summed as
 HUGEINT. Float weights are scaled by ``2**k``, the least power making every weight an integer
 (:func:`scale`, from the least positive weight: the first scan), and when ``w 2**k`` times the
-rows fits in :data:`HUGEINT_BITS` bits (weights within about 2**60 of each other at 10^8 rows)
+rows fits in :data:`HUGEINT_BITS` bits (weights within about 2**45 of each other at 10^8 rows)
 each ``w 2**k`` is cast to HUGEINT (exact: an integer-valued double) and summed per score.
 Otherwise each weight is written ``w = m 2**e`` with integers ``0 <= m < 2**56`` and ``e``
 (:data:`DYADIC`, the decomposition of ``prtheory.spark``), ``m`` summed per (score, ``e``)
@@ -57,8 +60,10 @@ DYADIC = (
     "CAST({w} * pow(2.0, floor(-({e}) / 2)) * pow(2.0, -({e}) - floor(-({e}) / 2)) AS BIGINT)",
 )
 
-#: Weights ``w 2**k`` below ``2**HUGEINT_BITS / rows`` are summed as one HUGEINT per score.
-HUGEINT_BITS = 126
+#: Weights ``w 2**k`` below ``2**HUGEINT_BITS / rows`` are summed as one HUGEINT per score:
+#: every sum is below ``2**125``, so its high half (:func:`_halves`) is below ``2**63`` and fits
+#: a BIGINT (at 126 bits three rows of ``2**124 - 2**71`` at one score overflowed the cast).
+HUGEINT_BITS = 125
 
 #: HUGEINT sums reach Python as ``hi 2**62 + lo`` (two BIGINTs, ``0 <= lo < 2**62``).
 _HALF_BITS = 62
@@ -256,7 +261,9 @@ def blocks(
     lo, hi, count, top, top_w = stats[len(flags) :]
     top_is_empty = top is not None and top != top_w
     if lo is None:  # no positive weight: no block has weight
-        return Blocks(source, "SELECT 0.0 AS s, 0 AS p, 0 AS n WHERE false", False, 0, (0, 0), False)
+        return Blocks(
+            source, "SELECT 0.0 AS s, 0 AS p, 0 AS n WHERE false", False, 0, (0, 0), False
+        )
     k = scale(float(lo), integral)
     if k <= 1023 and math.frexp(float(hi))[1] + k + int(count).bit_length() <= HUGEINT_BITS:
         # every w 2**k is an integer below 2**HUGEINT_BITS / rows: summed as HUGEINT per score

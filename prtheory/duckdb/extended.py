@@ -48,8 +48,8 @@ from prtheory.oracle.rounding import to_float
 
 __all__ = [
     "LIMB",
-    "average_precision",
     "available",
+    "average_precision",
     "bounds",
     "cumulative",
     "exact_sum",
