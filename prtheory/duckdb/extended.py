@@ -48,6 +48,7 @@ from prtheory.oracle.rounding import to_float
 
 __all__ = [
     "LIMB",
+    "MAX_ROWS",
     "available",
     "average_precision",
     "bounds",
@@ -59,6 +60,8 @@ __all__ = [
 
 #: Bits per limb of the exact prefix sums.
 LIMB = 32
+#: Blocks per step: keeps the limb sums below ``2**54`` and the ``bincount`` sums below ``2**52``.
+MAX_ROWS = 2**20
 _MASK = 2**LIMB - 1
 #: Unit roundoff of the x87 extended format (64-bit significand, round to nearest).
 U = Fraction(1, 2**64)
@@ -142,16 +145,21 @@ def average_precision(tables: Iterable[Any]) -> tuple[float | None, int, int]:
     if there is no positive weight), and the exact class totals."""
     total = Fraction(0)
     tp = n = 0
-    for table in tables:
-        col = {c: column(table, c) for c in ("p_hi", "p_lo", "n_hi", "n_lo")}
-        gain = limbs(col["p_hi"], col["p_lo"])
-        cum_tp, last_tp = cumulative(gain, tp)
-        cum_n, last_n = cumulative(gain + limbs(col["n_hi"], col["n_lo"]), n)
-        at = np.flatnonzero((col["p_hi"] > 0) | (col["p_lo"] > 0))
-        g = extended(col["p_hi"][at], col["p_lo"][at])
-        total += exact_sum(g * cum_tp[at] / cum_n[at])
-        tp, n = last_tp, last_n
+    for whole in tables:
+        for start in range(0, whole.num_rows, MAX_ROWS):
+            total, tp, n = _piece(whole.slice(start, MAX_ROWS), total, tp, n)
     if tp == 0:
         return None, 0, n
     lo, hi = (to_float(b / tp) for b in bounds(total))
     return (lo if lo == hi else None), tp, n - tp
+
+
+def _piece(table: Any, total: Fraction, tp: int, n: int) -> tuple[Fraction, int, int]:
+    """``total`` plus the exact sum of a piece's rounded terms, and the new offsets."""
+    col = {c: column(table, c) for c in ("p_hi", "p_lo", "n_hi", "n_lo")}
+    gain = limbs(col["p_hi"], col["p_lo"])
+    cum_tp, last_tp = cumulative(gain, tp)
+    cum_n, last_n = cumulative(gain + limbs(col["n_hi"], col["n_lo"]), n)
+    at = np.flatnonzero((col["p_hi"] > 0) | (col["p_lo"] > 0))
+    g = extended(col["p_hi"][at], col["p_lo"][at])
+    return total + exact_sum(g * cum_tp[at] / cum_n[at]), last_tp, last_n
