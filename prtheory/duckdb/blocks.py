@@ -268,7 +268,8 @@ def blocks(
     if k <= 1023 and math.frexp(float(hi))[1] + k + int(count).bit_length() <= HUGEINT_BITS:
         # every w 2**k is an integer below 2**HUGEINT_BITS / rows: summed as HUGEINT per score
         scaled = "w" if integral else f"w * {float(2**k)!r}"
-        m = f"CASE WHEN {good} THEN CAST({scaled} AS HUGEINT) ELSE 0 END"
+        # the checks passed, so every weight is finite and >= 0, and a zero one casts to 0
+        m = f"CAST({scaled} AS HUGEINT)"
         one = f"SELECT y, s, {m} AS m FROM ({rows})"
         sums = f"SELECT sum(m) FILTER (WHERE y = 1), sum(m) FILTER (WHERE y = 0) FROM ({one})"
         query = (
