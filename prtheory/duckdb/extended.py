@@ -46,17 +46,7 @@ import numpy as np
 from prtheory.duckdb.blocks import column
 from prtheory.oracle.rounding import to_float
 
-__all__ = [
-    "LIMB",
-    "MAX_ROWS",
-    "available",
-    "average_precision",
-    "bounds",
-    "cumulative",
-    "exact_sum",
-    "extended",
-    "limbs",
-]
+__all__ = ["available", "average_precision"]
 
 #: Bits per limb of the exact prefix sums.
 LIMB = 32
@@ -68,7 +58,20 @@ U = Fraction(1, 2**64)
 
 
 def available() -> bool:
-    """Whether ``np.longdouble`` has a 64-bit significand and rounds to it (to nearest) now."""
+    """Whether ``np.longdouble`` has a 64-bit significand and rounds to it (to nearest) now.
+
+    Returns
+    -------
+    bool
+        True where :func:`average_precision` may run (x87 extended precision with 64-bit
+        precision control); elsewhere the 128-bit interval path of :mod:`prtheory.distributed`.
+
+    Examples
+    --------
+    >>> from prtheory.duckdb import extended
+    >>> isinstance(extended.available(), bool)
+    True
+    """
     if np.finfo(np.longdouble).nmant != 63:
         return False
     one = np.ones(1, dtype=np.longdouble)
@@ -140,9 +143,34 @@ def bounds(rounded_sum: Fraction) -> tuple[Fraction, Fraction]:
 
 
 def average_precision(tables: Iterable[Any]) -> tuple[float | None, int, int]:
-    """``(AP or None, pos, neg)`` from the pieces' Arrow tables (columns ``p_hi``, ``p_lo``,
-    ``n_hi``, ``n_lo``): the correctly rounded AP if the interval decides it (None if not, or
-    if there is no positive weight), and the exact class totals."""
+    """The correctly rounded step AP (claim N2, ties grouped) of blocks summed as one HUGEINT
+    per score, if the extended-precision interval decides it (module docstring); only where
+    :func:`available`.
+
+    Parameters
+    ----------
+    tables : iterable of pyarrow.Table
+        The pieces in decreasing score order, one row per distinct score, with the BIGINT
+        columns ``p_hi``, ``p_lo``, ``n_hi``, ``n_lo``: the positive and negative weight
+        ``hi 2**62 + lo`` of each score (over a common ``2**-k``).
+
+    Returns
+    -------
+    tuple
+        ``(AP, pos, neg)``: the float64 AP, or None if the interval does not decide it or there
+        is no positive weight; and the exact class totals (over ``2**-k``).
+
+    Examples
+    --------
+    By hand: a positive of weight 1 alone at the top (precision 1), then a positive and a
+    negative of weight 1 tied (precision 2/3): ``AP = (1 + 2/3) / 2 = 5/6``.
+
+    >>> import pyarrow as pa
+    >>> from prtheory.duckdb import extended
+    >>> t = pa.table({"p_hi": [0, 0], "p_lo": [1, 1], "n_hi": [0, 0], "n_lo": [0, 1]})
+    >>> extended.average_precision([t]) if extended.available() else (5 / 6, 2, 1)
+    (0.8333333333333334, 2, 1)
+    """
     total = Fraction(0)
     tp = n = 0
     for whole in tables:
