@@ -27,7 +27,8 @@ The terms are non-negative, so the exact AP lies in ``[S^ (1-u)/(1+u)**4, S^ (1+
 / pos`` (``S^`` the exact sum of the rounded terms over all pieces); when both ends round to the
 same float64 it is the correctly rounded AP (rounding is monotone). The interval is about
 ``10 u = 2**-60.7`` wide relative to the AP, so it fails to decide only when the AP lies that
-close to a rounding boundary (about 0.5 % of inputs); then :func:`average_precision` returns
+close to a rounding boundary (a float64 ulp is ``2**-52`` to ``2**-53`` relative, so about one
+input in 200 to 400 at random); then :func:`average_precision` returns
 None and the caller takes the 128-bit interval path of :mod:`prtheory.distributed.sums`.
 
 Used only where the platform's ``long double`` is the x87 80-bit format and rounds to 64 bits
