@@ -213,3 +213,19 @@ def test_sums_near_2_125_fit_the_halves():
     assert pdb.average_precision(t, weight="weight") == 1.0
     t = pa.table({"label": [1, 1, 1], "score": [1.0, 1.0, 1.0], "weight": [w, w, w]})
     assert pdb.average_precision(t, weight="weight") == 1.0
+
+
+def test_weights_from_the_least_subnormal_to_1e308_take_the_exponent_path():
+    # 5e-324 .. 1e308 span some 2100 bits: no HUGEINT holds them, so the extended path is not
+    # taken and the float is still the oracle's exact AP rounded
+    y = [1, 0, 1, 0, 1, 1, 0]
+    s = [0.9, 0.9, 0.7, 0.5, 0.5, 0.2, 0.1]
+    w = [5e-324, 1e308, 3.0, 2.0**-1000, 1e308, 0.1, 5e-324]
+    t = pa.table({"label": y, "score": s, "weight": w})
+    from prtheory.duckdb.source import open_source
+
+    with open_source(t) as src:
+        assert duck_blocks.blocks(src, "label", "score", "weight").per_exponent
+    want = oracle.average_precision(y, s, w)
+    assert pdb.average_precision(t, weight="weight", exact=True) == want
+    assert pdb.average_precision(t, weight="weight") == to_float(want)

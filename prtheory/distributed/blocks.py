@@ -60,9 +60,12 @@ class Piece:
         if pos.size == 0:
             return pos, pos
         wide = pos.dtype == object or neg.dtype == object
-        if not wide:  # summed in float64: exact below 2**53, and no int64 overflow above
-            top = self.n + float(pos.sum(dtype=np.float64)) + float(neg.sum(dtype=np.float64))
-            wide = top > _INT64_PRODUCT_SAFE
+        if not wide:  # summed in float64: exact below 2**53, and no int64 overflow above; an
+            # offset past the limit decides alone (one past 2**1024 does not convert to float)
+            wide = self.n > _INT64_PRODUCT_SAFE or (
+                self.n + float(pos.sum(dtype=np.float64)) + float(neg.sum(dtype=np.float64))
+                > _INT64_PRODUCT_SAFE
+            )
         if wide:
             pos, neg = pos.astype(object), neg.astype(object)
         tp = np.cumsum(pos) + self.tp
