@@ -302,3 +302,13 @@ def test_cumulative_sums_of_large_int64_blocks_do_not_wrap():
     assert n.tolist() == tp.tolist()
     # AP of four positive blocks: every precision is 1
     assert evaluate(lambda fn: [fn(Piece(big, big * 0))], ap_terms, 2**63, exact=True) == 1
+
+
+def test_cumulative_under_an_offset_past_float_range():
+    # int64 blocks after pieces whose weight passed 2**1024 (weights 1e308 over 2**-1074): the
+    # offset must not go through float. By hand: TP = 2**1100 + 1, N = 2**1101 + 1 + 2
+    from prtheory.distributed import Piece
+
+    tp, n = Piece(np.array([1]), np.array([2]), tp=2**1100, n=2**1101).cumulative()
+    assert tp.tolist() == [2**1100 + 1]
+    assert n.tolist() == [2**1101 + 3]

@@ -80,9 +80,12 @@ class Piece:
         if pos.size == 0:
             return pos, pos
         wide = pos.dtype == object or neg.dtype == object
-        if not wide:  # summed in float64: exact below 2**53, and no int64 overflow above
-            top = self.n + float(pos.sum(dtype=np.float64)) + float(neg.sum(dtype=np.float64))
-            wide = top > _INT64_PRODUCT_SAFE
+        if not wide:  # summed in float64: exact below 2**53, and no int64 overflow above; an
+            # offset past the limit decides alone (one past 2**1024 does not convert to float)
+            wide = self.n > _INT64_PRODUCT_SAFE or (
+                self.n + float(pos.sum(dtype=np.float64)) + float(neg.sum(dtype=np.float64))
+                > _INT64_PRODUCT_SAFE
+            )
         if wide:
             pos, neg = pos.astype(object), neg.astype(object)
         tp = np.cumsum(pos) + self.tp
@@ -165,8 +168,8 @@ def prefix_offsets(totals: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def dyadic_blocks(
-    scores: Sequence[float],
-    exponents: Sequence[int],
+    scores: Sequence[float] | np.ndarray,
+    exponents: Sequence[int] | np.ndarray,
     pos_mantissas: Sequence[int] | np.ndarray,
     neg_mantissas: Sequence[int] | np.ndarray,
     k: int,

@@ -78,8 +78,12 @@ class Ranked(Protocol):
     Fraction(5, 6)
     """
 
-    pos: int
-    neg: int
+    @property
+    def pos(self) -> int: ...
+
+    @property
+    def neg(self) -> int: ...
+
     top_is_empty: bool
     weighted: bool
 

@@ -4,10 +4,13 @@
 Queries of DuckDB's own parallel, out-of-core operators, so memory is bounded by DuckDB's
 ``memory_limit`` and not by the rows:
 
-1. *checks and totals* (one scan; with float weights two): the rows of malformed labels, scores
-   and weights counted per argument (raise naming the first bad one, before any evaluation),
-   the exact positive and negative weight, and with weights the highest score and the highest
-   score of positive weight (MLlib's empty classifier: ``top_is_empty``);
+1. *checks and totals* (one scan): the rows of malformed labels, scores and weights counted per
+   argument (raise naming the first bad one, before any evaluation), the exact positive and
+   negative weight, and with weights the least and largest weight (the scale, below), the
+   highest score and the highest score of positive weight (MLlib's empty classifier:
+   ``top_is_empty``). Float weights summed as one HUGEINT per score need the scale first, so
+   their totals are a second scan, run only when a metric asks for them (the float AP sums the
+   blocks' stream instead: :mod:`prtheory.duckdb.extended`);
 2. *blocks* (:meth:`Blocks.run`): ``GROUP BY score ORDER BY score DESC`` with the exact
    positive and negative weight of each distinct score, streamed to Python as Arrow batches of
    :data:`PIECE_ROWS` blocks. Each batch is a piece (a score never straddles two: the rows of
@@ -18,7 +21,7 @@ Queries of DuckDB's own parallel, out-of-core operators, so memory is bounded by
 Weights, never summed in floating point: unit weights are counts; integer weights are summed as
 HUGEINT. Float weights are scaled by ``2**k``, the least power making every weight an integer
 (:func:`scale`, from the least positive weight: the first scan), and when ``w 2**k`` times the
-rows fits in :data:`HUGEINT_BITS` bits (weights within about 2**60 of each other at 10^8 rows)
+rows fits in :data:`HUGEINT_BITS` bits (weights within about 2**45 of each other at 10^8 rows)
 each ``w 2**k`` is cast to HUGEINT (exact: an integer-valued double) and summed per score.
 Otherwise each weight is written ``w = m 2**e`` with integers ``0 <= m < 2**56`` and ``e``
 (:data:`DYADIC`, the decomposition of ``prtheory.spark``), ``m`` summed per (score, ``e``)
@@ -57,8 +60,10 @@ DYADIC = (
     "CAST({w} * pow(2.0, floor(-({e}) / 2)) * pow(2.0, -({e}) - floor(-({e}) / 2)) AS BIGINT)",
 )
 
-#: Weights ``w 2**k`` below ``2**HUGEINT_BITS / rows`` are summed as one HUGEINT per score.
-HUGEINT_BITS = 126
+#: Weights ``w 2**k`` below ``2**HUGEINT_BITS / rows`` are summed as one HUGEINT per score:
+#: every sum is below ``2**125``, so its high half (:func:`_halves`) is below ``2**63`` and fits
+#: a BIGINT (at 126 bits three rows of ``2**124 - 2**71`` at one score overflowed the cast).
+HUGEINT_BITS = 125
 
 #: HUGEINT sums reach Python as ``hi 2**62 + lo`` (two BIGINTs, ``0 <= lo < 2**62``).
 _HALF_BITS = 62
@@ -111,11 +116,24 @@ def _batches(reader: Any) -> Iterator[Any]:
             yield batch
 
 
+def column(table: Any, name: str) -> np.ndarray:
+    """A fixed-width column of an Arrow table without nulls as a numpy array, read from its
+    buffers (``to_numpy`` would import pandas, half a second of the call)."""
+    parts = []
+    for chunk in table.column(name).chunks:
+        if chunk.null_count:  # pragma: no cover - the queries coalesce their sums
+            raise AssertionError(f"unexpected nulls in {name}")
+        dtype = np.dtype(chunk.type.to_pandas_dtype())
+        data = np.frombuffer(chunk.buffers()[1], dtype=dtype)
+        parts.append(data[chunk.offset : chunk.offset + len(chunk)])
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
 def _joined(batch: Any, name: str) -> np.ndarray:
     """The exact integers ``hi 2**62 + lo`` of two BIGINT columns: int64 where they and their
     sum fit, else Python integers."""
-    hi = batch.column(f"{name}_hi").to_numpy()
-    lo = batch.column(f"{name}_lo").to_numpy()
+    hi = column(batch, f"{name}_hi")
+    lo = column(batch, f"{name}_lo")
     if lo.size == 0 or (
         not hi.any() and int(lo.max()).bit_length() + lo.size.bit_length() < _HALF_BITS
     ):
@@ -128,6 +146,9 @@ class Blocks:
     """The ranking of a source as pieces (module docstring): the exact totals, and the blocks'
     query, run by :meth:`run` (the :class:`prtheory.distributed.metrics.Ranked` interface).
 
+    The totals are ``(pos, neg)``, or the SQL query of them, run when first asked for (the
+    float AP takes them from its one pass over the blocks instead: :meth:`set_totals`).
+
     Parameters
     ----------
     source : Source
@@ -138,8 +159,8 @@ class Blocks:
         Whether there is a weight column.
     k : int
         Weights are integers over ``2**k``.
-    pos, neg : int
-        The class weights over ``2**-k``.
+    totals : tuple of int or str
+        The class weights over ``2**-k``, or the SQL query that sums them.
     top_is_empty : bool
         Whether the highest-scored block has zero weight.
     spread : object
@@ -153,31 +174,55 @@ class Blocks:
 
     Examples
     --------
-    See :func:`blocks`.
+    Weights 1/2, 1/4 and 3/4 are integers over ``2**2``: 2, 1, 3; the positives weigh
+    2 + 3 = 5 and the negative 1 (over ``2**-2``):
 
-    >>> from prtheory.duckdb.blocks import Blocks
-    >>> Blocks.__name__
-    'Blocks'
+    >>> import duckdb
+    >>> from prtheory.duckdb.blocks import blocks
+    >>> from prtheory.duckdb.source import open_source
+    >>> rel = duckdb.connect().sql(
+    ...     "select y, s, w::DOUBLE as w from (values (1, 0.9, 0.5), (0, 0.8, 0.25), (1, 0.7, 0.75)) t(y, s, w)")
+    >>> with open_source(rel) as src:
+    ...     b = blocks(src, "y", "s", "w")
+    ...     print(b.pos * 2.0**-b.k, b.neg * 2.0**-b.k)
+    1.25 0.25
     """
 
     source: Source
     query: str
     weighted: bool
     k: int
-    pos: int
-    neg: int
+    totals: tuple[int, int] | str
     top_is_empty: bool
     spread: Any = None
     #: a score has a row per weight exponent (weights too far apart for one HUGEINT)
     per_exponent: bool = True
 
-    def pieces(self, with_scores: bool = False) -> Iterator[Any]:
-        """The pieces in decreasing score order, each with its offset (with ``with_scores``:
-        ``(piece, its distinct scores)``)."""
+    @property
+    def pos(self) -> int:
+        """The exact positive weight over ``2**-k``."""
+        return self._totals()[0]
+
+    @property
+    def neg(self) -> int:
+        """The exact negative weight over ``2**-k``."""
+        return self._totals()[1]
+
+    def _totals(self) -> tuple[int, int]:
+        if isinstance(self.totals, str):
+            sums = self.source.sql(self.totals).fetchall()[0]
+            self.totals = (int(sums[0] or 0), int(sums[1] or 0))
+        return self.totals
+
+    def set_totals(self, pos: int, neg: int) -> None:
+        """Record the totals found by a pass over the blocks."""
+        self.totals = (pos, neg)
+
+    def tables(self) -> Iterator[Any]:
+        """The pieces' Arrow tables in decreasing score order (a score never straddles two)."""
         import pyarrow as pa
 
         reader = self.source.sql(self.query).to_arrow_reader(PIECE_ROWS)
-        tp = n = 0
         held = None  # rows of the last score seen, which the next batch may continue
         for batch in itertools.chain(_batches(reader), [None]):
             if batch is None:
@@ -188,18 +233,23 @@ class Blocks:
                     table = pa.concat_tables([held, table])
                 cut = table.num_rows
                 if self.weighted and self.per_exponent:  # hold the last score's rows
-                    s = table.column("s").to_numpy()
+                    s = column(table, "s")
                     cut = int(np.searchsorted(-s, -s[-1], side="left"))
             if table is None:
                 break
             held = table.slice(cut) if cut < table.num_rows else None
-            if cut == 0:
-                continue
-            now = table.slice(0, cut)
+            if cut:
+                yield table.slice(0, cut)
+
+    def pieces(self, with_scores: bool = False) -> Iterator[Any]:
+        """The pieces in decreasing score order, each with its offset (with ``with_scores``:
+        ``(piece, its distinct scores)``)."""
+        tp = n = 0
+        for now in self.tables():
             pos, neg = self._weights(now)
             piece = Piece(pos, neg, tp, n)
             if with_scores:
-                s = now.column("s").to_numpy()
+                s = column(now, "s")
                 yield piece, s[run_starts(s)]
             else:
                 yield piece
@@ -209,12 +259,12 @@ class Blocks:
     def _weights(self, table: Any) -> tuple[np.ndarray, np.ndarray]:
         """A piece's ``(pos, neg)`` block numerators over ``2**-k``."""
         if not self.weighted:
-            return table.column("p").to_numpy(), table.column("n").to_numpy()
+            return column(table, "p"), column(table, "n")
         if not self.per_exponent:
             return _joined(table, "p"), _joined(table, "n")
         return dyadic_blocks(
-            table.column("s").to_numpy(),
-            table.column("e").to_numpy(),
+            column(table, "s"),
+            column(table, "e"),
             _joined(table, "p"),
             _joined(table, "n"),
             self.k,
@@ -302,7 +352,7 @@ def blocks(
             "SELECT s, count(*) FILTER (WHERE y = 1) AS p, count(*) FILTER (WHERE y = 0) AS n "
             f"FROM ({rows}) GROUP BY s ORDER BY s DESC"
         )
-        return Blocks(source, query, False, 0, pos, neg, False)
+        return Blocks(source, query, False, 0, (pos, neg), False)
     good = f"NOT ({flags['weight']}) AND w > 0"
     stats = source.sql(
         f"SELECT {bad}, min(w) FILTER (WHERE {good}) AS lo, max(w) FILTER (WHERE {good}) AS hi, "
@@ -312,24 +362,24 @@ def blocks(
     lo, hi, count, top, top_w = stats[len(flags) :]
     top_is_empty = top is not None and top != top_w
     if lo is None:  # no positive weight: no block has weight
-        return Blocks(source, "SELECT 0.0 AS s, 0 AS p, 0 AS n WHERE false", False, 0, 0, 0, False)
+        return Blocks(
+            source, "SELECT 0.0 AS s, 0 AS p, 0 AS n WHERE false", False, 0, (0, 0), False
+        )
     k = scale(float(lo), integral)
     if k <= 1023 and math.frexp(float(hi))[1] + k + int(count).bit_length() <= HUGEINT_BITS:
         # every w 2**k is an integer below 2**HUGEINT_BITS / rows: summed as HUGEINT per score
         scaled = "w" if integral else f"w * {float(2**k)!r}"
-        m = f"CASE WHEN {good} THEN CAST({scaled} AS HUGEINT) ELSE 0 END"
+        # the checks passed, so every weight is finite and >= 0, and a zero one casts to 0
+        m = f"CAST({scaled} AS HUGEINT)"
         one = f"SELECT y, s, {m} AS m FROM ({rows})"
-        sums = source.sql(
-            f"SELECT sum(m) FILTER (WHERE y = 1), sum(m) FILTER (WHERE y = 0) FROM ({one})"
-        ).fetchall()[0]
+        sums = f"SELECT sum(m) FILTER (WHERE y = 1), sum(m) FILTER (WHERE y = 0) FROM ({one})"
         query = (
             f"SELECT s, {_halves('p')}, {_halves('n')} FROM ("
             "SELECT s, coalesce(sum(m) FILTER (WHERE y = 1), 0) AS p, "
             f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({one}) GROUP BY s"
             ") ORDER BY s DESC"
         )
-        pos, neg = (int(v or 0) for v in sums)
-        return Blocks(source, query, True, k, pos, neg, top_is_empty, per_exponent=False)
+        return Blocks(source, query, True, k, sums, top_is_empty, per_exponent=False)
     # weights too far apart for one HUGEINT: integer mantissas summed per (score, exponent)
     exponent = DYADIC[0].format(w="w")
     e = f"CASE WHEN {good} THEN {exponent} ELSE 0 END"
@@ -349,7 +399,7 @@ def blocks(
         f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({dyadic}) GROUP BY s, e"
         ") ORDER BY s DESC"
     )
-    return Blocks(source, query, True, k, pos, neg, top_is_empty)
+    return Blocks(source, query, True, k, (pos, neg), top_is_empty)
 
 
 def scale(lowest: float, integral: bool) -> int:

@@ -26,6 +26,7 @@ import mpmath
 import numpy as np
 
 from prtheory.distributed import metrics
+from prtheory.duckdb import extended
 from prtheory.duckdb.blocks import blocks
 from prtheory.duckdb.source import open_source
 from prtheory.errors import InvalidInputError
@@ -111,6 +112,11 @@ def average_precision(
     """
     with open_source(source, memory_limit, threads) as src:
         p = blocks(src, label, score, weight, score_index=score_index)
+        if not exact and p.weighted and not p.per_exponent and extended.available():
+            value, pos, neg = extended.average_precision(p.tables())
+            if value is not None:
+                return value
+            p.set_totals(pos, neg)  # undecided or no positive weight: the general path
         return metrics.average_precision(p, exact, convention)
 
 
@@ -491,13 +497,14 @@ def precision_recall_curve(
         raise InvalidInputError("max_points", f"must be an integer >= 1, got {max_points!r}")
     with open_source(source, memory_limit, threads) as src:
         p = blocks(src, label, score, weight, score_index=score_index)
+        pos, neg = p.pos, p.neg
         parts = []
         for piece, thresholds in p.pieces(with_scores=True):
             tp, n = piece.cumulative()
             at = (
                 np.arange(tp.size)
                 if max_points is None
-                else _kept(tp, n, (piece.tp, piece.n), max(p.pos, 1), p.pos + p.neg, max_points)
+                else _kept(tp, n, (piece.tp, piece.n), max(pos, 1), pos + neg, max_points)
             )
             parts.append((thresholds, tp, n, at))
     if max_points is not None and parts:  # the last point, if no bin opened there
@@ -510,9 +517,9 @@ def precision_recall_curve(
         n = np.concatenate([c[at] for _, _, c, at in parts])
     else:
         thresholds, tp, n = (np.zeros(0, dtype=dt) for dt in (float, np.int64, np.int64))
-    if p.pos + p.neg >= 2**62:  # exact weights past int64: Python integers throughout
+    if pos + neg >= 2**62:  # exact weights past int64: Python integers throughout
         tp, n = tp.astype(object), n.astype(object)
-    points = OperatingPoints(thresholds, tp, n - tp, p.pos, p.neg, 1 << p.k)
+    points = OperatingPoints(thresholds, tp, n - tp, pos, neg, 1 << p.k)
     curve = pr_curve_of_points(points, first_point=first_point, convention=convention)
     return curve if exact else _sklearn_order(curve)
 
