@@ -168,11 +168,14 @@ class Source:
 
     Examples
     --------
-    See :func:`open_source`.
+    A source's column kinds, and the score as DOUBLE SQL (:func:`open_source` makes it):
 
-    >>> from prtheory.duckdb.source import Source
-    >>> Source.__name__
-    'Source'
+    >>> import duckdb
+    >>> from prtheory.duckdb.source import open_source
+    >>> rel = duckdb.connect().sql("select 1 as y, 0.5::DOUBLE as s, 'a' as name")
+    >>> with open_source(rel) as src:
+    ...     print(src.kind("y", "label"), src.kind("s", "score"), src.number("s", "score"))
+    integral float CAST("s" AS DOUBLE)
     """
 
     relation: Any

@@ -709,11 +709,15 @@ class Pieces:
 
     Examples
     --------
-    See :func:`pieces`.
+    Two positives and two negatives with unit weights (``k = 0``); the top block (0.9) holds a positive:
 
-    >>> from prtheory.spark.blocks import Pieces
-    >>> Pieces.__name__
-    'Pieces'
+    >>> from pyspark.sql import SparkSession
+    >>> from prtheory.spark.blocks import pieces
+    >>> session = SparkSession.builder.getOrCreate()
+    >>> df = session.createDataFrame([(1, 0.9), (0, 0.8), (1, 0.8), (0, 0.1)], ["label", "score"])
+    >>> with pieces(df, "label", "score", None, 2) as p:
+    ...     (p.pos, p.neg, p.top_is_empty)
+    (2, 2, False)
     """
 
     frame: Any
