@@ -156,6 +156,16 @@ def test_weka_and_xgboost_values_of_every_ranking_up_to_8_are_never_flagged():
     _never_flagged([(p, n) for p in range(1, 9) for n in range(1, 9)])
 
 
+def _rocr_in_r():
+    """ROCR's ``aucpr`` through R (skips where R or ROCR is missing)."""
+    from prtheory.conformance.adapters import implementations
+
+    try:
+        return {i.name: i for i in implementations("rocr")}['performance(pred, "aucpr")']
+    except (ImportError, RuntimeError) as exc:
+        pytest.skip(f"ROCR is not installed: {exc}")
+
+
 def test_rocr_aucpr_can_print_less_than_every_methods_least_value():
     """ROCR's misplaced Davis-Goadrich points (``prtheory.conformance.r_models``) walk back in
     recall, and the backward trapezoid subtracts area: 3000 tied negatives, then 300 positives in
@@ -187,14 +197,10 @@ def test_rocr_aucpr_can_print_less_than_every_methods_least_value():
     assert path < unknown.value
     x = Inputs(np.asarray(y), np.asarray(s))
     assert r_models.rocr_aucpr(x) == pytest.approx(float(path), abs=2**-50)
-    # a value ROCR printed is flagged under every method, ``unknown`` included
+    # a value ROCR printed is flagged under every other method, ``unknown`` included
     assert audit_row(_row("unknown", pos, neg, f"{float(path):.4f}")).flagged
-    from prtheory.conformance.adapters import implementations
-
-    try:
-        rocr = {i.name: i for i in implementations("rocr")}['performance(pred, "aucpr")']
-    except (ImportError, RuntimeError) as exc:
-        pytest.skip(f"ROCR is not installed: {exc}")
+    assert not audit_row(_row("rocr", pos, neg, f"{float(path):.4f}")).flagged
+    rocr = _rocr_in_r()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert rocr.run(x) == pytest.approx(float(path), abs=2**-50)
@@ -366,12 +372,7 @@ def test_rocr_prints_negative_areas_which_only_its_own_bound_allows():
     assert audit_row(_row("unknown", pos, neg, printed)).flagged
     # a bound that ignored the backward steps (pi/2 less the allowance) would flag it
     assert F(printed) < F(1, 22) - rocr_allowance(pos)
-    from prtheory.conformance.adapters import implementations
-
-    try:
-        rocr = {i.name: i for i in implementations("rocr")}['performance(pred, "aucpr")']
-    except (ImportError, RuntimeError) as exc:
-        pytest.skip(f"ROCR is not installed: {exc}")
+    rocr = _rocr_in_r()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert rocr.run(x) == got
@@ -392,12 +393,7 @@ def test_values_below_rocrs_bound_are_flagged():
 @pytest.mark.parametrize("seed", range(3))
 def test_rocr_values_r_prints_are_never_flagged(seed):
     """R itself on a sample of curves of pos, neg <= 8 (R starts once per run)."""
-    from prtheory.conformance.adapters import implementations
-
-    try:
-        rocr = {i.name: i for i in implementations("rocr")}['performance(pred, "aucpr")']
-    except (ImportError, RuntimeError) as exc:
-        pytest.skip(f"ROCR is not installed: {exc}")
+    rocr = _rocr_in_r()
     rng = np.random.default_rng(seed)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
