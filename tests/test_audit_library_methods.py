@@ -5,8 +5,9 @@ Checked two ways: the exact least value against the oracle's area of every ranki
 pattern) of small counts, through the emulations of the libraries' own float arithmetic (which
 the conformance tests compare with the libraries); and, with the installed libraries themselves,
 every value Weka and XGBoost print for a ranking of pos, neg <= 8 is never flagged, while a value
-below the least one is. ROCR's ``aucpr`` has no method: it can print less than every method's least
-value.
+below the least one is. ROCR's ``aucpr`` can print less than every other method's least value,
+negative values included; its own bound (``prtheory.audit.rocr_bound``) is checked on every tie
+structure of small counts, step by step against the proof.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pytest
 from prtheory.audit import audit_row, least_area, parse_row
 from prtheory.audit.intervals import to_mpf
 from prtheory.audit.library_methods import allowance
+from prtheory.audit.rocr_bound import rocr_allowance
 from prtheory.conformance import gbdt_models, r_models
 from prtheory.conformance.metrics import Inputs
 from prtheory.oracle.areas import pr_auc
@@ -154,6 +156,16 @@ def test_weka_and_xgboost_values_of_every_ranking_up_to_8_are_never_flagged():
     _never_flagged([(p, n) for p in range(1, 9) for n in range(1, 9)])
 
 
+def _rocr_in_r():
+    """ROCR's ``aucpr`` through R (skips where R or ROCR is missing)."""
+    from prtheory.conformance.adapters import implementations
+
+    try:
+        return {i.name: i for i in implementations("rocr")}['performance(pred, "aucpr")']
+    except (ImportError, RuntimeError) as exc:
+        pytest.skip(f"ROCR is not installed: {exc}")
+
+
 def test_rocr_aucpr_can_print_less_than_every_methods_least_value():
     """ROCR's misplaced Davis-Goadrich points (``prtheory.conformance.r_models``) walk back in
     recall, and the backward trapezoid subtracts area: 3000 tied negatives, then 300 positives in
@@ -185,14 +197,10 @@ def test_rocr_aucpr_can_print_less_than_every_methods_least_value():
     assert path < unknown.value
     x = Inputs(np.asarray(y), np.asarray(s))
     assert r_models.rocr_aucpr(x) == pytest.approx(float(path), abs=2**-50)
-    # a value ROCR printed is flagged under every method, ``unknown`` included
+    # a value ROCR printed is flagged under every other method, ``unknown`` included
     assert audit_row(_row("unknown", pos, neg, f"{float(path):.4f}")).flagged
-    from prtheory.conformance.adapters import implementations
-
-    try:
-        rocr = {i.name: i for i in implementations("rocr")}['performance(pred, "aucpr")']
-    except (ImportError, RuntimeError) as exc:
-        pytest.skip(f"ROCR is not installed: {exc}")
+    assert not audit_row(_row("rocr", pos, neg, f"{float(path):.4f}")).flagged
+    rocr = _rocr_in_r()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert rocr.run(x) == pytest.approx(float(path), abs=2**-50)
@@ -218,3 +226,182 @@ def test_rocr_misplaced_points_lower_its_least_area():
         least[misplaced] = min(least[misplaced], v)
     assert least[False] == pytest.approx(float(in_order), abs=2**-50)
     assert least[True] < float(in_order)  # 0.80552: groups 1, 7, 3 after the negative
+
+
+# ------------------------------------------------------------------------------------------
+# ROCR's aucpr: the proved bound of prtheory.audit.rocr_bound
+
+
+def _compositions(n):
+    if n == 0:
+        yield ()
+        return
+    for first in range(1, n + 1):
+        for rest in _compositions(n - first):
+            yield (first, *rest)
+
+
+def _spreads(parts, most):
+    """Every way to give ``parts`` groups ``b_j >= 0`` negatives with ``sum b_j <= most``."""
+    if parts == 0:
+        yield ()
+        return
+    for first in range(most + 1):
+        for rest in _spreads(parts - 1, most - first):
+            yield (first, *rest)
+
+
+def rocr_curves(pos, neg):
+    """Every curve ROCR keeps (least FP at each TP): groups of ``a_j >= 1`` positives tied with
+    ``b_j`` negatives, and the negatives left over tied last. Every ranking's ROCR value is that
+    of one of these (only the least FP at each TP is kept), so they are every tie structure."""
+    for a in _compositions(pos):
+        for b in _spreads(len(a), neg):
+            yield a, b
+
+
+def _ranking(a, b, neg):
+    y, s = [], []
+    groups = [*zip(a, b, strict=True), (0, neg - sum(b))]
+    for rank, (p, n) in enumerate(groups):
+        y += [1] * p + [0] * n
+        s += [float(len(groups) - rank)] * (p + n)
+    return Inputs(np.asarray(y), np.asarray(s))
+
+
+def _rocr_exact(a, b):
+    """ROCR's list, built independently of ``r_models`` in exact arithmetic from the R source
+    (``append(..., after = i)`` on the grown vectors): the points (TP, predicted positives) in
+    list order, and the exact trapezoid sum."""
+    tp, fp = [0], [0]
+    for p, n in zip(a, b, strict=True):
+        tp.append(tp[-1] + p)
+        fp.append(fp[-1] + n)
+    pts = [(F(t), F(t + f)) for t, f in zip(tp, fp, strict=True)]
+    for i in range(len(tp) - 1):
+        d = tp[i + 1] - tp[i]
+        if d > 2:
+            skew = F(fp[i + 1] - fp[i], d)
+            pts[i + 1 : i + 1] = [
+                (F(tp[i] + k), tp[i] + fp[i] + k + skew * k) for k in range(1, d + 1)
+            ]
+    pos = tp[-1]
+    xy = [(t / pos, t / n if n else F(1)) for t, n in pts]
+    area = sum((xy[j][0] - xy[j - 1][0]) * (xy[j][1] + xy[j - 1][1]) / 2 for j in range(1, len(xy)))
+    return xy, area
+
+
+def test_rocr_trapezoid_sum_is_half_the_last_point_plus_the_cross_terms():
+    """Step (2) of the proof, in sympy: sum (x_b - x_a)(y_a + y_b)/2 = x_M y_M/2 + (1/2) sum
+    (x_b y_a - x_a y_b) for a list starting at x_0 = 0."""
+    import sympy
+
+    xs = sympy.symbols("x1:6")
+    ys = sympy.symbols("y0:6")
+    x = (sympy.Integer(0), *xs)
+    trapezoids = sum((x[j] - x[j - 1]) * (ys[j] + ys[j - 1]) / 2 for j in range(1, 6))
+    cross = sum(x[j] * ys[j - 1] - x[j - 1] * ys[j] for j in range(1, 6))
+    assert sympy.expand(trapezoids - (x[5] * ys[5] / 2 + cross / 2)) == 0
+
+
+def _check_rocr_bound(pos, neg):
+    pi = F(pos, pos + neg)
+    printed_bound = mp(least_area("rocr", pi, pos, neg).value)
+    least = None
+    for a, b in rocr_curves(pos, neg):
+        xy, area = _rocr_exact(a, b)
+        blocks = sum(p > 2 for p in a)
+        cross = [xy[j][0] * xy[j - 1][1] - xy[j - 1][0] * xy[j][1] for j in range(1, len(xy))]
+        # steps (3)-(5): at most q - 1 steps with a negative cross term, each at least -1
+        assert sum(c < 0 for c in cross) <= max(blocks - 1, 0), (a, b)
+        assert min(cross) >= -1
+        assert area >= pi / 2 - F(max(blocks - 1, 0), 2), (a, b, area)
+        got = r_models.rocr_aucpr(_ranking(a, b, neg))
+        assert abs(F(got) - area) <= rocr_allowance(pos), (a, b)
+        assert mpmath.mpf(got) >= printed_bound, (a, b, got)
+        least = got if least is None else min(least, got)
+    return least
+
+
+def test_rocr_bound_holds_on_every_tie_pattern_of_small_counts():
+    """Every tie pattern itself (not only the curves ROCR keeps) of pos, neg <= 4, through the
+    emulation; and the proof's steps on every curve of pos, neg <= 5."""
+    for pos, neg in itertools.product(range(1, 5), range(1, 5)):
+        bound = mp(least_area("rocr", F(pos, pos + neg), pos, neg).value)
+        for g in tie_groupings(pos, neg):
+            y, s = grouped_ranking(g)
+            got = r_models.rocr_aucpr(Inputs(np.asarray(y), np.asarray(s, dtype=np.float64)))
+            assert mpmath.mpf(got) >= bound, (pos, neg, g)
+    for pos, neg in itertools.product(range(1, 6), range(1, 6)):
+        _check_rocr_bound(pos, neg)
+
+
+@pytest.mark.slow
+def test_rocr_bound_holds_on_every_curve_up_to_8():
+    gaps = {}
+    for pos, neg in itertools.product(range(1, 9), range(1, 9)):
+        least = _check_rocr_bound(pos, neg)
+        gaps[pos, neg] = least - float(least_area("rocr", F(pos, pos + neg), pos, neg).value)
+    # the bound is not tight there: pi/2 (pos <= 5) or pi/2 - 1/2 (pos 6..8) lies well below
+    assert min(gaps.values()) > 0.12
+    assert max(gaps.values()) < 0.83
+
+
+def test_rocr_prints_negative_areas_which_only_its_own_bound_allows():
+    """3 positives on top, then 1 positive tied with 300 negatives, then 26 positives: the last
+    block (TP 4 -> 30) lands after the second point of the first (TP 0 -> 3), so the list runs
+    TP 0, 1, 2, 5..30, back to 3, then 3, 4, 30. Hand-summed from the R source below."""
+    pos, neg = 30, 300
+
+    def f(t, fp):  # precision of the point (TP t, FP fp)
+        return F(t, t + fp)
+
+    # the points (recall, precision) in list order
+    pts = [(F(0), F(1)), (F(1, 30), F(1)), (F(2, 30), F(1))]
+    pts += [(F(t, 30), f(t, 300)) for t in range(5, 31)]  # DG from (4, 300) to (30, 300): skew 0
+    pts += [(F(3, 30), F(1)), (F(3, 30), F(1)), (F(4, 30), f(4, 300)), (F(1), f(30, 300))]
+    area = sum((pts[j][0] - pts[j - 1][0]) * (pts[j][1] + pts[j - 1][1]) / 2 for j in range(1, 33))
+    assert -0.2659 > area > -0.2660  # -0.26591784...
+    y = [1] * 3 + [1] + [0] * 300 + [1] * 26
+    s = [3.0] * 3 + [2.0] * 301 + [1.0] * 26
+    x = Inputs(np.asarray(y), np.asarray(s))
+    got = r_models.rocr_aucpr(x)
+    assert abs(F(got) - area) <= rocr_allowance(pos)
+    printed = f"{got:.4f}"  # -0.2659
+    assert not audit_row(_row("rocr", pos, neg, printed)).flagged
+    assert audit_row(_row("unknown", pos, neg, printed)).flagged
+    # a bound that ignored the backward steps (pi/2 less the allowance) would flag it
+    assert F(printed) < F(1, 22) - rocr_allowance(pos)
+    rocr = _rocr_in_r()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert rocr.run(x) == got
+
+
+def test_values_below_rocrs_bound_are_flagged():
+    # pos = 3, neg = 5: at most one block, L = pi/2 = 3/16 = 0.1875 (less about 1e-14):
+    # 0.18 (at most 0.185) is impossible, 0.187 (up to 0.1875) is not
+    assert audit_row(_row("rocr", 3, 5, "0.18")).flagged
+    assert not audit_row(_row("rocr", 3, 5, "0.187")).flagged
+    # pos = 6, neg = 8: one backward step, L = 6/28 - 1/2 = -2/7 = -0.28571...
+    assert least_area("rocr", F(6, 14), 6, 8).value == F(-2, 7) - rocr_allowance(6)
+    # -0.295 stands for [-0.2955, -0.2945], all below; -0.29 for [-0.295, -0.285], which is not
+    assert audit_row(_row("rocr", 6, 8, "-0.295")).flagged
+    assert not audit_row(_row("rocr", 6, 8, "-0.29")).flagged
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rocr_values_r_prints_are_never_flagged(seed):
+    """R itself on a sample of curves of pos, neg <= 8 (R starts once per run)."""
+    rocr = _rocr_in_r()
+    rng = np.random.default_rng(seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(20):
+            pos, neg = (int(v) for v in rng.integers(1, 9, size=2))
+            curves = list(rocr_curves(pos, neg))
+            a, b = curves[int(rng.integers(len(curves)))]
+            x = _ranking(a, b, neg)
+            got = rocr.run(x)
+            assert got == r_models.rocr_aucpr(x), (a, b)
+            assert not audit_row(_row("rocr", pos, neg, repr(got))).flagged, (a, b, got)

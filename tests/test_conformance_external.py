@@ -319,6 +319,56 @@ def test_lightgbm_emulations_equal_lightgbm(longest):
             assert _same(got, gbdt_models.lightgbm_auc(v.inputs)), v.ident
 
 
+@pytest.mark.parametrize("longest", SIZES)
+def test_catboost_prauc_emulation_equals_catboost(longest):
+    """Bit for bit on every legal vector whose scores have no NaN (``std::sort`` with NaN keys is
+    not modelled), rejections included (the emulation's None where CatBoost raises)."""
+    prauc = _impl("catboost", 'eval_metric(..., "PRAUC")')
+    checked = 0
+    for v in _legal("auc_trapezoid", longest=longest):
+        if np.isnan(np.asarray(v.inputs.y_score, dtype=np.float64)).any():
+            continue
+        got, want = _value(prauc, v.inputs), gbdt_models.catboost_prauc(v.inputs)
+        assert (got is None and want is None) or _same(got, want), (v.ident, got, want)
+        checked += 1
+    assert checked > 40
+
+
+#: (y, scores, CatBoost's PRAUC derived by hand, module docstring of gbdt_models)
+CATBOOST_PRAUC_CASES = [
+    # |0.5 - (0.5 + 1e-9)| < 1e-8: one tie, one point (recall 1, precision 1/2), then (0, 1):
+    # (1 - 0)(1/2 + 1)/2 = 3/4
+    ([0, 1], [0.5, 0.5 + 1e-9], F(3, 4)),
+    # 3e-8 apart: two points, the positive on top: (1, 1/2) -> (1, 1) -> (0, 1), area 1
+    ([0, 1], [0.5, 0.5 + 3e-8], F(1)),
+    # neighbours 0.6e-8 apart chain into one tie although the ends are 1.2e-8 apart: one point
+    # (1, 1/3), area (1/3 + 1)/2 = 2/3
+    ([0, 1, 0], [0.1, 0.1 + 0.6e-8, 0.1 + 1.2e-8], F(2, 3)),
+    # equal finite scores tie in either input order: (1, 1/2) -> (1, 2/3) -> (1/2, 1/2) -> (0, 1):
+    # 0 + (1/2)(2/3 + 1/2)/2 + (1/2)(1/2 + 1)/2 = 7/24 + 9/24 = 2/3
+    ([0, 1, 1, 0], [0.9, 0.9, 0.2, 0.1], F(2, 3)),
+    ([1, 0, 1, 0], [0.9, 0.9, 0.2, 0.1], F(2, 3)),
+    # equal +inf scores stay two points, the later input ranked higher. Ascending: -inf (0),
+    # 0.2 (1), inf (0, input 0), inf (1, input 1). Points (recall, precision): (1, 1/2),
+    # (1, 2/3), (1/2, 1/2), (1/2, 1), (0, 1): 0 + 0 + (1/2)(2/3 + 1/2)/2 + 0 + (1/2)(1 + 1)/2
+    # = 7/24 + 12/24 = 19/24
+    ([0, 1, 1, 0], [math.inf, math.inf, 0.2, -math.inf], F(19, 24)),
+    # the same scores, labels 1, 0, 1, 0: ... (1/2, 1/2), (0, 0), (0, 1):
+    # 7/24 + (1/2)(1/2 + 0)/2 + 0 = 7/24 + 3/24 = 5/12
+    ([1, 0, 1, 0], [math.inf, math.inf, 0.2, -math.inf], F(5, 12)),
+]
+
+
+@pytest.mark.parametrize(("y", "s", "want"), CATBOOST_PRAUC_CASES)
+def test_catboost_prauc_ties_within_1e8_and_never_at_infinity(y, s, want):
+    # within 4 ulps: precision, recall and each trapezoid are rounded before the float sum
+    near = pytest.approx(float(want), abs=4 * math.ulp(float(want)))
+    x = _inputs(y, s)
+    assert gbdt_models.catboost_prauc(x) == near
+    prauc = _impl("catboost", 'eval_metric(..., "PRAUC")')
+    assert _value(prauc, x) == near
+
+
 def test_river_rolling_emulation_equals_river():
     rolling = _impl("river", "metrics.RollingROCAUC(window_size=n)")
     for v in _legal("roc_auc", weights=False, longest=1000):
@@ -430,27 +480,3 @@ def test_lightgbm_zero_weight_top_block_is_nan():
     # the top item (a negative) weighs 0: precision 0/0 at the first block, NaN thereafter
     x = _inputs([0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], [0.0, 1.0, 1.0, 1.0])
     assert math.isnan(gbdt_models.lightgbm_average_precision(x))
-
-
-def test_catboost_prauc_observations_left_unexplained():
-    # the behaviour the CatBoost adapter's docstring records (no mechanism names it): the curve
-    # from (0, 1); a positive and a negative tied at the top give the one point (1, 1/2) and
-    # (1 + 1/2)/2 = 3/4; the positive alone at the top: (0, 1) -> (1, 1) -> ..., area 1
-    pytest.importorskip("catboost")
-    from catboost.utils import eval_metric
-
-    def prauc(y, s):
-        return eval_metric(np.asarray(y, float), np.asarray(s, float), "PRAUC", thread_count=1)[0]
-
-    assert prauc([1, 0, 0], [0.5 + 1e-9, 0.5, 0.3]) == 0.75  # float32: 0.5 + 1e-9 -> 0.5
-    assert prauc([1, 0, 0], [0.5 + 3e-8, 0.5, 0.3]) == 1.0  # rounds up to 0.5 + 2^-24
-    # finite ties grouped: either order of the tied pair gives (0,1) -> (1/2, 1/2) -> (1, 2/3):
-    # (1/2)(1 + 1/2)/2 + (1/2)(1/2 + 2/3)/2 = 3/8 + 7/24 = 2/3
-    assert prauc([0, 1, 1, 0], [0.9, 0.9, 0.2, 0.1]) == pytest.approx(2 / 3, abs=1e-15)
-    assert prauc([1, 0, 1, 0], [0.9, 0.9, 0.2, 0.1]) == pytest.approx(2 / 3, abs=1e-15)
-    # tied +inf in reverse input order: [neg, pos] ranks pos first: (1/2, 1), (1/2, 1/2),
-    # (1, 2/3): 1/2 + 0 + (1/2)(1/2 + 2/3)/2 = 1/2 + 7/24 = 19/24; [pos, neg] ranks neg first:
-    # (0, 0), (1/2, 1/2), (1, 2/3): 0 + (1/2)(0 + 1/2)/2 + 7/24 = 1/8 + 7/24 = 5/12
-    inf = float("inf")
-    assert prauc([0, 1, 1, 0], [inf, inf, 0.2, -inf]) == pytest.approx(19 / 24, abs=1e-15)
-    assert prauc([1, 0, 1, 0], [inf, inf, 0.2, -inf]) == pytest.approx(5 / 12, abs=1e-15)

@@ -11,7 +11,10 @@ exact oracle, ``reports/conformance.md``):
   closed form with logarithms: ``davis-goadrich``;
 * ``catboost``: ``eval_metric="PRAUC"``, trapezoids from (0, 1): ``trapezoid``;
 * ``mlmetrics``: ``MLmetrics::PRAUC``, trapezoids from the first operating point, nothing at
-  recall 0.
+  recall 0;
+* ``rocr``: ROCR's ``performance(pred, "aucpr")``, whose misplaced Davis-Goadrich points can run
+  back in recall: its own bound, proved in :mod:`prtheory.audit.rocr_bound` (it can print
+  negative values).
 
 The least value a library can print is the exact method's least value (proved in
 :mod:`prtheory.audit.methods`) less the rounding error of its float64 arithmetic,
@@ -26,7 +29,8 @@ The step and trapezoid sums err by far less. So every printed value is at least 
 value minus ``(n + 1) 100 u/pi + 10^-17`` (``u = 2^-53``; the last term is XGBoost printing 17
 digits after the point), :func:`allowance`; without counts ``n`` is taken as ``2^31`` items. ``mlmetrics`` needs none: its least value is 0 (every trapezoid is
 ``>= 0``, computed as a product of non-negative floats), attained by a ranking whose scores all
-tie (one operating point, no trapezoid).
+tie (one operating point, no trapezoid). ``rocr`` has its own allowance
+(:func:`prtheory.audit.rocr_bound.rocr_allowance`): its sum can run back and forth.
 
 The methods cover the area over recalls [0, 1], the only one these libraries print.
 """
@@ -46,6 +50,7 @@ EXACT_METHOD = {
     "xgboost": "davis-goadrich",
     "catboost": "trapezoid",
     "mlmetrics": "first-point",
+    "rocr": "rocr-misplaced",
 }
 LIBRARY_METHODS = tuple(EXACT_METHOD)
 #: items assumed when only the skew is printed

@@ -58,10 +58,12 @@ from prtheory.audit.images import aucpr_min_real
 from prtheory.audit.intervals import Approx, Real, value_str
 from prtheory.audit.library_methods import (
     EXACT_METHOD,
+    ITEMS_WITHOUT_COUNTS,
     LIBRARY_METHODS,
     allowance,
     check_full_range,
 )
+from prtheory.audit.rocr_bound import TIGHTNESS, rocr_allowance, rocr_least
 from prtheory.errors import InvalidInputError
 from prtheory.oracle import closed_forms
 
@@ -121,6 +123,8 @@ ALIASES = {
     "catboostprauc": "catboost",
     "mlmetrics": "mlmetrics",
     "mlmetricsprauc": "mlmetrics",
+    "rocr": "rocr",
+    "rocraucpr": "rocr",
 }
 
 
@@ -347,6 +351,8 @@ def _library_least_area(
     if exact == "first-point":
         why = f"{method}: trapezoids from the first operating point, each >= 0; all scores tied give 0"
         return Bound(Fraction(0), True, method, why)
+    if exact == "rocr-misplaced":
+        return _rocr_least_area(pi, pos, neg)
     base = least_area(exact, pi, pos, neg)
     if pi == 1 or neg == 0:
         return replace(base, method=method)
@@ -361,6 +367,25 @@ def _library_least_area(
         f"rounding allowance {value_str(slack)}: {value_str(value)}"
     )
     return Bound(value, False, method, why)  # the allowance is a bound, not a value printed
+
+
+def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
+    """ROCR's bound (:mod:`prtheory.audit.rocr_bound`) at the counts, or, with the skew only, at
+    ``pos = 2^31`` positives (every count pair of that skew with fewer positives has a higher
+    bound: pi/2 is the same and fewer blocks fit)."""
+    if pi == 1 or neg == 0:
+        return Bound(Fraction(1), True, "rocr", "rocr: no negatives, every precision is 1")
+    n_pos = pos if pos is not None else ITEMS_WITHOUT_COUNTS
+    where = f"pos={pos}, neg={neg}" if pos is not None else f"pi={value_str(pi)}, pos <= 2^31"
+    exact = rocr_least(pi, n_pos)
+    value = exact - rocr_allowance(n_pos)
+    why = (
+        f"rocr at {where}: ROCR's misplaced Davis-Goadrich points can run back in recall, at most "
+        f"max(floor(pos/3) - 1, 0) steps each costing at most 1/2, so the area is at least pi/2 - "
+        f"that/2 = {value_str(exact)}; less the float64 allowance "
+        f"{value_str(rocr_allowance(n_pos))}: {value_str(value)} (bound {TIGHTNESS})"
+    )
+    return Bound(value, False, "rocr", why)
 
 
 def _less(x: Approx, slack: Fraction, label: str) -> Approx:

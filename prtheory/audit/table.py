@@ -381,9 +381,18 @@ def parse_row(mapping: dict, default_id: str, *, averaged: bool = False, where: 
         for k in VALUE_FIELDS
         if _given(mapping, k)
     }
+    method = canonical_method(
+        mapping.get("method") if _given(mapping, "method") else None, f"{tag}: method"
+    )
     out_of_range = []
     for k, v in list(values.items()):
-        if k == "aucnpr":
+        if k == "aucpr" and method == "rocr":
+            # ROCR's aucpr can be negative (prtheory.audit.rocr_bound): its own least value
+            # is checked in the aucpr-range check; only values above 1 are outside its range
+            if compare(v.interval("any").lo, ONE) > 0:
+                out_of_range.append(f"{k} {v.text} is above 1, the largest area")
+                del values[k]
+        elif k == "aucnpr":
             # AUCNPR = (AUCPR - AUCPR_min)/(AUCPR_max - AUCPR_min) (B8) is negative whenever a
             # method's area goes below AUCPR_min (a trapezoid can reach pi/2, see
             # prtheory.audit.methods): only values above 1 are outside its range
@@ -413,9 +422,6 @@ def parse_row(mapping: dict, default_id: str, *, averaged: bool = False, where: 
         raise InvalidInputError(
             f"{tag}: a, b", f"need 0 <= a < b <= 1, got a={value_str(a)}, b={value_str(b)}"
         )
-    method = canonical_method(
-        mapping.get("method") if _given(mapping, "method") else None, f"{tag}: method"
-    )
     if _given(mapping, "averaged"):
         averaged = _flag(mapping["averaged"], f"{tag}: averaged")
     return Row(rid, values, skew, pos, neg, beta, a, b, method, averaged, tuple(out_of_range))

@@ -59,6 +59,7 @@ SOURCES = {
     "rejects-probability-sum": "pycm `pycm/curve.py` `__curve_validation__`: `if abs(sum(item) - 1) > 0.001: raise pycmCurveError(PROBABILITY_SUM_ERROR)` for each item's class probabilities; with `[1 - s, s]` a score of 1.8e308 gives `(1 - s) + s = 0`.",
     "statistics-overflow": "pycm `ConfusionMatrix` computes every class statistic when it is built: with weights of 1e308 the float64 totals are inf and `custom_rounder` (`pycm/utils.py`) meets `int(nan)` (ValueError); with weights up to 2^1000 `RACC_calc` (`pycm/class_funcs.py`) squares the population, `POP ** 2`, which raises OverflowError.",
     "fbeta-overflow-caught": "pycm `ConfusionMatrix.F_beta` (`pycm/cm.py`) wraps `F_calc` in `except Exception: return {}`: Python's `beta**2` raises OverflowError at beta = 1e200, and at beta = inf `(1 + inf) TP / ((1 + inf) TP + FP + inf FN)` is inf/inf; either way no value (NaN here).",
+    "catboost-prauc": 'CatBoost `catboost/libs/metrics/metric.cpp` `TPRAUCMetric::Eval` (1.2.10 reports its `CB_ENSURE(curTp > 0, "No element of a positive class")` as `metric.cpp:4763`): the items sorted by increasing score, the area summed from the threshold below every item, removing items from the bottom, as trapezoids `(prevRecall - recall) * (prevPrecision + precision) / 2` from `prevRecall = 1`, `prevPrecision = 0` to the point (0, 1) past every item; the border moves on past neighbours while `isApproxesEqual` (`Abs(approxL - approxR) < 1e-8`) holds, so scores closer than 1e-8 tie and equal infinite scores do not (`inf - inf` is NaN): each is an operating point of its own, in reverse input order. Emulated by `prtheory.conformance.gbdt_models.catboost_prauc`.',
     "pos-neg-product-underflow": "Weka `ThresholdCurve.getROCArea`: `area /= (totalNeg * totalPos)`; with subnormal weights the product underflows to 0 and the area is 0/0 = NaN.",
 }
 
@@ -268,6 +269,17 @@ def _always(_: Inputs) -> bool:
     return True
 
 
+def _catboost_order_known(x: Inputs) -> bool:
+    """CatBoost's ``std::sort`` order is the emulation's (stable) one: no NaN score, and equal
+    infinite scores (the only equal keys that stay separate points) only in inputs of at most 16
+    items, which libstdc++ sorts by insertion."""
+    s = np.asarray(x.y_score, dtype=np.float64)
+    if np.isnan(s).any():
+        return False
+    infinite = s[np.isinf(s)]
+    return s.size <= 16 or np.unique(infinite).size == infinite.size
+
+
 def _mechanism(name: str, summary: str, predict: Callable[[Vector], Any]) -> Mechanism:
     return Mechanism(name, summary, predict)
 
@@ -343,6 +355,11 @@ def _by_metric(metric: str) -> list[Mechanism]:
                 "rocr-aucpr",
                 "ROCR's aucpr: the first point of each recall, DG points misplaced, trapezoids",
                 _emulated(r_models.rocr_aucpr, _always),
+            ),
+            _mechanism(
+                "catboost-prauc",
+                "CatBoost's PRAUC: scores within 1e-8 tied, equal infinite scores not, trapezoids",
+                _emulated(gbdt_models.catboost_prauc, _catboost_order_known),
             ),
             _mechanism("rejects-single-class", "an error for one class", _single_class),
         ],

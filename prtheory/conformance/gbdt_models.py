@@ -34,6 +34,23 @@ LightGBM (``src/io/metadata.cpp``, ``include/LightGBM/utils/common.h``,
   1 when there is no positive weight or no negative weight (``sum_actual_pos != sum_weights_``);
 * :func:`lightgbm_auc`: ``AUCMetric::Eval``: ``accum += cur_neg (cur_pos/2 + sum_pos)``, divided
   by ``sum_pos (sum_weights - sum_pos)``; 1 when a class is missing.
+
+CatBoost (``catboost/libs/metrics/metric.cpp``, ``TPRAUCMetric::Eval``, through
+``catboost.utils.eval_metric``, which applies the weights):
+
+* :func:`catboost_prauc`: labels and weights float32, scores double; the items sorted by
+  increasing score (``std::sort``); ``curTp``, ``curFp`` start as the double sums of the positive
+  (``target == 1``) and the other weights (``CB_ENSURE(curTp > 0, "No element of a positive
+  class")``, reported as ``metric.cpp:4763`` by 1.2.10); then, from the threshold below every
+  item, each point ``precision = curTp/(curTp + curFp)`` (1 at 0/0), ``recall = curTp/(curTp +
+  curFn)`` adds ``(prevRecall - recall)(prevPrecision + precision)/2`` (from ``prevRecall = 1``,
+  ``prevPrecision = 0``), and the border moves past the next item, subtracting its weight from
+  ``curTp`` (adding it to ``curFn``) or from ``curFp``, and on past every following item while
+  ``isApproxesEqual``, ``Abs(approxL - approxR) < 1e-8``, holds between neighbours; the last
+  point, past every item, is (0, 1). So scores closer than 10^-8 (absolute, chained) are one
+  tie, tied infinite scores never are (``inf - inf`` is NaN), and each infinite item is an
+  operating point of its own, ranked in reverse input order (``std::sort`` is an insertion sort,
+  which keeps the input order of equal keys, on ranges of at most 16 items).
 """
 
 from __future__ import annotations
@@ -45,6 +62,7 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "catboost_prauc",
     "lightgbm_auc",
     "lightgbm_average_precision",
     "lightgbm_stored",
@@ -200,3 +218,33 @@ def lightgbm_auc(x: Any) -> float:
         with np.errstate(all="ignore"):
             return float(np.float64(accum) / np.float64(sum_pos * (total - sum_pos)))
     return 1.0
+
+
+#: CatBoost's ``isApproxesEqual``: neighbouring scores closer than this are one tie
+CATBOOST_TIE = 1e-8
+
+
+def catboost_prauc(x: Any) -> float | None:
+    """CatBoost's ``eval_metric(..., "PRAUC")`` on ``x`` (module docstring); None where it raises
+    (no positive weight). The running sums are sequential in double, as in the loop: numpy's
+    ``cumsum`` and ``subtract.accumulate`` add one term at a time."""
+    s = np.asarray(x.y_score, dtype=np.float64)
+    w = np.ones(s.size, dtype=F32) if x.sample_weight is None else _f32(x.sample_weight)
+    order = np.argsort(s, kind="stable")
+    s, positive, w = s[order], _f32(x.y_true)[order] == 1, w[order].astype(np.float64)
+    wp, wn = np.where(positive, w, 0.0), np.where(positive, 0.0, w)
+    with np.errstate(all="ignore"):
+        tp0, fp0 = np.cumsum(np.r_[0.0, wp])[-1], np.cumsum(np.r_[0.0, wn])[-1]
+        if not tp0 > 0:
+            return None
+        # the border after k items: k = 0, every k ending a run of scores within 1e-8, and n
+        k = np.arange(1, s.size + 1)
+        ends = k[(k == s.size) | ~(np.abs(s[k - 1] - s[np.minimum(k, s.size - 1)]) < CATBOOST_TIE)]
+        at = np.r_[0, ends]
+        tp = np.subtract.accumulate(np.r_[tp0, wp])[at]
+        fp = np.subtract.accumulate(np.r_[fp0, wn])[at]
+        fn = np.cumsum(np.r_[0.0, wp])[at]
+        precision = np.where((tp == 0) & (fp == 0), 1.0, tp / (tp + fp + 0.0))
+        recall = tp / (tp + fn + 0.0)
+        terms = (np.r_[1.0, recall[:-1]] - recall) * (np.r_[0.0, precision[:-1]] + precision) / 2
+        return float(np.cumsum(np.r_[0.0, terms])[-1])
