@@ -6,16 +6,12 @@ predictions (``approx``, float64) as training does (``catboost/libs/metrics/metr
 Labels and weights are stored as float32. ``CatBoostError`` (raised by the library's
 ``CB_ENSURE`` input checks) is passed on as a ``ValueError``, a deliberate rejection.
 
-* ``PRAUC``: the area under the precision-recall curve of the predictions (the library's unit
-  test, ``catboost/libs/metrics/ut/pr_auc_ut.cpp``, checks it against scikit-learn's ``auc(recall,
-  precision)``: declared ``first-point=sklearn``). Observed with 1.2.10 and left unexplained in
-  the report, because the code that computes ``PRAUC`` (in the 250 kB ``metric.cpp``) was not
-  read: scores behave as float32 (0.5 and 0.5 + 1e-9 tie, 0.5 + 3e-8 does not; 1e39 and 2e39 tie
-  as two +inf do), finite ties are grouped, and tied infinite scores (±inf, or beyond float32's
-  range) are ranked in *reverse* input order, one operating point each (y=[0, 1, 1, 0], s=[inf,
-  inf, 0.2, -inf] gives 19/24, y=[1, 0, 1, 0] the same scores 5/12). No mechanism models the
-  combination, so the kit's rule (a mechanism another result contradicts explains nothing) leaves
-  first-point=sklearn itself unattributed here.
+* ``PRAUC`` (``TPRAUCMetric::Eval``): trapezoids from the threshold below every item up to the
+  point (0, 1), as scikit-learn's ``auc(recall, precision)`` (the library's unit test,
+  ``catboost/libs/metrics/ut/pr_auc_ut.cpp``, checks it against that: declared
+  ``first-point=sklearn``), but with neighbouring scores closer than 1e-8 tied and equal infinite
+  scores never tied (each one an operating point, in reverse input order): the mechanism
+  ``catboost-prauc``, emulated by :func:`prtheory.conformance.gbdt_models.catboost_prauc`.
 * ``AUC`` (``TAUCMetric``, ``CalcBinClassAuc`` in ``auc.cpp``): the Mann-Whitney statistic, ties
   counting one half; labels must lie in [0, 1].
 * ``MAP:top=k``, ``PrecisionAt:top=k`` (``precision_recall_at_k.cpp``): per group (one here).
