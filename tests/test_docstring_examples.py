@@ -17,8 +17,7 @@ The rule, as :func:`public_functions` and :func:`missing_examples` apply it:
   statement (errors raised by the validators it calls are named in the sections by hand, as
   are the ``See Also`` entries).
 
-``prtheory.conformance`` is outside this test; ``prtheory.theory`` (the claims' derivations,
-read through the proofs they render) is not yet in it."""
+``prtheory.conformance`` is outside this test."""
 
 from __future__ import annotations
 
@@ -50,10 +49,50 @@ PACKAGES = (
     "prtheory.plots",
     "prtheory.duckdb",
     "prtheory.spark",
+    "prtheory.theory",
 )
 
 #: modules not yet done: public functions without an executed example (shrinks to nothing)
-NOT_YET: frozenset[str] = frozenset()
+NOT_YET: frozenset[str] = frozenset(
+    {
+        "prtheory.theory",
+        "prtheory.theory.boyd2012.ap_min",
+        "prtheory.theory.boyd2012.area",
+        "prtheory.theory.boyd2012.bound",
+        "prtheory.theory.boyd2012.formulas",
+        "prtheory.theory.boyd2012.modified_f",
+        "prtheory.theory.boyd2012.printed",
+        "prtheory.theory.brute",
+        "prtheory.theory.catalog",
+        "prtheory.theory.checks",
+        "prtheory.theory.cli",
+        "prtheory.theory.common",
+        "prtheory.theory.davis_goadrich2006.areas",
+        "prtheory.theory.davis_goadrich2006.curves",
+        "prtheory.theory.davis_goadrich2006.interpolation",
+        "prtheory.theory.davis_goadrich2006.space",
+        "prtheory.theory.domain",
+        "prtheory.theory.evaluate",
+        "prtheory.theory.extras",
+        "prtheory.theory.flach2015.calibration",
+        "prtheory.theory.flach2015.expected_fg",
+        "prtheory.theory.flach2015.f_measures",
+        "prtheory.theory.flach2015.formulas",
+        "prtheory.theory.flach2015.gains",
+        "prtheory.theory.gandenberger2019",
+        "prtheory.theory.inference",
+        "prtheory.theory.latex",
+        "prtheory.theory.mcdermott2024.forms",
+        "prtheory.theory.mcdermott2024.mistakes",
+        "prtheory.theory.mcsherry_najork2008.blocks",
+        "prtheory.theory.mutants",
+        "prtheory.theory.notes",
+        "prtheory.theory.registry",
+        "prtheory.theory.render",
+        "prtheory.theory.runner",
+        "prtheory.theory.statement",
+    }
+)
 
 #: the extra each package's modules need to be imported
 NEEDS = {
