@@ -87,7 +87,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.mcsherry_najork2008.blocks",
         "prtheory.theory.mutants",
         "prtheory.theory.notes",
-        "prtheory.theory.registry",
         "prtheory.theory.render",
         "prtheory.theory.runner",
         "prtheory.theory.statement",
