@@ -71,7 +71,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.davis_goadrich2006.curves",
         "prtheory.theory.davis_goadrich2006.interpolation",
         "prtheory.theory.davis_goadrich2006.space",
-        "prtheory.theory.evaluate",
         "prtheory.theory.extras",
         "prtheory.theory.flach2015.calibration",
         "prtheory.theory.flach2015.expected_fg",
