@@ -78,7 +78,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.flach2015.formulas",
         "prtheory.theory.flach2015.gains",
         "prtheory.theory.gandenberger2019",
-        "prtheory.theory.inference",
         "prtheory.theory.latex",
         "prtheory.theory.mcdermott2024.forms",
         "prtheory.theory.mcdermott2024.mistakes",
