@@ -86,7 +86,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.notes",
         "prtheory.theory.render",
         "prtheory.theory.runner",
-        "prtheory.theory.statement",
     }
 )
 
