@@ -63,7 +63,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.boyd2012.printed",
         "prtheory.theory.brute",
         "prtheory.theory.catalog",
-        "prtheory.theory.checks",
         "prtheory.theory.cli",
         "prtheory.theory.common",
         "prtheory.theory.davis_goadrich2006.areas",
