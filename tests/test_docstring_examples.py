@@ -64,7 +64,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.brute",
         "prtheory.theory.catalog",
         "prtheory.theory.cli",
-        "prtheory.theory.common",
         "prtheory.theory.davis_goadrich2006.areas",
         "prtheory.theory.davis_goadrich2006.curves",
         "prtheory.theory.davis_goadrich2006.interpolation",
