@@ -61,7 +61,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.boyd2012.formulas",
         "prtheory.theory.boyd2012.modified_f",
         "prtheory.theory.boyd2012.printed",
-        "prtheory.theory.brute",
         "prtheory.theory.catalog",
         "prtheory.theory.cli",
         "prtheory.theory.davis_goadrich2006.areas",
