@@ -78,7 +78,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.mcdermott2024.forms",
         "prtheory.theory.mcdermott2024.mistakes",
         "prtheory.theory.mcsherry_najork2008.blocks",
-        "prtheory.theory.mutants",
         "prtheory.theory.notes",
         "prtheory.theory.render",
     }
