@@ -67,7 +67,8 @@ def brute_group(y: Labels, s: Scores, w: Sequence[Any] | None = None) -> Fractio
     ``2/3 * 1 + 1/3 * 3/4 = 11/12``.
 
     >>> from prtheory.theory.brute import brute_group
-    >>> brute_group([1, 0, 1, 0], [3, 2, 2, 1]), brute_group([1, 0, 1, 0], [3, 2, 2, 1], [2, 1, 1, 1])
+    >>> y, s = [1, 0, 1, 0], [3, 2, 2, 1]
+    >>> brute_group(y, s), brute_group(y, s, [2, 1, 1, 1])
     (Fraction(5, 6), Fraction(11, 12))
     """
     weights: list[Any] = [1] * len(y) if w is None else [Fraction(x) for x in w]
