@@ -62,7 +62,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.boyd2012.modified_f",
         "prtheory.theory.boyd2012.printed",
         "prtheory.theory.catalog",
-        "prtheory.theory.cli",
         "prtheory.theory.davis_goadrich2006.areas",
         "prtheory.theory.davis_goadrich2006.curves",
         "prtheory.theory.davis_goadrich2006.interpolation",
