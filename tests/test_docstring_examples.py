@@ -61,7 +61,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.boyd2012.formulas",
         "prtheory.theory.boyd2012.modified_f",
         "prtheory.theory.boyd2012.printed",
-        "prtheory.theory.catalog",
         "prtheory.theory.davis_goadrich2006.areas",
         "prtheory.theory.davis_goadrich2006.curves",
         "prtheory.theory.davis_goadrich2006.interpolation",
@@ -73,12 +72,10 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.flach2015.formulas",
         "prtheory.theory.flach2015.gains",
         "prtheory.theory.gandenberger2019",
-        "prtheory.theory.latex",
         "prtheory.theory.mcdermott2024.forms",
         "prtheory.theory.mcdermott2024.mistakes",
         "prtheory.theory.mcsherry_najork2008.blocks",
         "prtheory.theory.notes",
-        "prtheory.theory.render",
     }
 )
 
