@@ -70,7 +70,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.mcdermott2024.forms",
         "prtheory.theory.mcdermott2024.mistakes",
         "prtheory.theory.mcsherry_najork2008.blocks",
-        "prtheory.theory.notes",
     }
 )
 
