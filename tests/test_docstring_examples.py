@@ -67,9 +67,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.flach2015.f_measures",
         "prtheory.theory.flach2015.formulas",
         "prtheory.theory.flach2015.gains",
-        "prtheory.theory.mcdermott2024.forms",
-        "prtheory.theory.mcdermott2024.mistakes",
-        "prtheory.theory.mcsherry_najork2008.blocks",
     }
 )
 
