@@ -65,7 +65,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.flach2015.calibration",
         "prtheory.theory.flach2015.expected_fg",
         "prtheory.theory.flach2015.f_measures",
-        "prtheory.theory.flach2015.formulas",
         "prtheory.theory.flach2015.gains",
     }
 )
