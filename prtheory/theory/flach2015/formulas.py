@@ -317,8 +317,8 @@ def auprg(labels: Sequence[int]) -> Fraction:
 
 
 def delta_at(point: tuple[Fraction, Fraction], skew: Fraction) -> Fraction:
-    """``Delta = recG/pi - precG/(1 - pi)`` at a PRG point: the variable over which Theorem 3
-    takes FG1 uniformly distributed when it computes the expected FG1 (F9).
+    """``Delta = recG/pi - precG/(1 - pi)`` at a PRG point: the variable that Theorem 3
+    takes as uniformly distributed along the curve when it computes the expected FG1 (F9).
 
     Parameters
     ----------
