@@ -62,10 +62,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.theory.boyd2012.modified_f",
         "prtheory.theory.boyd2012.printed",
         "prtheory.theory.extras",
-        "prtheory.theory.flach2015.calibration",
-        "prtheory.theory.flach2015.expected_fg",
-        "prtheory.theory.flach2015.f_measures",
-        "prtheory.theory.flach2015.gains",
     }
 )
 
