@@ -57,9 +57,6 @@ NOT_YET: frozenset[str] = frozenset(
     {
         "prtheory.theory.boyd2012.ap_min",
         "prtheory.theory.boyd2012.area",
-        "prtheory.theory.boyd2012.bound",
-        "prtheory.theory.boyd2012.modified_f",
-        "prtheory.theory.boyd2012.printed",
         "prtheory.theory.extras",
     }
 )
