@@ -330,12 +330,11 @@ def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
 
     Examples
     --------
-    >>> from prtheory.theory.extras import SERIES_COEFFICIENT, derive_series, k
+    ``1/k^2`` is not the coefficient: the first term of the series is ``pi/2``
+    (``1/(1 * 2)``), not ``pi`` (the whole derivation is claim X2: ``prtheory verify X2``):
+
+    >>> from prtheory.theory.extras import derive_series, k
     >>> from prtheory.theory.registry import Proof, StepFailed
-    >>> pf = Proof()
-    >>> derive_series(pf, SERIES_COEFFICIENT)
-    >>> len(pf.steps), [s.verified for s in pf.steps].count(False)
-    (16, 0)
     >>> try:
     ...     derive_series(Proof(), 1 / k**2)
     ... except StepFailed as exc:
