@@ -97,7 +97,7 @@ class Step:
     A conclusion sympy did not check (``verified=None``) is a prose lemma; a given is not:
 
     >>> from prtheory.theory.registry import Step
-    >>> Step("so the bound holds", "p \\ge 0", "follows from steps 1", None, "conclusion").prose
+    >>> Step("so the bound holds", "p >= 0", "follows from steps 1", None, "conclusion").prose
     True
     >>> Step("precision", "P = TP/(TP + FP)", "given", None, "given").prose
     False
@@ -799,7 +799,7 @@ def to_latex(expr: Any) -> str:
     --------
     >>> import sympy as sp
     >>> from prtheory.theory.registry import to_latex
-    >>> print(to_latex(sp.Rational(1, 2)), to_latex(True), to_latex("p \ge 0"))
+    >>> print(to_latex(sp.Rational(1, 2)), to_latex(True), to_latex("p \\ge 0"))
     \frac{1}{2} \text{True} p \ge 0
     """
     if isinstance(expr, str):
