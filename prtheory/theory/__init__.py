@@ -55,6 +55,24 @@ def _key(cid: str) -> tuple[int, str, int]:
 
 def all_claims() -> list[Claim]:
     """Every registered claim, in the order of :data:`_ORDER` (B, F, N, G, D, M, K, X; by
-    number)."""
+    number).
+
+    Returns
+    -------
+    list of Claim
+        The project's claims (imported on first use) and any a user registered, in order.
+
+    Examples
+    --------
+    One source document per prefix, in that order, each by number (B2 before B10):
+
+    >>> from prtheory.theory import all_claims
+    >>> claims = all_claims()
+    >>> "".join(dict.fromkeys(c.id[0] for c in claims))
+    'BFNGDMKX'
+    >>> ids = [c.id for c in claims]
+    >>> ids.index("B2") < ids.index("B10")
+    True
+    """
     _load()
     return sorted(REGISTRY.values(), key=lambda c: _key(c.id))

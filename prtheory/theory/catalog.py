@@ -41,7 +41,42 @@ def _prefix(cid: str) -> str:
 
 
 def render_catalog(results: list[ClaimResult]) -> str:
-    """The claims catalog: one entry per claim, grouped by source document."""
+    """The claims catalog: one entry per claim, grouped by source document.
+
+    Parameters
+    ----------
+    results : list of ClaimResult
+        The claims, in catalog order.
+
+    Returns
+    -------
+    str
+        The Markdown of ``proofs/README.md``.
+
+    Examples
+    --------
+    A claim of a user's own (prefix Y), ``x (x + 2) + 1 = (x + 1)**2``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Real
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> x = sp.Symbol("x", positive=True)
+    >>> square = sp.Eq(x * (x + 2) + 1, (x + 1) ** 2)
+    >>> def derivation(pf):
+    ...     pf.equal("expand", x * (x + 2) + 1, (x + 1) ** 2)
+    ...     pf.establish("so", square, [1])
+    >>> result = run_claim(Claim(
+    ...     "Y9", "my notes", "eq. 1", "completing the square", lambda: square, ("x > 0",),
+    ...     "holds", derivation, domain=Domain(Real(x, 0, 1, open_lo=True)),
+    ... ))
+    >>> from prtheory.theory.catalog import render_catalog
+    >>> lines = render_catalog([result]).splitlines()
+    >>> [line for line in lines if line.startswith("#")]
+    ['# Catalog of claims', '## Y: Claims of a user module',
+     '### [Y9](Y9.md): completing the square']
+    >>> print(lines[lines.index("$$") + 1])
+    x \\left(x + 2\\right) + 1 = \\left(x + 1\\right)^{2}
+    """
     lines = [
         GENERATED,
         "# Catalog of claims",
@@ -78,7 +113,43 @@ def render_catalog(results: list[ClaimResult]) -> str:
 
 
 def render_corrections(results: list[ClaimResult]) -> str:
-    """Every verdict other than "holds", with what the source says and what is true."""
+    """Every verdict other than "holds", with what the source says and what is true.
+
+    Parameters
+    ----------
+    results : list of ClaimResult
+        The claims.
+
+    Returns
+    -------
+    str
+        The Markdown of ``reports/corrections.md``.
+
+    Examples
+    --------
+    A source that printed ``x (x + 2) = (x + 1)**2`` (at ``x = 1``: ``3 != 4``), corrected:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Real
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> x = sp.Symbol("x", positive=True)
+    >>> square = sp.Eq(x * (x + 2) + 1, (x + 1) ** 2)
+    >>> def derivation(pf):
+    ...     pf.equal("expand", x * (x + 2) + 1, (x + 1) ** 2)
+    ...     pf.establish("so", square, [1])
+    >>> result = run_claim(Claim(
+    ...     "Y9", "my notes", "eq. 1", "completing the square", lambda: square, ("x > 0",),
+    ...     "holds as corrected", derivation, note="the source drops the + 1",
+    ...     domain=Domain(Real(x, 0, 1, open_lo=True)),
+    ... ))
+    >>> from prtheory.theory.catalog import render_corrections
+    >>> lines = render_corrections([result]).splitlines()
+    >>> [line for line in lines if line.startswith("##")]  # doctest: +NORMALIZE_WHITESPACE
+    ['## Holds as corrected (1)', '### [Y9](../proofs/Y9.md): completing the square',
+     '## Refuted (0)', '## Out of reach (0)']
+    >>> "the source drops the + 1" in lines
+    True
+    """
     lines = [
         GENERATED,
         "# Corrections to the source documents",

@@ -59,7 +59,33 @@ Sampler = Callable[[random.Random], dict]
 
 
 def rational_sampler(ranges: dict[sp.Symbol, tuple[Any, Any]], denominator: int = 997) -> Sampler:
-    """Uniform random rationals with the given denominator, strictly inside each open range."""
+    """Uniform random rationals with the given denominator, strictly inside each open range.
+
+    Parameters
+    ----------
+    ranges : dict
+        Each symbol's open range ``(lo, hi)``.
+    denominator : int
+        The values are ``lo + (hi - lo) k/denominator`` with ``0 < k < denominator``.
+
+    Returns
+    -------
+    callable
+        A sampler: a function of a ``random.Random`` returning a point (symbol -> ``Rational``).
+
+    Examples
+    --------
+    With denominator 10 over ``(0, 1)``, every value is one of ``1/10, ..., 9/10``:
+
+    >>> import random
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import rational_sampler
+    >>> x = sp.Symbol("x", positive=True)
+    >>> sample = rational_sampler({x: (0, 1)}, denominator=10)
+    >>> rng = random.Random(1)
+    >>> {sample(rng)[x] * 10 for _ in range(200)} <= set(range(1, 10))
+    True
+    """
 
     def sample(rng: random.Random) -> dict:
         out = {}
@@ -73,7 +99,32 @@ def rational_sampler(ranges: dict[sp.Symbol, tuple[Any, Any]], denominator: int 
 
 
 def integer_sampler(ranges: dict[sp.Symbol, tuple[int, int]]) -> Sampler:
-    """Uniform random integers in each closed range ``[lo, hi]`` (as sympy ``Integer``)."""
+    """Uniform random integers in each closed range ``[lo, hi]`` (as sympy ``Integer``).
+
+    Parameters
+    ----------
+    ranges : dict
+        Each symbol's closed range ``(lo, hi)``.
+
+    Returns
+    -------
+    callable
+        A sampler: a function of a ``random.Random`` returning a point.
+
+    Examples
+    --------
+    A die: 600 throws show every face 1 to 6 (missing one has probability below
+    ``6 (5/6)**600 < 10**-40``):
+
+    >>> import random
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import integer_sampler
+    >>> n = sp.Symbol("n", integer=True)
+    >>> throw = integer_sampler({n: (1, 6)})
+    >>> rng = random.Random(7)
+    >>> sorted({int(throw(rng)[n]) for _ in range(600)})
+    [1, 2, 3, 4, 5, 6]
+    """
 
     def sample(rng: random.Random) -> dict:
         return {sym: sp.Integer(rng.randint(lo, hi)) for sym, (lo, hi) in ranges.items()}
@@ -82,7 +133,28 @@ def integer_sampler(ranges: dict[sp.Symbol, tuple[int, int]]) -> Sampler:
 
 
 def joint_sampler(*samplers: Sampler) -> Sampler:
-    """One point from each sampler, merged (the samplers must draw disjoint symbols)."""
+    """One point from each sampler, merged (the samplers must draw disjoint symbols).
+
+    Parameters
+    ----------
+    *samplers : callable
+        Samplers of disjoint symbols.
+
+    Returns
+    -------
+    callable
+        A sampler of all their symbols.
+
+    Examples
+    --------
+    >>> import random
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import integer_sampler, joint_sampler, rational_sampler
+    >>> x, n = sp.symbols("x n", positive=True)
+    >>> both = joint_sampler(rational_sampler({x: (0, 1)}), integer_sampler({n: (1, 6)}))
+    >>> sorted(both(random.Random(1)), key=str)
+    [n, x]
+    """
 
     def sample(rng: random.Random) -> dict:
         out: dict = {}
@@ -99,6 +171,30 @@ def exhaustive(
     """``predicate(case)`` for every case of a finite family; the first failure is the detail.
 
     ``what`` describes the family for the report, e.g. ``"confusion matrices with n <= 12"``.
+
+    Parameters
+    ----------
+    cases : iterable
+        The finite family.
+    predicate : callable
+        Must hold for every case.
+    what : str
+        The family, in words.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether every case holds (an empty family fails), and the detail.
+
+    Examples
+    --------
+    ``n (n + 1)`` is even (one of two consecutive integers is); ``n < 3`` fails first at 3:
+
+    >>> from prtheory.theory.checks import exhaustive
+    >>> exhaustive(range(1, 11), lambda n: n * (n + 1) % 2 == 0, "n = 1..10")
+    (True, 'holds in all 10 cases: n = 1..10')
+    >>> exhaustive([1, 2, 3, 4], lambda n: n < 3, "n = 1..4")
+    (False, 'fails at 3')
     """
     count = 0
     for case in cases:
@@ -123,7 +219,38 @@ def refuted(statement: Any, domain: Domain | None) -> tuple[bool, str]:
 def exact_identity(
     lhs: Any, rhs: Any, sampler: Sampler, n: int = 200, seed: int = 20121
 ) -> tuple[bool, str]:
-    """``lhs == rhs`` at ``n`` random rational points, evaluated exactly (no simplification)."""
+    """``lhs == rhs`` at ``n`` random rational points, evaluated exactly (no simplification).
+
+    Parameters
+    ----------
+    lhs, rhs : sympy expression
+        The two sides.
+    sampler : callable
+        Draws the points (:func:`rational_sampler`, :func:`integer_sampler`).
+    n : int
+        How many points.
+    seed : int
+        Seeds the sampler (the detail is deterministic).
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether the sides agree at every point, and the detail (the first difference).
+
+    Examples
+    --------
+    ``x/(1 + x) = 1 - 1/(1 + x)`` (put over ``1 + x``); ``x/(1 + x) = 1 - x`` is not (at
+    ``x = 1/10``: ``(1/10)/(11/10) = 1/11`` against ``9/10``):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import exact_identity, rational_sampler
+    >>> x = sp.Symbol("x", positive=True)
+    >>> tenths = rational_sampler({x: (0, 1)}, denominator=10)
+    >>> exact_identity(x / (1 + x), 1 - 1 / (1 + x), tenths, n=20)
+    (True, 'equal in exact rational arithmetic at 20 random points')
+    >>> exact_identity(x / (1 + x), 1 - x, tenths, n=20)
+    (False, 'differ at x = 1/10: 1/11 != 9/10')
+    """
     rng = random.Random(seed)
     lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
     for _ in range(n):
@@ -183,6 +310,38 @@ def mp_identity(
 
     Agreement is required to ``10**-(dps - 5)`` relative to ``max(1, |lhs|)``: five guard digits
     absorb the rounding of a few dozen mpmath operations, far below any real discrepancy.
+
+    Parameters
+    ----------
+    lhs, rhs : sympy expression
+        The two sides.
+    sampler : callable
+        Draws the points.
+    n : int
+        How many points.
+    dps : int
+        mpmath's working precision, in digits.
+    seed : int
+        Seeds the sampler.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether the sides agree everywhere, and the detail.
+
+    Examples
+    --------
+    ``log(x y) = log x + log y`` for positive ``x, y``; ``log(x y) = log x log y`` is not
+    (``x = y = 2``: ``log 4 = 1.386...`` against ``(log 2)**2 = 0.480...``):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import mp_identity, rational_sampler
+    >>> x, y = sp.symbols("x y", positive=True)
+    >>> points = rational_sampler({x: (0, 1), y: (1, 5)})
+    >>> mp_identity(sp.log(x * y), sp.log(x) + sp.log(y), points, n=10)[0]
+    True
+    >>> mp_identity(sp.log(x * y), sp.log(x) * sp.log(y), points, n=10)[0]
+    False
     """
     lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
     syms = sorted(lhs.free_symbols | rhs.free_symbols, key=str)
@@ -196,7 +355,39 @@ def mp_identity(
 def exact_sign(
     expr: Any, sampler: Sampler, strict: bool = False, n: int = 500, seed: int = 20123
 ) -> tuple[bool, str]:
-    """``expr >= 0`` (``> 0`` if ``strict``) at ``n`` random rational points, exactly."""
+    """``expr >= 0`` (``> 0`` if ``strict``) at ``n`` random rational points, exactly.
+
+    Parameters
+    ----------
+    expr : sympy expression
+        A rational expression of the sampled symbols.
+    sampler : callable
+        Draws the points.
+    strict : bool
+        Require ``> 0``.
+    n : int
+        How many points.
+    seed : int
+        Seeds the sampler.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether the sign holds at every point, and the detail (the first violation).
+
+    Examples
+    --------
+    ``x (1 - x) > 0`` on ``(0, 1)``; ``x - 1/2`` is negative at ``x = 2/5`` (``-1/10``):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import exact_sign, rational_sampler
+    >>> x = sp.Symbol("x", positive=True)
+    >>> tenths = rational_sampler({x: (0, 1)}, denominator=10)
+    >>> exact_sign(x * (1 - x), tenths, strict=True, n=20)
+    (True, '> 0 in exact rational arithmetic at 20 random points')
+    >>> exact_sign(x - sp.Rational(1, 2), tenths, n=20)
+    (False, 'violated at x = 2/5: value -1/10')
+    """
     rng = random.Random(seed)
     expr = sp.sympify(expr)
     for _ in range(n):
@@ -224,6 +415,36 @@ def interval_sign(
     whose enclosure is inconclusive is bisected along every dimension, up to ``max_depth`` times.
     The result is a proof over the box (up to the outward rounding that ``mpmath.iv`` guarantees),
     except for cells still inconclusive at the depth limit, which make the check fail.
+
+    Parameters
+    ----------
+    f : callable
+        A function of ``mpmath.iv`` intervals, one per dimension.
+    box : sequence of (lo, hi)
+        The box, one range per dimension.
+    cells : int
+        Pieces per dimension.
+    strict : bool
+        Require ``> 0``.
+    max_depth : int
+        How many times an inconclusive cell may be bisected.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether the sign is certified over the box, and the detail.
+
+    Examples
+    --------
+    ``a (1 - a) >= 0`` on ``[0, 1]``: on each quarter ``[k/4, (k + 1)/4]`` both factors are
+    enclosed in ``[0, 1]``, so each enclosure of the product starts at 0. ``a - 2 <= -1`` there,
+    so ``a - 2 >= 0`` is violated (on the last cell, ``a - 2`` lies in ``[-5/4, -1]``):
+
+    >>> from prtheory.theory.checks import interval_sign
+    >>> interval_sign(lambda a: a * (1 - a), [(0, 1)], cells=4)
+    (True, '>= 0 certified by interval arithmetic on 4 cells covering the box [0, 1]')
+    >>> interval_sign(lambda a: a - 2, [(0, 1)], cells=4)
+    (False, 'violated on the cell [3/4, 1]: enclosure [-1.25, -1.0]')
     """
     iv = mpmath.iv
     dims = len(box)
@@ -295,7 +516,33 @@ def exact_function(args: Sequence[sp.Symbol], expr: Any) -> Callable[..., Fracti
     """Compile a rational ``expr`` into a function that computes exactly on ``Fraction`` inputs.
 
     Rational constants become ``Fraction`` (never floats); a non-rational result (e.g. from a
-    logarithm) raises ``TypeError`` rather than returning an inexact value.
+    float constant) raises ``TypeError`` rather than returning an inexact value.
+
+    Parameters
+    ----------
+    args : sequence of sympy.Symbol
+        The arguments, in order.
+    expr : sympy expression
+        A rational expression of them.
+
+    Returns
+    -------
+    callable
+        A function of the values (converted to ``Fraction``) returning a ``Fraction``.
+
+    Examples
+    --------
+    ``x/(x + 1) + 1/3`` at ``x = 2`` is ``2/3 + 1/3 = 1``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import exact_function
+    >>> x = sp.Symbol("x", positive=True)
+    >>> exact_function([x], x / (x + 1) + sp.Rational(1, 3))(2)
+    Fraction(1, 1)
+    >>> exact_function([x], sp.Float(0.5) * x)(2)
+    Traceback (most recent call last):
+    ...
+    TypeError: 0.5*x is not rational at (2,): got 1.0
     """
     f = sp.lambdify(list(args), expr, modules=[{"Fraction": Fraction}], printer=_FractionPrinter)
 
@@ -313,6 +560,32 @@ def interval_function(args: Sequence[sp.Symbol], expr: Any) -> Callable[..., Any
 
     Constants are built as intervals (``iv.mpf``), so ``1/3`` is an enclosure, not a rounded
     point; ``log``, ``exp`` and ``sqrt`` are the interval versions.
+
+    Parameters
+    ----------
+    args : sequence of sympy.Symbol
+        The arguments, in order.
+    expr : sympy expression
+        The expression.
+
+    Returns
+    -------
+    callable
+        A function of ``mpmath.iv`` intervals returning an enclosure.
+
+    Examples
+    --------
+    ``1/(3 x)`` at ``x = 1`` encloses ``1/3`` (compared at 200 bits):
+
+    >>> import mpmath
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import interval_function
+    >>> x = sp.Symbol("x", positive=True)
+    >>> with mpmath.workprec(80):
+    ...     third = interval_function([x], 1 / (3 * x))(mpmath.iv.mpf(1))
+    >>> with mpmath.workprec(200):
+    ...     print(third.a < mpmath.mpf(1) / 3 < third.b)
+    True
     """
     iv = mpmath.iv
     names = {"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "mpf": iv.mpf}
@@ -349,6 +622,43 @@ def mp_quad_identity(
     ``lo`` and ``hi`` may contain the sampled symbols. mpmath's tanh-sinh quadrature at ``dps``
     digits replaces the symbolic integration; agreement is required to ``10**-(dps - 5)`` relative
     to ``max(1, |closed_form|)`` (five guard digits for the quadrature's own error estimate).
+
+    Parameters
+    ----------
+    integrand : sympy expression
+        The function integrated.
+    var : sympy.Symbol
+        The variable of integration.
+    lo, hi : sympy expression
+        The limits (may contain the sampled symbols).
+    closed_form : sympy expression
+        The claimed value of the integral.
+    sampler : callable
+        Draws the other symbols.
+    n : int
+        How many points.
+    dps : int
+        mpmath's working precision, in digits.
+    seed : int
+        Seeds the sampler.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether quadrature agrees with the closed form everywhere, and the detail.
+
+    Examples
+    --------
+    ``integral_0^y x**2 dx = y**3/3`` (the antiderivative ``x**3/3``), not ``y**3/2``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import mp_quad_identity, rational_sampler
+    >>> x, y = sp.symbols("x y", positive=True)
+    >>> ys = rational_sampler({y: (0, 2)})
+    >>> mp_quad_identity(x**2, x, 0, y, y**3 / 3, ys, n=5)[0]
+    True
+    >>> mp_quad_identity(x**2, x, 0, y, y**3 / 2, ys, n=5)[0]
+    False
     """
     integrand, closed_form = sp.sympify(integrand), sp.sympify(closed_form)
     lo, hi = sp.sympify(lo), sp.sympify(hi)
@@ -383,6 +693,41 @@ def mp_derivative_identity(
     ``mpmath.diff`` differentiates at ``dps`` digits (it raises its working precision internally);
     agreement is required to ``10**-(dps - 10)`` relative: ten guard digits for the finite-difference
     step, still far below any real discrepancy.
+
+    Parameters
+    ----------
+    antiderivative : sympy expression
+        The claimed antiderivative.
+    var : sympy.Symbol
+        The variable it is differentiated in.
+    derivative : sympy expression
+        The integrand it must differentiate to.
+    sampler : callable
+        Draws ``var`` and the other symbols.
+    n : int
+        How many points.
+    dps : int
+        mpmath's working precision, in digits.
+    seed : int
+        Seeds the sampler.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether the numerical derivative agrees everywhere, and the detail.
+
+    Examples
+    --------
+    ``d/dx log x = 1/x``, not ``1/x**2``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.checks import mp_derivative_identity, rational_sampler
+    >>> x = sp.Symbol("x", positive=True)
+    >>> xs = rational_sampler({x: (1, 3)})
+    >>> mp_derivative_identity(sp.log(x), x, 1 / x, xs, n=5)[0]
+    True
+    >>> mp_derivative_identity(sp.log(x), x, 1 / x**2, xs, n=5)[0]
+    False
     """
     antiderivative, derivative = sp.sympify(antiderivative), sp.sympify(derivative)
     syms = sorted((antiderivative.free_symbols | derivative.free_symbols) - {var}, key=str)

@@ -18,6 +18,29 @@ __all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``verify`` and ``proofs`` subcommands to a command line's subparsers.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subparsers of the ``prtheory`` command.
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from prtheory.theory.cli import register
+    >>> parser = argparse.ArgumentParser(prog="prtheory")
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["verify", "B4", "F8", "--jobs", "2"])
+    >>> args.ids, args.jobs, args.json
+    (['B4', 'F8'], 2, False)
+    >>> parser.parse_args(["proofs", "--format", "latex"]).format
+    'latex'
+    """
     v = sub.add_parser(
         "verify",
         help="derive and check every claim; print the verdict table",

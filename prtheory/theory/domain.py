@@ -58,7 +58,22 @@ class Integer:
     """An integer variable ``lo <= symbol <= hi``; ``hi = None`` leaves it unbounded above.
 
     ``lo`` and ``hi`` are numbers or sympy expressions in earlier variables (``Integer(TP, 1,
-    pos)``)."""
+    pos)``).
+
+    Examples
+    --------
+    ``1 <= pos <= 2`` and ``0 <= TP <= pos``: by hand, ``pos = 1`` gives TP = 0, 1 and
+    ``pos = 2`` gives TP = 0, 1, 2, five points in all:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer
+    >>> pos, tp = sp.symbols("pos TP", integer=True, nonnegative=True)
+    >>> d = Domain(Integer(pos, 1, 2), Integer(tp, 0, pos))
+    >>> [(int(p[pos]), int(p[tp])) for p in d.exhaustive_points()]
+    [(1, 0), (1, 1), (2, 0), (2, 1), (2, 2)]
+    >>> Integer(tp, 0, pos).text()
+    '0 <= TP <= pos, an integer'
+    """
 
     symbol: sp.Symbol
     lo: Any
@@ -77,7 +92,19 @@ class Real:
 
     The ends are numbers or sympy expressions in earlier variables (``Real(b, a, 1,
     open_lo=True)``: a < b <= 1); ``hi`` may be ``sympy.oo`` (``Real(beta, 0, oo,
-    open_lo=True)``: beta > 0), sampled log-uniformly up to 10^6."""
+    open_lo=True)``: beta > 0), sampled log-uniformly up to 10^6.
+
+    Examples
+    --------
+    ``0 < x <= 1``: its exhaustive points are the quarter points ``1/4, 1/2, 3/4`` and the
+    closed end ``1`` (the open end ``0`` is left out):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Real
+    >>> x = sp.Symbol("x", positive=True)
+    >>> [str(p[x]) for p in Domain(Real(x, 0, 1, open_lo=True)).exhaustive_points()]
+    ['1/4', '1/2', '3/4', '1']
+    """
 
     symbol: sp.Symbol
     lo: Any
@@ -97,7 +124,23 @@ class Structured:
     read it from the point.
 
     ``enumerate(point, size)`` yields every object of size at most ``size`` given the earlier
-    variables; ``sample(point, rng)`` draws one larger object (or None when there is none)."""
+    variables; ``sample(point, rng)`` draws one larger object (or None when there is none).
+
+    Examples
+    --------
+    Label sequences of length 1 to ``size``: with ``exhaustive=2`` there are ``2 + 2**2 = 6``:
+
+    >>> import itertools
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Structured
+    >>> s = sp.Symbol("s")
+    >>> def labels(point, size):
+    ...     for n in range(1, size + 1):
+    ...         yield from itertools.product((0, 1), repeat=n)
+    >>> d = Domain(Structured(s, labels, lambda point, rng: None, "0/1 labels"), exhaustive=2)
+    >>> [p[s] for p in d.exhaustive_points()]
+    [(0,), (1,), (0, 0), (0, 1), (1, 0), (1, 1)]
+    """
 
     symbol: sp.Symbol
     enumerate: Callable[[dict, int], Iterable[Any]]
@@ -116,7 +159,22 @@ class Meaning:
     ``mpmath.mpf`` (a value at working precision: the point is then tested, not certified) or
     ``None`` when the point is beyond its reach (too large to enumerate, for example). For an
     undefined function (``sympy.Function("P")``), ``fn(point, *args)`` gives its value at
-    integer arguments (the precision at rank k of the point's ranking, say)."""
+    integer arguments (the precision at rank k of the point's ranking, say).
+
+    Examples
+    --------
+    ``S`` stands for ``1 + 2 + ... + n``, computed by a loop (``n = 4``: ``10``):
+
+    >>> from fractions import Fraction
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer, Meaning
+    >>> n, S = sp.symbols("n S", positive=True, integer=True)
+    >>> total = Meaning(lambda point: sum(range(1, int(point[n]) + 1)), "1 + 2 + ... + n")
+    >>> total.fn({n: Fraction(4)})
+    10
+    >>> list(Domain(Integer(n, 1), define={S: total}, exhaustive=5).meanings())
+    [S]
+    """
 
     fn: Callable[..., Any]  # (point) for a symbol, (point, *args) for a function
     description: str
@@ -127,7 +185,35 @@ Variable = Integer | Real | Structured
 
 @dataclass
 class Domain:
-    """Where a claim's statement is checked (see the module docstring)."""
+    """Where a claim's statement is checked (see the module docstring).
+
+    Examples
+    --------
+    Every contingency table with ``TP >= 1``, ``FP >= 0`` and precision defined from it: its
+    bounds are the facts a final inference may use, its definitions are substituted.
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer
+    >>> TP, FP, P = sp.symbols("TP FP P", positive=True)
+    >>> d = Domain(Integer(TP, 1), Integer(FP, 0), define={P: TP / (TP + FP)}, exhaustive=3)
+    >>> d.expand(sp.Le(P, 1))
+    TP/(FP + TP) <= 1
+    >>> d.constraints()
+    [1 <= TP, 0 <= FP]
+
+    By hand, the points with ``TP + FP <= 3`` and ``TP >= 1`` are ``(1, 0), (1, 1), (1, 2),
+    (2, 0), (2, 1), (3, 0)``, six of them:
+
+    >>> sum(1 for _ in d.exhaustive_points())
+    6
+
+    A domain cannot narrow the check:
+
+    >>> Domain(Integer(TP, 1), exhaustive=3, samples=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: domain: samples=4 is below 16: the statement is checked at at least that many sampled points, whatever the claim declares
+    """
 
     variables: Sequence[Variable]
     define: dict[Any, Any] = field(default_factory=dict)
@@ -461,7 +547,31 @@ _LOGIC = (sp.And, sp.Or, sp.Not, sp.Implies, sp.Equivalent)
 
 def rebuild(e: Any, inner: Callable[[Any], Any]) -> Any:
     """Apply ``inner`` to the expressions of a statement, keeping its relations and connectives
-    unevaluated."""
+    unevaluated.
+
+    Parameters
+    ----------
+    e : sympy object
+        A statement: relations, ``And``/``Or``/``Not``/``Implies``/``Equivalent`` of them, a
+        ``Tuple``, or an expression.
+    inner : callable
+        Applied to every expression (each side of each relation).
+
+    Returns
+    -------
+    sympy object
+        The statement rebuilt with ``evaluate=False``.
+
+    Examples
+    --------
+    Substituting ``x = y = 2`` into ``x = y`` leaves ``2 = 2`` shown, not ``True``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import rebuild
+    >>> x, y = sp.symbols("x y")
+    >>> rebuild(sp.And(sp.Eq(x, y), sp.Lt(x, 3)), lambda e: e.subs({x: 2, y: 2}))
+    Eq(2, 2) & (2 < 3)
+    """
     if isinstance(e, sp.core.relational.Relational):
         return type(e)(inner(e.lhs), inner(e.rhs), evaluate=False)
     if isinstance(e, _LOGIC):

@@ -59,15 +59,69 @@ DPS = 30
 
 
 class NotExact(Exception):
-    """The value is not rational (or not computed exactly): use the interval arithmetic."""
+    """The value is not rational (or not computed exactly): use the interval arithmetic.
+
+    Examples
+    --------
+    ``log 2`` is irrational, so the exact arithmetic stops there:
+
+    >>> from fractions import Fraction
+    >>> import sympy as sp
+    >>> from prtheory.theory.evaluate import EXACT, NotExact, compile_expr
+    >>> x = sp.Symbol("x", positive=True)
+    >>> try:
+    ...     compile_expr(sp.log(x), EXACT)({x: Fraction(2)})
+    ... except NotExact as exc:
+    ...     print("not exact:", exc)
+    not exact: logarithm
+    """
 
 
 class Undecided(Exception):
-    """An enclosure straddles a comparison the expression depends on (a Piecewise condition)."""
+    """An enclosure straddles a comparison the expression depends on (a Piecewise condition).
+
+    Examples
+    --------
+    With ``x`` known only to lie in ``[1/2, 2]``, the condition ``x < 1`` is neither true nor
+    false (``x - 1`` lies in ``[-1/2, 1]``):
+
+    >>> import mpmath
+    >>> import sympy as sp
+    >>> from prtheory.theory.evaluate import INTERVAL, Undecided, compile_expr
+    >>> x = sp.Symbol("x", positive=True)
+    >>> step = compile_expr(sp.Piecewise((1, x < 1), (0, True)), INTERVAL)
+    >>> try:
+    ...     step({x: mpmath.iv.mpf([0.5, 2])})
+    ... except Undecided as exc:
+    ...     print(exc)
+    enclosure [-0.5, 1.0] does not decide < 0
+    """
 
 
 class Unavailable(Exception):
-    """The point is beyond the reach of a definition or of term-by-term summation."""
+    """The point is beyond the reach of a definition or of term-by-term summation.
+
+    Examples
+    --------
+    ``1 + 2 + ... + n`` is summed term by term up to :data:`MAX_TERMS` terms (3000 exactly):
+    ``n = 100`` gives ``100 * 101/2 = 5050``, ``n = 5000`` is out of reach.
+
+    >>> from fractions import Fraction
+    >>> import sympy as sp
+    >>> from prtheory.theory.evaluate import EXACT, Unavailable, compile_expr
+    >>> n = sp.Symbol("n", positive=True, integer=True)
+    >>> k = sp.Symbol("k", integer=True)
+    >>> total = compile_expr(sp.Sum(k, (k, 1, n)), EXACT)
+    >>> point = {n: Fraction(100)}
+    >>> total({**point, "__exact__": point})
+    Fraction(5050, 1)
+    >>> point = {n: Fraction(5000)}
+    >>> try:
+    ...     total({**point, "__exact__": point})
+    ... except Unavailable as exc:
+    ...     print(exc)
+    a sum of 5,000 terms
+    """
 
 
 class NeedsNumeric(Exception):
@@ -311,7 +365,38 @@ def compile_expr(expr: Any, mode: str) -> Compiled:
     Raises :class:`NotExact` (at evaluation) where the exact arithmetic cannot continue,
     :class:`NeedsNumeric` where only the numeric one can, :class:`Unavailable` for a sum longer
     than :data:`MAX_TERMS`, ``ZeroDivisionError``/``ValueError`` where the expression is
-    undefined."""
+    undefined.
+
+    Parameters
+    ----------
+    expr : sympy expression or relation
+        What to evaluate (compiled once per ``mode``; cached).
+    mode : str
+        :data:`EXACT`, :data:`INTERVAL` or :data:`NUMERIC`.
+
+    Returns
+    -------
+    callable
+        A function of an environment (a dict from symbols to values in the arithmetic).
+
+    Examples
+    --------
+    ``x**2 - 2`` at ``x = 3/2`` is ``9/4 - 8/4 = 1/4`` exactly; ``sqrt(2)`` is enclosed
+    (``sqrt 2 = 1.41421356237309504880168872...`` lies inside, compared at 100 bits):
+
+    >>> from fractions import Fraction
+    >>> import mpmath
+    >>> import sympy as sp
+    >>> from prtheory.theory.evaluate import EXACT, INTERVAL, compile_expr
+    >>> x = sp.Symbol("x", positive=True)
+    >>> compile_expr(x**2 - 2, EXACT)({x: Fraction(3, 2)})
+    Fraction(1, 4)
+    >>> with mpmath.workprec(80):
+    ...     root = compile_expr(sp.sqrt(x), INTERVAL)({x: mpmath.iv.mpf(2)})
+    >>> with mpmath.workprec(100):
+    ...     print(root.a < mpmath.mpf("1.41421356237309504880168872") < root.b)
+    True
+    """
     expr = sp.sympify(expr)
     return remember(_COMPILED, (expr, mode), lambda: _compile(expr, mode))
 
@@ -630,7 +715,44 @@ def decide(
 
     ``compiled`` holds ``lhs - rhs`` compiled in each arithmetic; ``env_of(mode)`` the point in
     it. Exact first; an enclosure at 80 bits then 300 bits when the value is irrational; the
-    numeric arithmetic (30 digits, limits approached) where neither applies."""
+    numeric arithmetic (30 digits, limits approached) where neither applies.
+
+    Parameters
+    ----------
+    rel : sympy relation
+        The relation (its type gives the comparison).
+    compiled : dict
+        ``lhs - rhs`` compiled in each arithmetic (:func:`compile_expr`), by mode.
+    env_of : callable
+        The point in the arithmetic of a mode.
+
+    Returns
+    -------
+    tuple of (str, str)
+        The verdict (``"T"``, ``"F"``, ``"C"`` or ``"U"``) and the arithmetic that gave it.
+
+    Examples
+    --------
+    ``1/3 + 1/6 = 1/2`` is decided exactly; ``sqrt(2) > 7/5`` by an enclosure (``7/5 = 1.4``
+    and ``1.4**2 = 1.96 < 2``):
+
+    >>> from fractions import Fraction
+    >>> import mpmath
+    >>> import sympy as sp
+    >>> from prtheory.theory.evaluate import EXACT, INTERVAL, compile_expr, decide
+    >>> x = sp.Symbol("x", positive=True)
+    >>> envs = {EXACT: {x: Fraction(2)}, INTERVAL: {x: mpmath.iv.mpf(2)}}
+    >>> def verdict(rel):
+    ...     d = rel.lhs - rel.rhs
+    ...     compiled = {mode: compile_expr(d, mode) for mode in (EXACT, INTERVAL)}
+    ...     return decide(rel, compiled, envs.get)
+    >>> verdict(sp.Eq(1 / (x + 1) + 1 / (3 * x), sp.Rational(1, 2)))
+    ('T', 'exact')
+    >>> verdict(sp.Gt(sp.sqrt(x), sp.Rational(7, 5)))
+    ('T', 'interval')
+    >>> verdict(sp.Gt(sp.sqrt(x), sp.Rational(3, 2)))
+    ('F', 'interval')
+    """
     op = _OPS[type(rel)]
     try:
         d = compiled[EXACT](env_of(EXACT))
@@ -697,7 +819,30 @@ def _limit_verdict(values: list[Any], op: str) -> str:
 
 
 def exact_value(expr: Any, point: dict) -> Fraction:
-    """``expr`` at ``point`` (symbols -> Fractions), exactly (bounds of domain variables)."""
+    """``expr`` at ``point`` (symbols -> Fractions), exactly (bounds of domain variables).
+
+    Parameters
+    ----------
+    expr : sympy expression
+        A rational expression of the point's symbols.
+    point : dict
+        Symbols to ``int`` or ``Fraction`` values (other values are left out).
+
+    Returns
+    -------
+    Fraction
+        The exact value.
+
+    Examples
+    --------
+    Precision ``TP/(TP + FP)`` at ``TP = 3, FP = 1`` is ``3/4``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.evaluate import exact_value
+    >>> TP, FP = sp.symbols("TP FP", nonnegative=True)
+    >>> exact_value(TP / (TP + FP), {TP: 3, FP: 1})
+    Fraction(3, 4)
+    """
     v = compile_expr(expr, EXACT)(
         {k: Fraction(x) for k, x in point.items() if isinstance(x, (int, Fraction))}
     )
@@ -705,6 +850,29 @@ def exact_value(expr: Any, point: dict) -> Fraction:
 
 
 def exact_truth(rel: Any, point: dict) -> bool:
-    """A constraint at ``point``, exactly."""
+    """A constraint at ``point``, exactly.
+
+    Parameters
+    ----------
+    rel : sympy relation or boolean
+        The constraint.
+    point : dict
+        Symbols to ``int`` or ``Fraction`` values.
+
+    Returns
+    -------
+    bool
+        Whether it holds there.
+
+    Examples
+    --------
+    ``TP <= pos`` at ``TP = 3``: true for ``pos = 3``, false for ``pos = 2``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.evaluate import exact_truth
+    >>> TP, pos = sp.symbols("TP pos", nonnegative=True)
+    >>> exact_truth(sp.Le(TP, pos), {TP: 3, pos: 3}), exact_truth(sp.Le(TP, pos), {TP: 3, pos: 2})
+    (True, False)
+    """
     env = {k: Fraction(x) for k, x in point.items() if isinstance(x, (int, Fraction))}
     return bool(compile_expr(rel, EXACT)({**env, "__exact__": env}))

@@ -46,7 +46,29 @@ E_AP = name(r"E[\mathrm{AP}]")
 
 
 def mean_ap(point: dict) -> Fraction | None:
-    """E[AP] by enumeration of every ranking (None beyond 14 items)."""
+    """E[AP] by enumeration of every ranking (None beyond 14 items).
+
+    Parameters
+    ----------
+    point : dict
+        The domain's point: ``n`` items, ``pos`` positives.
+
+    Returns
+    -------
+    Fraction or None
+        The mean AP over every ranking (None beyond 14 items).
+
+    Examples
+    --------
+    One positive among 3: AP is 1, 1/2 or 1/3, mean ``11/18``:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.theory.extras import mean_ap, n, pos
+    >>> mean_ap({n: Fraction(3), pos: Fraction(1)})
+    Fraction(11, 18)
+    >>> print(mean_ap({n: Fraction(15), pos: Fraction(1)}))
+    None
+    """
     total, n_pos = int(point[n]), int(point[pos])
     if total > 14:
         return None
@@ -59,7 +81,32 @@ EXPECTED_AP = pos / n + (1 - pos / n) * (sp.harmonic(n) - 1) / (n - 1)
 
 
 def derive_expected_ap(pf: Proof, candidate: sp.Expr) -> sp.Expr:
-    """Linearity of expectation over ranks and pairs of ranks; the sum must equal ``candidate``."""
+    """Linearity of expectation over ranks and pairs of ranks; the sum must equal ``candidate``.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    candidate : sympy expression
+        E[AP] in ``pos`` and ``n``.
+
+    Returns
+    -------
+    sympy expression
+        The derived E[AP].
+
+    Examples
+    --------
+    X1's ``pos/n + (1 - pos/n)(H_n - 1)/(n - 1)``; at pos = 1, n = 3:
+    ``1/3 + (2/3)(11/6 - 1)/2 = 1/3 + 5/18 = 11/18`` (see :func:`mean_ap`):
+
+    >>> from prtheory.theory.extras import EXPECTED_AP, derive_expected_ap, n, pos
+    >>> from prtheory.theory.registry import Proof
+    >>> pf = Proof()
+    >>> derived = derive_expected_ap(pf, EXPECTED_AP)
+    >>> [s.verified for s in pf.steps].count(False), EXPECTED_AP.subs({pos: 1, n: 3})
+    (0, 11/18)
+    """
     rel = sp.IndexedBase("y")
     j = sp.Symbol("j", positive=True, integer=True)
     pf.given(
@@ -142,7 +189,31 @@ def _rank_probabilities(max_n: int = 9) -> tuple[bool, str]:
 
 
 def check_expected_ap(candidate: sp.Expr, max_n: int = 10) -> tuple[bool, str]:
-    """Mean AP over every distinct ranking (each equally likely) equals ``candidate``, exactly."""
+    """Mean AP over every distinct ranking (each equally likely) equals ``candidate``, exactly.
+
+    Parameters
+    ----------
+    candidate : sympy expression
+        E[AP] in ``pos`` and ``n``.
+    max_n : int
+        The largest n.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        :func:`~prtheory.theory.checks.exhaustive`'s outcome.
+
+    Examples
+    --------
+    ``2 + 3 + 4 + 5 = 14`` pairs (pos, n) up to n = 5; ``pos/n`` fails at pos = 1, n = 2
+    (E[AP] = (1 + 1/2)/2 = 3/4):
+
+    >>> from prtheory.theory.extras import EXPECTED_AP, check_expected_ap, n, pos
+    >>> check_expected_ap(EXPECTED_AP, max_n=5)[1].split(":")[0]
+    'holds in all 14 cases'
+    >>> check_expected_ap(pos / n, max_n=5)
+    (False, 'fails at (1, 2)')
+    """
 
     def cases():
         for total in range(2, max_n + 1):
@@ -215,13 +286,61 @@ SERIES_COEFFICIENT = 1 / (k * (k + 1))
 
 
 def remainder_bounds(skew: mpmath.mpf, terms: int) -> tuple[mpmath.mpf, mpmath.mpf]:
-    """Bounds on sum_{k > K} pi^k/(k(k+1)) for K = ``terms``: [first omitted term, first/(1 - pi)]."""
+    """Bounds on sum_{k > K} pi^k/(k(k+1)) for K = ``terms``: [first omitted term, first/(1 - pi)].
+
+    Parameters
+    ----------
+    skew : mpmath.mpf
+        pi.
+    terms : int
+        K.
+
+    Returns
+    -------
+    tuple of (mpmath.mpf, mpmath.mpf)
+        The lower and upper bound.
+
+    Examples
+    --------
+    pi = 1/2, K = 2: ``(1/2)^3/(3 * 4) = 1/96`` and ``(1/96)/(1/2) = 1/48``:
+
+    >>> import mpmath
+    >>> from prtheory.theory.extras import remainder_bounds
+    >>> low, high = remainder_bounds(mpmath.mpf(1) / 2, 2)
+    >>> low == mpmath.mpf(1) / 96, high == mpmath.mpf(1) / 48
+    (True, True)
+    """
     first = mpmath.mpf(skew) ** (terms + 1) / ((terms + 1) * (terms + 2))
     return first, first / (1 - skew)
 
 
 def derive_series(pf: Proof, coefficient: sp.Expr) -> None:
-    """Expand AUCPR_min in powers of pi from the log series; ``coefficient`` is the k-th one."""
+    """Expand AUCPR_min in powers of pi from the log series; ``coefficient`` is the k-th one.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    coefficient : sympy expression
+        The k-th coefficient to check (X2's ``1/(k (k + 1))``).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    ``1/k^2`` is not the coefficient: the first term of the series is ``pi/2``
+    (``1/(1 * 2)``), not ``pi`` (the whole derivation is claim X2: ``prtheory verify X2``):
+
+    >>> from prtheory.theory.extras import derive_series, k
+    >>> from prtheory.theory.registry import Proof, StepFailed
+    >>> try:
+    ...     derive_series(Proof(), 1 / k**2)
+    ... except StepFailed as exc:
+    ...     print(str(exc).split(":")[0])
+    c_{k+1} is the series coefficient a_k
+    """
     j = sp.Symbol("j", positive=True, integer=True)
     sum_value(pf, "Mercator series, 0 < pi < 1", pi**j / j, (j, 1, sp.oo), -sp.log(1 - pi))
     shifted = sum_value(
@@ -327,6 +446,26 @@ def float64_terms(max_skew: Fraction = Fraction(1, 2)) -> int:
 
     AUCPR_min >= pi/2 (its first term), so the relative remainder is at most
     2 pi^K / ((K + 1)(K + 2)(1 - pi)), increasing in pi; evaluated exactly at pi = max_skew.
+
+    Parameters
+    ----------
+    max_skew : Fraction
+        The largest pi.
+
+    Returns
+    -------
+    int
+        K.
+
+    Examples
+    --------
+    At pi = 1/2 the condition is ``4 * 2^-K/((K + 1)(K + 2)) <= 2^-53``, that is
+    ``2^(55 - K) <= (K + 1)(K + 2)``: false at K = 43 (``4096 > 44 * 45 = 1980``), true at
+    K = 44 (``2048 <= 45 * 46 = 2070``):
+
+    >>> from prtheory.theory.extras import float64_terms
+    >>> float64_terms()
+    44
     """
     terms = 1
     while 2 * max_skew**terms / ((terms + 1) * (terms + 2) * (1 - max_skew)) > Fraction(1, 2**53):
@@ -335,7 +474,30 @@ def float64_terms(max_skew: Fraction = Fraction(1, 2)) -> int:
 
 
 def check_series_remainder(coefficient: sp.Expr, dps: int = 60) -> tuple[bool, str]:
-    """mpmath: the closed form minus K terms of the series lies within the remainder bounds."""
+    """mpmath: the closed form minus K terms of the series lies within the remainder bounds.
+
+    Parameters
+    ----------
+    coefficient : sympy expression
+        The k-th coefficient.
+    dps : int
+        mpmath's working precision.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether every case lies within the bounds, and the detail.
+
+    Examples
+    --------
+    ``1/(k (k + 2))`` is not the series (its first term ``pi/3`` is not ``pi/2``):
+
+    >>> from prtheory.theory.extras import SERIES_COEFFICIENT, check_series_remainder, k
+    >>> check_series_remainder(SERIES_COEFFICIENT)[0]
+    True
+    >>> check_series_remainder(1 / (k * (k + 2)))[0]
+    False
+    """
     coef = sp.lambdify(k, coefficient, "mpmath")
     skews = ["1e-12", "1e-6", "0.01", "0.1", "0.3", "0.5", "0.7", "0.9", "0.99", "0.999"]
     term_counts = [1, 2, 3, 5, 10, 20, 50]
@@ -394,7 +556,28 @@ AP_MIN_HARMONIC = 1 - neg / pos * (sp.harmonic(pos + neg) - sp.harmonic(neg))
 
 
 def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
-    """From Theorem 3's sum to harmonic numbers by induction on pos; it must equal ``candidate``."""
+    """From Theorem 3's sum to harmonic numbers by induction on pos; it must equal ``candidate``.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    candidate : sympy expression
+        AP_min in harmonic numbers (X3's ``1 - (neg/pos)(H_{pos+neg} - H_neg)``).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> from prtheory.theory.extras import AP_MIN_HARMONIC, derive_harmonic_form
+    >>> from prtheory.theory.registry import Proof
+    >>> pf = Proof()
+    >>> derive_harmonic_form(pf, AP_MIN_HARMONIC)
+    >>> len(pf.steps), [s.verified for s in pf.steps].count(False)
+    (9, 0)
+    """
     pf.given(
         "Theorem 3 (B6)",
         sp.Eq(name(r"\mathrm{AP}_{\min}"), sp.Sum(i / (i + neg), (i, 1, pos)) / pos),
@@ -446,7 +629,32 @@ def derive_harmonic_form(pf: Proof, candidate: sp.Expr) -> None:
 
 
 def check_harmonic_form(candidate: sp.Expr, max_count: int = 25) -> tuple[bool, str]:
-    """The candidate equals the direct sum (1/pos) sum i/(i+neg), exactly, for small pos and neg."""
+    """The candidate equals the direct sum (1/pos) sum i/(i+neg), exactly, for small pos and neg.
+
+    Parameters
+    ----------
+    candidate : sympy expression
+        AP_min in ``pos`` and ``neg``.
+    max_count : int
+        The largest pos and neg.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        :func:`~prtheory.theory.checks.exhaustive`'s outcome.
+
+    Examples
+    --------
+    ``5 * 6 = 30`` cases; without ``- H_neg`` the form fails at pos = neg = 1
+    (``1 - (3/2) = -1/2``, not ``1/2``):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.extras import AP_MIN_HARMONIC, check_harmonic_form, neg, pos
+    >>> check_harmonic_form(AP_MIN_HARMONIC, max_count=5)[1].split(":")[0]
+    'holds in all 30 cases'
+    >>> check_harmonic_form(1 - neg / pos * sp.harmonic(pos + neg), max_count=5)
+    (False, 'fails at (1, 1)')
+    """
 
     def ok(case: tuple[int, int]) -> bool:
         n_pos, n_neg = case
@@ -463,7 +671,29 @@ def check_harmonic_form(candidate: sp.Expr, max_count: int = 25) -> tuple[bool, 
 
 
 def mp_ap_min(n_pos: int, n_neg: int) -> mpmath.mpf:
-    """AP_min = 1 - (neg/pos)(psi(pos + neg + 1) - psi(neg + 1)) at the current mpmath precision."""
+    """AP_min = 1 - (neg/pos)(psi(pos + neg + 1) - psi(neg + 1)) at the current mpmath precision.
+
+    Parameters
+    ----------
+    n_pos, n_neg : int
+        The class sizes.
+
+    Returns
+    -------
+    mpmath.mpf
+        AP_min.
+
+    Examples
+    --------
+    Two positives, one negative: ``1 - (1/2)(H_3 - H_1) = 1 - (1/2)(5/6) = 7/12`` (see
+    :func:`~prtheory.theory.boyd2012.ap_min.least_ap`):
+
+    >>> import mpmath
+    >>> from prtheory.theory.extras import mp_ap_min
+    >>> with mpmath.workdps(30):
+    ...     print(mpmath.nstr(mp_ap_min(2, 1), 25), mpmath.nstr(mpmath.mpf(7) / 12, 25))
+    0.5833333333333333333333333 0.5833333333333333333333333
+    """
     n_pos, n_neg = mpmath.mpf(n_pos), mpmath.mpf(n_neg)
     return 1 - n_neg / n_pos * (mpmath.digamma(n_pos + n_neg + 1) - mpmath.digamma(n_neg + 1))
 
@@ -477,6 +707,30 @@ def check_huge_counts(
     (B6), so AP_min = AUCPR_min + (f(1) - f(0))/(2 pos) + (f'(1) - f'(0))/(12 pos^2) + O(pos^-4),
     with f(1) = pi, f(0) = 0, f'(0) = pi/(1 - pi), f'(1) = pi (1 - pi). For pi <= 1/2 the O(pos^-4)
     term is below 1/pos^4 (its coefficient is (f'''(1) - f'''(0))/720, under 0.01 there).
+
+    Parameters
+    ----------
+    ap_min : callable
+        AP_min of (pos, neg) at the current mpmath precision.
+    dps : int
+        mpmath's working precision.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether every case agrees, and the detail.
+
+    Examples
+    --------
+    The digamma form agrees; one shifted by ``10^-12`` does not (at pos = 10^9 the allowance
+    is ``1/pos^4 = 10^-36``):
+
+    >>> import mpmath
+    >>> from prtheory.theory.extras import check_huge_counts, mp_ap_min
+    >>> check_huge_counts()[0]
+    True
+    >>> check_huge_counts(lambda a, b: mp_ap_min(a, b) + mpmath.mpf(10) ** -12)[0]
+    False
     """
     rows = []
     with mpmath.workdps(dps):

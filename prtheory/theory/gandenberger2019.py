@@ -37,19 +37,111 @@ u = sp.Symbol("u", positive=True)  # R = u * beta * P: u < 1 above the line R/P 
 
 
 def arithmetic(p: sp.Expr, r: sp.Expr, g: sp.Expr = gamma) -> sp.Expr:
+    """The weighted arithmetic mean ``A_gamma = (gamma P + R)/(1 + gamma)``.
+
+    Parameters
+    ----------
+    p, r : sympy expression
+        Precision and recall.
+    g : sympy expression
+        The weight gamma on precision.
+
+    Returns
+    -------
+    sympy expression
+        The mean.
+
+    Examples
+    --------
+    ``gamma = 2``, P = 1/2, R = 1/4: ``(1 + 1/4)/3 = 5/12``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.gandenberger2019 import arithmetic
+    >>> arithmetic(sp.Rational(1, 2), sp.Rational(1, 4), 2)
+    5/12
+    """
     return (g * p + r) / (1 + g)
 
 
 def harmonic(p: sp.Expr, r: sp.Expr, g: sp.Expr = gamma) -> sp.Expr:
+    """The weighted harmonic mean ``H_gamma = ((gamma/P + 1/R)/(1 + gamma))^-1`` (``F_beta``
+    with ``beta^2 = 1/gamma``).
+
+    Parameters
+    ----------
+    p, r : sympy expression
+        Precision and recall.
+    g : sympy expression
+        The weight gamma on precision.
+
+    Returns
+    -------
+    sympy expression
+        The mean.
+
+    Examples
+    --------
+    ``gamma = 1`` is F1: P = 1/2, R = 1/4 give ``2/(2 + 4) = 1/3``
+    (``2 (1/8)/(3/4) = 1/3``):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.gandenberger2019 import harmonic
+    >>> harmonic(sp.Rational(1, 2), sp.Rational(1, 4), 1)
+    1/3
+    """
     return 1 / ((g / p + 1 / r) / (1 + g))
 
 
 def geometric(p: sp.Expr, r: sp.Expr, g: sp.Expr = gamma) -> sp.Expr:
+    """The weighted geometric mean ``G_gamma = (P^gamma R)^(1/(1+gamma))``.
+
+    Parameters
+    ----------
+    p, r : sympy expression
+        Precision and recall.
+    g : sympy expression
+        The weight gamma on precision.
+
+    Returns
+    -------
+    sympy expression
+        The mean.
+
+    Examples
+    --------
+    ``gamma = 1``, P = 1/4, R = 1: ``sqrt(1/4) = 1/2``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.gandenberger2019 import geometric
+    >>> geometric(sp.Rational(1, 4), 1, 1)
+    1/2
+    """
     return (p**g * r) ** (sp.Integer(1) / (1 + g))
 
 
 def level_slope(mean: sp.Expr) -> sp.Expr:
-    """dP/dR along a level curve of ``mean(P, R)``, by implicit differentiation."""
+    """dP/dR along a level curve of ``mean(P, R)``, by implicit differentiation.
+
+    Parameters
+    ----------
+    mean : sympy expression
+        A function of ``P`` and ``R`` (:data:`~prtheory.theory.common.P`, ``R``).
+
+    Returns
+    -------
+    sympy expression
+        ``-(dM/dR)/(dM/dP)``, simplified.
+
+    Examples
+    --------
+    For ``A_gamma``, ``dA/dR = 1/(1 + gamma)`` and ``dA/dP = gamma/(1 + gamma)``: slope
+    ``-1/gamma`` (G3):
+
+    >>> from prtheory.theory.common import P, R
+    >>> from prtheory.theory.gandenberger2019 import arithmetic, level_slope
+    >>> level_slope(arithmetic(P, R))
+    -1/gamma
+    """
     return sp.simplify(-sp.diff(mean, R) / sp.diff(mean, P))
 
 
@@ -228,7 +320,34 @@ def _g2(pf: Proof) -> None:
 
 # ---- G3 ---------------------------------------------------------------------------------------
 def arithmetic_slope_steps(pf: Proof, slope: sp.Expr = -1 / gamma) -> None:
-    """Implicit differentiation of A_gamma = const; check ``slope`` against it (G3)."""
+    """Implicit differentiation of A_gamma = const; check ``slope`` against it (G3).
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder (with the domain of G3, so that the final inference is checked).
+    slope : sympy expression
+        The slope to check (``-1/gamma``; the text's ``-gamma`` fails).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    ``dA/dR = 1/(1 + gamma)``, ``dA/dP = gamma/(1 + gamma)``, so the slope is ``-1/gamma``:
+
+    >>> from prtheory.theory.gandenberger2019 import arithmetic_slope_steps, gamma
+    >>> from prtheory.theory.registry import REGISTRY, Proof
+    >>> pf = Proof(REGISTRY["G3"].domain)
+    >>> arithmetic_slope_steps(pf)
+    >>> [s.verified for s in pf.steps], pf.final_step
+    ([None, True, True, True, True], 5)
+    >>> arithmetic_slope_steps(Proof(), slope=-gamma)
+    Traceback (most recent call last):
+    ...
+    prtheory.theory.registry.StepFailed: The slope (recall on x, precision on y): -1/gamma = -gamma does not verify (no simplification reached 0)
+    """
     a = pf.given("Weighted arithmetic mean", arithmetic(P, R))
     d = pf.obtain("dP/dR on a level curve = -(dA/dR)/(dA/dP)", level_slope(a), "diff")
     pf.equal("The slope (recall on x, precision on y)", d, slope)
@@ -339,7 +458,33 @@ def _g4(pf: Proof) -> None:
 def harmonic_tradeoff_steps(pf: Proof, slope: sp.Expr = -(beta**2) * P**2 / R**2) -> sp.Expr:
     """Implicit differentiation of F_beta = const; return units of recall per unit of precision.
 
-    The last three steps record dF/dP, dF/dR and delta = (dF/dP)/(dF/dR) as facts."""
+    The last three steps record dF/dP, dF/dR and delta = (dF/dP)/(dF/dR) as facts.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    slope : sympy expression
+        The tangent slope to check.
+
+    Returns
+    -------
+    sympy expression
+        delta, the units of recall per unit of precision.
+
+    Examples
+    --------
+    ``F = (1 + b^2) P R/(b^2 P + R)``: ``dF/dP = (1 + b^2) R^2/(b^2 P + R)^2`` and
+    ``dF/dR = (1 + b^2) b^2 P^2/(b^2 P + R)^2``, so ``delta = R^2/(b^2 P^2)``:
+
+    >>> from prtheory.theory.gandenberger2019 import harmonic_tradeoff_steps
+    >>> from prtheory.theory.registry import Proof
+    >>> pf = Proof()
+    >>> harmonic_tradeoff_steps(pf)
+    R**2/(P**2*beta**2)
+    >>> len(pf.steps)
+    7
+    """
     f = pf.given("F_beta", f_beta(P, R))
     d = pf.obtain("dP/dR on a level curve", level_slope(f), "diff")
     pf.equal("The tangent slope", d, slope)

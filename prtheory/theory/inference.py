@@ -39,7 +39,30 @@ Zero = Callable[[Any], tuple[bool, str]]
 
 
 def is_zero(expr: Any) -> tuple[bool, str]:
-    """Decide ``expr == 0`` symbolically; return (verdict, the method that decided it)."""
+    """Decide ``expr == 0`` symbolically; return (verdict, the method that decided it).
+
+    Parameters
+    ----------
+    expr : sympy expression
+        The difference to decide.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether a simplification reached 0, and which one.
+
+    Examples
+    --------
+    By hand, ``(x + 1)**2 - x**2 - 2 x - 1 = 0``; ``x - 1`` is not identically 0:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.inference import is_zero
+    >>> x = sp.Symbol("x", positive=True)
+    >>> is_zero((x + 1) ** 2 - x**2 - 2 * x - 1)
+    (True, 'cancel')
+    >>> is_zero(x - 1)
+    (False, 'no simplification reached 0')
+    """
     expr = sp.sympify(expr)
     if expr == 0:
         return True, "identical"
@@ -135,6 +158,38 @@ def decide(fact: Any) -> tuple[bool, str]:
     ``expand_log``; an equation when :func:`is_zero` reduces ``lhs - rhs`` to 0. Anything
     sympy cannot decide counts as not holding. A Python ``bool`` (or any non-sympy object) is
     refused with ``TypeError``: that would be an assertion, not a verification.
+
+    Parameters
+    ----------
+    fact : sympy relation or boolean
+        The fact to decide.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether it holds, and how sympy decided it (or why it could not).
+
+    Raises
+    ------
+    TypeError
+        ``fact`` is a Python ``bool`` or not a sympy object.
+
+    Examples
+    --------
+    ``x + 1 > x`` for every ``x`` (the difference is 1); ``x > 1`` is not decided by
+    ``x > 0`` alone:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.inference import decide
+    >>> x = sp.Symbol("x", positive=True)
+    >>> decide(sp.Gt(x + 1, x, evaluate=False))
+    (True, 'sign of lhs - rhs decided (positive)')
+    >>> decide(sp.Gt(x, 1))
+    (False, 'sympy could not decide lhs - rhs > 0')
+    >>> decide(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: a verified fact must be a sympy relation or boolean that sympy decides, got bool True
     """
     if isinstance(fact, bool) or not isinstance(fact, sp.Basic):
         raise TypeError(
@@ -228,7 +283,31 @@ _ZEROS: dict[Any, tuple[bool, str]] = {}
 
 def zero(expr: Any) -> tuple[bool, str]:
     """:func:`is_zero`, after a quick numerical disproof (remembered: inferences compare the same
-    differences again and again)."""
+    differences again and again).
+
+    Parameters
+    ----------
+    expr : sympy expression
+        The difference to decide.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether it is 0, and how that was decided.
+
+    Examples
+    --------
+    ``x**2 - x`` is ``2`` at ``x = 2``, so it is not identically 0; ``sin(x)**2 + cos(x)**2 - 1``
+    is (Pythagoras):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.inference import zero
+    >>> x = sp.Symbol("x", positive=True)
+    >>> zero(x**2 - x)
+    (False, 'non-zero at a point')
+    >>> zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1)
+    (True, 'simplify')
+    """
     expr = sp.sympify(expr)
     known = _ZEROS.get(expr)
     if known is None:
@@ -332,6 +411,31 @@ def same_statement(statement: Any, conclusion: Any, zero_: Zero | None = None) -
     arguments; expressions when their difference is zero; anything else only when it is
     structurally identical. ``zero_`` decides that a difference is 0 (default: numerical
     disproof, then :func:`is_zero`'s simplifications).
+
+    Parameters
+    ----------
+    statement, conclusion : sympy object
+        The two statements.
+    zero_ : callable, optional
+        Decides that a difference is 0 (default :func:`zero`).
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether they say the same thing, and how (or why not).
+
+    Examples
+    --------
+    ``x < y`` and ``y > x`` are the same relation; ``x - y = 0`` is not ``x = y`` here (their
+    sides differ), although the two are equivalent:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.inference import same_statement
+    >>> x, y = sp.symbols("x y", positive=True)
+    >>> same_statement(sp.Lt(x, y), sp.Gt(y, x))
+    (True, 'same relation, equal sides (identical)')
+    >>> same_statement(sp.Eq(x - y, 0), sp.Eq(x, y))
+    (False, 'the sides are not the derived sides')
     """
     zero_ = zero if zero_ is None else zero_
     s, c = _freeze(statement, conclusion, zero_=zero_)
@@ -751,7 +855,34 @@ def combine(
     """sympy's check that ``conclusion`` follows from ``facts`` (pairs of a label such as
     ``"step 3"`` and a sympy object; see the module docstring); returns how it follows, or None
     (a prose lemma). ``expand`` substitutes definitions (the domain's) into the conclusion and
-    every fact first. Operators are compared as expressions (:func:`same_statement`)."""
+    every fact first. Operators are compared as expressions (:func:`same_statement`).
+
+    Parameters
+    ----------
+    conclusion : sympy object
+        What is concluded.
+    facts : sequence of (str, sympy object)
+        The labelled facts it may rest on.
+    expand : callable, optional
+        Substitutes definitions into the conclusion and the facts.
+
+    Returns
+    -------
+    str or None
+        How the conclusion follows, or None when no rule gives it.
+
+    Examples
+    --------
+    ``a < b`` and ``b < c`` give ``a < c`` by transitivity; ``a < b`` alone does not:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.inference import combine
+    >>> a, b, c = sp.symbols("a b c", positive=True)
+    >>> combine(sp.Lt(a, c), [("step 1", sp.Lt(a, b)), ("step 2", sp.Lt(b, c))])
+    'transitivity of step 1 and step 2'
+    >>> print(combine(sp.Lt(a, c), [("step 1", sp.Lt(a, b))]))
+    None
+    """
     if not isinstance(conclusion, sp.Basic):
         return None
     usable = [(k, part) for k, f in facts if isinstance(f, sp.Basic) for part in _parts(f)]

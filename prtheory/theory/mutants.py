@@ -78,7 +78,29 @@ def _raw_mutants(expr: sp.Basic) -> Iterator[tuple[str, sp.Basic]]:
 
 def statement_mutants(statement: Any) -> list[tuple[str, sp.Basic]]:
     """The distinct single-site mutants of ``statement`` (structurally different from it),
-    equivalent ones included (see :func:`agree`)."""
+    equivalent ones included (see :func:`agree`).
+
+    Parameters
+    ----------
+    statement : sympy object
+        The statement.
+
+    Returns
+    -------
+    list of (str, sympy object)
+        Each mutant with what changed.
+
+    Examples
+    --------
+    ``x <= 1``: the relation flipped, its right side shifted by 1/7, the number 1 made 2, and
+    ``x`` renamed (there is no other symbol):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.mutants import statement_mutants
+    >>> x = sp.Symbol("x", positive=True)
+    >>> [what for what, _ in statement_mutants(sp.Le(x, 1))]
+    ['<= flipped', '<=: right side + 1/7', '1 -> 2', 'x -> z_{mutant}']
+    """
     statement = sp.sympify(statement)
     found: list[tuple[str, sp.Basic]] = list(_raw_mutants(statement))
     symbols = sorted(statement.free_symbols, key=sp.default_sort_key)
@@ -220,7 +242,33 @@ class _Fingerprints:
 def agree(a: Any, b: Any, seed: int = 1857) -> bool:
     """``a`` and ``b`` say the same thing at every one of :data:`POINTS` numeric points: the same
     logical shape, and corresponding sides with the same values (operators compared by the
-    function inside them)."""
+    function inside them).
+
+    Parameters
+    ----------
+    a, b : sympy object
+        The two statements.
+    seed : int
+        Fixes the points.
+
+    Returns
+    -------
+    bool
+        Whether they agree at every point.
+
+    Examples
+    --------
+    ``x <= 1`` is ``1 >= x``; ``x (x + 2) + 1 = (x + 1)**2`` is ``x**2 + 2 x + 1 = (x + 1)**2``
+    (the left sides are equal polynomials); ``x <= 2`` is another statement:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.mutants import agree
+    >>> x = sp.Symbol("x", positive=True)
+    >>> agree(sp.Le(x, 1), sp.Ge(1, x)), agree(sp.Le(x, 1), sp.Le(x, 2))
+    (True, False)
+    >>> agree(sp.Eq(x * (x + 2) + 1, (x + 1) ** 2), sp.Eq(x**2 + 2 * x + 1, (x + 1) ** 2))
+    True
+    """
     fps = _Fingerprints(seed)
     fa, fb = fps.freeze(sp.sympify(a)), fps.freeze(sp.sympify(b))
     symbols = sorted((fa.free_symbols | fb.free_symbols), key=str)
@@ -285,7 +333,45 @@ class Fate:
 
 
 def mutant_fate(res: ClaimResult, what: str, mutant: Any) -> Fate:
-    """Run both attacks with one mutant of ``res``'s statement (see the module docstring)."""
+    """Run both attacks with one mutant of ``res``'s statement (see the module docstring).
+
+    Parameters
+    ----------
+    res : ClaimResult
+        A claim run in this process (its established conclusion is needed).
+    what : str
+        What the mutant changed.
+    mutant : sympy object
+        The mutated statement.
+
+    Returns
+    -------
+    Fate
+        Whether it is equivalent, refuted, not the established conclusion, and whether the
+        final inference gives it.
+
+    Examples
+    --------
+    ``x (x + 2) + 1 != (x + 1)**2`` is false at every point (the sides are equal), is not what
+    was established, and does not follow from the identity:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Real
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> x = sp.Symbol("x", positive=True)
+    >>> square = sp.Eq(x * (x + 2) + 1, (x + 1) ** 2)
+    >>> def derivation(pf):
+    ...     pf.equal("expand", x * (x + 2) + 1, (x + 1) ** 2)
+    ...     pf.establish("so", square, [1])
+    >>> result = run_claim(Claim(
+    ...     "Y9", "my notes", "eq. 1", "completing the square", lambda: square, ("x > 0",),
+    ...     "holds", derivation, domain=Domain(Real(x, 0, 1, open_lo=True)),
+    ... ))
+    >>> from prtheory.theory.mutants import mutant_fate
+    >>> fate = mutant_fate(result, "== flipped", sp.Ne(x * (x + 2) + 1, (x + 1) ** 2))
+    >>> fate.refuted, fate.mismatch, fate.inference_fails
+    (True, True, True)
+    """
     statement = sp.sympify(res.claim.statement())
     if agree(mutant, statement):
         return Fate(what, True, False, False, False)
@@ -309,7 +395,17 @@ def mutant_fate(res: ClaimResult, what: str, mutant: Any) -> Fate:
 class KillRate:
     """Mutants of every claim's statement and what killed them. ``total`` and the counts are
     over claims with a derivation; the mutants of claims certified without one (only a false
-    mutant can fail there) are counted apart, in ``certified_*``."""
+    mutant can fail there) are counted apart, in ``certified_*``.
+
+    Examples
+    --------
+    >>> from prtheory.theory.mutants import KillRate
+    >>> rate = KillRate(
+    ...     statement_killed=5, co_killed=6, total=6, statement_survivors=["Y9: 1 -> 2"]
+    ... )
+    >>> rate.survivors
+    ['Y9: 1 -> 2']
+    """
 
     statement_killed: int = 0
     co_killed: int = 0
@@ -369,7 +465,46 @@ def kill_rate(results: list[ClaimResult]) -> KillRate:
     derivation, both are the statement mutant, which must not be certified).
 
     Needs the established conclusions, which only a run in this process keeps (a result from a
-    worker process raises ``ValueError``)."""
+    worker process raises ``ValueError``).
+
+    Parameters
+    ----------
+    results : list of ClaimResult
+        Claims run in this process.
+
+    Returns
+    -------
+    KillRate
+        The counts over every mutant of every claim (cached in each result).
+
+    Raises
+    ------
+    ValueError
+        A result without its established conclusion (run in a worker process).
+
+    Examples
+    --------
+    ``x (x + 2) + 1 = (x + 1)**2`` has 7 mutants: renaming ``x`` (to ``z``) gives the same
+    identity (equivalent); the other 6 (``!=``, a side shifted by 1/7, ``1 -> 2`` twice,
+    ``2 -> 3`` twice) make the sides differ somewhere in ``(0, 1]``, and every one is killed:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Real
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> x = sp.Symbol("x", positive=True)
+    >>> square = sp.Eq(x * (x + 2) + 1, (x + 1) ** 2)
+    >>> def derivation(pf):
+    ...     pf.equal("expand", x * (x + 2) + 1, (x + 1) ** 2)
+    ...     pf.establish("so", square, [1])
+    >>> result = run_claim(Claim(
+    ...     "Y9", "my notes", "eq. 1", "completing the square", lambda: square, ("x > 0",),
+    ...     "holds", derivation, domain=Domain(Real(x, 0, 1, open_lo=True)),
+    ... ))
+    >>> from prtheory.theory.mutants import kill_rate
+    >>> rate = kill_rate([result])
+    >>> rate.equivalent, rate.total, rate.statement_killed, rate.co_killed, rate.survivors
+    (1, 6, 6, 6, [])
+    """
     total = KillRate()
     for res in results:
         if res.mutation is None:

@@ -36,7 +36,28 @@ SOURCE = "Notes on precision, recall and AP (003)"
 
 # ---- exact helpers --------------------------------------------------------------------------
 def precision_at(labels: Sequence[int], k: int) -> Fraction:
-    """P@k = (relevant among the top k)/k; ranks beyond the list count as non-relevant (N4)."""
+    """P@k = (relevant among the top k)/k; ranks beyond the list count as non-relevant (N4).
+
+    Parameters
+    ----------
+    labels : sequence of int
+        1 = relevant, top first.
+    k : int
+        The cut-off, >= 1.
+
+    Returns
+    -------
+    Fraction
+        P@k.
+
+    Examples
+    --------
+    One relevant item in the top 2; a list of 2 cut at 5 (three empty ranks):
+
+    >>> from prtheory.theory.notes import precision_at
+    >>> precision_at([1, 0, 1, 1], 2), precision_at([1, 0], 5)
+    (Fraction(1, 2), Fraction(1, 5))
+    """
     return Fraction(sum(labels[:k]), k)
 
 
@@ -49,7 +70,26 @@ def _random_labels(rng: Any, n: int) -> tuple[int, ...]:
 
 
 def average_precision(labels: Sequence[int]) -> Fraction:
-    """AP = sum_k P(k) rel(k) / (number of relevant items) of an untied ranking (N2)."""
+    """AP = sum_k P(k) rel(k) / (number of relevant items) of an untied ranking (N2).
+
+    Parameters
+    ----------
+    labels : sequence of int
+        1 = relevant, top first. At least one relevant.
+
+    Returns
+    -------
+    Fraction
+        AP.
+
+    Examples
+    --------
+    Relevant at ranks 1, 3, 4: ``(1 + 2/3 + 3/4)/3 = (12 + 8 + 9)/36 = 29/36``:
+
+    >>> from prtheory.theory.notes import average_precision
+    >>> average_precision([1, 0, 1, 1])
+    Fraction(29, 36)
+    """
     hits, total = 0, Fraction(0)
     for k, y in enumerate(labels, 1):
         if y:
@@ -62,13 +102,51 @@ def average_precision_at(labels: Sequence[int], k: int) -> Fraction:
     """AP@k = sum_{i<=k} P(i) rel(i) / min(k, number of relevant items) (N5).
 
     Ranks beyond the end of the list are not relevant, so they add nothing to the sum.
+
+    Parameters
+    ----------
+    labels : sequence of int
+        1 = relevant, top first. At least one relevant.
+    k : int
+        The cut-off, >= 1.
+
+    Returns
+    -------
+    Fraction
+        AP@k.
+
+    Examples
+    --------
+    ``[1, 0, 1, 1]`` at k = 2: ``P(1)/min(2, 3) = 1/2``; ``[0, 1, 1]`` at k = 2:
+    ``P(2)/min(2, 2) = (1/2)/2 = 1/4``:
+
+    >>> from prtheory.theory.notes import average_precision_at
+    >>> average_precision_at([1, 0, 1, 1], 2), average_precision_at([0, 1, 1], 2)
+    (Fraction(1, 2), Fraction(1, 4))
     """
     top = sum(precision_at(labels, i) for i in range(1, min(k, len(labels)) + 1) if labels[i - 1])
     return Fraction(top) / min(k, sum(labels))
 
 
 def pr_points(labels: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
-    """(recall, precision) after each prefix of length 1..n."""
+    """(recall, precision) after each prefix of length 1..n.
+
+    Parameters
+    ----------
+    labels : sequence of int
+        1 = relevant, top first. At least one relevant.
+
+    Returns
+    -------
+    list of (Fraction, Fraction)
+        One point per prefix.
+
+    Examples
+    --------
+    >>> from prtheory.theory.notes import pr_points
+    >>> [(str(r), str(p)) for r, p in pr_points([1, 0, 1])]
+    [('1/2', '1'), ('1/2', '1/2'), ('1', '2/3')]
+    """
     n_pos = sum(labels)
     return [
         (Fraction(sum(labels[:k]), n_pos), precision_at(labels, k))
@@ -184,6 +262,20 @@ PREC, REL, DELTA_R = sp.Function("P"), sp.Function("rel"), sp.Function(r"\Delta 
 
 
 def n2_statement() -> sp.Basic:
+    """The statement of N2: ``sum_k P(k) Delta r(k) = sum_k P(k) rel(k) / n_rel``.
+
+    Returns
+    -------
+    sympy.Eq
+        The statement, with ``P``, ``rel`` and ``Delta r`` undefined functions that the claim's
+        domain defines on each ranking.
+
+    Examples
+    --------
+    >>> from prtheory.theory.notes import n2_statement
+    >>> print(n2_statement())
+    Eq(Sum(P(k)*\\Delta r(k), (k, 1, n)), Sum(P(k)*rel(k), (k, 1, n))/n_{\\mathrm{rel}})
+    """
     k, n = sp.Symbol("k"), sp.Symbol("n")
     return sp.Eq(
         sp.Sum(PREC(k) * DELTA_R(k), (k, 1, n)), sp.Sum(PREC(k) * REL(k), (k, 1, n)) / N_REL
@@ -260,7 +352,31 @@ def _n2(pf: Proof) -> None:
 
 def check_ap_forms(ap: Callable[[Sequence[int]], Fraction], max_n: int = 11) -> tuple[bool, str]:
     """``ap(labels)`` equals the Riemann sum of P(k) over recall steps on every small ranking; the
-    interpolated precision is non-increasing and its area is at least that sum (N2)."""
+    interpolated precision is non-increasing and its area is at least that sum (N2).
+
+    Parameters
+    ----------
+    ap : callable
+        AP of labels in rank order.
+    max_n : int
+        The longest ranking.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        :func:`~prtheory.theory.checks.exhaustive`'s outcome.
+
+    Examples
+    --------
+    ``1 + 3 + 7 + 15 = 26`` rankings of 1 to 4 items with a relevant one; P@n is not AP
+    (``[1, 0]``: P@2 = 1/2, AP = 1):
+
+    >>> from prtheory.theory.notes import average_precision, check_ap_forms, precision_at
+    >>> check_ap_forms(average_precision, max_n=4)
+    (True, 'holds in all 26 cases: all rankings of 1 to 4 items with a relevant item')
+    >>> check_ap_forms(lambda labels: precision_at(labels, len(labels)), max_n=4)
+    (False, 'fails at (1, 0)')
+    """
 
     def forms_agree(labels: tuple[int, ...]) -> bool:
         pts = pr_points(labels)
@@ -301,7 +417,29 @@ THRESHOLD = Fraction(1, 2)
 
 
 def ranked(scores: Sequence[Fraction], truths: Sequence[int] = TRUTHS) -> tuple[int, ...]:
-    """Labels in order of decreasing score (the scores of N3 are untied)."""
+    """Labels in order of decreasing score (the scores of N3 are untied).
+
+    Parameters
+    ----------
+    scores : sequence of Fraction
+        Untied scores.
+    truths : sequence of int
+        The labels (those of N3 by default).
+
+    Returns
+    -------
+    tuple of int
+        The labels, top first.
+
+    Examples
+    --------
+    N3's classifier B scores the negatives 0.97 and 0.88 highest, then the positives 0.59 and
+    0.55, the negatives 0.43 and 0.32, the positives 0.20 and 0.09:
+
+    >>> from prtheory.theory.notes import SCORES_B, ranked
+    >>> ranked(SCORES_B)
+    (0, 0, 1, 1, 0, 0, 1, 1)
+    """
     return tuple(t for _, t in sorted(zip(scores, truths, strict=True), key=lambda st: -st[0]))
 
 
@@ -662,7 +800,32 @@ def check_ap_at_k(
     ap_at_k: Callable[[Sequence[int], int], Fraction], max_n: int = 9
 ) -> tuple[bool, str]:
     """On every ranking of up to ``max_n`` items and every k: 0 <= AP@k <= 1, AP@k = 1 exactly
-    when the top min(k, n_rel) items are relevant, and AP@n = AP (N5)."""
+    when the top min(k, n_rel) items are relevant, and AP@n = AP (N5).
+
+    Parameters
+    ----------
+    ap_at_k : callable
+        AP@k of labels in rank order and k.
+    max_n : int
+        The longest ranking.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        :func:`~prtheory.theory.checks.exhaustive`'s outcome.
+
+    Examples
+    --------
+    ``1 * 1 + 3 * 2 + 7 * 3 + 15 * 4 = 88`` (ranking, k) cases up to 4 items; P@k is not AP@k
+    (``[1, 0]`` at k = 2: P@2 = 1/2 though AP@2 = AP = 1):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.theory.notes import average_precision_at, check_ap_at_k
+    >>> check_ap_at_k(average_precision_at, max_n=4)
+    (True, 'holds in all 88 cases: all rankings of 1 to 4 items and every k')
+    >>> check_ap_at_k(lambda labels, k: Fraction(sum(labels[:k]), k), max_n=4)
+    (False, 'fails at ((1, 0), 2)')
+    """
 
     def props(case: tuple[tuple[int, ...], int]) -> bool:
         lab, kk = case

@@ -72,12 +72,36 @@ _OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Product, sp.Derivative)
 
 
 class StepFailed(AssertionError):
-    """A recorded derivation step did not verify."""
+    """A recorded derivation step did not verify.
+
+    Examples
+    --------
+    By hand, ``(x + 1)**2 = x**2 + 2 x + 1``, not ``x**2 + 1``: the step fails.
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.registry import Proof
+    >>> x = sp.Symbol("x", positive=True)
+    >>> Proof().equal("the square of x + 1", (x + 1) ** 2, x**2 + 1)
+    Traceback (most recent call last):
+    ...
+    prtheory.theory.registry.StepFailed: the square of x + 1: (x + 1)**2 = x**2 + 1 does not verify (no simplification reached 0)
+    """
 
 
 @dataclass
 class Step:
-    """One line of a derivation: prose, a formula, how it was obtained and whether it verified."""
+    """One line of a derivation: prose, a formula, how it was obtained and whether it verified.
+
+    Examples
+    --------
+    A conclusion sympy did not check (``verified=None``) is a prose lemma; a given is not:
+
+    >>> from prtheory.theory.registry import Step
+    >>> Step("so the bound holds", "p >= 0", "follows from steps 1", None, "conclusion").prose
+    True
+    >>> Step("precision", "P = TP/(TP + FP)", "given", None, "given").prose
+    False
+    """
 
     text: str
     latex: str
@@ -96,7 +120,18 @@ class Step:
 
 @dataclass
 class Check:
-    """A further confirmation of the claim by a method other than the derivation."""
+    """A further confirmation of the claim by a method other than the derivation.
+
+    Examples
+    --------
+    ``1/2 + 1/3 = 3/6 + 2/6 = 5/6``, confirmed in Fractions:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.theory.registry import Check
+    >>> passed = Fraction(1, 2) + Fraction(1, 3) == Fraction(5, 6)
+    >>> Check("exact", "1/2 + 1/3 = 5/6 in Fractions", passed, "").passed
+    True
+    """
 
     kind: str
     text: str
@@ -106,6 +141,31 @@ class Check:
 
 @dataclass(frozen=True)
 class Claim:
+    """One registered claim: its id, source, statement, domain and derivation (:func:`claim`
+    builds it; :func:`run_claim` runs it).
+
+    Examples
+    --------
+    Gauss's ``1 + 2 + ... + n = n (n + 1)/2`` (``n = 4``: ``1 + 2 + 3 + 4 = 10 = 4 * 5/2``),
+    built directly rather than registered:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> n = sp.Symbol("n", positive=True, integer=True)
+    >>> k = sp.Symbol("k", integer=True)
+    >>> gauss = sp.Eq(sp.Sum(k, (k, 1, n)), n * (n + 1) / 2)
+    >>> def derivation(pf):
+    ...     pf.value("the sum of 1..n", sp.Sum(k, (k, 1, n)), n * (n + 1) / 2, "summation")
+    ...     pf.establish("so the sum is n (n + 1)/2", gauss, [1])
+    >>> y9 = Claim(
+    ...     "Y9", "my notes", "eq. 1", "the sum of 1..n", lambda: gauss, ("n >= 1",), "holds",
+    ...     derivation, domain=Domain(Integer(n, 1), exhaustive=20),
+    ... )
+    >>> y9.statement().subs(n, 4).doit()
+    True
+    """
+
     id: str
     source: str
     location: str
@@ -120,6 +180,39 @@ class Claim:
 
 @dataclass
 class ClaimResult:
+    """What running a claim found (:func:`run_claim`): its steps, checks, statement check and
+    the verdict line that says what backs the verdict.
+
+    Examples
+    --------
+    Gauss's sum (see :class:`Claim`) with the statement ``n**2/2`` instead: at ``n = 1`` the
+    sum is ``1``, not ``1/2``, so the statement check refutes it, and the statement is not what
+    the derivation established.
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> n = sp.Symbol("n", positive=True, integer=True)
+    >>> k = sp.Symbol("k", integer=True)
+    >>> gauss = sp.Eq(sp.Sum(k, (k, 1, n)), n * (n + 1) / 2)
+    >>> def derivation(pf):
+    ...     pf.value("the sum of 1..n", sp.Sum(k, (k, 1, n)), n * (n + 1) / 2, "summation")
+    ...     pf.establish("so the sum is n (n + 1)/2", gauss, [1])
+    >>> y9 = Claim(
+    ...     "Y9", "my notes", "eq. 1", "the sum of 1..n", lambda: gauss, ("n >= 1",), "holds",
+    ...     derivation, domain=Domain(Integer(n, 1), exhaustive=20),
+    ... )
+    >>> wrong = sp.Eq(sp.Sum(k, (k, 1, n)), n**2 / 2)
+    >>> r = run_claim(Claim(
+    ...     "Y9", "my notes", "eq. 1", "wrong", lambda: wrong, ("n >= 1",), "holds",
+    ...     derivation, domain=Domain(Integer(n, 1), exhaustive=20),
+    ... ))
+    >>> r.passed, r.statement_status
+    (False, 'refuted')
+    >>> r.verdict_line
+    'not proved (the statement is not the conclusion); statement refuted'
+    """
+
     claim: Claim
     steps: list[Step] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
@@ -252,6 +345,62 @@ def claim(
 
     ``id`` is letters followed by digits (``B4``, ``Y12``); the verdict one of :data:`VERDICTS`;
     ``domain`` says where the statement is checked (a claim without one fails).
+
+    Parameters
+    ----------
+    id : str
+        Letters followed by digits (``B4``, ``Y12``), not registered before.
+    source, location, title : str
+        Where the claim comes from and what it says, for the documents.
+    statement : callable
+        Returns the statement, a sympy object (built lazily).
+    assumptions : tuple of str or list of str
+        The assumptions, as the reader sees them.
+    domain : Domain, optional
+        Where the statement is checked (a claim without one fails when run).
+    verdict : str
+        One of :data:`VERDICTS`.
+    note : str
+        Why, for a verdict other than ``"holds"`` (required then).
+
+    Returns
+    -------
+    callable
+        The decorator: it registers the proof function in :data:`REGISTRY` and returns it
+        unchanged.
+
+    Raises
+    ------
+    ValueError
+        ``id`` is not letters followed by digits or is registered twice; ``verdict`` is not one
+        of :data:`VERDICTS`, or is not ``"holds"`` without a ``note``.
+    TypeError
+        ``domain`` is not a :class:`~prtheory.theory.domain.Domain`.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Real
+    >>> from prtheory.theory.registry import REGISTRY, claim
+    >>> x = sp.Symbol("x", positive=True)
+    >>> @claim(
+    ...     "Y90", source="my notes", location="eq. 2", title="(x + 1)^2 expands",
+    ...     statement=lambda: sp.Eq((x + 1) ** 2, x**2 + 2 * x + 1), assumptions=("x > 0",),
+    ...     domain=Domain(Real(x, 0, 1, open_lo=True)),
+    ... )
+    ... def y90(pf):
+    ...     pf.equal("expand", (x + 1) ** 2, x**2 + 2 * x + 1)
+    ...     pf.establish("so", sp.Eq((x + 1) ** 2, x**2 + 2 * x + 1), [1])
+    >>> REGISTRY["Y90"].title
+    '(x + 1)^2 expands'
+    >>> del REGISTRY["Y90"]  # an example's claim leaves the registry as it was
+
+    An id must be letters then digits:
+
+    >>> claim("12", source="", location="", title="", statement=lambda: None, assumptions=())
+    Traceback (most recent call last):
+    ...
+    ValueError: id: a claim id is letters followed by digits, e.g. B1 or Y12, got '12'
     """
     if not re.fullmatch(r"[A-Za-z]+\d+", id):
         raise ValueError(
@@ -290,7 +439,26 @@ def plain(expr: Any) -> str:
 
 
 class Proof:
-    """Recorder for one claim's derivation and checks (see the module docstring)."""
+    """Recorder for one claim's derivation and checks (see the module docstring).
+
+    Examples
+    --------
+    By hand, ``(x + 1)**2 - x**2 = 2 x + 1``, which is positive for ``x > 0``; the conclusion
+    ``(x + 1)**2 > x**2`` follows from the two steps:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.registry import Proof
+    >>> x = sp.Symbol("x", positive=True)
+    >>> pf = Proof()
+    >>> pf.equal("the difference", (x + 1) ** 2 - x**2, 2 * x + 1)
+    2*x + 1
+    >>> pf.sign("it is positive", 2 * x + 1)
+    2*x + 1 > 0
+    >>> pf.establish("so", sp.Gt((x + 1) ** 2, x**2), [1, 2])
+    (x + 1)**2 > x**2
+    >>> [s.verified for s in pf.steps], pf.final_step
+    ([True, True, True], 3)
+    """
 
     def __init__(self, domain: Domain | None = None) -> None:
         self.steps: list[Step] = []
@@ -614,6 +782,26 @@ def _weakest(steps: Any) -> str:
 
 
 def to_latex(expr: Any) -> str:
+    r"""A formula as LaTeX: a string unchanged, a Python bool as ``\text{True}`` or
+    ``\text{False}``, anything else through ``sympy.latex``.
+
+    Parameters
+    ----------
+    expr : str, bool or sympy object
+        What to show.
+
+    Returns
+    -------
+    str
+        Its LaTeX.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from prtheory.theory.registry import to_latex
+    >>> print(to_latex(sp.Rational(1, 2)), to_latex(True), to_latex("p \\ge 0"))
+    \frac{1}{2} \text{True} p \ge 0
+    """
     if isinstance(expr, str):
         return expr
     if isinstance(expr, bool):
@@ -624,7 +812,41 @@ def to_latex(expr: Any) -> str:
 def run_claim(c: Claim, recorder: Proof | None = None) -> ClaimResult:
     """Run one claim's derivation, its checks and the statement check; never raises (failures
     land in the result). ``recorder`` replaces the :class:`Proof` (the mutation tests pass one
-    whose ``establish`` changes the conclusion)."""
+    whose ``establish`` changes the conclusion).
+
+    Parameters
+    ----------
+    c : Claim
+        The claim to run.
+    recorder : Proof, optional
+        The recorder its proof function receives (a fresh :class:`Proof` by default).
+
+    Returns
+    -------
+    ClaimResult
+        Its steps, checks, statement check and verdict line.
+
+    Examples
+    --------
+    Gauss's ``1 + 2 + ... + n = n (n + 1)/2`` (``n = 3``: ``1 + 2 + 3 = 6 = 3 * 4/2``),
+    derived by summation and checked over every ``n >= 1``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> n = sp.Symbol("n", positive=True, integer=True)
+    >>> k = sp.Symbol("k", integer=True)
+    >>> gauss = sp.Eq(sp.Sum(k, (k, 1, n)), n * (n + 1) / 2)
+    >>> def derivation(pf):
+    ...     pf.value("the sum of 1..n", sp.Sum(k, (k, 1, n)), n * (n + 1) / 2, "summation")
+    ...     pf.establish("so the sum is n (n + 1)/2", gauss, [1])
+    >>> r = run_claim(Claim(
+    ...     "Y9", "my notes", "eq. 1", "the sum of 1..n", lambda: gauss, ("n >= 1",), "holds",
+    ...     derivation, domain=Domain(Integer(n, 1), exhaustive=20),
+    ... ))
+    >>> r.passed, r.proved, r.final_step
+    (True, True, 2)
+    """
     pf = recorder if recorder is not None else Proof(c.domain)
     pf.domain = c.domain
     res = ClaimResult(c)

@@ -79,6 +79,43 @@ def _part(res: ClaimResult, k: int) -> Any:
 
 
 def render_proof(res: ClaimResult) -> str:
+    """One claim's proof document: source, verdict, statement, domain, assumptions, note, the
+    numbered derivation, the statement check and the further checks.
+
+    Parameters
+    ----------
+    res : ClaimResult
+        The claim's result.
+
+    Returns
+    -------
+    str
+        The Markdown of ``proofs/<id>.md``.
+
+    Examples
+    --------
+    ``x (x + 2) + 1 = (x + 1)**2``, derived in two steps:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Real
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> x = sp.Symbol("x", positive=True)
+    >>> square = sp.Eq(x * (x + 2) + 1, (x + 1) ** 2)
+    >>> def derivation(pf):
+    ...     pf.equal("expand", x * (x + 2) + 1, (x + 1) ** 2)
+    ...     pf.establish("so", square, [1])
+    >>> result = run_claim(Claim(
+    ...     "Y9", "my notes", "eq. 1", "completing the square", lambda: square, ("x > 0",),
+    ...     "holds", derivation, domain=Domain(Real(x, 0, 1, open_lo=True)),
+    ... ))
+    >>> from prtheory.theory.render import render_proof
+    >>> lines = render_proof(result).splitlines()
+    >>> lines[1], lines[4]
+    ('# Y9: completing the square', '*Verdict:* **holds**: proved; statement certified  ')
+    >>> [line for line in lines if line[:3] in ("1. ", "2. ")]
+    ['1. expand — *cancel*, verified',
+     '2. so — *establishes the statement from steps 1 (restates step 1)*, verified']
+    """
     c = res.claim
     lines = [
         GENERATED,
@@ -143,6 +180,40 @@ def render_proof(res: ClaimResult) -> str:
 
 
 def render_ledger(results: list[ClaimResult]) -> str:
+    """The ledger of verdicts: totals, what was checked, the mutation test, one row per claim.
+
+    Parameters
+    ----------
+    results : list of ClaimResult
+        The claims, run in this process (the mutation test needs their conclusions).
+
+    Returns
+    -------
+    str
+        The Markdown of ``reports/claims.md``.
+
+    Examples
+    --------
+    ``x (x + 2) + 1 = (x + 1)**2``: of its 7 mutants one (``x`` renamed) is equivalent and the
+    6 others are killed (:func:`~prtheory.theory.mutants.kill_rate`):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Real
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> x = sp.Symbol("x", positive=True)
+    >>> square = sp.Eq(x * (x + 2) + 1, (x + 1) ** 2)
+    >>> def derivation(pf):
+    ...     pf.equal("expand", x * (x + 2) + 1, (x + 1) ** 2)
+    ...     pf.establish("so", square, [1])
+    >>> result = run_claim(Claim(
+    ...     "Y9", "my notes", "eq. 1", "completing the square", lambda: square, ("x > 0",),
+    ...     "holds", derivation, domain=Domain(Real(x, 0, 1, open_lo=True)),
+    ... ))
+    >>> from prtheory.theory.render import render_ledger
+    >>> ledger = render_ledger([result])
+    >>> "Totals (1 claims): holds: 1" in ledger, "**6 of 6** fail their claim" in ledger
+    (True, True)
+    """
     rate = kill_rate(results)
     finals = [r.final for r in results if r.final is not None]
     prose_final = sum(s.prose for s in finals)
@@ -254,7 +325,41 @@ def render_ledger(results: list[ClaimResult]) -> str:
 
 def write_documents(results: list[ClaimResult], root: Path) -> list[Path]:
     """Write ``proofs/<id>.md`` for each claim, the catalog ``proofs/README.md``, the ledger
-    ``reports/claims.md`` and ``reports/corrections.md``; return the paths."""
+    ``reports/claims.md`` and ``reports/corrections.md``; return the paths.
+
+    Parameters
+    ----------
+    results : list of ClaimResult
+        The claims, run in this process.
+    root : Path
+        Where ``proofs/`` and ``reports/`` are written (created when missing).
+
+    Returns
+    -------
+    list of Path
+        The files written.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Real
+    >>> from prtheory.theory.registry import Claim, run_claim
+    >>> x = sp.Symbol("x", positive=True)
+    >>> square = sp.Eq(x * (x + 2) + 1, (x + 1) ** 2)
+    >>> def derivation(pf):
+    ...     pf.equal("expand", x * (x + 2) + 1, (x + 1) ** 2)
+    ...     pf.establish("so", square, [1])
+    >>> result = run_claim(Claim(
+    ...     "Y9", "my notes", "eq. 1", "completing the square", lambda: square, ("x > 0",),
+    ...     "holds", derivation, domain=Domain(Real(x, 0, 1, open_lo=True)),
+    ... ))
+    >>> import pathlib
+    >>> import tempfile
+    >>> from prtheory.theory.render import write_documents
+    >>> root = pathlib.Path(tempfile.mkdtemp())
+    >>> [p.relative_to(root).as_posix() for p in write_documents([result], root)]
+    ['proofs/Y9.md', 'reports/claims.md', 'proofs/README.md', 'reports/corrections.md']
+    """
     proofs = root / "proofs"
     reports = root / "reports"
     proofs.mkdir(parents=True, exist_ok=True)

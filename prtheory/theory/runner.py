@@ -31,6 +31,51 @@ def load_claims(source: str | Path) -> list[str]:
     Returns the ids it registered, in registration order. Raises ``ValueError`` naming
     ``source`` when it cannot be found, is not valid Python (with the line of the syntax error)
     or registers no claim; any other error inside the file propagates with its own traceback.
+
+    Parameters
+    ----------
+    source : str or Path
+        A ``.py`` file or an importable module that registers claims with
+        :func:`prtheory.theory.claim`.
+
+    Returns
+    -------
+    list of str
+        The ids it registered (the same list again when it was loaded before).
+
+    Raises
+    ------
+    ValueError
+        ``source`` is no such file, not valid Python, not importable, or registers no claim.
+
+    Examples
+    --------
+    A file with one claim, ``x (x + 2) + 1 = (x + 1)**2`` (by hand: ``x**2 + 2 x + 1`` both):
+
+    >>> import pathlib
+    >>> import tempfile
+    >>> from prtheory.theory import REGISTRY, load_claims, run_claims
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "my_claims.py"
+    >>> _ = path.write_text('''
+    ... import sympy as sp
+    ... from prtheory.theory import claim
+    ... from prtheory.theory.domain import Domain, Real
+    ... x = sp.Symbol("x", positive=True)
+    ... square = sp.Eq(x * (x + 2) + 1, (x + 1) ** 2)
+    ... @claim("Y91", source="my notes", location="eq. 1", title="completing the square",
+    ...        statement=lambda: square, assumptions=("x > 0",),
+    ...        domain=Domain(Real(x, 0, 1, open_lo=True)))
+    ... def y91(pf):
+    ...     pf.equal("expand both sides", x * (x + 2) + 1, (x + 1) ** 2)
+    ...     pf.establish("so", square, [1])
+    ... ''')
+    >>> load_claims(path)
+    ['Y91']
+    >>> del REGISTRY["Y91"]  # an example's claim leaves the registry as it was
+    >>> load_claims("no_such_file.py")
+    Traceback (most recent call last):
+    ...
+    ValueError: claims: no such file 'no_such_file.py'
     """
     from prtheory.theory import all_claims
 
@@ -146,6 +191,57 @@ def run_claims(
 
     With ``sources`` (files or modules of a user's claims, :func:`load_claims`) the default is
     the claims those sources register, not the project's.
+
+    Parameters
+    ----------
+    ids : list of str, optional
+        The claims to run (every claim of ``sources``, or of the project, when empty).
+    jobs : int
+        Worker processes (``1``: in this process).
+    sources : iterable of str or Path
+        Files or modules of a user's claims to load first.
+    on_result : callable, optional
+        Receives each result as soon as it is known.
+
+    Returns
+    -------
+    list of ClaimResult
+        In the order of the registry (the project's order, then the user's).
+
+    Raises
+    ------
+    ValueError
+        An id is not registered, ``jobs < 1``, or a source cannot be loaded.
+
+    Examples
+    --------
+    A file with one claim, ``x (x + 2) + 1 = (x + 1)**2`` (by hand: ``x**2 + 2 x + 1`` both),
+    run alone; then an id no source registers:
+
+    >>> import pathlib
+    >>> import tempfile
+    >>> from prtheory.theory import REGISTRY, load_claims, run_claims
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "my_claims.py"
+    >>> _ = path.write_text('''
+    ... import sympy as sp
+    ... from prtheory.theory import claim
+    ... from prtheory.theory.domain import Domain, Real
+    ... x = sp.Symbol("x", positive=True)
+    ... square = sp.Eq(x * (x + 2) + 1, (x + 1) ** 2)
+    ... @claim("Y91", source="my notes", location="eq. 1", title="completing the square",
+    ...        statement=lambda: square, assumptions=("x > 0",),
+    ...        domain=Domain(Real(x, 0, 1, open_lo=True)))
+    ... def y91(pf):
+    ...     pf.equal("expand both sides", x * (x + 2) + 1, (x + 1) ** 2)
+    ...     pf.establish("so", square, [1])
+    ... ''')
+    >>> [(r.claim.id, r.passed, r.proved) for r in run_claims(sources=[path])]
+    [('Y91', True, True)]
+    >>> del REGISTRY["Y91"]  # an example's claim leaves the registry as it was
+    >>> run_claims(["Z999"])
+    Traceback (most recent call last):
+    ...
+    ValueError: ids: unknown claim id(s) Z999
     """
     from prtheory.theory import all_claims
 

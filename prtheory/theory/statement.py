@@ -69,7 +69,23 @@ MAX_CELLS = 400
 
 @dataclass
 class PartCheck:
-    """One conjunct of the statement and how it was checked."""
+    """One conjunct of the statement and how it was checked.
+
+    Examples
+    --------
+    ``a b <= a + b`` over ``0 <= a, b <= 3``: scanning ``a`` then ``b``, the first false
+    point is ``a = 2, b = 3`` (``6 > 5``; every point before it holds: ``a = 0, 1`` give
+    ``a b <= b``, and ``a = 2, b <= 2`` gives ``2 b <= 2 + b``):
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer
+    >>> from prtheory.theory.statement import check_statement
+    >>> a, b = sp.symbols("a b", integer=True, nonnegative=True)
+    >>> grid = Domain(Integer(a, 0, 3), Integer(b, 0, 3))
+    >>> part = check_statement(sp.Le(a * b, a + b), grid).parts[0]
+    >>> part.status, part.counterexample
+    ('refuted', 'false at a = 2, b = 3')
+    """
 
     text: str
     status: str  # "certified", "tested", "refuted" or "unevaluated"
@@ -80,7 +96,24 @@ class PartCheck:
 
 @dataclass
 class StatementCheck:
-    """The statement check of one claim (see the module docstring)."""
+    """The statement check of one claim (see the module docstring).
+
+    Examples
+    --------
+    ``a b <= (a**2 + b**2)/2`` (that is ``(a - b)**2 >= 0``) holds at all ``4 * 4 = 16``
+    points of ``0 <= a, b <= 3``, a finite domain: certified.
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer
+    >>> from prtheory.theory.statement import check_statement
+    >>> a, b = sp.symbols("a b", integer=True, nonnegative=True)
+    >>> grid = Domain(Integer(a, 0, 3), Integer(b, 0, 3))
+    >>> check = check_statement(sp.Le(a * b, (a**2 + b**2) / 2), grid)
+    >>> check.status, check.points
+    ('certified', 16)
+    >>> check.summary()
+    'certified (16 points; finite: every point)'
+    """
 
     status: str  # "certified", "tested", "refuted", "unevaluated" or "error"
     parts: list[PartCheck]
@@ -119,7 +152,26 @@ class StatementCheck:
 
 # ---- preparing the statement ------------------------------------------------------------------
 def conjuncts(statement: Any) -> list[Any]:
-    """The top-level parts of a statement: the arguments of And and Tuple, flattened."""
+    """The top-level parts of a statement: the arguments of And and Tuple, flattened.
+
+    Parameters
+    ----------
+    statement : sympy object
+        The statement.
+
+    Returns
+    -------
+    list
+        Its parts, each checked on its own.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from prtheory.theory.statement import conjuncts
+    >>> a, b = sp.symbols("a b", integer=True, nonnegative=True)
+    >>> conjuncts(sp.Tuple(sp.Le(a, 3), sp.And(sp.Ge(b, 1), sp.Lt(a, b))))
+    [a <= 3, b >= 1, a < b]
+    """
     s = sp.sympify(statement)
     if isinstance(s, (sp.And, sp.Tuple)):
         return [p for a in s.args for p in conjuncts(a)]
@@ -128,7 +180,40 @@ def conjuncts(statement: Any) -> list[Any]:
 
 def prepare(part: Any, domain: Domain) -> Any:
     """A part with the domain's definitions substituted and derivatives taken; raises
-    ``ValueError`` when it uses a name the domain neither declares nor defines."""
+    ``ValueError`` when it uses a name the domain neither declares nor defines.
+
+    Parameters
+    ----------
+    part : sympy object
+        One part of a statement (:func:`conjuncts`).
+    domain : Domain
+        Its variables and definitions.
+
+    Returns
+    -------
+    sympy relation or boolean
+        The part as the check evaluates it.
+
+    Raises
+    ------
+    ValueError
+        It applies a function or uses a name the domain does not define, or it is not true or
+        false (an expression).
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer
+    >>> from prtheory.theory.statement import prepare
+    >>> TP, FP, P, R = sp.symbols("TP FP P R", positive=True)
+    >>> tables = Domain(Integer(TP, 1, 3), Integer(FP, 0, 3), define={P: TP / (TP + FP)})
+    >>> prepare(sp.Le(P, 1), tables)
+    TP/(FP + TP) <= 1
+    >>> prepare(sp.Le(P, R), tables)
+    Traceback (most recent call last):
+    ...
+    ValueError: the statement uses R, which the domain neither declares as a variable nor defines
+    """
     s = domain.expand(part)
     s = rebuild(s, lambda e: e.replace(lambda x: isinstance(x, sp.Derivative), lambda x: x.doit()))
     defined = set(domain.function_meanings())
@@ -302,7 +387,42 @@ def check_statement(
     """Check ``statement`` over ``domain`` (see the module docstring); never raises.
 
     ``certify=False`` skips the certificates (the mutation tests only ask whether a mutant is
-    refuted)."""
+    refuted).
+
+    Parameters
+    ----------
+    statement : sympy object
+        The statement.
+    domain : Domain
+        Where it is checked.
+    stop_early : bool
+        Stop at the first false point.
+    certify : bool
+        Try the certificates (rational identity, interval branch and bound).
+
+    Returns
+    -------
+    StatementCheck
+        Its status (certified, tested, refuted, unevaluated or error) and its parts.
+
+    Examples
+    --------
+    Over ``0 <= a, b <= 3``: ``(a - b)**2 >= 0`` everywhere, so ``a b <= (a**2 + b**2)/2``
+    holds at all 16 points; ``a b <= a + b`` fails at ``a = 2, b = 3`` (``6 > 5``); a name the
+    domain does not define is an error, not a verdict:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.domain import Domain, Integer
+    >>> from prtheory.theory.statement import check_statement
+    >>> a, b = sp.symbols("a b", integer=True, nonnegative=True)
+    >>> grid = Domain(Integer(a, 0, 3), Integer(b, 0, 3))
+    >>> check_statement(sp.Le(a * b, (a**2 + b**2) / 2), grid).status
+    'certified'
+    >>> check_statement(sp.And(sp.Ge(a + b, 0), sp.Le(a * b, a + b)), grid).summary()
+    'REFUTED: false at a = 2, b = 3'
+    >>> check_statement(sp.Le(a, sp.Symbol("c")), grid).summary()
+    'cannot be checked: the statement uses c, which the domain neither declares as a variable nor defines'
+    """
     t0 = time.perf_counter()
     originals = conjuncts(statement)
     try:

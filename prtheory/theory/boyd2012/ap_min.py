@@ -27,7 +27,34 @@ from prtheory.theory.registry import Proof, claim
 
 
 def derive_ap_min(pf: Proof, term: sp.Expr) -> None:
-    """Sum the worst ranking's precisions; prove no ranking has lower AP (``term`` in i, neg)."""
+    """Sum the worst ranking's precisions; prove no ranking has lower AP (``term`` in i, neg).
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    term : sympy expression
+        The i-th summand to check (Theorem 3's ``i/(i + neg)``).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    The i-th positive of the worst ranking sits at rank ``neg + i``: precision ``i/(i + neg)``,
+    not ``i/(i + neg + 1)``, whose step fails (the whole derivation, with Theorem 3's summand,
+    is claim B6: ``prtheory verify B6``):
+
+    >>> from prtheory.theory.boyd2012.ap_min import derive_ap_min
+    >>> from prtheory.theory.boyd2012.formulas import i, neg
+    >>> from prtheory.theory.registry import Proof, StepFailed
+    >>> try:
+    ...     derive_ap_min(Proof(), i / (i + neg + 1))
+    ... except StepFailed as exc:
+    ...     print(str(exc).split(":")[0])
+    Its precision is the summand of Theorem 3
+    """
     pf.given(
         "AP of an untied ranking: the mean, over the pos positives, of the precision at each one's rank",
         sp.Eq(name("AP"), sp.Sum(name("P_j"), (sp.Symbol("j"), 1, pos)) / pos),
@@ -173,6 +200,30 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
     """Least AP over every ranking with pos + neg <= max_total equals (1/pos) sum term, uniquely.
 
     ``term`` is the i-th summand, an expression in ``i``, ``pos`` and ``neg``.
+
+    Parameters
+    ----------
+    term : sympy expression
+        The summand.
+    max_total : int
+        The largest ``pos + neg``.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        :func:`~prtheory.theory.checks.exhaustive`'s outcome.
+
+    Examples
+    --------
+    ``pos + neg = n`` with ``pos >= 1``: n choices each, ``1 + 2 + 3 + 4 + 5 = 15`` cases up to
+    5; ``i/(i + neg + 1)`` fails at once (one positive alone has AP 1, not 1/2):
+
+    >>> from prtheory.theory.boyd2012.ap_min import check_ap_min_enumeration
+    >>> from prtheory.theory.boyd2012.formulas import AP_MIN_TERM, i, neg
+    >>> check_ap_min_enumeration(AP_MIN_TERM, max_total=5)[1].split(":")[0]
+    'holds in all 15 cases'
+    >>> check_ap_min_enumeration(i / (i + neg + 1), max_total=5)
+    (False, 'fails at (1, 0)')
     """
     summand = exact_function((i, pos, neg), term)
 
@@ -199,7 +250,27 @@ def check_ap_min_enumeration(term: sp.Expr, max_total: int = 12) -> tuple[bool, 
 
 def least_ap(n_pos: int, n_neg: int) -> Fraction:
     """The least AP over every untied ranking of ``n_pos`` positives and ``n_neg`` negatives, by
-    enumeration (Fractions)."""
+    enumeration (Fractions).
+
+    Parameters
+    ----------
+    n_pos, n_neg : int
+        The class sizes (``n_pos >= 1``).
+
+    Returns
+    -------
+    Fraction
+        AP_min.
+
+    Examples
+    --------
+    Two positives, one negative: ``110`` has AP 1, ``101`` ``(1 + 2/3)/2 = 5/6``, ``011``
+    ``(1/2 + 2/3)/2 = 7/12``, the least:
+
+    >>> from prtheory.theory.boyd2012.ap_min import least_ap
+    >>> least_ap(2, 1)
+    Fraction(7, 12)
+    """
     return min(average_precision(lab) for lab in rankings(n_pos, n_neg))
 
 
@@ -210,7 +281,29 @@ def least_ap_by_ranks(n_pos: int, n_neg: int) -> Fraction:
     positive's precision is i/r_i). A ranking is a choice of those ranks in 1..pos + neg, and the
     least sum over every choice is found by dynamic programming over (i, r_i): ``best[r]`` is the
     least sum of the first i terms with r_i <= r. No ranking is assumed to be the worst one;
-    O(pos (pos + neg)) Fraction operations. Equal to :func:`least_ap` wherever both are run."""
+    O(pos (pos + neg)) Fraction operations. Equal to :func:`least_ap` wherever both are run.
+
+    Parameters
+    ----------
+    n_pos, n_neg : int
+        The class sizes (``n_pos >= 1``).
+
+    Returns
+    -------
+    Fraction
+        AP_min.
+
+    Examples
+    --------
+    As :func:`least_ap` (7/12 for 2 and 1); one positive below two negatives: 1/3; three and
+    three: ``(1/4 + 2/5 + 3/6)/3 = (15 + 24 + 30)/180 = 23/60``:
+
+    >>> from prtheory.theory.boyd2012.ap_min import least_ap, least_ap_by_ranks
+    >>> least_ap_by_ranks(2, 1), least_ap_by_ranks(1, 2), least_ap_by_ranks(3, 3)
+    (Fraction(7, 12), Fraction(1, 3), Fraction(23, 60))
+    >>> least_ap(3, 3)
+    Fraction(23, 60)
+    """
     n = n_pos + n_neg
     best = [Fraction(0)] * (n + 1)  # no positive placed yet: an empty sum, at any rank
     for k in range(1, n_pos + 1):
@@ -227,7 +320,31 @@ def ap_min_meaning(n_pos: sp.Symbol, n_neg: sp.Symbol, largest: int = 400) -> Me
     """AP_min as a domain :class:`~prtheory.theory.domain.Meaning`: the least AP over every
     untied ranking at the point's ``n_pos`` and ``n_neg`` (:func:`least_ap_by_ranks`, declined
     beyond ``largest`` items). The registry evaluates B6's statement with it, never with the
-    formula; a claim of one's own may use it too."""
+    formula; a claim of one's own may use it too.
+
+    Parameters
+    ----------
+    n_pos, n_neg : sympy.Symbol
+        The domain's variables for the class sizes.
+    largest : int
+        The most items evaluated (beyond: None, out of reach).
+
+    Returns
+    -------
+    Meaning
+        The definition.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from prtheory.theory.boyd2012.ap_min import ap_min_meaning
+    >>> from prtheory.theory.boyd2012.formulas import neg, pos
+    >>> meaning = ap_min_meaning(pos, neg, largest=10)
+    >>> meaning.fn({pos: Fraction(2), neg: Fraction(1)})  # see least_ap
+    Fraction(7, 12)
+    >>> print(meaning.fn({pos: Fraction(8), neg: Fraction(8)}))  # 16 items: beyond its reach
+    None
+    """
 
     def fn(point: dict) -> Fraction | None:
         a, b = int(point[n_pos]), int(point[n_neg])

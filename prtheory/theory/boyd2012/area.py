@@ -49,7 +49,40 @@ def derive_area(pf: Proof, candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1)
     """Integrate the Theorem 1 bound over recall [lo, hi] with sympy; it must equal ``candidate``.
 
     The step records the fact ``Integral(bound, (r, lo, hi)) = candidate`` (the registry
-    integrates). Returns the candidate."""
+    integrates). Returns the candidate.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    candidate : sympy expression
+        The area to check.
+    lo, hi : sympy expression
+        The recall range.
+
+    Returns
+    -------
+    sympy expression
+        The candidate.
+
+    Examples
+    --------
+    Theorem 2's ``1 + (1 - pi) ln(1 - pi)/pi`` (B4); half of it fails:
+
+    >>> from prtheory.theory.boyd2012.area import derive_area
+    >>> from prtheory.theory.boyd2012.formulas import aucpr_min, pi
+    >>> from prtheory.theory.registry import Proof, StepFailed
+    >>> pf = Proof()
+    >>> derive_area(pf, aucpr_min(pi))
+    1 + (1 - pi)*log(1 - pi)/pi
+    >>> pf.steps[1].verified
+    True
+    >>> try:
+    ...     derive_area(Proof(), aucpr_min(pi) / 2)
+    ... except StepFailed as exc:
+    ...     print(str(exc).split(":")[0])
+    sympy integrates it over recall from 0 to 1, and the area is the closed form
+    """
     pf.given(
         "The minimum PR curve (B1, B2) as a function of recall", sp.Eq(p, min_precision(r, pi))
     )
@@ -67,12 +100,61 @@ def derive_area(pf: Proof, candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1)
 def check_area_quadrature(
     candidate: sp.Expr, lo: sp.Expr = 0, hi: sp.Expr = 1, sampler: Callable | None = None
 ) -> tuple[bool, str]:
-    """mpmath quadrature of the bound over [lo, hi] against ``candidate`` at 50 digits."""
+    """mpmath quadrature of the bound over [lo, hi] against ``candidate`` at 50 digits.
+
+    Parameters
+    ----------
+    candidate : sympy expression
+        The area.
+    lo, hi : sympy expression
+        The recall range.
+    sampler : callable, optional
+        Draws pi (and the range's symbols).
+
+    Returns
+    -------
+    tuple of (bool, str)
+        :func:`~prtheory.theory.checks.mp_quad_identity`'s outcome.
+
+    Examples
+    --------
+    >>> from prtheory.theory.boyd2012.area import check_area_quadrature
+    >>> from prtheory.theory.boyd2012.formulas import aucpr_min, pi
+    >>> check_area_quadrature(aucpr_min(pi))[0], check_area_quadrature(aucpr_min(pi) / 2)[0]
+    (True, False)
+    """
     return mp_quad_identity(min_precision(r, pi), r, lo, hi, candidate, sampler or skew_sampler())
 
 
 def derive_antiderivative(pf: Proof, antiderivative: sp.Expr, area: sp.Expr) -> None:
-    """Differentiate ``antiderivative`` back to the bound and evaluate it between 0 and 1."""
+    """Differentiate ``antiderivative`` back to the bound and evaluate it between 0 and 1.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    antiderivative : sympy expression
+        F(r).
+    area : sympy expression
+        F(1) - F(0).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    The slides' ``F(r) = (r pi + (pi - 1) ln(pi (r - 1) + 1))/pi``: ``F(1) = 1`` and
+    ``F(0) = (pi - 1) ln(1 - pi)/pi``, so ``F(1) - F(0)`` is Theorem 2's closed form:
+
+    >>> from prtheory.theory.boyd2012.area import derive_antiderivative
+    >>> from prtheory.theory.boyd2012.formulas import SLIDES_ANTIDERIVATIVE, aucpr_min, pi
+    >>> from prtheory.theory.registry import Proof
+    >>> pf = Proof()
+    >>> derive_antiderivative(pf, SLIDES_ANTIDERIVATIVE, aucpr_min(pi))
+    >>> [s.verified for s in pf.steps]
+    [True, True]
+    """
     pf.equal(
         "Differentiating the slides' antiderivative F(r) gives back the bound",
         sp.diff(antiderivative, r),
@@ -86,7 +168,29 @@ def derive_antiderivative(pf: Proof, antiderivative: sp.Expr, area: sp.Expr) -> 
 
 
 def check_antiderivative_numeric(antiderivative: sp.Expr) -> tuple[bool, str]:
-    """Numerical derivative (mpmath, 50 digits) of ``antiderivative`` against the bound."""
+    """Numerical derivative (mpmath, 50 digits) of ``antiderivative`` against the bound.
+
+    Parameters
+    ----------
+    antiderivative : sympy expression
+        F(r).
+
+    Returns
+    -------
+    tuple of (bool, str)
+        :func:`~prtheory.theory.checks.mp_derivative_identity`'s outcome.
+
+    Examples
+    --------
+    ``d/dr (r pi) = pi`` is not the bound:
+
+    >>> from prtheory.theory.boyd2012.area import check_antiderivative_numeric
+    >>> from prtheory.theory.boyd2012.formulas import SLIDES_ANTIDERIVATIVE, pi, r
+    >>> check_antiderivative_numeric(SLIDES_ANTIDERIVATIVE)[0]
+    True
+    >>> check_antiderivative_numeric(r * pi)[0]
+    False
+    """
     return mp_derivative_identity(
         antiderivative, r, min_precision(r, pi), rational_sampler({r: (0, 1), pi: (0, 1)})
     )

@@ -38,6 +38,37 @@ def derive_min_precision(pf: Proof, candidate: sp.Expr) -> sp.Expr:
     ``candidate`` is an expression in ``r`` and ``pi``. Returns the derived bound. The facts a
     conclusion cites: step 1 (precision minus its value at FP = neg, factored), step 2 (that
     difference is >= 0 when FP <= neg) and the last step (the value at FP = neg is the bound).
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    candidate : sympy expression
+        The bound to check, in ``r`` and ``pi``.
+
+    Returns
+    -------
+    sympy expression
+        The derived bound.
+
+    Examples
+    --------
+    ``TP/(TP + neg)`` with ``TP = r pos`` and ``neg = pos (1 - pi)/pi`` is
+    ``pi r/(1 - pi + pi r)``; ``pi r`` (the bound without its denominator) fails:
+
+    >>> from prtheory.theory.boyd2012.bound import derive_min_precision
+    >>> from prtheory.theory.boyd2012.formulas import min_precision, pi, r
+    >>> from prtheory.theory.registry import Proof, StepFailed
+    >>> pf = Proof()
+    >>> derive_min_precision(pf, min_precision(r, pi))
+    pi*r/(pi*r - pi + 1)
+    >>> all(s.verified for s in pf.steps)
+    True
+    >>> try:
+    ...     derive_min_precision(Proof(), pi * r)
+    ... except StepFailed as exc:
+    ...     print(str(exc).split(":")[0])
+    It is the Theorem 1 bound
     """
     gap = pf.equal(
         "Precision TP/(TP + FP) minus its value at FP = neg, over a common denominator",
@@ -85,7 +116,32 @@ def derive_min_precision(pf: Proof, candidate: sp.Expr) -> sp.Expr:
 
 
 def check_bound_enumeration(candidate: sp.Expr, max_total: int = 14) -> tuple[bool, str]:
-    """Every confusion matrix with pos + neg <= max_total has p >= candidate(r, pi), equality at FP = neg."""
+    """Every confusion matrix with pos + neg <= max_total has p >= candidate(r, pi), equality at FP = neg.
+
+    Parameters
+    ----------
+    candidate : sympy expression
+        The bound, a rational expression in ``r`` and ``pi``.
+    max_total : int
+        The largest ``pos + neg``.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        :func:`~prtheory.theory.checks.exhaustive`'s outcome.
+
+    Examples
+    --------
+    ``pos + neg <= 4``: pos = 1, 2, 3, 4 allow 4, 3, 2, 1 values of neg and pos values of TP,
+    ``4 + 6 + 6 + 4 = 20`` triples. ``pi r`` fails at pos = 2, neg = 0, TP = 1, where precision is 1 but ``pi r = 1/2``:
+
+    >>> from prtheory.theory.boyd2012.bound import check_bound_enumeration
+    >>> from prtheory.theory.boyd2012.formulas import min_precision, pi, r
+    >>> check_bound_enumeration(min_precision(r, pi), max_total=4)[1].split(":")[0]
+    'holds in all 20 cases'
+    >>> check_bound_enumeration(pi * r, max_total=4)
+    (False, 'fails at (2, 0, 1)')
+    """
     bound = exact_function((r, pi), candidate)
 
     def cases() -> Iterator[tuple[int, int, int]]:
@@ -176,7 +232,28 @@ TP_A, TP_B, FP_A, FP_B = sp.symbols("TP_A TP_B FP_A FP_B", nonnegative=True)
 
 def dg_line(tp: sp.Expr) -> sp.Expr:
     """FP along the Davis-Goadrich interpolation (a straight ROC segment) from (TP_A, FP_A) to
-    (TP_B, FP_B), at TP = ``tp``."""
+    (TP_B, FP_B), at TP = ``tp``.
+
+    Parameters
+    ----------
+    tp : sympy expression
+        TP.
+
+    Returns
+    -------
+    sympy expression
+        FP there.
+
+    Examples
+    --------
+    It runs from FP_A at TP_A to FP_B at TP_B; between the worst ranking's ends (FP = neg at
+    both) it stays at neg:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.boyd2012.bound import FP_A, TP_A, TP_B, WORST_ENDS, dg_line
+    >>> dg_line(TP_A), dg_line(TP_B), dg_line(sp.Symbol("x")).subs(WORST_ENDS)
+    (FP_A, FP_B, neg)
+    """
     return FP_A + (tp - TP_A) * (FP_B - FP_A) / (TP_B - TP_A)
 
 

@@ -315,7 +315,33 @@ F_PRIME = sp.Function("f'")
 
 def b16_statement(branch: sp.Expr = MODIFIED_F1) -> sp.Basic:
     """f' is 0 for p <= pi, non-decreasing in r and in p above it, and the branch is the harmonic
-    mean of r and (p - pi)/(1 - pi)."""
+    mean of r and (p - pi)/(1 - pi).
+
+    Parameters
+    ----------
+    branch : sympy expression
+        f' above the skew (the paper's by default).
+
+    Returns
+    -------
+    sympy.And
+        The four parts, unevaluated.
+
+    Examples
+    --------
+    The paper's branch ``2 (p - pi) r/(p - pi + (1 - pi) r)`` is the harmonic mean of r and
+    ``q = (p - pi)/(1 - pi)``: ``2 r q/(r + q)``, multiplied through by ``1 - pi``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.boyd2012.formulas import MODIFIED_F1, p, pi, r
+    >>> from prtheory.theory.boyd2012.modified_f import b16_statement
+    >>> parts = b16_statement().args
+    >>> len(parts)
+    4
+    >>> q = (p - pi) / (1 - pi)
+    >>> sp.simplify(MODIFIED_F1 - 2 * r * q / (r + q))
+    0
+    """
     q = (p - pi) / (1 - pi)
     return sp.And(
         sp.Implies(sp.Le(p, pi), sp.Eq(F_PRIME(r, p), 0), evaluate=False),
@@ -329,7 +355,31 @@ def b16_statement(branch: sp.Expr = MODIFIED_F1) -> sp.Basic:
 def derive_modified_f1(pf: Proof, branch: sp.Expr) -> list[int]:
     """Show that f' = 0 for p <= pi, ``branch`` for p > pi, meets the relaxed requirements.
 
-    Returns the steps a conclusion about f' cites."""
+    Returns the steps a conclusion about f' cites.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    branch : sympy expression
+        f' above the skew.
+
+    Returns
+    -------
+    list of int
+        The steps a conclusion about f' cites.
+
+    Examples
+    --------
+    >>> from prtheory.theory.boyd2012.formulas import MODIFIED_F1
+    >>> from prtheory.theory.boyd2012.modified_f import derive_modified_f1
+    >>> from prtheory.theory.registry import Proof
+    >>> pf = Proof()
+    >>> derive_modified_f1(pf, MODIFIED_F1)
+    [3, 4, 5, 6, 11]
+    >>> all(s.verified for s in pf.steps)
+    True
+    """
     pf.equal(
         "On the minimum curve p <= pi, since pi - bound is",
         pi - min_precision(r, pi),
@@ -404,7 +454,34 @@ def check_modified_f1_grid(
     n: int = 20,
     skews: Sequence[Fraction] = (Fraction(1, 10), Fraction(1, 3), Fraction(1, 2), Fraction(9, 10)),
 ) -> tuple[bool, str]:
-    """Exact grid check of f' = 0 (p <= pi), ``branch`` (p > pi): zero on the curve, monotone, 0 iff p <= pi."""
+    """Exact grid check of f' = 0 (p <= pi), ``branch`` (p > pi): zero on the curve, monotone, 0 iff p <= pi.
+
+    Parameters
+    ----------
+    branch : sympy expression
+        f' above the skew, rational in ``r``, ``p``, ``pi``.
+    n : int
+        The grid's step is ``1/n``.
+    skews : sequence of Fraction
+        The skews.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether every property holds, and the detail (the first failure).
+
+    Examples
+    --------
+    ``1 - r`` decreases in r: at pi = 1/10, from ``(r, p) = (0, 1/5)`` to ``(1/10, 1/5)`` it
+    drops from 1 to 9/10:
+
+    >>> from prtheory.theory.boyd2012.formulas import MODIFIED_F1, r
+    >>> from prtheory.theory.boyd2012.modified_f import check_modified_f1_grid
+    >>> check_modified_f1_grid(MODIFIED_F1, n=10)[0]
+    True
+    >>> check_modified_f1_grid(1 - r, n=10)
+    (False, 'pi = 1/10: decreases in r at (0, 1/5)')
+    """
     g = exact_function((r, p, pi), branch)
 
     def fprime(x: Fraction, y: Fraction, skew: Fraction) -> Fraction:

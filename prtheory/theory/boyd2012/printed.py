@@ -223,7 +223,30 @@ TABLE2_TEXT_SKEW = {"gender": "close to 0.5", "genre": "closer to 0.05"}
 
 def implied_min_interval(area: str, norm: str) -> tuple[Fraction, Fraction]:
     """AUCPR_min = (AUCPR - AUCNPR)/(1 - AUCNPR) over both rounding cells (increasing in AUCPR,
-    non-increasing in AUCNPR), so its extremes are at two corners; AUCPR <= 1 caps the cell."""
+    non-increasing in AUCNPR), so its extremes are at two corners; AUCPR <= 1 caps the cell.
+
+    Parameters
+    ----------
+    area, norm : str
+        AUCPR and AUCNPR as printed.
+
+    Returns
+    -------
+    tuple of (Fraction, Fraction)
+        The least and the largest AUCPR_min they admit.
+
+    Examples
+    --------
+    ``0.500`` and ``0.250``: ``(0.4995 - 0.2505)/(1 - 0.2505) = 0.249/0.7495 = 498/1499`` and
+    ``(0.5005 - 0.2495)/(1 - 0.2495) = 0.251/0.7505 = 502/1501``; a printed AUCNPR of 1.0
+    admits every AUCPR_min:
+
+    >>> from prtheory.theory.boyd2012.printed import implied_min_interval
+    >>> implied_min_interval("0.500", "0.250")
+    (Fraction(498, 1499), Fraction(502, 1501))
+    >>> implied_min_interval("0.9", "1.0")
+    (Fraction(0, 1), Fraction(1, 1))
+    """
     a_lo, a_hi = rounding_cell(area)
     n_lo, n_hi = rounding_cell(norm)
     a_hi, n_hi = min(a_hi, Fraction(1)), min(n_hi, Fraction(1))
@@ -358,6 +381,30 @@ def aucnpr_consistent(area: str, norm: str, skew: Fraction) -> tuple[bool, str]:
 
     AUCNPR is increasing in AUCPR, so the cell maps onto [AUCNPR(lo), AUCNPR(hi)]; that interval
     must meet norm's cell. Both ends are enclosed with mpmath.iv, so the answer is rigorous.
+
+    Parameters
+    ----------
+    area, norm : str
+        AUCPR and AUCNPR as printed.
+    skew : Fraction
+        pi.
+
+    Returns
+    -------
+    tuple of (bool, str)
+        Whether they are consistent, and the detail.
+
+    Examples
+    --------
+    At pi = 1/2, ``AUCPR_min = 1 - ln 2 = 0.306853``, so AUCPR 0.5 normalises to
+    ``0.193147/0.693147 = 0.278652``, which rounds to 0.279:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.theory.boyd2012.printed import aucnpr_consistent
+    >>> aucnpr_consistent("0.500", "0.279", Fraction(1, 2))
+    (True, 'AUCNPR(0.500) = 0.278652 -> 0.279')
+    >>> aucnpr_consistent("0.500", "0.300", Fraction(1, 2))[0]
+    False
     """
     iv = mpmath.iv
     a_lo, a_hi = rounding_cell(area)

@@ -106,7 +106,27 @@ def _tables(blocks: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
 
 
 def auroc_expr(blocks: tuple[tuple[int, int], ...]) -> sp.Expr:
-    """Trapezoids under the ROC curve of the blocks (exact rational)."""
+    """Trapezoids under the ROC curve of the blocks (exact rational).
+
+    Parameters
+    ----------
+    blocks : tuple of (int, int)
+        Tied blocks ``(positives, negatives)`` from the top, 20 positives and 2000 negatives in
+        all (the D8 witness's sizes).
+
+    Returns
+    -------
+    sympy.Rational
+        AUC-ROC.
+
+    Examples
+    --------
+    Every positive first: 1; everything in one tie (the diagonal): 1/2.
+
+    >>> from prtheory.theory.davis_goadrich2006.areas import auroc_expr
+    >>> auroc_expr(((20, 0), (0, 2000))), auroc_expr(((20, 2000),))
+    (1, 1/2)
+    """
     tabs = _tables(blocks)
     return sum(
         (
@@ -119,7 +139,28 @@ def auroc_expr(blocks: tuple[tuple[int, int], ...]) -> sp.Expr:
 
 def aucpr_expr(blocks: tuple[tuple[int, int], ...]) -> sp.Expr:
     """The Davis-Goadrich area from the empty classifier: on each segment precision
-    t/(t + FP_0 + s (t - TP_0)), integrated over TP and divided by P (unevaluated integrals)."""
+    t/(t + FP_0 + s (t - TP_0)), integrated over TP and divided by P (unevaluated integrals).
+
+    Parameters
+    ----------
+    blocks : tuple of (int, int)
+        Tied blocks ``(positives, negatives)`` from the top, 20 positives and 2000 negatives in
+        all.
+
+    Returns
+    -------
+    sympy expression
+        AUC-PR, a sum of unevaluated integrals over P.
+
+    Examples
+    --------
+    Every positive first: precision 1 up to recall 1, area 1. One tie of everything: precision
+    ``t/(t + 100 t) = 1/101`` along the whole segment (slope ``2000/20 = 100``):
+
+    >>> from prtheory.theory.davis_goadrich2006.areas import aucpr_expr
+    >>> aucpr_expr(((20, 0), (0, 2000))).doit(), aucpr_expr(((20, 2000),)).doit()
+    (1, 1/101)
+    """
     total = sp.Integer(0)
     for (t0, f0), (t1, f1) in itertools.pairwise(_tables(blocks)):
         if t1 > t0:

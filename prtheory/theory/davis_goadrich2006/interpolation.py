@@ -33,7 +33,27 @@ x = sp.Symbol("x", nonnegative=True)
 
 
 def along(xx: sp.Expr) -> sp.Expr:
-    """Precision at ``TP_A + xx`` on the segment: ``(TP_A + xx)/(TP_A + xx + FP_A + s xx)``."""
+    """Precision at ``TP_A + xx`` on the segment: ``(TP_A + xx)/(TP_A + xx + FP_A + s xx)``.
+
+    Parameters
+    ----------
+    xx : sympy expression
+        TP gained past A.
+
+    Returns
+    -------
+    sympy expression
+        Precision there, in ``TP_A``, ``FP_A`` and ``s``.
+
+    Examples
+    --------
+    From A = (TP 5, FP 5) with local skew 5 (Table 1): one more TP brings 5 more FP, precision
+    ``6/(6 + 5 + 5) = 3/8``:
+
+    >>> from prtheory.theory.davis_goadrich2006.interpolation import F_A, T_A, along, s
+    >>> along(1).subs({T_A: 5, F_A: 5, s: 5})
+    3/8
+    """
     return (T_A + xx) / (T_A + xx + F_A + s * xx)
 
 

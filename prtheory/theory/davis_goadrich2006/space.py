@@ -37,6 +37,25 @@ F_I, F_II = sp.symbols("FP_I FP_II", nonnegative=True)
 
 
 def precision(tp: sp.Expr, fp: sp.Expr) -> sp.Expr:
+    """Precision ``TP/(TP + FP)`` (D1).
+
+    Parameters
+    ----------
+    tp, fp : sympy expression
+        The counts.
+
+    Returns
+    -------
+    sympy expression
+        Precision.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from prtheory.theory.davis_goadrich2006.space import precision
+    >>> precision(sp.Integer(3), sp.Integer(1))
+    3/4
+    """
     return tp / (tp + fp)
 
 

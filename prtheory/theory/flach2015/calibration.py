@@ -24,6 +24,31 @@ D_PRINTED = (1 / r1 - 1 / r2) / ((1 / r1 - 1 / r2) - (1 / p1 - 1 / p2))
 
 
 def theorem4_steps(pf: Proof, beta2: sp.Expr = BETA2_PRINTED, d: sp.Expr = D_PRINTED) -> None:
+    """Theorem 4 (F10): solve ``F_beta(p1, r1) = F_beta(p2, r2)`` for ``beta^2``; check the
+    printed root ``beta2`` and the calibrated score ``d = 1/(beta^2 + 1)`` against it.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder (with F10's domain, so that the final inference is checked).
+    beta2, d : sympy expression
+        The root and the calibrated score to check (eqs. (6)-(7) by default).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    The derivation (a wrong root fails its step; :func:`f10_statement` has the arithmetic):
+
+    >>> from prtheory.theory.flach2015.calibration import theorem4_steps
+    >>> from prtheory.theory.registry import REGISTRY, Proof
+    >>> pf = Proof(REGISTRY["F10"].domain)
+    >>> theorem4_steps(pf)
+    >>> [s.verified for s in pf.steps], pf.final_step
+    ([None, True, True, True, True, True, True], 7)
+    """
     b2 = sp.Symbol("b", positive=True)  # beta^2
     inv = lambda pp, rr: (1 / pp + b2 / rr) / (1 + b2)  # noqa: E731  1/F_beta (eq. 2)
     pf.given("1/F_beta = (1/p + beta^2/r)/(1 + beta^2), with b = beta^2", inv(p, r))
@@ -50,12 +75,59 @@ def theorem4_steps(pf: Proof, beta2: sp.Expr = BETA2_PRINTED, d: sp.Expr = D_PRI
 
 
 def f_beta_sq(p_: sp.Expr, r_: sp.Expr, b2: sp.Expr) -> sp.Expr:
-    """F_beta with beta^2 = ``b2``: (1 + b2) p r/(b2 p + r)."""
+    """F_beta with beta^2 = ``b2``: (1 + b2) p r/(b2 p + r).
+
+    Parameters
+    ----------
+    p_, r_ : sympy expression
+        Precision and recall.
+    b2 : sympy expression
+        beta^2.
+
+    Returns
+    -------
+    sympy expression
+        F_beta.
+
+    Examples
+    --------
+    F1 of 1/2 and 1/4: ``2 (1/8)/(3/4) = 1/3``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.flach2015.calibration import f_beta_sq
+    >>> f_beta_sq(sp.Rational(1, 2), sp.Rational(1, 4), 1)
+    1/3
+    """
     return (1 + b2) * p_ * r_ / (b2 * p_ + r_)
 
 
 def f10_statement(beta2: sp.Expr = BETA2_PRINTED, d: sp.Expr = D_PRINTED) -> sp.Basic:
-    """Theorem 4: the two F_beta are equal at beta^2 = ``beta2``, and d = 1/(beta^2 + 1)."""
+    """Theorem 4: the two F_beta are equal at beta^2 = ``beta2``, and d = 1/(beta^2 + 1).
+
+    Parameters
+    ----------
+    beta2, d : sympy expression
+        The root and the calibrated score (eqs. (6)-(7) by default).
+
+    Returns
+    -------
+    sympy.And
+        The statement, unevaluated.
+
+    Examples
+    --------
+    ``(p1, r1) = (1/2, 1/4)`` and ``(p2, r2) = (1/4, 1/2)``: eq. (6) gives
+    ``beta^2 = -(2 - 4)/(4 - 2) = 1`` (F1 is symmetric in p and r: both are 1/3) and eq. (7)
+    ``d = 2/(2 + 2) = 1/2 = 1/(1 + 1)``:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.flach2015.calibration import BETA2_PRINTED, f10_statement
+    >>> from prtheory.theory.flach2015.calibration import p1, p2, r1, r2
+    >>> half, quarter = sp.Rational(1, 2), sp.Rational(1, 4)
+    >>> point = {p1: half, r1: quarter, p2: quarter, r2: half}
+    >>> BETA2_PRINTED.subs(point), f10_statement().subs(point)
+    (1, True)
+    """
     return sp.And(
         sp.Eq(f_beta_sq(p1, r1, beta2), f_beta_sq(p2, r2, beta2), evaluate=False),
         sp.Eq(1 / (beta2 + 1), d, evaluate=False),

@@ -35,7 +35,23 @@ RANKING = sp.Symbol("ranking")
 
 
 def expected_fg1_printed() -> sp.Expr:
-    """Eq. (5): E[FG1] = (AUPRG/2 + 1/4 - pi (1 - y0^2)/4)/(1 - pi (1 - y0))."""
+    """Eq. (5): E[FG1] = (AUPRG/2 + 1/4 - pi (1 - y0^2)/4)/(1 - pi (1 - y0)).
+
+    Returns
+    -------
+    sympy expression
+        The printed formula, in ``AUPRG``, ``pi`` and ``y_0``.
+
+    Examples
+    --------
+    With ``y0 = 1`` the pi terms vanish: ``AUPRG/2 + 1/4``, e.g. ``1/2 * 1/2 + 1/4 = 1/2`` at
+    AUPRG = 1/2:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.flach2015.expected_fg import A_, expected_fg1_printed, y0_
+    >>> expected_fg1_printed().subs({y0_: 1, A_: sp.Rational(1, 2)})
+    1/2
+    """
     return (A_ / 2 + sp.Rational(1, 4) - pi * (1 - y0_**2) / 4) / (1 - pi * (1 - y0_))
 
 
@@ -45,7 +61,30 @@ def _phi(x: sp.Expr, y: sp.Expr) -> sp.Expr:
 
 
 def theorem3_steps(pf: Proof, formula: sp.Expr | None = None) -> None:
-    """Derive E[FG1] under uniform Delta along a piecewise-linear PRG curve; compare ``formula``."""
+    """Derive E[FG1] under uniform Delta along a piecewise-linear PRG curve; compare ``formula``.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder (with F9's domain, so that the final inference is checked).
+    formula : sympy expression, optional
+        The formula to check (eq. (5) by default).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    The derivation (givens shown, the rest verified):
+
+    >>> from prtheory.theory.flach2015.expected_fg import theorem3_steps
+    >>> from prtheory.theory.registry import REGISTRY, Proof
+    >>> pf = Proof(REGISTRY["F9"].domain)
+    >>> theorem3_steps(pf)
+    >>> [s.verified for s in pf.steps], pf.final_step
+    ([None, None, None, None, True, True, True, True, True, None, True, True, True], 12)
+    """
     formula = expected_fg1_printed() if formula is None else formula
     xa, ya, xb, yb, t = sp.symbols("x_a y_a x_b y_b t", real=True)
     x = pf.given(

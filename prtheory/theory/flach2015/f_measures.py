@@ -46,7 +46,29 @@ BETA = Real(beta, 0, sp.oo, open_lo=True)
 
 def table_domain(define: dict, *more: Any) -> Domain:
     """Every contingency table TP >= 1, FP >= 0, FN >= 0 (with p and r defined from it, and
-    ``more`` variables such as beta)."""
+    ``more`` variables such as beta).
+
+    Parameters
+    ----------
+    define : dict
+        Further definitions.
+    *more : Variable
+        Further variables.
+
+    Returns
+    -------
+    Domain
+        Exhaustive up to ``TP + FP + FN <= 10``.
+
+    Examples
+    --------
+    The tables with ``TP >= 1`` and ``TP + FP + FN <= 10`` are the triples of non-negative
+    integers summing to at most 9 (``TP - 1``, FP, FN): ``C(12, 3) = 220``:
+
+    >>> from prtheory.theory.flach2015.f_measures import table_domain
+    >>> sum(1 for _ in table_domain({}).exhaustive_points())
+    220
+    """
     return Domain(
         Integer(TP, 1),
         Integer(FP, 0),
@@ -62,7 +84,41 @@ def f1_steps(pf: Proof, count_form: sp.Expr = F1_COUNT_FORM) -> tuple[sp.Expr, s
     """Derive F1's count form from the harmonic mean and check ``count_form`` against it.
 
     Returns the harmonic mean, its product form and the harmonic mean of the counts' precision
-    and recall (steps 4 and 5)."""
+    and recall (steps 4 and 5).
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder.
+    count_form : sympy expression
+        The count form to check (``TP/(TP + (FP + FN)/2)``).
+
+    Returns
+    -------
+    tuple of sympy expression
+        The harmonic mean, its product form, and it in counts.
+
+    Examples
+    --------
+    ``2/(1/p + 1/r)`` with ``p = TP/(TP + FP)``, ``r = TP/(TP + FN)`` is
+    ``2 TP/(2 TP + FP + FN)``; ``2 TP/(TP + FP + FN)`` is not:
+
+    >>> import sympy as sp
+    >>> from prtheory.theory.flach2015.f_measures import f1_steps
+    >>> from prtheory.theory.flach2015.formulas import FN, FP, TP
+    >>> from prtheory.theory.registry import Proof, StepFailed
+    >>> pf = Proof()
+    >>> harmonic, product, counts = f1_steps(pf)
+    >>> product
+    2*p*r/(p + r)
+    >>> sp.simplify(counts - 2 * TP / (2 * TP + FP + FN))
+    0
+    >>> try:
+    ...     f1_steps(Proof(), 2 * TP / (TP + FP + FN))
+    ... except StepFailed as exc:
+    ...     print(str(exc).split(":")[0])
+    Substituting the counts gives the count form
+    """
     pf.given("Precision of a contingency table", sp.Eq(p, precision(TP, FP)))
     pf.given("and recall", sp.Eq(r, recall(TP, FN)))
     harm = pf.given("F1 is the harmonic mean of precision and recall", 2 / (1 / p + 1 / r))

@@ -57,7 +57,31 @@ PRECG, RECG = name(r"\mathrm{precG}"), name(r"\mathrm{recG}")
 
 def gains_domain(*more: Any, define: dict | None = None, exhaustive: int = 9) -> Domain:
     """Every contingency table with both classes: TP >= 1, FP, FN, TN >= 0, FP + TN >= 1; the
-    skew, precision and recall from its counts, and the gains as harmonic rescalings (eq. 3)."""
+    skew, precision and recall from its counts, and the gains as harmonic rescalings (eq. 3).
+
+    Parameters
+    ----------
+    *more : Variable
+        Further variables.
+    define : dict, optional
+        Further definitions.
+    exhaustive : int
+        The exhaustive size (every table with ``TP + FP + FN + TN`` up to it).
+
+    Returns
+    -------
+    Domain
+        The domain.
+
+    Examples
+    --------
+    Up to 9 items: 4-tuples ``(TP - 1, FP, FN, TN)`` summing to at most 8 are ``C(12, 4) =
+    495``; those without a negative (FP = TN = 0) are ``C(10, 2) = 45``; 450 remain:
+
+    >>> from prtheory.theory.flach2015.gains import gains_domain
+    >>> sum(1 for _ in gains_domain().exhaustive_points())
+    450
+    """
     return Domain(
         Integer(TP, 1),
         Integer(FP, 0),
@@ -82,7 +106,36 @@ def definition1_steps(
     precg_counts: sp.Expr = None,
     recg_counts: sp.Expr = None,
 ) -> None:
-    """Derive precG/recG from the harmonic rescaling and check the given count forms against it."""
+    """Derive precG/recG from the harmonic rescaling and check the given count forms against it.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder (with F5's domain, so that the final inference is checked).
+    precg_counts, recg_counts : sympy expression, optional
+        The count forms to check (``1 - (pi/(1 - pi)) FP/TP`` and ``... FN/TP`` by default).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    The derivation, then FP where recG has FN, which fails:
+
+    >>> from prtheory.theory.flach2015.formulas import FP, TP, pi
+    >>> from prtheory.theory.flach2015.gains import definition1_steps
+    >>> from prtheory.theory.registry import REGISTRY, Proof, StepFailed
+    >>> pf = Proof(REGISTRY["F5"].domain)
+    >>> definition1_steps(pf)
+    >>> [s.verified for s in pf.steps], pf.final_step
+    ([True, True, True, True], 4)
+    >>> try:
+    ...     definition1_steps(Proof(), recg_counts=1 - pi / (1 - pi) * FP / TP)
+    ... except StepFailed as exc:
+    ...     print(str(exc).split(":")[0])
+    recG from the counts
+    """
     precg_counts = precision_gain_counts(TP, FP) if precg_counts is None else precg_counts
     recg_counts = recall_gain_counts(TP, FN) if recg_counts is None else recg_counts
     rescaled = harmonic_rescale(p, pi, sp.Integer(1))
@@ -217,7 +270,30 @@ MU_PRINTED = lam * TP1 / (lam * TP1 + (1 - lam) * TP2)
 
 
 def theorem1_steps(pf: Proof, weight: sp.Expr = MU_PRINTED) -> None:
-    """Theorem 1 for an interpolated table C* = lambda C1 + (1-lambda) C2, with ``weight`` as mu."""
+    """Theorem 1 for an interpolated table C* = lambda C1 + (1-lambda) C2, with ``weight`` as mu.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder (with F7's domain, so that the final inference is checked).
+    weight : sympy expression
+        mu (the TP-weighted ``lambda TP1/(lambda TP1 + (1 - lambda) TP2)`` by default).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    The derivation (with mu = 1/2, the plain average, the step ``precG* = ...`` fails):
+
+    >>> from prtheory.theory.flach2015.gains import theorem1_steps
+    >>> from prtheory.theory.registry import REGISTRY, Proof
+    >>> pf = Proof(REGISTRY["F7"].domain)
+    >>> theorem1_steps(pf)
+    >>> [s.verified for s in pf.steps], pf.final_step
+    ([None, None, None, None, True, True, True], 7)
+    """
     tps = lam * TP1 + (1 - lam) * TP2
     fps = lam * FP1 + (1 - lam) * FP2
     fns = lam * FN1 + (1 - lam) * FN2
@@ -249,7 +325,25 @@ RECG_STAR, RECG_1, RECG_2 = _G(r"\mathrm{recG}^*"), _G(r"\mathrm{recG}_1"), _G(r
 
 
 def f7_statement(weight: sp.Expr = MU_PRINTED) -> sp.Basic:
-    """Theorem 1 with ``weight`` in place of mu."""
+    """Theorem 1 with ``weight`` in place of mu.
+
+    Parameters
+    ----------
+    weight : sympy expression
+        mu.
+
+    Returns
+    -------
+    sympy.And
+        The statement, unevaluated.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from prtheory.theory.flach2015.gains import f7_statement
+    >>> print(f7_statement(sp.Symbol("mu")).args[0])
+    Eq(\\mathrm{precG}^*, \\mathrm{precG}_1*mu + \\mathrm{precG}_2*(1 - mu))
+    """
     return sp.And(
         sp.Eq(PRECG_STAR, weight * PRECG_1 + (1 - weight) * PRECG_2, evaluate=False),
         sp.Eq(RECG_STAR, weight * RECG_1 + (1 - weight) * RECG_2, evaluate=False),
@@ -340,7 +434,32 @@ FG_COUNT_FORM = 1 - pi / (1 - pi) * (FP + beta**2 * FN) / ((1 + beta**2) * TP)
 
 
 def theorem2_steps(pf: Proof, weight: sp.Expr = beta**2, slope: sp.Expr = -(beta**2)) -> None:
-    """Theorem 2 with ``weight`` as the recall-gain coefficient and ``slope`` as the isometric slope."""
+    """Theorem 2 with ``weight`` as the recall-gain coefficient and ``slope`` as the isometric slope.
+
+    Parameters
+    ----------
+    pf : Proof
+        The recorder (with F8's domain, so that the final inference is checked).
+    weight : sympy expression
+        The coefficient of recG (beta^2).
+    slope : sympy expression
+        The isometrics' slope (-beta^2).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    The derivation (with beta in place of beta^2 the weighted sum's step fails):
+
+    >>> from prtheory.theory.flach2015.gains import theorem2_steps
+    >>> from prtheory.theory.registry import REGISTRY, Proof
+    >>> pf = Proof(REGISTRY["F8"].domain)
+    >>> theorem2_steps(pf)
+    >>> [s.verified for s in pf.steps], pf.final_step
+    ([None, True, True, True, True, True], 6)
+    """
     fb = F_BETA_COUNT_FORM
     fg = pf.given("FG_beta is the gain of F_beta", gain(F_sym))
     fg_counts = fg.subs(F_sym, fb)

@@ -22,7 +22,18 @@ __all__ = ["Mistake", "adjacent_mistakes", "every_mistake"]
 
 @dataclass(frozen=True)
 class Mistake:
-    """One adjacent mistake of a ranking and the change its fix makes."""
+    """One adjacent mistake of a ranking and the change its fix makes.
+
+    Examples
+    --------
+    ``[1, 0, 1]``: the negative at rank 2 above the positive at rank 3, one positive above the
+    pair; the positive's precision is ``2/3``:
+
+    >>> from prtheory.theory.mcdermott2024.mistakes import adjacent_mistakes
+    >>> (mistake,) = adjacent_mistakes([1, 0, 1])
+    >>> mistake.rank, mistake.above, mistake.precision
+    (3, 1, Fraction(2, 3))
+    """
 
     labels: tuple[int, ...]
     rank: int  # r: the positive's rank before the fix
@@ -43,7 +54,27 @@ def _scores(labels: Sequence[int]) -> list[int]:
 
 
 def adjacent_mistakes(labels: Sequence[int]) -> Iterator[Mistake]:
-    """Every adjacent mistake of the ranking, top first, with the fix's exact changes."""
+    """Every adjacent mistake of the ranking, top first, with the fix's exact changes.
+
+    Parameters
+    ----------
+    labels : sequence of int
+        1 = positive, top first; both classes present.
+
+    Yields
+    ------
+    Mistake
+        Each mistake with its changes of AUROC and AP.
+
+    Examples
+    --------
+    Fixing ``[1, 0, 1]`` gives ``[1, 1, 0]``: AUROC from 1/2 (one of the two pairs right) to 1,
+    AP from ``(1 + 2/3)/2 = 5/6`` to 1:
+
+    >>> from prtheory.theory.mcdermott2024.mistakes import adjacent_mistakes
+    >>> [(m.d_auroc, m.d_ap) for m in adjacent_mistakes([1, 0, 1])]
+    [(Fraction(1, 2), Fraction(1, 6))]
+    """
     labels = tuple(labels)
     pos, neg = sum(labels), len(labels) - sum(labels)
     auroc, ap = wmw(labels, _scores(labels)), ir_ap(labels)
@@ -62,7 +93,26 @@ def adjacent_mistakes(labels: Sequence[int]) -> Iterator[Mistake]:
 
 
 def every_mistake(max_n: int) -> Iterator[Mistake]:
-    """Every adjacent mistake of every untied ranking of 2 to ``max_n`` items."""
+    """Every adjacent mistake of every untied ranking of 2 to ``max_n`` items.
+
+    Parameters
+    ----------
+    max_n : int
+        The longest ranking.
+
+    Yields
+    ------
+    Mistake
+        Each mistake.
+
+    Examples
+    --------
+    Up to 3 items: ``01`` has one; ``010``, ``001``, ``101``, ``011`` one each; 5 in all:
+
+    >>> from prtheory.theory.mcdermott2024.mistakes import every_mistake
+    >>> sum(1 for _ in every_mistake(3))
+    5
+    """
     for n in range(2, max_n + 1):
         for n_pos in range(1, n):
             for labels in rankings(n_pos, n - n_pos):
