@@ -1,30 +1,20 @@
-"""The documentation site: it builds with warnings as errors, every public name of every public
-module is in its API reference, and the docstring examples run (doctest)."""
+"""The documentation site: it builds with warnings as errors and every public name of every public
+module is in its API reference (the docstring examples run in ``tests/test_doctests.py``)."""
 
 from __future__ import annotations
 
-import doctest
 import importlib
 import inspect
 import os
-import pkgutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-import prtheory
+from prtheory._testing.modules import public_modules
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _public_modules() -> list[str]:
-    names = ["prtheory"]
-    for info in pkgutil.walk_packages(prtheory.__path__, "prtheory."):
-        if not any(part.startswith("_") for part in info.name.split(".")):
-            names.append(info.name)
-    return names
 
 
 def _public_names(module_name: str) -> list[str]:
@@ -73,7 +63,7 @@ def test_every_public_name_is_in_the_api_reference(site):
     # the inventory really lists the API (a check that cannot pass on an empty reference)
     assert "prtheory.oracle.ap.average_precision" in documented
     missing = []
-    for module in _public_modules():
+    for module in public_modules():
         if module not in documented:
             missing.append(module)
         for name in _public_names(module):
@@ -87,62 +77,3 @@ def test_every_public_name_is_in_the_api_reference(site):
             if name not in documented and alias not in documented:
                 missing.append(name)
     assert not missing, f"not in the API reference: {missing}"
-
-
-def _modules_with_examples() -> list[str]:
-    out = []
-    for name in _public_modules():
-        path = importlib.util.find_spec(name).origin
-        if path and ">>> " in Path(path).read_text():
-            out.append(name)
-    return out
-
-
-#: modules whose examples build a paper's figures or reports (seconds each, 38 s in all on two
-#: busy cores) or run Spark jobs on internals (19 s at load 18): their doctests run in the slow
-#: tier
-SLOW_EXAMPLES = frozenset(
-    [f"prtheory.papers.{m}" for m in ("boyd2012", "flach2015", "notes", "figures", "outputs")]
-    + ["prtheory.spark.blocks"]
-)
-
-
-@pytest.mark.parametrize(
-    "module",
-    [
-        pytest.param(m, marks=pytest.mark.slow) if m in SLOW_EXAMPLES else m
-        for m in _modules_with_examples()
-    ],
-)
-def test_docstring_examples_run(module, request):
-    # each example imports what it uses (an empty namespace, as a reader's session); Spark's
-    # examples find the tests' session with getOrCreate() (skipped without Java)
-    if module.startswith("prtheory.spark"):
-        request.getfixturevalue("spark_session")
-    result = doctest.testmod(
-        importlib.import_module(module),
-        globs={},
-        optionflags=doctest.NORMALIZE_WHITESPACE,
-        verbose=False,
-    )
-    assert result.attempted > 0
-    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
-
-
-def test_slow_examples_name_modules_with_examples():
-    assert set(SLOW_EXAMPLES) <= set(_modules_with_examples())
-
-
-def test_some_modules_have_examples():
-    # the doctest test above is parametrised by what it finds: it must find the main entry points
-    found = set(_modules_with_examples())
-    for module in (
-        "prtheory",
-        "prtheory.oracle.ap",
-        "prtheory.metrics.areas",
-        "prtheory.streaming",
-        "prtheory.oracle.closed_forms",
-        "prtheory.duckdb.metrics",
-        "prtheory.spark.ap",
-    ):
-        assert module in found, module

@@ -10,7 +10,7 @@ The rule, as :func:`public_functions` and :func:`missing_examples` apply it:
   leading underscore) that are functions or classes defined in the module itself (a name
   re-exported from elsewhere is checked where it is defined);
 - every such function and class has an ``Examples`` section with ``>>>`` lines;
-  ``tests/test_docs.py`` executes every docstring example of the package as a doctest (Spark's
+  ``tests/test_doctests.py`` executes every docstring example of the package as a doctest (Spark's
   with the tests' session, skipped without Java);
 - a function also has ``Returns`` (``Yields`` for a generator or a context manager made of
   one), ``Parameters`` when it takes any, and ``Raises`` when its own body has a ``raise``

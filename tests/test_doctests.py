@@ -1,0 +1,73 @@
+"""The docstring examples of every public module run (doctest), each module in an empty
+namespace as a reader's session. Apart from the site's build (``tests/test_docs.py``), so that
+pytest-xdist can run the two on different workers."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from prtheory._testing.modules import public_modules
+
+
+def _modules_with_examples() -> list[str]:
+    out = []
+    for name in public_modules():
+        path = importlib.util.find_spec(name).origin
+        if path and ">>> " in Path(path).read_text():
+            out.append(name)
+    return out
+
+
+#: modules whose examples build a paper's figures or reports (seconds each, 38 s in all on two
+#: busy cores) or run Spark jobs on internals (19 s at load 18): their doctests run in the slow
+#: tier
+SLOW_EXAMPLES = frozenset(
+    [f"prtheory.papers.{m}" for m in ("boyd2012", "flach2015", "notes", "figures", "outputs")]
+    + ["prtheory.spark.blocks"]
+)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        pytest.param(m, marks=pytest.mark.slow) if m in SLOW_EXAMPLES else m
+        for m in _modules_with_examples()
+    ],
+)
+def test_docstring_examples_run(module, request):
+    # each example imports what it uses (an empty namespace, as a reader's session); Spark's
+    # examples find the tests' session with getOrCreate() (skipped without Java)
+    if module.startswith("prtheory.spark"):
+        request.getfixturevalue("spark_session")
+    result = doctest.testmod(
+        importlib.import_module(module),
+        globs={},
+        optionflags=doctest.NORMALIZE_WHITESPACE,
+        verbose=False,
+    )
+    assert result.attempted > 0
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
+
+
+def test_slow_examples_name_modules_with_examples():
+    assert set(SLOW_EXAMPLES) <= set(_modules_with_examples())
+
+
+def test_some_modules_have_examples():
+    # the doctest test above is parametrised by what it finds: it must find the main entry points
+    found = set(_modules_with_examples())
+    for module in (
+        "prtheory",
+        "prtheory.oracle.ap",
+        "prtheory.metrics.areas",
+        "prtheory.streaming",
+        "prtheory.oracle.closed_forms",
+        "prtheory.duckdb.metrics",
+        "prtheory.spark.ap",
+    ):
+        assert module in found, module
