@@ -83,7 +83,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.cli",
         "prtheory.conformance.cputime",
         "prtheory.conformance.differential",
-        "prtheory.conformance.encoding",
         "prtheory.conformance.external",
         "prtheory.conformance.external_mechanisms",
         "prtheory.conformance.gbdt_models",
