@@ -99,7 +99,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.river_models",
         "prtheory.conformance.runner",
         "prtheory.conformance.sampling",
-        "prtheory.conformance.vectors_io",
     ]
 )
 
