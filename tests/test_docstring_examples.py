@@ -91,7 +91,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.large",
         "prtheory.conformance.library_models",
         "prtheory.conformance.mechanisms",
-        "prtheory.conformance.metrics",
         "prtheory.conformance.predictions",
         "prtheory.conformance.r_models",
         "prtheory.conformance.record",
