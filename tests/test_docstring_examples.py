@@ -90,8 +90,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.isolated",
         "prtheory.conformance.large",
         "prtheory.conformance.library_models",
-        "prtheory.conformance.mechanisms",
-        "prtheory.conformance.predictions",
         "prtheory.conformance.r_models",
         "prtheory.conformance.record",
         "prtheory.conformance.report",
