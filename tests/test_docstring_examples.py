@@ -95,7 +95,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.report",
         "prtheory.conformance.river_models",
         "prtheory.conformance.runner",
-        "prtheory.conformance.sampling",
     ]
 )
 
