@@ -82,7 +82,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.attribution",
         "prtheory.conformance.cli",
         "prtheory.conformance.cputime",
-        "prtheory.conformance.differential",
         "prtheory.conformance.external",
         "prtheory.conformance.external_mechanisms",
         "prtheory.conformance.gbdt_models",
