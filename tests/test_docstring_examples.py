@@ -90,7 +90,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.library_models",
         "prtheory.conformance.r_models",
         "prtheory.conformance.record",
-        "prtheory.conformance.report",
         "prtheory.conformance.river_models",
         "prtheory.conformance.runner",
     ]
