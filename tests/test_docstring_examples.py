@@ -86,7 +86,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.generate",
         "prtheory.conformance.isolated",
         "prtheory.conformance.large",
-        "prtheory.conformance.r_models",
         "prtheory.conformance.record",
         "prtheory.conformance.river_models",
         "prtheory.conformance.runner",
