@@ -82,12 +82,10 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.cputime",
         "prtheory.conformance.external",
         "prtheory.conformance.external_mechanisms",
-        "prtheory.conformance.gbdt_models",
         "prtheory.conformance.generate",
         "prtheory.conformance.isolated",
         "prtheory.conformance.large",
         "prtheory.conformance.record",
-        "prtheory.conformance.river_models",
         "prtheory.conformance.runner",
     ]
 )
