@@ -81,7 +81,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.cli",
         "prtheory.conformance.cputime",
         "prtheory.conformance.external",
-        "prtheory.conformance.external_mechanisms",
         "prtheory.conformance.generate",
         "prtheory.conformance.isolated",
         "prtheory.conformance.large",
