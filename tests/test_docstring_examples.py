@@ -78,7 +78,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.adapters.torchmetrics_adapter",
         "prtheory.conformance.adapters.weka_adapter",
         "prtheory.conformance.adapters.xgboost_adapter",
-        "prtheory.conformance.cli",
         "prtheory.conformance.cputime",
         "prtheory.conformance.external",
         "prtheory.conformance.generate",
