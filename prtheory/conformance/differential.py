@@ -884,31 +884,17 @@ def run(
     the reference on round 0, then on ``per_decade`` inputs of each decade (the bulk; 0: round
     0 alone), stopping at the first divergence that fails, or when ``budget`` CPU seconds have
     been spent after round 0 (the summary then states the bound reached; module docstring).
-    ``weighted=False`` leaves out the weighted families (an implementation without sample
-    weights).
 
     Parameters
     ----------
     metric : str
-        The metric (one of :data:`METRICS`, else the outcome says it was not run).
+        One of :data:`METRICS` (else the outcome says it was not run).
     call : callable
         ``Inputs -> value``.
-    conventions : tuple of str
-        The implementation's declared conventions.
-    weighted : bool, default True
-        Whether it takes sample weights.
-    seed : int
-        The seed of the plan.
-    per_decade : int
-        Bulk inputs per decade.
-    budget : float, optional
-        CPU seconds for the bulk.
-    max_n : int, optional
-        The largest input.
-    ulps, f32_ulps : int
-        The float64 and float32 tolerances.
-    float32 : bool, default False
-        A float32 implementation.
+    conventions, weighted, seed, per_decade, budget, max_n, ulps, f32_ulps, float32
+        The declared conventions; whether it takes sample weights (``False`` leaves out the
+        weighted families); the plan's seed; bulk inputs per decade; CPU seconds for the bulk;
+        the largest input; the float64 and float32 tolerances; a float32 implementation.
 
     Returns
     -------
@@ -917,9 +903,8 @@ def run(
 
     Examples
     --------
-    The ROC area by its definition over the pairs is exact here (integer counts, one correctly
-    rounded division): round 0 up to 32 items without weights passes. Counting a tie as 0
-    instead fails on the first tie block, shrunk to one tied pair: 1/2 expected, 0 returned:
+    The ROC area over the pairs (integer counts, one correctly rounded division) passes round 0
+    up to 32 items; counting a tie as 0 fails, shrunk to one tied pair (1/2 expected, 0 given):
 
     >>> import numpy as np
     >>> def roc_auc(x, tie=0.5):  # the pairs' definition; a tie counts ``tie``

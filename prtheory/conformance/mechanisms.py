@@ -1130,16 +1130,8 @@ def diagnose(
         results.
     ulps, f32_ulps : int
         The float64 and float32 tolerances of a match.
-    float32 : bool, default False
-        A float32 implementation.
-    prefer : iterable of str
-        Its declared conventions.
-    consistent : dict of str to int, optional
-        How many implementations of the same library each mechanism part was found for.
-    extra : iterable of Mechanism
-        Call-pattern mechanisms.
-    cache : dict, optional
-        Predictions kept between calls.
+    float32, prefer, consistent, extra, cache
+        As above.
 
     Returns
     -------
@@ -1148,9 +1140,8 @@ def diagnose(
 
     Examples
     --------
-    Precision at threshold 1/2 of labels 1, 0, 1 scored 0.9, 0.5, 0.2: ``score >= 1/2`` selects
-    a positive and a negative, 1/2; ``score > 1/2`` (``threshold=strict``) the positive alone, 1.
-    With 0.4 in place of 0.5 both give 1:
+    Precision at threshold 1/2 of labels 1, 0, 1: scored 0.9, 0.5, 0.2 it is 1/2 (``>=``) or 1
+    (``threshold=strict``: the positive alone); scored 0.9, 0.4, 0.2 it is 1 under both:
 
     >>> import numpy as np
     >>> from fractions import Fraction
@@ -1163,8 +1154,7 @@ def diagnose(
     ...     alternatives = {"threshold=strict": encode_value(strict)} if strict != value else {}
     ...     return Vector("precision_at_threshold", tc_id, "", (), x, "valid",
     ...                   encode_value(value), alternatives, None)
-    >>> tie = vector(1, 0.5, Fraction(1, 2), 1)
-    >>> no_tie = vector(2, 0.4, 1, 1)
+    >>> tie, no_tie = vector(1, 0.5, Fraction(1, 2), 1), vector(2, 0.4, 1, 1)
     >>> from prtheory.conformance.mechanisms import diagnose
     >>> d = diagnose("precision_at_threshold", [(tie, 1.0)], [(no_tie, 1.0)], ulps=8, f32_ulps=16)
     >>> d.chosen, d.attribution["precision_at_threshold#1"][0], d.unexplained
@@ -1219,9 +1209,8 @@ def contradicted(
 
     Examples
     --------
-    Precision at threshold 1/2 of labels 1, 0, 1 scored 0.9, 0.5, 0.2: ``score >= 1/2`` selects
-    a positive and a negative, 1/2; ``score > 1/2`` (``threshold=strict``) the positive alone, 1.
-    With 0.4 in place of 0.5 both give 1:
+    Precision at threshold 1/2 of labels 1, 0, 1: scored 0.9, 0.5, 0.2 it is 1/2 (``>=``) or 1
+    (``threshold=strict``: the positive alone); scored 0.9, 0.4, 0.2 it is 1 under both:
 
     >>> import numpy as np
     >>> from fractions import Fraction
@@ -1234,17 +1223,15 @@ def contradicted(
     ...     alternatives = {"threshold=strict": encode_value(strict)} if strict != value else {}
     ...     return Vector("precision_at_threshold", tc_id, "", (), x, "valid",
     ...                   encode_value(value), alternatives, None)
-    >>> tie = vector(1, 0.5, Fraction(1, 2), 1)
-    >>> no_tie = vector(2, 0.4, 1, 1)
+    >>> tie, no_tie = vector(1, 0.5, Fraction(1, 2), 1), vector(2, 0.4, 1, 1)
     >>> from prtheory.conformance.mechanisms import contradicted, mechanisms
     >>> pool = mechanisms("precision_at_threshold")
     >>> strict = next(m for m in pool if m.name == "threshold=strict")
     >>> def predict(m, v):
     ...     return m.predict(v)
-    >>> tolerance = (np.float64, 8)
-    >>> contradicted(strict, [(tie, 0.5)], [], predict, pool, tolerance)  # right: not strict
+    >>> contradicted(strict, [(tie, 0.5)], [], predict, pool, (np.float64, 8))  # 1/2 was right
     True
-    >>> contradicted(strict, [(no_tie, 1.0)], [(tie, 1.0)], predict, pool, tolerance)
+    >>> contradicted(strict, [(no_tie, 1.0)], [(tie, 1.0)], predict, pool, (np.float64, 8))
     False
     """
 
