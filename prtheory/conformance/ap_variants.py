@@ -57,7 +57,34 @@ def _curve(v: Vector) -> tuple[list[Fraction], list[Fraction], int, int] | None:
 
 
 def interpolated(v: Vector) -> Any:
-    """All-point interpolated AP of ``v`` (module docstring)."""
+    """All-point interpolated AP of ``v`` (module docstring).
+
+    Parameters
+    ----------
+    v : Vector
+        A vector of ``average_precision``.
+
+    Returns
+    -------
+    Value or None
+        The exact value as a prediction; ``None`` for another metric, a vector that is not
+        valid, or one without positive weight.
+
+    Examples
+    --------
+    Labels 0, 1, 1, 0 in score order: the operating points (R, P) are (0, 0), (1/2, 1/2),
+    (1, 2/3), (1, 1/2); the best precision at any higher recall is 2/3 at both recall steps
+    of 1/2, so 1/2 * 2/3 + 1/2 * 2/3 = 2/3 (step AP: 1/2 * 1/2 + 1/2 * 2/3 = 7/12):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.ap_variants import interpolated
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> x = Inputs(np.array([0, 1, 1, 0]), np.array([0.9, 0.8, 0.7, 0.6]))
+    >>> v = Vector("average_precision", 1, "", (), x, "valid", None, {}, None)
+    >>> interpolated(v).exact
+    Fraction(2, 3)
+    """
     pts = _curve(v)
     if pts is None:
         return None
@@ -75,7 +102,34 @@ def interpolated(v: Vector) -> Any:
 
 
 def interpolated_11_point(v: Vector) -> Any:
-    """PASCAL VOC 2007 11-point interpolated AP of ``v`` (module docstring)."""
+    """PASCAL VOC 2007 11-point interpolated AP of ``v`` (module docstring).
+
+    Parameters
+    ----------
+    v : Vector
+        A vector of ``average_precision``.
+
+    Returns
+    -------
+    Value or None
+        The exact value as a prediction; ``None`` for another metric, a vector that is not
+        valid, or one without positive weight.
+
+    Examples
+    --------
+    Labels 1, 0, 1, 0 in score order: the points (R, P) are (1/2, 1), (1/2, 1/2), (1, 2/3),
+    (1, 1/2); the six recall levels 0 to 0.5 reach precision 1, the five from 0.6 to 1 reach
+    2/3: (6 * 1 + 5 * 2/3) / 11 = 28/33:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.ap_variants import interpolated_11_point
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> x = Inputs(np.array([1, 0, 1, 0]), np.array([0.9, 0.8, 0.7, 0.6]))
+    >>> v = Vector("average_precision", 1, "", (), x, "valid", None, {}, None)
+    >>> interpolated_11_point(v).exact
+    Fraction(28, 33)
+    """
     pts = _curve(v)
     if pts is None:
         return None
@@ -88,7 +142,33 @@ def interpolated_11_point(v: Vector) -> Any:
 
 
 def normalised_by_items(v: Vector) -> Any:
-    """Step AP of ``v`` times ``pos / (pos + neg)`` (module docstring)."""
+    """Step AP of ``v`` times ``pos / (pos + neg)`` (module docstring).
+
+    Parameters
+    ----------
+    v : Vector
+        A vector of ``average_precision``.
+
+    Returns
+    -------
+    Value or None
+        The exact value as a prediction; ``None`` for another metric, a vector that is not
+        valid, or one without positive weight.
+
+    Examples
+    --------
+    Labels 1, 0, 1, 0 in score order: step AP (1 + 2/3)/2 = 5/6, times 2 positives of 4
+    items: 5/12:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.ap_variants import normalised_by_items
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> x = Inputs(np.array([1, 0, 1, 0]), np.array([0.9, 0.8, 0.7, 0.6]))
+    >>> v = Vector("average_precision", 1, "", (), x, "valid", None, {}, None)
+    >>> normalised_by_items(v).exact
+    Fraction(5, 12)
+    """
     from prtheory.oracle.ap import average_precision
 
     pts = _curve(v)

@@ -81,7 +81,27 @@ _INLINE = 12  # inputs with at most this many items are shown in full
 
 @dataclass(frozen=True)
 class Case:
-    """One vector's verdict; ``skipped`` names what made it skipped (an input or ``max_n``)."""
+    """One vector's verdict; ``skipped`` names what made it skipped (an input or ``max_n``).
+
+    Examples
+    --------
+    The only positive ranked third has average precision 1/3 (the precision at rank 3); an
+    implementation that returned 1/2 is wrong there:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.api import Case
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> x = Inputs(np.array([0, 0, 1]), np.array([3.0, 2.0, 1.0]))
+    >>> third = encode_value(Fraction(1, 3))
+    >>> v = Vector("average_precision", 1, "positive last", (), x, "valid", third, {}, None)
+    >>> case = Case(v, classify(v, Outcome(value=0.5)), 0.5)
+    >>> case.verdict.category, case.skipped
+    ('wrong', None)
+    """
 
     vector: Vector
     verdict: Verdict
@@ -92,7 +112,31 @@ class Case:
 
 @dataclass(frozen=True)
 class Failure:
-    """A failing vector with everything a maintainer needs to act on it."""
+    """A failing vector with everything a maintainer needs to act on it.
+
+    Examples
+    --------
+    The only positive ranked third has average precision 1/3; 1/2 is (1/2 - 1/3)/2**-54
+    = 2**54/6 = 3.0024e15 float64 ulps from it (the floats in [1/4, 1/2) are 2**-54 apart):
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.api import Case, CheckReport
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> x = Inputs(np.array([0, 0, 1]), np.array([3.0, 2.0, 1.0]))
+    >>> third = encode_value(Fraction(1, 3))
+    >>> v = Vector("average_precision", 1, "positive last", (), x, "valid", third, {}, None)
+    >>> case = Case(v, classify(v, Outcome(value=0.5)), 0.5)
+    >>> print(CheckReport("average_precision", (), cases=[case]).failures[0])
+    average_precision#1 (positive last): wrong
+        input: y_true=[0, 0, 1], y_score=[3.0, 2.0, 1.0]
+        expected: 1/3 = 0.3333333333333333
+        returned: 0.5
+        distance to the oracle: 3.0024e+15 ulps
+    """
 
     case: Case
     expected: Any
@@ -168,7 +212,37 @@ def _input_text(v: Vector) -> str:
 @dataclass
 class CheckReport:
     """Per-vector verdicts of one implementation; ``ok`` when every vector passes or was skipped
-    for a reason the caller opted out of."""
+    for a reason the caller opted out of.
+
+    Examples
+    --------
+    One vector (the only positive ranked third: average precision 1/3) on which the
+    implementation returned 1/2, and one it could not receive (it takes no weights):
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.api import Case, CheckReport
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> x = Inputs(np.array([0, 0, 1]), np.array([3.0, 2.0, 1.0]))
+    >>> third = encode_value(Fraction(1, 3))
+    >>> v = Vector("average_precision", 1, "positive last", (), x, "valid", third, {}, None)
+    >>> w = Inputs(x.y_true, x.y_score, np.array([1.0, 1.0, 2.0]))
+    >>> weighted = Vector("average_precision", 2, "weighted", (), w, "valid", third, {}, None)
+    >>> cases = [
+    ...     Case(v, classify(v, Outcome(value=0.5)), 0.5),
+    ...     Case(weighted, classify(weighted, Outcome(unsupported="sample_weight")),
+    ...          skipped="sample_weight"),
+    ... ]
+    >>> report = CheckReport("average_precision", (), cases=cases)
+    >>> report.ok, report.passed, len(report.failures), len(report.skipped)
+    (False, 0, 1, 1)
+    >>> print(report.summary().splitlines()[0])
+    average_precision under the default conventions (float64): FAIL: 0 pass, 1 fail, 1 skipped
+    of 2 vectors
+    """
 
     metric: str
     conventions: tuple[str, ...]

@@ -52,7 +52,37 @@ UNNAMED = ("wrong", "undefined-value", "accepted-invalid", "rejected-valid", "cr
 
 @dataclass(frozen=True)
 class ImplementationDiagnosis:
-    """One implementation's results (``rows``, in run order) and their diagnosis."""
+    """One implementation's results (``rows``, in run order) and their diagnosis.
+
+    Examples
+    --------
+    Precision at threshold 1/2 of labels 1, 0, 1: scored 0.9, 0.5, 0.2, ``score >= 1/2``
+    selects a positive and a negative (1/2) and ``score > 1/2`` (``threshold=strict``) the
+    positive alone (1); scored 0.9, 0.4, 0.2 both give 1. A library that returned 1.0 on both
+    compares strictly:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.runner import Row, Run
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def row(tc_id, middle, value, strict):
+    ...     x = Inputs(np.array([1, 0, 1]), np.array([0.9, middle, 0.2]), None,
+    ...                {"threshold": Fraction(1, 2)})
+    ...     alternatives = {"threshold=strict": encode_value(strict)} if strict != value else {}
+    ...     v = Vector("precision_at_threshold", tc_id, "", (), x, "valid", encode_value(value),
+    ...                alternatives, None)
+    ...     return Row("mylib", "precision", v.metric, v, classify(v, Outcome(value=1.0)), 1.0)
+    >>> run = Run([], [row(1, 0.5, Fraction(1, 2), 1), row(2, 0.4, 1, 1)], {})
+    >>> from prtheory.conformance.attribution import diagnose_run
+    >>> d = diagnose_run(run)[0]
+    >>> [r.vector.ident for r in d.divergent], d.unexplained, d.unnamed_before
+    (['precision_at_threshold#1'], [], 0)
+    >>> d.mechanism(d.rows[0])[0], d.mechanism(d.rows[1])
+    ('threshold=strict', None)
+    """
 
     library: str
     implementation: str
@@ -83,7 +113,30 @@ class ImplementationDiagnosis:
 
 
 def result(row: Row) -> Any:
-    """What ``row``'s implementation gave: its value, or :class:`Raised`."""
+    """What ``row``'s implementation gave: its value, or :class:`Raised`.
+
+    Parameters
+    ----------
+    row : Row
+        A result.
+
+    Returns
+    -------
+    Any
+        Its value; else a :class:`Raised` with the verdict's detail, deliberate unless the
+        verdict is ``crashed``.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.attribution import result
+    >>> from prtheory.conformance.classify import Verdict
+    >>> from prtheory.conformance.runner import Row
+    >>> crashed = Verdict("crashed", "raised IndexError: index 0 is out of bounds")
+    >>> result(Row("mylib", "ap", "average_precision", None, crashed))
+    Raised(detail='raised IndexError: index 0 is out of bounds', deliberate=False)
+    >>> result(Row("mylib", "ap", "average_precision", None, Verdict("agrees", ""), 0.25))
+    0.25
+    """
     if row.value is not None:
         return row.value
     return Raised(row.verdict.detail, row.verdict.category != "crashed")
@@ -115,7 +168,44 @@ def _split(rows: list[Row]) -> tuple[list[tuple[Vector, Any]], list[tuple[Vector
 def contradicted_attributions(d: ImplementationDiagnosis) -> int:
     """Results of ``d`` attributed to a mechanism that another result of the same
     implementation contradicts (:func:`~prtheory.conformance.mechanisms.contradicted`, checked
-    again here on the diagnosis's output; the diagnosis admits none)."""
+    again here on the diagnosis's output; the diagnosis admits none).
+
+    Parameters
+    ----------
+    d : ImplementationDiagnosis
+        An implementation's diagnosis.
+
+    Returns
+    -------
+    int
+        How many of its attributed results name a contradicted mechanism.
+
+    Examples
+    --------
+    Precision at threshold 1/2 of labels 1, 0, 1: scored 0.9, 0.5, 0.2, ``score >= 1/2``
+    selects a positive and a negative (1/2) and ``score > 1/2`` (``threshold=strict``) the
+    positive alone (1); scored 0.9, 0.4, 0.2 both give 1. A library that returned 1.0 on both
+    compares strictly:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.runner import Row, Run
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def row(tc_id, middle, value, strict):
+    ...     x = Inputs(np.array([1, 0, 1]), np.array([0.9, middle, 0.2]), None,
+    ...                {"threshold": Fraction(1, 2)})
+    ...     alternatives = {"threshold=strict": encode_value(strict)} if strict != value else {}
+    ...     v = Vector("precision_at_threshold", tc_id, "", (), x, "valid", encode_value(value),
+    ...                alternatives, None)
+    ...     return Row("mylib", "precision", v.metric, v, classify(v, Outcome(value=1.0)), 1.0)
+    >>> run = Run([], [row(1, 0.5, Fraction(1, 2), 1), row(2, 0.4, 1, 1)], {})
+    >>> from prtheory.conformance.attribution import contradicted_attributions, diagnose_run
+    >>> contradicted_attributions(diagnose_run(run)[0])
+    0
+    """
     pool = [*mechanisms(d.metric), *_extra(d.rows)]
     by_name = {m.name: m for m in pool}
     divergent, agreeing = _split(d.rows)
@@ -155,7 +245,45 @@ _LAST: list[tuple[Run, list[ImplementationDiagnosis]]] = []  # the report and th
 
 
 def diagnose_run(run: Run) -> list[ImplementationDiagnosis]:
-    """The diagnosis of every implementation of ``run``, in run order (module docstring)."""
+    """The diagnosis of every implementation of ``run``, in run order (module docstring).
+
+    Parameters
+    ----------
+    run : Run
+        The run.
+
+    Returns
+    -------
+    list of ImplementationDiagnosis
+        One per (library, implementation, metric) (the last run's diagnosis is kept and
+        returned again for the same run).
+
+    Examples
+    --------
+    Precision at threshold 1/2 of labels 1, 0, 1: scored 0.9, 0.5, 0.2, ``score >= 1/2``
+    selects a positive and a negative (1/2) and ``score > 1/2`` (``threshold=strict``) the
+    positive alone (1); scored 0.9, 0.4, 0.2 both give 1. A library that returned 1.0 on both
+    compares strictly:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.runner import Row, Run
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def row(tc_id, middle, value, strict):
+    ...     x = Inputs(np.array([1, 0, 1]), np.array([0.9, middle, 0.2]), None,
+    ...                {"threshold": Fraction(1, 2)})
+    ...     alternatives = {"threshold=strict": encode_value(strict)} if strict != value else {}
+    ...     v = Vector("precision_at_threshold", tc_id, "", (), x, "valid", encode_value(value),
+    ...                alternatives, None)
+    ...     return Row("mylib", "precision", v.metric, v, classify(v, Outcome(value=1.0)), 1.0)
+    >>> run = Run([], [row(1, 0.5, Fraction(1, 2), 1), row(2, 0.4, 1, 1)], {})
+    >>> from prtheory.conformance.attribution import diagnose_run
+    >>> [(d.implementation, d.diagnosis.chosen) for d in diagnose_run(run)]
+    [('precision', ['threshold=strict'])]
+    """
     if _LAST and _LAST[0][0] is run:
         return _LAST[0][1]
     groups: dict[tuple[str, str, str], list[Row]] = {}
@@ -184,7 +312,44 @@ def diagnose_run(run: Run) -> list[ImplementationDiagnosis]:
 
 def attributions(run: Run) -> dict[tuple[str, str, str, str], tuple[str, Any]]:
     """``(library, implementation, metric, vector ident) -> (mechanism, predicted value)`` for
-    every divergent result of ``run`` that the diagnosis attributes to a mechanism."""
+    every divergent result of ``run`` that the diagnosis attributes to a mechanism.
+
+    Parameters
+    ----------
+    run : Run
+        The run.
+
+    Returns
+    -------
+    dict
+        ``(library, implementation, metric, vector ident) -> (mechanism, prediction)``.
+
+    Examples
+    --------
+    Precision at threshold 1/2 of labels 1, 0, 1: scored 0.9, 0.5, 0.2, ``score >= 1/2``
+    selects a positive and a negative (1/2) and ``score > 1/2`` (``threshold=strict``) the
+    positive alone (1); scored 0.9, 0.4, 0.2 both give 1. A library that returned 1.0 on both
+    compares strictly:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.runner import Row, Run
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def row(tc_id, middle, value, strict):
+    ...     x = Inputs(np.array([1, 0, 1]), np.array([0.9, middle, 0.2]), None,
+    ...                {"threshold": Fraction(1, 2)})
+    ...     alternatives = {"threshold=strict": encode_value(strict)} if strict != value else {}
+    ...     v = Vector("precision_at_threshold", tc_id, "", (), x, "valid", encode_value(value),
+    ...                alternatives, None)
+    ...     return Row("mylib", "precision", v.metric, v, classify(v, Outcome(value=1.0)), 1.0)
+    >>> run = Run([], [row(1, 0.5, Fraction(1, 2), 1), row(2, 0.4, 1, 1)], {})
+    >>> from prtheory.conformance.attribution import attributions
+    >>> [(key[3], name, predicted.exact) for key, (name, predicted) in attributions(run).items()]
+    [('precision_at_threshold#1', 'threshold=strict', Fraction(1, 1))]
+    """
     out: dict[tuple[str, str, str, str], tuple[str, Any]] = {}
     for d in diagnose_run(run):
         for r in d.divergent:

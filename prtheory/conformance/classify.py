@@ -88,7 +88,16 @@ CATEGORIES = (
 
 @dataclass
 class Outcome:
-    """What a library did: a value (float, or dict of float arrays for a curve) or an error."""
+    """What a library did: a value (float, or dict of float arrays for a curve) or an error.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.classify import Outcome
+    >>> Outcome(value=0.25).error is None
+    True
+    >>> Outcome(error=ValueError("y_true has one class")).value is None
+    True
+    """
 
     value: Any = None
     error: BaseException | None = None
@@ -99,7 +108,15 @@ class Outcome:
 @dataclass
 class Verdict:
     """A result's classification: its category (module docstring), a detail line, the convention
-    that fits first and every one that fits, the ulp distance, and whether at float32 level."""
+    that fits first and every one that fits, the ulp distance, and whether at float32 level.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.classify import Verdict
+    >>> v = Verdict("convention", "ties broken in input order", "ties=input-order")
+    >>> v.to_json()["convention"], v.to_json()["matches"], v.to_json()["float32"]
+    ('ties=input-order', [], False)
+    """
 
     category: str
     detail: str
@@ -134,7 +151,35 @@ def ulp_distance(a: float, b: float, dtype: Any = np.float64) -> float:
     In float32, two distinct values that both round to 0 (or both overflow to the same
     infinity) are counted in float64 ulps unless one of them is that float32 value: 9.3e-302
     is not within float32 rounding of 3.05e-151 just because both underflow, while a float32
-    computation that returns 0.0 for 3.05e-151 has rounded it correctly."""
+    computation that returns 0.0 for 3.05e-151 has rounded it correctly.
+
+    Parameters
+    ----------
+    a, b : float
+        The two values.
+    dtype : numpy dtype, default numpy.float64
+        The floats counted: ``numpy.float64`` or ``numpy.float32``.
+
+    Returns
+    -------
+    float
+        How many steps from one to the other through adjacent ``dtype`` floats (an integer
+        valued float), ``inf`` when either is NaN.
+
+    Examples
+    --------
+    The floats in [1, 2) are 2**-52 apart in float64 and 2**-23 apart in float32; -0.0 and 0.0
+    are one value:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.classify import ulp_distance
+    >>> ulp_distance(1.0, 1.0 + 3 * 2**-52)
+    3
+    >>> ulp_distance(1.0, 1.0 + 2**-23, np.float32)
+    1
+    >>> ulp_distance(-0.0, 0.0), ulp_distance(1.0, float("nan"))
+    (0, inf)
+    """
     if math.isnan(a) or math.isnan(b):
         return math.inf
     if dtype == np.float32:

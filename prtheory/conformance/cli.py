@@ -225,6 +225,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ----------
     sub : argparse subparsers
         The ``prtheory`` command's sub-commands.
+
+    Returns
+    -------
+    None
+        The sub-command is added to ``sub``.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from prtheory.conformance.cli import register
+    >>> parser = argparse.ArgumentParser(prog="prtheory")
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["conformance", "--stdout"])
+    >>> args.stdout, args.func.__name__
+    (True, '_main')
     """
     p = sub.add_parser(
         "conformance",

@@ -118,7 +118,15 @@ METRICS = ("average_precision", "auc_trapezoid", "roc_auc", "pr_curve")
 
 @dataclass(frozen=True)
 class Spec:
-    """One generated input: its seed, family and size (``sample(seed, family, n)``)."""
+    """One generated input: its seed, family and size (``sample(seed, family, n)``).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.differential import Spec
+    >>> from prtheory.conformance.sampling import FAMILIES
+    >>> Spec(5, FAMILIES[1], 100).text()
+    'sample(5, blocks, 100)'
+    """
 
     seed: int
     family: Family
@@ -131,7 +139,24 @@ class Spec:
 
 @dataclass(frozen=True)
 class Divergence:
-    """A divergent input (as drawn, and shrunk), with the expected and returned values."""
+    """A divergent input (as drawn, and shrunk), with the expected and returned values.
+
+    Examples
+    --------
+    A positive and a negative tied: the ROC area is 1/2; an implementation that counts a tie
+    as 0 returns 0.0, 1022 * 2**52 = 4.60268e18 float64 ulps below 0.5 (0.0 is the integer 0,
+    0.5 has the exponent field 1022 and a zero mantissa):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import Divergence, Spec, describe
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.sampling import FAMILIES
+    >>> x = Inputs(np.array([0, 1]), np.array([0.25, 0.25]))
+    >>> ulps = float(1022 * 2**52)
+    >>> d = Divergence(Spec(1, FAMILIES[1], 2), 0.5, 0.0, ulps, x, 0.5, 0.0, ulps)
+    >>> d.kind, d.shrunk_distance == int(np.float64(0.5).view(np.int64))
+    ('wrong', True)
+    """
 
     spec: Spec
     expected: Any
@@ -147,7 +172,22 @@ class Divergence:
 @dataclass
 class Outcome:
     """What a differential run did: the seed, the inputs per size, the bulk's inputs per decade,
-    the CPU seconds, and every divergence (or why it could not run)."""
+    the CPU seconds, and every divergence (or why it could not run).
+
+    Examples
+    --------
+    1375 inputs in the first decade bound the escape of a 1 % defect by 0.99**1375 =
+    exp(1375 ln 0.99) = 9.96e-7:
+
+    >>> from prtheory.conformance.differential import Outcome
+    >>> out = Outcome("roc_auc", 1, samples={10: 8}, bulk={0: 1375})
+    >>> out.ok, out.worst, out.bounds()[0][:3]
+    (True, None, (10, 99, 1375))
+    >>> out.guarantee()
+    "a defect on 1 % of a decade's inputs escapes with probability <= 10-99: 1e-06"
+    >>> Outcome("ap_at_k", 1, not_run="no reference").ok
+    False
+    """
 
     metric: str
     seed: int
@@ -218,7 +258,39 @@ def kind_of(got: Any, want: Any, n: int, f32_ulps: int) -> str:
     ``crashed`` otherwise); ``float32`` for float32 values (as float32 arithmetic returns)
     within ``f32_ulps + 2n`` float32 ulps of the exact value; else ``wrong``. A float64 value is
     never excused as float32 rounding: on 31623 distinct scores, 1000 bins move AP by about
-    1e-5, which float32 rounding of 31623 terms could also explain."""
+    1e-5, which float32 rounding of 31623 terms could also explain.
+
+    Parameters
+    ----------
+    got : Any
+        The divergent result: a number, a curve or
+        :class:`~prtheory.conformance.predictions.Raised`.
+    want : Any
+        The expected value.
+    n : int
+        The input's item count.
+    f32_ulps : int
+        The float32 tolerance.
+
+    Returns
+    -------
+    str
+        One of :data:`KINDS`.
+
+    Examples
+    --------
+    1/3 rounded to float32 is within float32 rounding of 1/3; 1/2 is not:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import kind_of
+    >>> from prtheory.conformance.predictions import Raised
+    >>> kind_of(float(np.float32(1 / 3)), 1 / 3, 10, 16), kind_of(0.5, 1 / 3, 10, 16)
+    ('float32', 'wrong')
+    >>> kind_of(Raised("raised ValueError: one class"), 0.5, 10, 16)
+    'rejected-valid'
+    >>> kind_of(Raised("raised IndexError: index 0", deliberate=False), 0.5, 10, 16)
+    'crashed'
+    """
     if isinstance(got, Raised):
         return "rejected-valid" if got.deliberate else "crashed"
     values = _coordinates(got)
@@ -244,7 +316,36 @@ def _coordinates(value: Any) -> np.ndarray | None:
 
 
 def describe(d: Divergence, float32: bool = False) -> str:
-    """A divergence as text: the input drawn, the values, and the shrunk input."""
+    """A divergence as text: the input drawn, the values, and the shrunk input.
+
+    Parameters
+    ----------
+    d : Divergence
+        The divergence.
+    float32 : bool, default False
+        Count float32 ulps (a float32 implementation).
+
+    Returns
+    -------
+    str
+        Two lines.
+
+    Examples
+    --------
+    A positive and a negative tied (ROC area 1/2) on which 0.0 was returned, 1022 * 2**52
+    = 4.60268e18 float64 ulps away (0.5 has the exponent field 1022 and a zero mantissa):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import Divergence, Spec, describe
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.sampling import FAMILIES
+    >>> x = Inputs(np.array([0, 1]), np.array([0.25, 0.25]))
+    >>> ulps = float(1022 * 2**52)
+    >>> print(describe(Divergence(Spec(1, FAMILIES[1], 2), 0.5, 0.0, ulps, x, 0.5, 0.0, ulps)))
+        wrong: sample(1, blocks, 2): expected 0.5, returned 0.0 (4.60268e+18 ulps)
+          shrunk to 2 items: y_true=[0, 1], y_score=[0.25, 0.25]: expected 0.5, returned 0.0
+          (4.60268e+18 ulps)
+    """
     unit = "float32 ulps" if float32 else "ulps"
     x = d.shrunk
     inline = len(x.labels) <= 12
@@ -284,7 +385,33 @@ def _head(values: Any) -> str:
 
 def round_specs(seed: int, families: tuple[Family, ...], max_n: int | None) -> list[Spec]:
     """The inputs of round 0 (module docstring), at most ``max_n`` items each; the seed of the
-    ``i``-th input is ``seed + i``."""
+    ``i``-th input is ``seed + i``.
+
+    Parameters
+    ----------
+    seed : int
+        The seed of the first input.
+    families : tuple of Family
+        The families drawn.
+    max_n : int or None
+        The largest size (``None``: every size of :data:`SIZES`).
+
+    Returns
+    -------
+    list of Spec
+        The inputs in order.
+
+    Examples
+    --------
+    Up to 32 items: sizes 10 and 32, every one of the 8 families at each, 16 inputs with seeds
+    100 to 115:
+
+    >>> from prtheory.conformance.differential import round_specs
+    >>> from prtheory.conformance.sampling import FAMILIES
+    >>> specs = round_specs(100, FAMILIES, 32)
+    >>> len(specs), specs[-1].seed, [s.n for s in specs].count(32)
+    (16, 115, 8)
+    """
     out: list[Spec] = []
     for c, n in enumerate(SIZES):
         if max_n is not None and n > max_n:
@@ -308,7 +435,35 @@ def bulk_specs(
     that ``max_n`` reaches, interleaved (one per decade in turn). The ``i``-th input of decade
     ``d`` has seed ``seed + 10^6 (d + 1) + i``, the family ``(i + d) mod len(families)`` and
     ``lo + 37 i mod (hi - lo + 1)`` items up to :data:`SPREAD_UP_TO` (37 is prime to 90 and
-    900: every size of the decade in turn), else ``lo``."""
+    900: every size of the decade in turn), else ``lo``.
+
+    Parameters
+    ----------
+    seed : int
+        The run's seed.
+    families : tuple of Family
+        The families, in turn.
+    per_decade : int
+        Inputs per decade.
+    max_n : int or None
+        The largest size: a decade whose lowest size is above it is left out.
+
+    Returns
+    -------
+    list of Spec
+        The inputs, one per decade in turn.
+
+    Examples
+    --------
+    Two inputs in each of the decades 10-99 and 100-999 (both reach ``max_n = 150``): sizes
+    10 and 10 + 37 = 47, then 100 and 137; the families alternate, shifted by the decade:
+
+    >>> from prtheory.conformance.differential import bulk_specs
+    >>> from prtheory.conformance.sampling import FAMILIES
+    >>> [(s.seed, s.family.name, s.n) for s in bulk_specs(0, FAMILIES[:2], 2, 150)]
+    [(1000000, 'distinct', 10), (2000000, 'blocks', 100), (1000001, 'blocks', 47),
+     (2000001, 'distinct', 137)]
+    """
     decades = [(d, lo, hi) for d, (lo, hi) in enumerate(DECADES) if max_n is None or lo <= max_n]
     out: list[Spec] = []
     for i in range(per_decade):
@@ -364,7 +519,30 @@ _ORDER = ("sigmoid-on-logits", "scores=float32", "inf-ties=input-order")
 
 
 def unsupported_conventions(metric: str, conventions: tuple[str, ...]) -> list[str]:
-    """The declared conventions the reference cannot follow for ``metric``."""
+    """The declared conventions the reference cannot follow for ``metric``.
+
+    Parameters
+    ----------
+    metric : str
+        One of :data:`METRICS`.
+    conventions : tuple of str
+        The declared conventions.
+
+    Returns
+    -------
+    list of str
+        Those with no transform in :data:`TRANSFORMS`, not irrelevant to the generated inputs
+        (``undefined=...``) and not a first point the curve references add.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.differential import unsupported_conventions
+    >>> declared = ("ties=input-order", "undefined=sklearn", "first-point=sklearn")
+    >>> unsupported_conventions("average_precision", declared)
+    ['first-point=sklearn']
+    >>> unsupported_conventions("pr_curve", declared)
+    []
+    """
     curve = metric in ("pr_curve", "auc_trapezoid")
     return [
         c
@@ -378,7 +556,48 @@ def unsupported_conventions(metric: str, conventions: tuple[str, ...]) -> list[s
 def reference(metric: str, x: Inputs, conventions: tuple[str, ...] = ()) -> Any:
     """The correctly rounded value of ``metric`` at ``x`` under ``conventions``: a float, or
     for ``pr_curve`` a dict of ``recall`` and ``precision`` arrays in decreasing-threshold order
-    (raises :class:`~prtheory.errors.UndefinedMetricError` where it is 0/0)."""
+    (raises :class:`~prtheory.errors.UndefinedMetricError` where it is 0/0).
+
+    Parameters
+    ----------
+    metric : str
+        One of :data:`METRICS`.
+    x : Inputs
+        The input.
+    conventions : tuple of str
+        The declared conventions (those of :data:`TRANSFORMS` and the first points are
+        followed).
+
+    Returns
+    -------
+    float or dict
+        The correctly rounded value, or the curve.
+
+    Raises
+    ------
+    InvalidInputError
+        A metric outside :data:`METRICS`.
+    UndefinedMetricError
+        Where the metric is 0/0.
+
+    Examples
+    --------
+    Labels 1, 0, 1 with the first two tied: AP with the tie grouped is
+    1/2 * 1/2 + 1/2 * 2/3 = 7/12, with ties in input order (1 + 2/3)/2 = 5/6 (Python's
+    division of two integers is correctly rounded):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import reference
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> x = Inputs(np.array([1, 0, 1]), np.array([0.5, 0.5, 0.2]))
+    >>> reference("average_precision", x) == 7 / 12
+    True
+    >>> reference("average_precision", x, ("ties=input-order",)) == 5 / 6
+    True
+    >>> reference("ap_at_k", x)
+    Traceback (most recent call last):
+    prtheory.errors.InvalidInputError: metric: no differential reference for 'ap_at_k'
+    """
     if metric not in METRICS:
         raise InvalidInputError("metric", f"no differential reference for {metric!r}")
     ordered = sorted(
@@ -493,7 +712,32 @@ def _ulps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def diverges(distance_: float, n: int, ulps: int, f32_ulps: int, float32: bool) -> bool:
-    """Farther from the exact value than rounding at ``n`` items explains."""
+    """Farther from the exact value than rounding at ``n`` items explains.
+
+    Parameters
+    ----------
+    distance_ : float
+        The result's distance in ulps.
+    n : int
+        The input's item count.
+    ulps, f32_ulps : int
+        The float64 and float32 tolerances.
+    float32 : bool
+        A float32 implementation (``distance_`` in float32 ulps).
+
+    Returns
+    -------
+    bool
+        ``distance_ > ulps + 2 n`` (``f32_ulps`` for float32).
+
+    Examples
+    --------
+    At 5 items the float64 tolerance 8 allows 8 + 2 * 5 = 18 ulps:
+
+    >>> from prtheory.conformance.differential import diverges
+    >>> diverges(18, 5, 8, 16, False), diverges(19, 5, 8, 16, False), diverges(19, 5, 8, 16, True)
+    (False, True, False)
+    """
     return distance_ > tolerance(n, ulps, f32_ulps, float32)
 
 
@@ -505,7 +749,34 @@ def _subset(x: Inputs, keep: np.ndarray) -> Inputs:
 def shrink(x: Inputs, failing: Callable[[Inputs], bool], calls: int = SHRINK_CALLS) -> Inputs:
     """A smaller input that is still ``failing``: blocks of items (halves, then quarters, ...)
     are removed while the result still fails, within ``calls`` calls of ``failing``; at least
-    two items are kept."""
+    two items are kept.
+
+    Parameters
+    ----------
+    x : Inputs
+        A failing input.
+    failing : callable
+        ``Inputs -> bool``.
+    calls : int
+        The most calls of ``failing``.
+
+    Returns
+    -------
+    Inputs
+        The smallest failing input found (``x`` itself when no block can go).
+
+    Examples
+    --------
+    Failing while the score 5 is there, from scores 0 to 7: the first half goes (4 to 7 left),
+    then 6 and 7; a single item is never tried as an input:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import shrink
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> x = Inputs(np.zeros(8, dtype=int), np.arange(8.0))
+    >>> shrink(x, lambda y: 5.0 in y.scores).scores.tolist()
+    [4.0, 5.0]
+    """
     chunk = len(x.labels) // 2
     while chunk >= 1 and calls > 0:
         start = 0
@@ -613,8 +884,42 @@ def run(
     the reference on round 0, then on ``per_decade`` inputs of each decade (the bulk; 0: round
     0 alone), stopping at the first divergence that fails, or when ``budget`` CPU seconds have
     been spent after round 0 (the summary then states the bound reached; module docstring).
-    ``weighted=False`` leaves out the weighted families (an implementation without sample
-    weights)."""
+
+    Parameters
+    ----------
+    metric : str
+        One of :data:`METRICS` (else the outcome says it was not run).
+    call : callable
+        ``Inputs -> value``.
+    conventions, weighted, seed, per_decade, budget, max_n, ulps, f32_ulps, float32
+        The declared conventions; whether it takes sample weights (``False`` leaves out the
+        weighted families); the plan's seed; bulk inputs per decade; CPU seconds for the bulk;
+        the largest input; the float64 and float32 tolerances; a float32 implementation.
+
+    Returns
+    -------
+    Outcome
+        What the run found.
+
+    Examples
+    --------
+    The ROC area over the pairs (integer counts, one correctly rounded division) passes round 0
+    up to 32 items; counting a tie as 0 fails, shrunk to one tied pair (1/2 expected, 0 given):
+
+    >>> import numpy as np
+    >>> def roc_auc(x, tie=0.5):  # the pairs' definition; a tie counts ``tie``
+    ...     y, s = np.asarray(x.labels), np.asarray(x.scores)
+    ...     p, n = s[y == 1][:, None], s[y == 0][None, :]
+    ...     return float(((p > n) + tie * (p == n)).sum() / (p.size * n.size))
+    >>> from prtheory.conformance.differential import run
+    >>> out = run("roc_auc", roc_auc, weighted=False, per_decade=0, max_n=32)
+    >>> out.ok, sum(out.samples.values())
+    (True, 8)
+    >>> out = run("roc_auc", lambda x: roc_auc(x, tie=0.0), weighted=False, per_decade=0, max_n=32)
+    >>> d = out.divergences[0]
+    >>> out.ok, d.kind, d.shrunk.labels.size, d.shrunk_expected, d.shrunk_got
+    (False, 'wrong', 2, 0.5, 0.0)
+    """
     out = Outcome(metric, seed, float32=float32)
     blocked = unsupported_conventions(metric, conventions) if metric in METRICS else []
     if metric not in METRICS or blocked:

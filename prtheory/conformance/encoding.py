@@ -46,7 +46,28 @@ DECIMAL_DIGITS = 40
 
 
 def encode_float(x: float) -> str:
-    """float64 -> its shortest round-trip decimal string, or ``inf``/``-inf``/``nan``."""
+    """float64 -> its shortest round-trip decimal string, or ``inf``/``-inf``/``nan``.
+
+    Parameters
+    ----------
+    x : float
+        The value (a numpy or float32 scalar is converted to float64 exactly first).
+
+    Returns
+    -------
+    str
+        Python's ``repr`` of the float64, or ``"inf"``, ``"-inf"``, ``"nan"``.
+
+    Examples
+    --------
+    The float32 nearest 0.1 is 13421773 / 2**27 = 0.100000001490116119384765625, whose shortest
+    float64 round-trip decimal has 17 digits:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.encoding import encode_float
+    >>> encode_float(0.1), encode_float(np.float32(0.1)), encode_float(-np.inf)
+    ('0.1', '0.10000000149011612', '-inf')
+    """
     x = float(x)
     if math.isnan(x):
         return "nan"
@@ -56,7 +77,24 @@ def encode_float(x: float) -> str:
 
 
 def decode_float(s: str) -> float:
-    """Inverse of :func:`encode_float`."""
+    """Inverse of :func:`encode_float`.
+
+    Parameters
+    ----------
+    s : str
+        A decimal string, or ``"inf"``, ``"-inf"``, ``"nan"``.
+
+    Returns
+    -------
+    float
+        The float64 it denotes.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.encoding import decode_float
+    >>> decode_float("0.10000000149011612") == 13421773 / 2**27, decode_float("-inf")
+    (True, -inf)
+    """
     return float(s)
 
 
@@ -84,7 +122,17 @@ def _decimal_of_fraction(q: Fraction, digits: int = DECIMAL_DIGITS) -> str:
 
 @dataclass(frozen=True)
 class Value:
-    """An expected value: exact rational (or ``None`` if irrational), 40 digits, float64."""
+    """An expected value: exact rational (or ``None`` if irrational), 40 digits, float64.
+
+    Examples
+    --------
+    1/4 is 2**-2, exactly ``0x1p-2``:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.encoding import Value
+    >>> Value(Fraction(1, 4), "2.5" + "0" * 38 + "e-1", 0.25).to_json()["float64"]
+    '0x1.0000000000000p-2'
+    """
 
     exact: Fraction | None
     decimal: str
@@ -111,6 +159,40 @@ def encode_value(x: Any, float64: float | None = None) -> Value:
     ``mpmath.mpf`` computed with at least 50 digits together with the correctly rounded
     ``float64`` obtained by :func:`prtheory.oracle.rounded` (an mpf is itself a rounded value, so
     its float64 must come from the oracle's Ziv loop, not from the mpf).
+
+    Parameters
+    ----------
+    x : int, Fraction or mpmath.mpf
+        The value.
+    float64 : float, optional
+        The correctly rounded float64 of an irrational ``x`` (required for an mpf, ignored for
+        an exact value).
+
+    Returns
+    -------
+    Value
+        The exact rational (``None`` for an mpf), 40 significant digits, the float64.
+
+    Raises
+    ------
+    ValueError
+        An mpf without its ``float64``.
+
+    Examples
+    --------
+    ``10**40 * 2/3`` is 6666...6 (40 sixes) with remainder 2/3 > 1/2, so the 40-digit rounding
+    ends in 7; the float64 mantissa of 2/3 = 0x0.AAAA... is 0x1.5555... with the next bits 0101...,
+    rounded down:
+
+    >>> from fractions import Fraction
+    >>> import mpmath
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> v = encode_value(Fraction(2, 3))
+    >>> v.decimal == "6." + "6" * 38 + "7e-1", v.float64.hex()
+    (True, '0x1.5555555555555p-1')
+    >>> encode_value(mpmath.sqrt(2))
+    Traceback (most recent call last):
+    ValueError: an irrational value needs its correctly rounded float64
     """
     from prtheory.oracle import to_float
 
@@ -128,7 +210,25 @@ def encode_value(x: Any, float64: float | None = None) -> Value:
 
 
 def decode_value(obj: dict[str, Any]) -> Value:
-    """Inverse of :meth:`Value.to_json`."""
+    """Inverse of :meth:`Value.to_json`.
+
+    Parameters
+    ----------
+    obj : dict
+        ``{"exact": "p/q" or None, "decimal": ..., "float64": C99 hex}``.
+
+    Returns
+    -------
+    Value
+        The value it writes.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.encoding import decode_value
+    >>> v = decode_value({"exact": "1/4", "decimal": "2.5e-1", "float64": "0x1p-2"})
+    >>> v.exact, v.float64
+    (Fraction(1, 4), 0.25)
+    """
     exact = None if obj["exact"] is None else Fraction(obj["exact"])
     return Value(exact, obj["decimal"], float.fromhex(obj["float64"]))
 
@@ -193,7 +293,37 @@ def decode_outcome(obj: Any) -> Any:
 def encode_inputs(
     y_true: Any, y_score: Any, sample_weight: Any = None, *, runs: bool = False
 ) -> dict[str, Any]:
-    """Labels (numbers as given, so malformed ones like 2 survive), scores and weights as strings."""
+    """Labels (numbers as given, so malformed ones like 2 survive), scores and weights as strings.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like
+        The labels and the scores.
+    sample_weight : array-like, optional
+        The weights.
+    runs : bool, default False
+        Run-length encode (module docstring): a run is a stretch of equal label, score (and
+        weight).
+
+    Returns
+    -------
+    dict
+        ``{"y_true": [...], "y_score": [...], "sample_weight": [...]}`` (weights only when
+        given), or ``{"runs": [[label, score, count(, weight)], ...]}``.
+
+    Raises
+    ------
+    ValueError
+        ``runs`` with labels and scores of different lengths.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.encoding import encode_inputs
+    >>> encode_inputs([1, 0, 2.0], [0.5, 0.25, float("nan")])
+    {'y_true': [1, 0, 2], 'y_score': ['0.5', '0.25', 'nan']}
+    >>> encode_inputs([1, 1, 0, 0, 0], [0.5] * 5, runs=True)
+    {'runs': [[1, '0.5', 2], [0, '0.5', 3]]}
+    """
     labels = np.asarray(y_true)
     scores = np.asarray(y_score, dtype=np.float64)
     weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
@@ -228,7 +358,25 @@ def _label(v: Any) -> Any:
 
 
 def decode_inputs(obj: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-    """(y_true, y_score, sample_weight) as numpy arrays; labels keep malformed values."""
+    """(y_true, y_score, sample_weight) as numpy arrays; labels keep malformed values.
+
+    Parameters
+    ----------
+    obj : dict
+        Inputs as :func:`encode_inputs` writes them (item by item or in runs).
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``(y_true, y_score, sample_weight)``, the weights ``None`` when there are none.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.encoding import decode_inputs
+    >>> y, s, w = decode_inputs({"runs": [[1, "0.5", 2, "3.0"], [0, "inf", 1, "1.0"]]})
+    >>> y.tolist(), s.tolist(), w.tolist()
+    ([1, 1, 0], [0.5, 0.5, inf], [3.0, 3.0, 1.0])
+    """
     if "runs" in obj:
         labels: list[Any] = []
         scores: list[float] = []

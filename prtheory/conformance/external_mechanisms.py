@@ -401,7 +401,35 @@ def _by_metric(metric: str) -> list[Mechanism]:
 
 
 def for_metric(metric: str) -> list[Mechanism]:
-    """Every mechanism of this module that applies to ``metric``."""
+    """Every mechanism of this module that applies to ``metric``.
+
+    Parameters
+    ----------
+    metric : str
+        A metric of :data:`~prtheory.conformance.metrics.METRICS`.
+
+    Returns
+    -------
+    list of Mechanism
+        Its mechanisms (none for a metric no library here diverges on).
+
+    Examples
+    --------
+    Positives scored 0.1, 0.2 and negatives 0.8, 0.9: the median control score 0.85 is above
+    the median case score 0.15, so pROC's automatic direction reverses the ranking, whose ROC
+    area is 1 (every positive above every negative) where this one's is 0:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.external_mechanisms import for_metric
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> [m.name for m in for_metric("precision_at_k")]
+    ['precision@k=hits/min(k,n)']
+    >>> direction = next(m for m in for_metric("roc_auc") if m.name == "direction=auto")
+    >>> x = Inputs(np.array([1, 1, 0, 0]), np.array([0.1, 0.2, 0.8, 0.9]))
+    >>> direction.predict(Vector("roc_auc", 1, "", (), x, "valid", None, {}, None)).exact
+    Fraction(1, 1)
+    """
     out = _by_metric(metric)
     if metric in ("average_precision", "roc_auc"):
         out += _lightgbm(metric)

@@ -108,7 +108,34 @@ def _block_ends(sorted_scores: np.ndarray) -> np.ndarray:
 
 
 def xgboost_aucpr(x: Any) -> float:
-    """What XGBoost prints for ``eval_metric="aucpr"`` on ``x`` (module docstring)."""
+    """What XGBoost prints for ``eval_metric="aucpr"`` on ``x`` (module docstring).
+
+    Parameters
+    ----------
+    x : Inputs
+        The input (``y_true``, ``y_score``, ``sample_weight``).
+
+    Returns
+    -------
+    float
+        The area, NaN without positive or negative weight.
+
+    Examples
+    --------
+    A negative above a positive: the second block goes from (TP, FP) = (0, 1) to (1, 1), h = 0,
+    a = 1, b = 1, and the area is 1 - (ln 2 - ln 1) = 1 - ln 2, the integral of r/(r + 1)
+    from 0 to 1 (Davis-Goadrich interpolation between the points); the other order is 1:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.gbdt_models import xgboost_aucpr
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> import math
+    >>> area = xgboost_aucpr(Inputs(np.array([0, 1]), np.array([0.9, 0.5])))
+    >>> math.isclose(area, 1 - math.log(2), rel_tol=1e-15)
+    True
+    >>> xgboost_aucpr(Inputs(np.array([1, 0]), np.array([0.9, 0.5])))
+    1.0
+    """
     with np.errstate(all="ignore"):  # inf weights: inf * 0 is part of what XGBoost meets
         return _xgboost_aucpr(x)
 
@@ -132,7 +159,32 @@ def _xgboost_aucpr(x: Any) -> float:
 
 def xgboost_ranking_auc(x: Any) -> Fraction | float:
     """XGBoost's ``eval_metric="auc"`` of one query group (``GroupRankingROC``): a Fraction,
-    or NaN for a group of fewer than 3 items."""
+    or NaN for a group of fewer than 3 items.
+
+    Parameters
+    ----------
+    x : Inputs
+        The input (``y_true``, ``y_score``, ``sample_weight``).
+
+    Returns
+    -------
+    Fraction or float
+        The share of won pairs (ties 1/2), NaN for fewer than 3 items.
+
+    Examples
+    --------
+    Labels 0, 1, 1 scored 0.2, 0.5, 0.9: sorted by label the scores are 0.5, 0.9, 0.2; of the
+    3 pairs, (0.5, 0.9) loses (a pair of two positives, counted all the same), the two others
+    win: 2/3, where the ROC area is 1:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.gbdt_models import xgboost_ranking_auc
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> xgboost_ranking_auc(Inputs(np.array([0, 1, 1]), np.array([0.2, 0.5, 0.9])))
+    Fraction(2, 3)
+    >>> xgboost_ranking_auc(Inputs(np.array([0, 1]), np.array([0.2, 0.5])))
+    nan
+    """
     s, y, _ = _xgb_columns(x)
     n = s.size
     if n < 3:
@@ -149,7 +201,30 @@ def xgboost_ranking_auc(x: Any) -> Fraction | float:
 
 def xgboost_precision_at_k(x: Any) -> Fraction:
     """XGBoost's ``pre@k`` of one group: the labels of the top ``min(k, n)`` items (stable sort
-    of the float32 scores, decreasing) summed, over ``min(k, n)``."""
+    of the float32 scores, decreasing) summed, over ``min(k, n)``.
+
+    Parameters
+    ----------
+    x : Inputs
+        The input (``y_true``, ``y_score``, ``sample_weight``, ``params["k"]``).
+
+    Returns
+    -------
+    Fraction
+        The precision at ``min(k, n)``.
+
+    Examples
+    --------
+    0.9 (a positive) first, then the tie at 0.5 in input order: the negative before the
+    positive, so the top 2 hold one positive:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.gbdt_models import xgboost_precision_at_k
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> x = Inputs(np.array([0, 1, 1]), np.array([0.5, 0.5, 0.9]), None, {"k": 2})
+    >>> xgboost_precision_at_k(x)
+    Fraction(1, 2)
+    """
     s = _f32(x.y_score)
     y = np.asarray(x.y_true).astype(np.int64)
     m = min(int(x.params["k"]), s.size)
@@ -166,7 +241,31 @@ def _avoid_inf(values: np.ndarray, limit: float) -> np.ndarray:
 
 
 def lightgbm_stored(x: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-    """LightGBM's stored scores (float64), labels and weights (float32), through ``AvoidInf``."""
+    """LightGBM's stored scores (float64), labels and weights (float32), through ``AvoidInf``.
+
+    Parameters
+    ----------
+    x : Inputs
+        The input (``y_true``, ``y_score``, ``sample_weight``).
+
+    Returns
+    -------
+    tuple
+        ``(scores, labels, weights)`` (weights ``None`` without them).
+
+    Examples
+    --------
+    NaN becomes 0, and ±inf or 1e308 the clamp ±1e300 (weights: 1e38 in float32):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.gbdt_models import lightgbm_stored
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> scores = np.array([np.nan, 1e308, -np.inf])
+    >>> x = Inputs(np.array([1, 0, 1]), scores, np.array([1.0, 2.0, np.inf]))
+    >>> scores, labels, weights = lightgbm_stored(x)
+    >>> scores.tolist(), labels.tolist(), bool(weights[2] == np.float32(1e38))
+    ([0.0, 1e+300, -1e+300], [1.0, 0.0, 1.0], True)
+    """
     scores = _avoid_inf(np.asarray(x.y_score, dtype=np.float64), 1e300)
     labels = _avoid_inf(_f32(x.y_true), F32(1e38)).astype(F32)
     weights = None
@@ -189,7 +288,37 @@ def _lightgbm_blocks(x: Any) -> tuple[np.ndarray, np.ndarray, float]:
 
 
 def lightgbm_average_precision(x: Any) -> float:
-    """LightGBM's ``average_precision`` on ``x`` (module docstring)."""
+    """LightGBM's ``average_precision`` on ``x`` (module docstring).
+
+    Parameters
+    ----------
+    x : Inputs
+        The input (``y_true``, ``y_score``, ``sample_weight``).
+
+    Returns
+    -------
+    float
+        The value LightGBM reports.
+
+    Examples
+    --------
+    Labels 1, 0, 1 in score order: 1 * 1 + 1 * 2/3 over 2 positives = 5/6 (step AP),
+    accumulated in float64: (1 + fl(2/3))/2, one ulp below 5/6 rounded. A zero-weight top block
+    gives 0/0 = NaN, which stays; one class gives 1:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.gbdt_models import lightgbm_average_precision
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> y, s = np.array([1, 0, 1]), np.array([0.9, 0.8, 0.7])
+    >>> import math
+    >>> ap = lightgbm_average_precision(Inputs(y, s))
+    >>> ap == (1 + 2 / 3) / 2, math.nextafter(ap, 1) == 5 / 6
+    (True, True)
+    >>> lightgbm_average_precision(Inputs(y, s, np.array([0.0, 1.0, 1.0])))
+    nan
+    >>> lightgbm_average_precision(Inputs(np.array([1, 1]), np.array([0.9, 0.8])))
+    1.0
+    """
     if not len(x.y_true):
         return math.nan
     pos, neg, total = _lightgbm_blocks(x)
@@ -206,7 +335,29 @@ def lightgbm_average_precision(x: Any) -> float:
 
 
 def lightgbm_auc(x: Any) -> float:
-    """LightGBM's ``auc`` on ``x`` (module docstring)."""
+    """LightGBM's ``auc`` on ``x`` (module docstring).
+
+    Parameters
+    ----------
+    x : Inputs
+        The input (``y_true``, ``y_score``, ``sample_weight``).
+
+    Returns
+    -------
+    float
+        The value LightGBM reports.
+
+    Examples
+    --------
+    Labels 1, 0, 1, 0 scored 0.8, 0.5, 0.5, 0.2: the blocks add 0, 1 * (1/2 + 1) and 1 * 2,
+    over 2 * 2: 3.5/4 = 7/8, the Mann-Whitney area with the tie counted 1/2:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.gbdt_models import lightgbm_auc
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> lightgbm_auc(Inputs(np.array([1, 0, 1, 0]), np.array([0.8, 0.5, 0.5, 0.2])))
+    0.875
+    """
     if not len(x.y_true):
         return math.nan
     pos, neg, total = _lightgbm_blocks(x)

@@ -52,7 +52,23 @@ ORACLE_SOURCES = ("oracle", "_input.py", "errors.py")
 
 def oracle_digest() -> str:
     """sha256 (12 hex digits) of the source that computes expected values: ``prtheory/oracle``,
-    ``_input.py`` (validation) and ``errors.py``, file by file in path order."""
+    ``_input.py`` (validation) and ``errors.py``, file by file in path order.
+
+    Returns
+    -------
+    str
+        12 hex digits.
+
+    Examples
+    --------
+    The digest every committed vector file records (its ``generatorVersion``):
+
+    >>> import json
+    >>> from prtheory.conformance.generate import VECTOR_DIR, oracle_digest
+    >>> doc = json.loads((VECTOR_DIR / "ap_min.json").read_text())
+    >>> doc["generatorVersion"].endswith("+oracle." + oracle_digest())
+    True
+    """
     root = Path(__file__).resolve().parents[1]
     h = hashlib.sha256()
     paths: list[Path] = []
@@ -71,6 +87,13 @@ def generator_version() -> str:
     -------
     str
         The version that made the vectors; a change under ``prtheory/oracle`` changes it.
+
+    Examples
+    --------
+    >>> import prtheory
+    >>> from prtheory.conformance.generate import generator_version, oracle_digest
+    >>> generator_version() == f"{prtheory.__version__}+oracle.{oracle_digest()}"
+    True
     """
     return f"{__version__}+oracle.{oracle_digest()}"
 
@@ -177,7 +200,32 @@ TCID_LOCK = VECTOR_DIR / "tcids.json"
 
 def input_key(inputs: dict[str, Any], seen: dict[str, int]) -> str:
     """A test's identity: sha256 (16 hex digits) of its encoded inputs (canonical JSON), with
-    ``#n`` appended for the n-th repeat of the same inputs within one metric."""
+    ``#n`` appended for the n-th repeat of the same inputs within one metric.
+
+    Parameters
+    ----------
+    inputs : dict
+        The test's encoded inputs.
+    seen : dict of str to int
+        How often each key was met so far in the metric (updated).
+
+    Returns
+    -------
+    str
+        The key.
+
+    Examples
+    --------
+    >>> import hashlib
+    >>> from prtheory.conformance.generate import input_key
+    >>> inputs = {"y_true": [1, 0], "y_score": ["0.5", "0.25"]}
+    >>> text = '{"y_score":["0.5","0.25"],"y_true":[1,0]}'  # sorted keys, no spaces
+    >>> seen = {}
+    >>> input_key(inputs, seen) == hashlib.sha256(text.encode()).hexdigest()[:16]
+    True
+    >>> input_key(inputs, seen).endswith("#2")
+    True
+    """
     text = json.dumps(inputs, sort_keys=True, separators=(",", ":"), allow_nan=False)
     key = hashlib.sha256(text.encode()).hexdigest()[:16]
     seen[key] = seen.get(key, 0) + 1
@@ -185,13 +233,60 @@ def input_key(inputs: dict[str, Any], seen: dict[str, int]) -> str:
 
 
 def load_lock(path: Path = TCID_LOCK) -> dict[str, dict[str, str]]:
-    """metric -> {tcId: input key} for every test ever published (ids are never reused)."""
+    """metric -> {tcId: input key} for every test ever published (ids are never reused).
+
+    Parameters
+    ----------
+    path : Path
+        The lock file (the package's ``tcids.json`` by default).
+
+    Returns
+    -------
+    dict
+        Its contents; empty when there is no file.
+
+    Examples
+    --------
+    >>> import json
+    >>> from prtheory.conformance.generate import VECTOR_DIR, load_lock
+    >>> lock = load_lock()
+    >>> doc = json.loads((VECTOR_DIR / "ap_min.json").read_text())
+    >>> len(lock["ap_min"]) >= doc["numberOfTests"]
+    True
+    >>> load_lock(VECTOR_DIR / "no such file.json")
+    {}
+    """
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def assign_ids(metric: str, keys: list[str], lock: dict[str, dict[str, str]]) -> list[int]:
     """The tcId of each key: its recorded id, or a new one above every id ever recorded for the
-    metric (recorded in ``lock``). Adding, removing or reordering cases renumbers nothing."""
+    metric (recorded in ``lock``). Adding, removing or reordering cases renumbers nothing.
+
+    Parameters
+    ----------
+    metric : str
+        The metric.
+    keys : list of str
+        The tests' keys (:func:`input_key`), in file order.
+    lock : dict
+        The recorded ids (:func:`load_lock`), updated with the new ones.
+
+    Returns
+    -------
+    list of int
+        The tcId of each key.
+
+    Examples
+    --------
+    ``b`` keeps its id 2; ``c`` is new and gets 3 (above every recorded id, 1 being ``a``'s
+    even though ``a`` is gone):
+
+    >>> from prtheory.conformance.generate import assign_ids
+    >>> lock = {"ap": {"1": "a", "2": "b"}}
+    >>> assign_ids("ap", ["c", "b"], lock), lock["ap"]["3"]
+    ([3, 2], 'c')
+    """
     recorded = lock.setdefault(metric, {})
     by_key = {key: int(tc) for tc, key in recorded.items()}
     next_id = max((int(tc) for tc in recorded), default=0) + 1
@@ -219,6 +314,15 @@ def build_file(metric: str, lock: dict[str, dict[str, str]]) -> dict[str, Any]:
     -------
     dict
         The document :func:`dumps` writes.
+
+    Examples
+    --------
+    Built again, a metric's file is the committed one:
+
+    >>> from prtheory.conformance.generate import VECTOR_DIR, build_file, dumps, load_lock
+    >>> text = dumps(build_file("ap_min", load_lock()))
+    >>> text == (VECTOR_DIR / "ap_min.json").read_text(encoding="utf-8")
+    True
     """
     spec = METRICS[metric]
     grouped = cases_for(metric)
@@ -257,7 +361,32 @@ def build_file(metric: str, lock: dict[str, dict[str, str]]) -> dict[str, Any]:
 
 
 def dumps(doc: dict[str, Any]) -> str:
-    """The canonical text of a vector file (stable key order, one test per few lines)."""
+    """The canonical text of a vector file (stable key order, one test per few lines).
+
+    Parameters
+    ----------
+    doc : dict
+        A vector file's document.
+
+    Returns
+    -------
+    str
+        JSON indented by one space, non-ASCII kept, ending in a newline.
+
+    Raises
+    ------
+    ValueError
+        A NaN or infinite number in ``doc`` (the files write them as strings).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.generate import dumps
+    >>> print(dumps({"metric": "ap_min", "pi": "1/2"}), end="")
+    {
+     "metric": "ap_min",
+     "pi": "1/2"
+    }
+    """
     return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
 

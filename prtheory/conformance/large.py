@@ -30,7 +30,35 @@ SEED = 41
 
 
 def digests(s: Sample) -> dict[str, str]:
-    """sha256 (hex) of each array of ``s`` in the canonical byte form (module docstring)."""
+    """sha256 (hex) of each array of ``s`` in the canonical byte form (module docstring).
+
+    Parameters
+    ----------
+    s : Sample
+        A drawn input.
+
+    Returns
+    -------
+    dict of str to str
+        ``y_true``, ``y_score`` (and ``sample_weight`` when weighted) -> sha256 hex digest.
+
+    Examples
+    --------
+    The bytes built another way: one byte per label, ``struct``'s little-endian doubles:
+
+    >>> import hashlib
+    >>> import struct
+    >>> from prtheory.conformance.large import digests
+    >>> from prtheory.conformance.sampling import FAMILIES, sample
+    >>> s = sample(42, FAMILIES[5], 4)
+    >>> d = digests(s)
+    >>> d["y_true"] == hashlib.sha256(bytes(s.y_true.tolist())).hexdigest()
+    True
+    >>> d["sample_weight"] == hashlib.sha256(struct.pack("<4d", *s.sample_weight)).hexdigest()
+    True
+    >>> sorted(digests(sample(42, FAMILIES[0], 4)))
+    ['y_score', 'y_true']
+    """
     out = {
         "y_true": hashlib.sha256(s.y_true.astype(np.uint8).tobytes()).hexdigest(),
         "y_score": hashlib.sha256(s.y_score.astype("<f8").tobytes()).hexdigest(),

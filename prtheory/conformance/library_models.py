@@ -80,7 +80,35 @@ def sklearn_curve_undefined(first_point: str) -> Callable[[Vector], Any]:
     ``"none"`` or ``"sklearn"`` ((0, 1) first). Source: ``sklearn/metrics/_ranking.py``,
     ``precision_recall_curve`` (``precision = where(ps != 0, tps / ps, 0)``; ``if tps[-1] ==
     0: recall = full(1.0)``) and ``confusion_matrix_at_thresholds`` (zero-weight samples are
-    filtered out)."""
+    filtered out).
+
+    Parameters
+    ----------
+    first_point : {"none", "sklearn"}
+        Whether the curve starts with (recall 0, precision 1).
+
+    Returns
+    -------
+    callable
+        ``Vector -> prediction``: the curve on an undefined ``pr_curve`` vector, ``None``
+        elsewhere.
+
+    Examples
+    --------
+    Two negatives: precision 0/1 and 0/2 is 0 at both thresholds, recall 1 (no positive
+    weight), after sklearn's (0, 1):
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.library_models import sklearn_curve_undefined
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> x = Inputs(np.array([0, 0]), np.array([0.9, 0.5]))
+    >>> v = Vector("pr_curve", 1, "", (), x, "undefined", None, {}, None)
+    >>> curve = sklearn_curve_undefined("sklearn")(v)
+    >>> {k: [p.float64 for p in points] for k, points in curve.items()}
+    {'recall': [0.0, 1.0, 1.0], 'precision': [1.0, 0.0, 0.0]}
+    """
 
     def predict(v: Vector) -> Any:
         x = v.inputs
@@ -117,7 +145,38 @@ def sklearn_curve_overflow(v: Vector) -> Any:
     sums overflow (module docstring); nothing where they do not. Source:
     ``sklearn/metrics/_ranking.py``, ``confusion_matrix_at_thresholds`` (``argsort(...,
     kind="mergesort")[::-1]``, cumulative sums of ``y * w`` and ``(1 - y) * w`` at the last index
-    of each distinct score) and ``precision_recall_curve``."""
+    of each distinct score) and ``precision_recall_curve``.
+
+    Parameters
+    ----------
+    v : Vector
+        The vector.
+
+    Returns
+    -------
+    dict or None
+        The curve, with float coordinates where the float64 sums overflow; ``None`` where they
+        do not (or for another metric or an unweighted vector).
+
+    Examples
+    --------
+    A positive then a negative, each of weight 1e308: TP + FP = 2e308 overflows to inf, so the
+    second point's precision is 1e308/inf = 0 where it is exactly 1/2:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.library_models import sklearn_curve_overflow
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def vector(w):
+    ...     x = Inputs(np.array([1, 0]), np.array([0.9, 0.5]), np.array([w, w]))
+    ...     return Vector("pr_curve", 1, "", (), x, "valid", None, {}, None)
+    >>> curve = sklearn_curve_overflow(vector(1e308))
+    >>> {k: [p.float64 for p in points] for k, points in curve.items()}
+    {'recall': [0.0, 1.0, 1.0], 'precision': [1.0, 1.0, 0.0]}
+    >>> sklearn_curve_overflow(vector(1.0)) is None
+    True
+    """
     x = v.inputs
     if v.result != "valid" or x.sample_weight is None or v.metric != "pr_curve":
         return None
@@ -154,7 +213,42 @@ def fbeta_overflow(dtype: Any) -> Callable[[Vector], Any]:
     Sources: ``sklearn/metrics/_classification.py``, ``precision_recall_fscore_support``
     (``beta2 = beta**2``; ``isposinf(beta)`` gives the recall); torchmetrics
     ``functional/classification/f_beta.py``, ``_fbeta_reduce`` and ``utilities/compute.py``,
-    ``_safe_divide``."""
+    ``_safe_divide``.
+
+    Parameters
+    ----------
+    dtype : numpy.float64 or numpy.float32
+        scikit-learn's arithmetic (float64) or torchmetrics' (float32).
+
+    Returns
+    -------
+    callable
+        ``Vector -> prediction``.
+
+    Examples
+    --------
+    One positive above the threshold 0.7 and one negative below: TP = 1, FP = FN = 0, F-beta
+    is 1 for every beta. With beta = 1e20, beta**2 = 1e40 is finite in float64 but inf in
+    float32, where (1 + b2) TP / ((1 + b2) TP + b2 FN + FP) is inf / (inf + inf * 0) = NaN;
+    beta = 1e200 overflows Python's ``beta**2``:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.library_models import fbeta_overflow
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> from prtheory.conformance.predictions import NAN
+    >>> def vector(beta):
+    ...     x = Inputs(np.array([1, 0]), np.array([0.9, 0.5]), None,
+    ...                {"threshold": Fraction(7, 10), "beta": beta})
+    ...     return Vector("fbeta_at_threshold", 1, "", (), x, "valid", None, {}, None)
+    >>> fbeta_overflow(np.float32)(vector(10**20)) is NAN
+    True
+    >>> fbeta_overflow(np.float64)(vector(10**20)) is None
+    True
+    >>> fbeta_overflow(np.float64)(vector(10**200))
+    Crash(exception='OverflowError')
+    """
 
     def predict(v: Vector) -> Any:
         x = v.inputs
@@ -207,7 +301,41 @@ def _prg_package_curve(x: Inputs) -> tuple[np.ndarray, np.ndarray] | None:
 def prg_odds(v: Vector) -> Any:
     """The ``precision-recall-gain`` package's curve (``prg_curve``: in decreasing threshold
     order up to full recall, without the appended point, as the adapter returns it) or area
-    (``auprg``) on a valid vector (module docstring)."""
+    (``auprg``) on a valid vector (module docstring).
+
+    Parameters
+    ----------
+    v : Vector
+        The vector.
+
+    Returns
+    -------
+    dict, Value or None
+        The curve or the area (``None`` for another metric, or without a positive).
+
+    Examples
+    --------
+    Labels 1, 1, 0, 0, 0 in score order: the curve up to full recall has the points (R, P) =
+    (1/2, 1), (1, 1). With the odds 2/3 for pi, recall gain (R - 2/3)/((1 - 2/3) R) is
+    (-1/6)/(1/6) = -1 at R = 1/2 (PRG with pi = 2/5 has (1/10)/(3/10) = 1/3 there) and 1 at
+    R = 1; precision gain is 1 at P = 1. The float64 arithmetic of the package lands within a
+    few ulps of -1; the appended point (0, 1) has recall gain -2/3 / 0 = -inf, so the area is
+    inf:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.library_models import prg_odds
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def vector(metric):
+    ...     x = Inputs(np.array([1, 1, 0, 0, 0]), np.array([0.9, 0.8, 0.7, 0.6, 0.5]))
+    ...     return Vector(metric, 1, "", (), x, "valid", None, {}, None)
+    >>> curve = prg_odds(vector("prg_curve"))
+    >>> [round(g.float64, 12) for g in curve["recall_gain"]]
+    [-1.0, 1.0]
+    >>> [g.float64 for g in curve["precision_gain"]], prg_odds(vector("auprg")).float64
+    ([1.0, 1.0], inf)
+    """
     x = v.inputs
     if v.result != "valid" or x.y_score is None or v.metric not in ("prg_curve", "auprg"):
         return None
@@ -228,7 +356,39 @@ def pyprg_undefined(v: Vector) -> Any:
     (fp/tp)``, set to 0 where ``tn + fn == 0``), ``recall_gain`` (``1 - (n_pos/n_neg) *
     (fn/tp)``, set to 1 there), ``calc_auprg`` (adds only segments starting at a recall gain
     >= 0, of which the crossing point it inserts before the last point at recall gain 0 has
-    height (0 + 0)/2 here)."""
+    height (0 + 0)/2 here).
+
+    Parameters
+    ----------
+    v : Vector
+        The vector.
+
+    Returns
+    -------
+    dict, Value or None
+        The curve or the area where the vector has no negatives (the area 0) or no positives;
+        ``None`` elsewhere.
+
+    Examples
+    --------
+    Two positives, no negative: pos/neg = 2/0 = inf. At the first point (TP 1, FN 1) recall
+    gain is 1 - inf * 1 = -inf and precision gain 1 - inf * 0 = NaN; at the last (TN + FN = 0)
+    the guard sets 0 and 1. The area is 0:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.library_models import pyprg_undefined
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def vector(metric):
+    ...     x = Inputs(np.array([1, 1]), np.array([0.9, 0.5]))
+    ...     return Vector(metric, 1, "", (), x, "undefined", None, {}, None)
+    >>> curve = pyprg_undefined(vector("prg_curve"))
+    >>> {k: [g.float64 for g in gains] for k, gains in curve.items()}
+    {'recall_gain': [-inf, 1.0], 'precision_gain': [nan, 0.0]}
+    >>> pyprg_undefined(vector("auprg")).float64
+    0.0
+    """
     x = v.inputs
     kind = METRICS[v.metric].kind
     if v.result != "undefined" or x.y_score is None or v.metric not in ("prg_curve", "auprg"):

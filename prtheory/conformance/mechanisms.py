@@ -224,7 +224,37 @@ def unweighted(v: Vector) -> Any:
     """The oracle's value of ``v`` without its weights (``None`` where that is undefined).
 
     A vector that is undefined only because of its weights (zero weight on every positive) has
-    a value without them."""
+    a value without them.
+
+    Parameters
+    ----------
+    v : Vector
+        The vector.
+
+    Returns
+    -------
+    Value or None
+        The oracle's value of its input without ``sample_weight`` (its expected value when it has
+        no weights); ``None`` for an invalid vector.
+
+    Examples
+    --------
+    Precision at threshold 1/2 of labels 1, 0 scored 0.9, 0.5 with weights 1, 3 is
+    1/(1 + 3) = 1/4; without the weights 1/2:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.mechanisms import unweighted
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> x = Inputs(np.array([1, 0]), np.array([0.9, 0.5]), np.array([1.0, 3.0]),
+    ...            {"threshold": Fraction(1, 2)})
+    >>> v = Vector("precision_at_threshold", 1, "", (), x, "valid", encode_value(Fraction(1, 4)),
+    ...            {}, None)
+    >>> unweighted(v).exact
+    Fraction(1, 2)
+    """
     if v.result == "invalid":
         return None
     if v.inputs.sample_weight is None:
@@ -947,7 +977,16 @@ def _fits(got: Any, want: Any, tolerance: tuple[Any, int], signed_zero: bool = T
 @dataclass
 class Diagnosis:
     """The chosen mechanisms, each vector's attribution (ident -> (mechanism, prediction)), and
-    the divergent vectors no mechanism explains."""
+    the divergent vectors no mechanism explains.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.mechanisms import Diagnosis
+    >>> d = Diagnosis(["threshold=strict"], {"precision_at_threshold#1": ("threshold=strict", 1)},
+    ...               [])
+    >>> d.chosen, d.unexplained, d.descriptions
+    (['threshold=strict'], [], {})
+    """
 
     chosen: list[str]
     attribution: dict[str, tuple[str, Any]]
@@ -1080,7 +1119,47 @@ def diagnose(
     implementations of the same library it was found for (the next preference, so that one
     cause gets one name);
     ``extra`` adds call-pattern mechanisms. ``cache`` keeps the predictions of the modelled
-    mechanisms (not of ``extra``) between calls on the same vectors."""
+    mechanisms (not of ``extra``) between calls on the same vectors.
+
+    Parameters
+    ----------
+    metric : str
+        The metric of the vectors.
+    divergent, agreeing : list of (Vector, result)
+        The vectors on which the implementation diverged, and those it got right, with its
+        results.
+    ulps, f32_ulps : int
+        The float64 and float32 tolerances of a match.
+    float32, prefer, consistent, extra, cache
+        As above.
+
+    Returns
+    -------
+    Diagnosis
+        The chosen mechanisms, each explained vector's attribution, the unexplained vectors.
+
+    Examples
+    --------
+    Precision at threshold 1/2 of labels 1, 0, 1: scored 0.9, 0.5, 0.2 it is 1/2 (``>=``) or 1
+    (``threshold=strict``: the positive alone); scored 0.9, 0.4, 0.2 it is 1 under both:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def vector(tc_id, middle, value, strict):
+    ...     x = Inputs(np.array([1, 0, 1]), np.array([0.9, middle, 0.2]), None,
+    ...                {"threshold": Fraction(1, 2)})
+    ...     alternatives = {"threshold=strict": encode_value(strict)} if strict != value else {}
+    ...     return Vector("precision_at_threshold", tc_id, "", (), x, "valid",
+    ...                   encode_value(value), alternatives, None)
+    >>> tie, no_tie = vector(1, 0.5, Fraction(1, 2), 1), vector(2, 0.4, 1, 1)
+    >>> from prtheory.conformance.mechanisms import diagnose
+    >>> d = diagnose("precision_at_threshold", [(tie, 1.0)], [(no_tie, 1.0)], ulps=8, f32_ulps=16)
+    >>> d.chosen, d.attribution["precision_at_threshold#1"][0], d.unexplained
+    (['threshold=strict'], 'threshold=strict', [])
+    """
     if not divergent:
         return Diagnosis([], {}, [])
     extra = list(extra)
@@ -1108,7 +1187,53 @@ def contradicted(
     with other mechanisms (a name holding all of ``m``'s parts) nor another mechanism's effect
     (weights that overflow to NaN swamp a first-point convention) explains the result. A result
     that raised contradicts no value. Such a mechanism explains no vector: its coincidences are
-    left unexplained."""
+    left unexplained.
+
+    Parameters
+    ----------
+    m : Mechanism
+        The mechanism.
+    agreeing, divergent : list of (Vector, result)
+        The implementation's results on the vectors it got right and on the others.
+    prediction : callable
+        ``(mechanism, vector) -> prediction``.
+    pool : list of Mechanism
+        The mechanisms that may explain a result together with ``m`` or instead of it.
+    tolerance : (dtype, int)
+        The float type and ulps of a match.
+
+    Returns
+    -------
+    bool
+        Whether ``m`` is refuted.
+
+    Examples
+    --------
+    Precision at threshold 1/2 of labels 1, 0, 1: scored 0.9, 0.5, 0.2 it is 1/2 (``>=``) or 1
+    (``threshold=strict``: the positive alone); scored 0.9, 0.4, 0.2 it is 1 under both:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.encoding import encode_value
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def vector(tc_id, middle, value, strict):
+    ...     x = Inputs(np.array([1, 0, 1]), np.array([0.9, middle, 0.2]), None,
+    ...                {"threshold": Fraction(1, 2)})
+    ...     alternatives = {"threshold=strict": encode_value(strict)} if strict != value else {}
+    ...     return Vector("precision_at_threshold", tc_id, "", (), x, "valid",
+    ...                   encode_value(value), alternatives, None)
+    >>> tie, no_tie = vector(1, 0.5, Fraction(1, 2), 1), vector(2, 0.4, 1, 1)
+    >>> from prtheory.conformance.mechanisms import contradicted, mechanisms
+    >>> pool = mechanisms("precision_at_threshold")
+    >>> strict = next(m for m in pool if m.name == "threshold=strict")
+    >>> def predict(m, v):
+    ...     return m.predict(v)
+    >>> contradicted(strict, [(tie, 0.5)], [], predict, pool, (np.float64, 8))  # 1/2 was right
+    True
+    >>> contradicted(strict, [(no_tie, 1.0)], [(tie, 1.0)], predict, pool, (np.float64, 8))
+    False
+    """
 
     def refuted(v: Vector, got: Any, effect_only: bool) -> bool:
         want = prediction(m, v)

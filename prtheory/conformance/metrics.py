@@ -58,7 +58,18 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Inputs:
-    """One test's input: a ranking (possibly empty for closed forms) and named parameters."""
+    """One test's input: a ranking (possibly empty for closed forms) and named parameters.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> Inputs(np.array([1, 0]), np.array([0.5, 0.25])).labels.tolist()
+    [1, 0]
+    >>> Inputs(params={"pi": 0.5}).scores
+    Traceback (most recent call last):
+    ValueError: this test has no ranking (y_score is None)
+    """
 
     y_true: np.ndarray | None = None
     y_score: np.ndarray | None = None
@@ -151,7 +162,20 @@ def split_infinite_ties(x: Inputs) -> Inputs:
 
 @dataclass(frozen=True)
 class Alternative:
-    """A named convention: oracle options plus an optional input transformation."""
+    """A named convention: oracle options plus an optional input transformation.
+
+    Examples
+    --------
+    Labels 1, 0 tied at 0.5: grouped, the tie gives average precision 1/2 (one positive in a
+    block of two); broken in input order, the positive comes first: 1:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import Alternative, Inputs, evaluate, ties_broken
+    >>> x = Inputs(np.array([1, 0]), np.array([0.5, 0.5]))
+    >>> in_order = Alternative("ties=input-order", transform=ties_broken("input-order"))
+    >>> evaluate("average_precision", x), evaluate("average_precision", x, in_order)
+    (Fraction(1, 2), Fraction(1, 1))
+    """
 
     name: str
     options: dict[str, Any] = field(default_factory=dict)
@@ -167,6 +191,13 @@ class MetricSpec:
     exact ``int``/``Fraction``, a pair ``(mpf, correctly rounded float64)`` for irrational
     values, or a dict of lists of those for curves; it raises ``UndefinedMetricError`` or
     ``InvalidInputError`` like the oracle.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.metrics import METRICS
+    >>> spec = METRICS["average_precision"]
+    >>> spec.kind, spec.defaults["ties"], "ties=input-order" in [a.name for a in spec.alternatives]
+    ('scalar', 'group', True)
     """
 
     name: str
@@ -310,7 +341,29 @@ def _roc_auc(x: Inputs) -> Fraction:
 def ties_broken(policy: str) -> Callable[[Inputs], Inputs]:
     """A transformation that breaks every tie of the scores (``"input-order"``: in input order;
     ``"pessimistic"``: negatives first) by replacing the scores with distinct ranks, so that an
-    area computed item by item follows that order. The ranking is otherwise unchanged."""
+    area computed item by item follows that order. The ranking is otherwise unchanged.
+
+    Parameters
+    ----------
+    policy : {"input-order", "pessimistic"}
+        How ties are broken.
+
+    Returns
+    -------
+    callable
+        ``Inputs -> Inputs`` with the scores replaced by ranks ``n, ..., 1`` (best first).
+
+    Examples
+    --------
+    Items 0 (a positive) and 1 (a negative) tie above item 2; input order puts item 0 first,
+    the pessimistic order the negative:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import Inputs, ties_broken
+    >>> x = Inputs(np.array([1, 0, 1]), np.array([0.5, 0.5, 0.2]))
+    >>> [ties_broken(p)(x).y_score.tolist() for p in ("input-order", "pessimistic")]
+    [[3.0, 2.0, 1.0], [2.0, 3.0, 1.0]]
+    """
 
     def transform(x: Inputs) -> Inputs:
         s = np.asarray(x.y_score, dtype=np.float64)
@@ -591,7 +644,37 @@ METRICS: dict[str, MetricSpec] = {
 
 
 def evaluate(metric: str, x: Inputs, alternative: Alternative | None = None) -> Any:
-    """The oracle's value of ``metric`` at ``x``, under the default or an alternative convention."""
+    """The oracle's value of ``metric`` at ``x``, under the default or an alternative convention.
+
+    Parameters
+    ----------
+    metric : str
+        A key of :data:`METRICS`.
+    x : Inputs
+        The input.
+    alternative : Alternative, optional
+        The convention (default: the metric's defaults).
+
+    Returns
+    -------
+    Any
+        What the metric's ``compute`` returns (:class:`MetricSpec`).
+
+    Examples
+    --------
+    Labels 1, 0, 1 with the first two tied: grouped, the tie is one step of recall 1/2 at
+    precision 1/2, then the last positive adds 1/2 at precision 2/3:
+    1/2 * 1/2 + 1/2 * 2/3 = 7/12. Ties broken optimistically: (1 + 2/3)/2 = 5/6:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import METRICS, Inputs, evaluate
+    >>> x = Inputs(np.array([1, 0, 1]), np.array([0.5, 0.5, 0.2]))
+    >>> optimistic = next(
+    ...     a for a in METRICS["average_precision"].alternatives if a.name == "ties=optimistic"
+    ... )
+    >>> evaluate("average_precision", x), evaluate("average_precision", x, optimistic)
+    (Fraction(7, 12), Fraction(5, 6))
+    """
     spec = METRICS[metric]
     if alternative is None:
         return spec.compute(x)
@@ -601,7 +684,30 @@ def evaluate(metric: str, x: Inputs, alternative: Alternative | None = None) -> 
 
 
 def combination_base(name: str, stored: dict[str, Any]) -> str | None:
-    """For a combined convention ``a+b``, the first of its parts already stored, if any."""
+    """For a combined convention ``a+b``, the first of its parts already stored, if any.
+
+    Parameters
+    ----------
+    name : str
+        A convention's name, its parts joined by ``+``.
+    stored : dict
+        The alternatives a vector stores, by name.
+
+    Returns
+    -------
+    str or None
+        The first part of ``name`` in ``stored``; ``None`` for a single convention or when no
+        part is stored.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.metrics import combination_base
+    >>> stored = {"scores=float32": 0.5}
+    >>> combination_base("ties=trec_eval+scores=float32", stored)
+    'scores=float32'
+    >>> combination_base("scores=float32", stored) is None
+    True
+    """
     parts = name.split("+")
     if len(parts) == 1:
         return None

@@ -38,7 +38,14 @@ NAN = object()  # a prediction of NaN (a scalar)
 class Crash:
     """A prediction that the implementation raises ``exception`` (a class name such as
     ``OverflowError``) from its own arithmetic: an undeliberate exception the mechanism
-    explains."""
+    explains.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.predictions import Crash, marker_text
+    >>> marker_text(Crash("OverflowError"))
+    'OverflowError raised by the arithmetic'
+    """
 
     exception: str
 
@@ -47,7 +54,14 @@ class Crash:
 class Raised:
     """What an implementation did instead of returning: raised (``detail`` says what, as
     ``raised <ExceptionName>: <message>``). ``deliberate`` for a rejection (``ValueError``); any
-    other exception is a crash, which only a :class:`Crash` prediction explains."""
+    other exception is a crash, which only a :class:`Crash` prediction explains.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.predictions import Raised
+    >>> Raised("raised ZeroDivisionError: division by zero", deliberate=False).deliberate
+    False
+    """
 
     detail: str
     deliberate: bool = True
@@ -56,7 +70,18 @@ class Raised:
 @dataclass(frozen=True)
 class Mechanism:
     """A named way of diverging: ``predict(vector)`` is what it gives there (a prediction, see
-    the module docstring)."""
+    the module docstring).
+
+    Examples
+    --------
+    A mechanism that predicts 1/2 on every vector (``None``: a vector it says nothing about):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.predictions import Mechanism, encoded
+    >>> half = Mechanism("always-half", "returns 1/2", lambda v: encoded(Fraction(1, 2)))
+    >>> half.predict(None).float64
+    0.5
+    """
 
     name: str
     description: str
@@ -64,17 +89,73 @@ class Mechanism:
 
 
 def encoded(value: Any) -> Any:
-    """An oracle value (Fraction, ``(mpf, float)`` pair, or a curve of them) as a prediction."""
+    """An oracle value (Fraction, ``(mpf, float)`` pair, or a curve of them) as a prediction.
+
+    Parameters
+    ----------
+    value : int, Fraction, (mpmath.mpf, float) or dict
+        As :func:`~prtheory.conformance.encoding.encode_outcome` takes it.
+
+    Returns
+    -------
+    Value or dict of str to list of Value
+        The decoded :class:`~prtheory.conformance.encoding.Value` (a curve of them).
+
+    Examples
+    --------
+    1/10 rounds to the float64 0.1 (its shortest decimal):
+
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.predictions import encoded
+    >>> v = encoded(Fraction(1, 10))
+    >>> v.exact, v.float64
+    (Fraction(1, 10), 0.1)
+    """
     return decode_outcome(encode_outcome(value))
 
 
 def scalar(value: float) -> Value:
-    """A float (NaN and ±inf included) as a scalar prediction."""
+    """A float (NaN and ±inf included) as a scalar prediction.
+
+    Parameters
+    ----------
+    value : float
+        The predicted float.
+
+    Returns
+    -------
+    Value
+        With no exact value, ``repr(value)`` as its decimal and ``value`` as its float64.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.predictions import scalar
+    >>> scalar(float("nan")).decimal, scalar(0.0).exact
+    ('nan', None)
+    """
     return Value(None, repr(value), value)
 
 
 def marker_text(predicted: Any) -> str | None:
-    """How a report states a marker prediction; ``None`` for a value or a curve."""
+    """How a report states a marker prediction; ``None`` for a value or a curve.
+
+    Parameters
+    ----------
+    predicted : Any
+        A prediction.
+
+    Returns
+    -------
+    str or None
+        The text of a marker (:data:`ANY`, :data:`RAISES`, :data:`UNDEFINED`, :data:`NAN`) or
+        a :class:`Crash`.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.predictions import UNDEFINED, marker_text, scalar
+    >>> marker_text(UNDEFINED), marker_text(scalar(0.5))
+    ('0/0: an exception or NaN', None)
+    """
     if isinstance(predicted, Crash):
         return f"{predicted.exception} raised by the arithmetic"
     return {

@@ -28,7 +28,31 @@ __all__ = ["proc_direction", "rocr_aucpr", "rocr_points"]
 
 def rocr_points(x: Any) -> tuple[list[int], list[int], int] | None:
     """ROCR's (TP, FP) per cutoff, the cutoff ``Inf`` first, and the number of positives, from
-    the items with a finite score; None where fewer than two classes remain (ROCR stops)."""
+    the items with a finite score; None where fewer than two classes remain (ROCR stops).
+
+    Parameters
+    ----------
+    x : Inputs
+        The ranking (``y_true``, ``y_score``).
+
+    Returns
+    -------
+    tuple or None
+        ``(TP per cutoff, FP per cutoff, positives)``.
+
+    Examples
+    --------
+    The inf score is dropped; then 0.9 (a positive) and the tie at 0.8 (a negative and a
+    positive) are the cutoffs after (0, 0):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.r_models import rocr_points
+    >>> rocr_points(Inputs(np.array([1, 0, 1, 0]), np.array([0.9, 0.8, 0.8, np.inf])))
+    ([0, 1, 2], [0, 0, 1], 2)
+    >>> rocr_points(Inputs(np.array([1, 0]), np.array([0.9, np.inf]))) is None
+    True
+    """
     s = np.asarray(x.y_score, dtype=np.float64)
     y = np.asarray(x.y_true).astype(np.int64)
     keep = np.isfinite(s)
@@ -67,7 +91,32 @@ def _inserted(tp: list[int], fp: list[int], n_pos: int) -> tuple[list[float], li
 
 def rocr_aucpr(x: Any) -> float | None:
     """ROCR's ``performance(prediction(scores, labels), "aucpr")`` (module docstring); None
-    where ROCR stops (fewer than two classes, or fewer than two points)."""
+    where ROCR stops (fewer than two classes, or fewer than two points).
+
+    Parameters
+    ----------
+    x : Inputs
+        The ranking.
+
+    Returns
+    -------
+    float or None
+        The area, in float64 as R computes it.
+
+    Examples
+    --------
+    Labels 1, 0, 1 in score order: (recall, precision) = (0, 1), (1/2, 1), (1, 2/3) (the
+    negative's point has the same TP as the first and more FP, so it goes); no TP step exceeds
+    2, so nothing is inserted. Trapezoids: 1/2 * (1 + 1)/2 + 1/2 * (1 + 2/3)/2 = 1/2 + 5/12
+    = 11/12:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.r_models import rocr_aucpr
+    >>> area = rocr_aucpr(Inputs(np.array([1, 0, 1]), np.array([0.9, 0.8, 0.7])))
+    >>> round(area, 15) == round(11 / 12, 15)
+    True
+    """
     points = rocr_points(x)
     if points is None:
         return None
@@ -86,7 +135,34 @@ def proc_direction(x: Any) -> str | None:
     case score (R's ``median``: the mean of the two middle values for an even count), ``">"``
     when it is above; ``None`` when a median is NaN (the middle values are -Inf and Inf), where
     R's comparison is ``NA`` and ``roc`` has no direction (pROC returns NaN for infinite scores
-    before it matters)."""
+    before it matters).
+
+    Parameters
+    ----------
+    x : Inputs
+        The ranking.
+
+    Returns
+    -------
+    str or None
+        ``"<"``, ``">"`` or ``None``.
+
+    Examples
+    --------
+    Controls 0.2, 0.4 (median 0.3) and cases 0.1, 0.9 (median 0.5): ``"<"``; the labels
+    swapped: ``">"``; controls -inf and inf have the median (-inf + inf)/2 = NaN:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.r_models import proc_direction
+    >>> scores = np.array([0.2, 0.4, 0.1, 0.9])
+    >>> proc_direction(Inputs(np.array([0, 0, 1, 1]), scores))
+    '<'
+    >>> proc_direction(Inputs(np.array([1, 1, 0, 0]), scores))
+    '>'
+    >>> proc_direction(Inputs(np.array([0, 0, 1]), np.array([-np.inf, np.inf, 0.5]))) is None
+    True
+    """
     s = np.asarray(x.y_score, dtype=np.float64)
     y = np.asarray(x.y_true).astype(np.int64)
     with np.errstate(invalid="ignore"):

@@ -51,7 +51,26 @@ SOURCES = (
 
 
 def source_digests() -> dict[str, str]:
-    """sha256 (16 hex digits) of each source of :data:`SOURCES` and each vector file."""
+    """sha256 (16 hex digits) of each source of :data:`SOURCES` and each vector file.
+
+    Returns
+    -------
+    dict of str to str
+        Path relative to the package -> the first 16 hex digits of its sha256.
+
+    Examples
+    --------
+    >>> import hashlib
+    >>> from pathlib import Path
+    >>> import prtheory.conformance.classify as classify
+    >>> from prtheory.conformance.record import source_digests
+    >>> digests = source_digests()
+    >>> text = Path(classify.__file__).read_bytes()
+    >>> digests["classify.py"] == hashlib.sha256(text).hexdigest()[:16]
+    True
+    >>> "vectors/ap_min.json" in digests, "report.py" in digests
+    (True, False)
+    """
     paths = [p for pattern in SOURCES for p in sorted(_PACKAGE.glob(pattern))]
     paths += sorted(VECTOR_DIR.glob("*.json"))
     return {
@@ -108,7 +127,27 @@ def _row(r: Row) -> dict[str, Any]:
 
 
 def dumps(run: Run) -> str:
-    """The record of ``run``: the module docstring's contents, one JSON document."""
+    """The record of ``run``: the module docstring's contents, one JSON document.
+
+    Parameters
+    ----------
+    run : Run
+        The run.
+
+    Returns
+    -------
+    str
+        The JSON text, ending in a newline.
+
+    Examples
+    --------
+    >>> import json
+    >>> from prtheory.conformance.record import dumps, source_digests
+    >>> from prtheory.conformance.runner import Run
+    >>> doc = json.loads(dumps(Run([], [], {"mylib": "No module named 'mylib'"})))
+    >>> doc["rows"], doc["import_errors"], doc["sources"] == source_digests()
+    ([], {'mylib': "No module named 'mylib'"}, True)
+    """
     doc = {
         "sources": source_digests(),
         "statuses": [list(s.__dict__.values()) for s in run.statuses],
@@ -125,7 +164,29 @@ def dumps(run: Run) -> str:
 
 def outcome_of(obj: dict[str, Any]) -> Outcome:
     """The library's answer recorded in a row: its value, a stand-in of its exception (same
-    class name and message, a ``ValueError`` where the original was one), or unsupported."""
+    class name and message, a ``ValueError`` where the original was one), or unsupported.
+
+    Parameters
+    ----------
+    obj : dict
+        A recorded row (``value``, ``error``, ``unsupported``, ``warnings``).
+
+    Returns
+    -------
+    Outcome
+        The answer, as the classifier takes it.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.record import outcome_of
+    >>> row = {"unsupported": None, "error": ["ZeroDivisionError", "division by zero", False],
+    ...        "warnings": []}
+    >>> err = outcome_of(row).error
+    >>> type(err).__name__, str(err), isinstance(err, ValueError)
+    ('ZeroDivisionError', 'division by zero', False)
+    >>> outcome_of({"unsupported": None, "error": None, "value": "0x1.8p-1", "warnings": []}).value
+    0.75
+    """
     if obj["unsupported"] is not None:
         return Outcome(unsupported=obj["unsupported"])
     if obj["error"] is not None:

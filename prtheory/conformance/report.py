@@ -420,7 +420,28 @@ KNOWN_FINDINGS = (
 
 
 def environment(run: Run | None = None) -> dict[str, str]:
-    """Versions that determine the report's content (libraries, numpy, torch, Python minor)."""
+    """Versions that determine the report's content (libraries, numpy, torch, Python minor).
+
+    Parameters
+    ----------
+    run : Run, optional
+        The run whose libraries' versions are recorded (default: every adapter's status now,
+        which imports the libraries).
+
+    Returns
+    -------
+    dict of str to str
+        Distribution -> version (``"not installed"``), and ``python`` -> ``"3.x"``, sorted.
+
+    Examples
+    --------
+    >>> import sys
+    >>> from prtheory.conformance.report import environment
+    >>> from prtheory.conformance.runner import Run
+    >>> env = environment(Run([], [], {}))
+    >>> list(env), env["python"] == "%d.%d" % sys.version_info[:2]
+    (['numpy', 'python', 'scipy', 'torch'], True)
+    """
     statuses = run.statuses if run is not None else [status(k) for k in ADAPTERS]
     env = {s.distribution: (s.version or "not installed") for s in statuses}
     for dist in ("numpy", "torch", "scipy"):
@@ -433,7 +454,26 @@ def environment(run: Run | None = None) -> dict[str, str]:
 
 
 def committed_versions(text: str) -> dict[str, str] | None:
-    """The versions recorded in a rendered report, or ``None`` if it has no versions line."""
+    """The versions recorded in a rendered report, or ``None`` if it has no versions line.
+
+    Parameters
+    ----------
+    text : str
+        A report.
+
+    Returns
+    -------
+    dict of str to str or None
+        The versions of its :func:`versions_line`.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.report import committed_versions
+    >>> committed_versions('# Report\\n<!-- versions: {"numpy": "2.0.0"} -->\\n')
+    {'numpy': '2.0.0'}
+    >>> committed_versions("# Report\\n") is None
+    True
+    """
     for line in text.splitlines():
         if line.startswith("<!-- versions: ") and line.endswith(" -->"):
             versions: dict[str, str] = json.loads(line[len("<!-- versions: ") : -len(" -->")])
@@ -443,7 +483,27 @@ def committed_versions(text: str) -> dict[str, str] | None:
 
 def versions_line(run: Run) -> str:
     """The report's hidden line recording the environment's versions (:func:`environment`), which
-    the staleness test compares with the installed ones."""
+    the staleness test compares with the installed ones.
+
+    Parameters
+    ----------
+    run : Run
+        The run.
+
+    Returns
+    -------
+    str
+        ``<!-- versions: {...} -->``, the versions as sorted JSON.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.report import committed_versions, environment, versions_line
+    >>> from prtheory.conformance.runner import Run
+    >>> run = Run([], [], {})
+    >>> line = versions_line(run)
+    >>> line.startswith("<!-- versions: {"), committed_versions(line) == environment(run)
+    (True, True)
+    """
     return f"<!-- versions: {json.dumps(environment(run), sort_keys=True)} -->"
 
 
@@ -622,6 +682,29 @@ def render(run: Run) -> str:
     str
         The report, ending in one newline (without the run's cost line, which
         :func:`with_run_time` adds).
+
+    Examples
+    --------
+    The first AP vector ranks its positives 1st, 3rd, 4th and 7th: AP = (1 + 2/3 + 3/4 + 4/7)/4
+    = (84 + 56 + 63 + 48)/336 = 251/336; a library that returned 0.5 there is wrong:
+
+    >>> from prtheory.conformance.adapters import LibraryStatus
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.runner import Row, Run
+    >>> from prtheory.conformance.vectors_io import VECTOR_DIR, load_file
+    >>> v = load_file(VECTOR_DIR / "average_precision.json")[0]
+    >>> v.inputs.y_true.tolist(), v.expected.exact
+    ([1, 0, 1, 1, 0, 0, 1, 0], Fraction(251, 336))
+    >>> status = LibraryStatus("mylib", "mylib", "mylib", "1.0", True, "")
+    >>> row = Row("mylib", "ap", "average_precision", v, classify(v, Outcome(value=0.5)), 0.5)
+    >>> run = Run([status], [row], {})
+    >>> from prtheory.conformance.report import render
+    >>> lines = render(run).splitlines()
+    >>> print(next(line for line in lines if " results over " in line))
+    1 results over 1 (metric, vector) pairs, and 0 differential tests on generated inputs.
+    Results per library: mylib 1.
+    >>> "| mylib | 0/1✓ 1W |" in lines
+    True
     """
     rows = run.rows
     libs = [s.library for s in run.statuses if s.available]
@@ -1027,7 +1110,38 @@ def results_json(run: Run) -> dict[str, Any]:
     a reference to the vector file), the expected outcome (``result`` and the exact, 40-digit and
     float64 values), what the library returned, the outcome category, the mechanism the
     diagnosis attributes it to (``None`` for an agreeing or unexplained result) with the exact
-    value it predicts, the convention the first-fit classifier named, and the warnings it raised."""
+    value it predicts, the convention the first-fit classifier named, and the warnings it raised.
+
+    Parameters
+    ----------
+    run : Run
+        The run.
+
+    Returns
+    -------
+    dict
+        ``{"environment": ..., "libraries": [...], "results": [...]}``.
+
+    Examples
+    --------
+    The first AP vector ranks its positives 1st, 3rd, 4th and 7th: AP = (1 + 2/3 + 3/4 + 4/7)/4
+    = (84 + 56 + 63 + 48)/336 = 251/336; a library that returned 0.5 there is wrong:
+
+    >>> from prtheory.conformance.adapters import LibraryStatus
+    >>> from prtheory.conformance.classify import Outcome, classify
+    >>> from prtheory.conformance.runner import Row, Run
+    >>> from prtheory.conformance.vectors_io import VECTOR_DIR, load_file
+    >>> v = load_file(VECTOR_DIR / "average_precision.json")[0]
+    >>> v.inputs.y_true.tolist(), v.expected.exact
+    ([1, 0, 1, 1, 0, 0, 1, 0], Fraction(251, 336))
+    >>> status = LibraryStatus("mylib", "mylib", "mylib", "1.0", True, "")
+    >>> row = Row("mylib", "ap", "average_precision", v, classify(v, Outcome(value=0.5)), 0.5)
+    >>> run = Run([status], [row], {})
+    >>> from prtheory.conformance.report import results_json
+    >>> result = results_json(run)["results"][0]
+    >>> result["outcome"], result["got"], result["expected"]["exact"], result["mechanism"]
+    ('wrong', 0.5, '251/336', None)
+    """
     versions = {s.library: s.version for s in run.statuses}
     attributed = attributions(run)
     return {
@@ -1094,7 +1208,36 @@ def with_run_time(
     """The report with the cost of the run that made it, after the results count (the one line
     that differs between two runs; :func:`without_run_time` removes it to compare): ``cpu``
     seconds of CPU (user + system of every process), ``seconds`` of wall time, and the CPU of
-    each library's start-up and units."""
+    each library's start-up and units.
+
+    Parameters
+    ----------
+    report : str
+        The rendered report.
+    seconds : float
+        Wall time of the run.
+    jobs : int
+        Libraries run at a time.
+    cpu : float, optional
+        CPU seconds of every process.
+    libraries : dict, optional
+        Library -> ``{"start-up": s, "vectors": s}`` CPU seconds.
+
+    Returns
+    -------
+    str
+        The report with the cost line (:func:`insert_run_time`).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.report import with_run_time
+    >>> report = "# Report\\n\\n3 results over 2 (metric, vector) pairs.\\n\\n## Libraries\\n"
+    >>> timed = with_run_time(report, 61.4, 2, cpu=120.2, libraries={"mylib": {"vectors": 1.25}})
+    >>> print(timed.splitlines()[4])
+    Full run: 120 s of CPU (user + system of every process), 61 s wall, 2 libraries at a time
+    (`prtheory conformance`, including imports and the report). CPU by library, start-up +
+    vectors and generated inputs: mylib 0.0 + 1.2 s.
+    """
     spent = "" if cpu is None else f"{cpu:.0f} s of CPU (user + system of every process), "
     line = (
         f"{RUN_TIME}{spent}{seconds:.0f} s wall, {jobs} libraries at a time "
@@ -1113,7 +1256,28 @@ def with_run_time(
 
 
 def insert_run_time(report: str, line: str) -> str:
-    """``report`` with the cost ``line`` after its results count."""
+    """``report`` with the cost ``line`` after its results count.
+
+    Parameters
+    ----------
+    report : str
+        The rendered report.
+    line : str
+        The cost line.
+
+    Returns
+    -------
+    str
+        ``report`` with a blank line and ``line`` after the first line holding
+        ``" results over "`` (unchanged without one).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.report import insert_run_time
+    >>> report = "# Report\\n\\n3 results over 2 (metric, vector) pairs.\\n\\n## Libraries\\n"
+    >>> insert_run_time(report, "Full run: 9 s wall.").splitlines()[2:6]
+    ['3 results over 2 (metric, vector) pairs.', '', 'Full run: 9 s wall.', '']
+    """
     out, done = [], False
     for text in report.splitlines(keepends=True):
         out.append(text)
@@ -1125,7 +1289,25 @@ def insert_run_time(report: str, line: str) -> str:
 
 def without_run_time(report: str) -> str:
     """``report`` without its run-time line (and the blank line before it): the text
-    :func:`render` makes from the recorded results."""
+    :func:`render` makes from the recorded results.
+
+    Parameters
+    ----------
+    report : str
+        A report with or without its run-time line.
+
+    Returns
+    -------
+    str
+        The report without it.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.report import insert_run_time, without_run_time
+    >>> report = "# Report\\n\\n3 results over 2 (metric, vector) pairs.\\n\\n## Libraries\\n"
+    >>> without_run_time(insert_run_time(report, "Full run: 9 s wall.")) == report
+    True
+    """
     keep: list[str] = []
     for text in report.splitlines(keepends=True):
         if text.startswith(RUN_TIME):

@@ -28,7 +28,33 @@ def _total_order(score: float) -> int:
 
 
 def river_rolling_roc_auc(x: Any) -> Fraction | float:
-    """``RollingROCAUC(window_size=n)`` after every item of ``x`` (module docstring)."""
+    """``RollingROCAUC(window_size=n)`` after every item of ``x`` (module docstring).
+
+    Parameters
+    ----------
+    x : Inputs
+        The items, in the order they are fed.
+
+    Returns
+    -------
+    Fraction or float
+        The area river computes, exactly; 0.0 when a class is missing.
+
+    Examples
+    --------
+    Labels 1, 0, 1, 0 scored 0.8, 0.5, 0.5, 0.2. Walking down: the positive at 0.8 (c = 1),
+    the positive at 0.5 (prev_c = 1, c = 2), the negative tied with it adds (2 + 1) // 2 = 1,
+    the negative at 0.2 adds 2: 3/4, where the Mann-Whitney area counts the tie 1/2:
+    (1 + 1 + 1/2 + 1)/4 = 7/8:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.river_models import river_rolling_roc_auc
+    >>> river_rolling_roc_auc(Inputs(np.array([1, 0, 1, 0]), np.array([0.8, 0.5, 0.5, 0.2])))
+    Fraction(3, 4)
+    >>> river_rolling_roc_auc(Inputs(np.array([1, 1]), np.array([0.8, 0.5])))
+    0.0
+    """
     labels = [int(v == 1) for v in np.asarray(x.y_true).tolist()]
     scores = np.asarray(x.y_score, dtype=np.float64).tolist()
     positives = sum(labels)

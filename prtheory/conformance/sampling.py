@@ -64,7 +64,14 @@ _EXTREMES = np.array(
 
 @dataclass(frozen=True)
 class Family:
-    """How an input is drawn: the rate of positives (per mille), the scores and the weights."""
+    """How an input is drawn: the rate of positives (per mille), the scores and the weights.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.sampling import FAMILIES, Family
+    >>> Family("distinct-integer", 200, "distinct", "integer") in FAMILIES
+    True
+    """
 
     name: str
     permille: int
@@ -87,7 +94,15 @@ FAMILIES = (
 
 @dataclass(frozen=True)
 class Sample:
-    """A generated input: labels (int64 0/1), float64 scores and weights (or ``None``)."""
+    """A generated input: labels (int64 0/1), float64 scores and weights (or ``None``).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.sampling import FAMILIES, sample
+    >>> s = sample(7, FAMILIES[0], 5)
+    >>> s.n, s.family.name, s.sample_weight is None
+    (5, 'distinct', True)
+    """
 
     family: Family
     seed: int
@@ -109,7 +124,37 @@ def _mix(z: np.ndarray) -> np.ndarray:
 
 
 def draws(seed: int, count: int) -> np.ndarray:
-    """``u(1), ..., u(count)`` of the module docstring's stream, as uint64."""
+    """``u(1), ..., u(count)`` of the module docstring's stream, as uint64.
+
+    Parameters
+    ----------
+    seed : int
+        The seed (taken modulo 2^64).
+    count : int
+        How many draws.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``count`` uint64 values.
+
+    Examples
+    --------
+    SplitMix64 seeded with 0 begins 0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f
+    (its reference outputs), which the formula on Python integers reproduces:
+
+    >>> from prtheory.conformance.sampling import draws
+    >>> M = 2**64
+    >>> def u(seed, k):  # the stream of the module docstring, on Python integers
+    ...     z = (seed + k * 0x9E3779B97F4A7C15) % M
+    ...     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % M
+    ...     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % M
+    ...     return z ^ (z >> 31)
+    >>> [hex(int(x)) for x in draws(0, 3)]
+    ['0xe220a8397b1dcdaf', '0x6e789e6aa1b965f4', '0x6c45d188009454f']
+    >>> [int(x) for x in draws(2**70 + 5, 4)] == [u(5, k) for k in range(1, 5)]
+    True
+    """
     k = np.arange(1, count + 1, dtype=np.uint64)
     with np.errstate(over="ignore"):
         return _mix(np.uint64(seed % 2**64) + k * np.uint64(GOLDEN))
@@ -154,7 +199,44 @@ def _weights(c: np.ndarray, kind: str) -> np.ndarray | None:
 
 
 def sample(seed: int, family: Family, n: int) -> Sample:
-    """The input of ``n >= 2`` items that ``(seed, family)`` draws (module docstring)."""
+    """The input of ``n >= 2`` items that ``(seed, family)`` draws (module docstring).
+
+    Parameters
+    ----------
+    seed : int
+        The seed.
+    family : Family
+        The family (one of :data:`FAMILIES`, or any other).
+    n : int
+        The number of items, at least 2.
+
+    Returns
+    -------
+    Sample
+        Its labels, scores and weights.
+
+    Examples
+    --------
+    Rebuilt from the module docstring's rules on Python integers (item ``i`` reads
+    ``u(3i + 1)``, ``u(3i + 2)``, ``u(3i + 3)``): labels ``a % 1000 < 200`` with item 0
+    positive and item 1 negative, scores ``(b >> 11) * 2**-53``, weights ``c % 5``:
+
+    >>> from prtheory.conformance.sampling import Family, sample
+    >>> M = 2**64
+    >>> def u(seed, k):  # the stream of the module docstring, on Python integers
+    ...     z = (seed + k * 0x9E3779B97F4A7C15) % M
+    ...     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % M
+    ...     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % M
+    ...     return z ^ (z >> 31)
+    >>> s = sample(7, Family("distinct-integer", 200, "distinct", "integer"), 6)
+    >>> a, b, c = ([u(7, 3 * i + j) for i in range(6)] for j in (1, 2, 3))
+    >>> s.y_true.tolist() == [1, 0] + [int(x % 1000 < 200) for x in a[2:]]
+    True
+    >>> s.y_score.tolist() == [(x >> 11) * 2.0**-53 for x in b]
+    True
+    >>> s.sample_weight.tolist() == [float(x % 5) for x in c]
+    True
+    """
     u = draws(seed, 3 * n).reshape(n, 3)
     return Sample(
         family,

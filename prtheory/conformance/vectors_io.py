@@ -39,7 +39,18 @@ NOT_VECTORS = ("schema.json", "tcids.json", "generated.json")
 
 @dataclass(frozen=True)
 class Vector:
-    """One decoded test: inputs as numpy arrays, expected values as :class:`Value`."""
+    """One decoded test: inputs as numpy arrays, expected values as :class:`Value`.
+
+    Examples
+    --------
+    The first AP@k vector ranks the labels 1, 0, 1, 1, 0, 0, 1, 0 with k = 3: hits at ranks 1
+    and 3 have precisions 1 and 2/3, and (1 + 2/3) / min(k, 4 positives) = 5/9:
+
+    >>> from prtheory.conformance.vectors_io import VECTOR_DIR, load_file
+    >>> v = load_file(VECTOR_DIR / "ap_at_k.json")[0]
+    >>> v.ident, v.inputs.y_true.tolist(), v.inputs.params["k"], v.expected.exact
+    ('ap_at_k#1', [1, 0, 1, 1, 0, 0, 1, 0], 3, Fraction(5, 9))
+    """
 
     metric: str
     tc_id: int
@@ -112,7 +123,17 @@ def schema() -> dict[str, Any]:
 
 
 class VectorFileError(ValueError):
-    """A vector file that breaks the schema or whose values disagree with each other."""
+    """A vector file that breaks the schema or whose values disagree with each other.
+
+    Raised by :func:`validate` when ``jsonschema`` is not installed (with it, its
+    ``ValidationError``); a ``ValueError``.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.vectors_io import VectorFileError
+    >>> issubclass(VectorFileError, ValueError)
+    True
+    """
 
 
 def _schema_error() -> type[Exception]:
@@ -173,6 +194,34 @@ def validate(doc: dict[str, Any]) -> None:
     ``numberOfTests`` and unique tcIds, a note for every flag, the exact, 40-digit and float64
     forms of every value agreeing (:func:`_value_problem`), equal input lengths for every test
     that is not meant to be invalid, and curves whose arrays have equal lengths.
+
+    Parameters
+    ----------
+    doc : dict
+        A parsed vector file.
+
+    Returns
+    -------
+    None
+        When the file is well formed.
+
+    Raises
+    ------
+    jsonschema.ValidationError or VectorFileError
+        The first problem found (:class:`VectorFileError` when ``jsonschema`` is not installed).
+
+    Examples
+    --------
+    >>> import json
+    >>> from prtheory.conformance.vectors_io import VECTOR_DIR, validate
+    >>> doc = json.loads((VECTOR_DIR / "ap_min.json").read_text())
+    >>> validate(doc)
+    >>> doc["numberOfTests"] += 1
+    >>> try:
+    ...     validate(doc)
+    ... except Exception as err:  # jsonschema's ValidationError (installed with the extra)
+    ...     print(type(err).__name__, err)
+    ValidationError numberOfTests or tcIds inconsistent
     """
     error = _schema_error()
     if error is not VectorFileError:
@@ -230,7 +279,33 @@ def load_file(path: Path, *, check: bool = True) -> list[Vector]:
     """Decoded vectors of one file (decoded once per file version; treat them as read-only).
 
     The file is validated first (:func:`validate`) unless ``check=False``: a malformed file or
-    one whose values disagree raises instead of loading."""
+    one whose values disagree raises instead of loading.
+
+    Parameters
+    ----------
+    path : Path
+        The vector file.
+    check : bool, default True
+        Validate it first.
+
+    Returns
+    -------
+    list of Vector
+        Its tests in file order.
+
+    Raises
+    ------
+    jsonschema.ValidationError or VectorFileError
+        As :func:`validate`, for a file that breaks it.
+
+    Examples
+    --------
+    >>> import json
+    >>> from prtheory.conformance.vectors_io import VECTOR_DIR, load_file
+    >>> path = VECTOR_DIR / "ap_min.json"
+    >>> len(load_file(path)) == json.loads(path.read_text())["numberOfTests"]
+    True
+    """
     return list(_load_cached(path, path.stat().st_mtime_ns, check))
 
 
