@@ -378,7 +378,40 @@ CATBOOST_TIE = 1e-8
 def catboost_prauc(x: Any) -> float | None:
     """CatBoost's ``eval_metric(..., "PRAUC")`` on ``x`` (module docstring); None where it raises
     (no positive weight). The running sums are sequential in double, as in the loop: numpy's
-    ``cumsum`` and ``subtract.accumulate`` add one term at a time."""
+    ``cumsum`` and ``subtract.accumulate`` add one term at a time.
+
+    Parameters
+    ----------
+    x : Inputs
+        Labels, scores and optional weights (weights as float32, as CatBoost stores them).
+
+    Returns
+    -------
+    float or None
+        The trapezoids' sum from the threshold below every item up to (0, 1), neighbouring
+        scores closer than ``1e-8`` tied; None without positive weight.
+
+    See Also
+    --------
+    xgboost_aucpr : XGBoost's area, on the same inputs.
+
+    Examples
+    --------
+    y = [1, 0, 1], s = [0.9, 0.5, 0.5 + 1e-9]: the last two scores are within 1e-8, one tie, so
+    the points from the lowest threshold up are (R, P) = (1, 2/3), (1/2, 1), (0, 1) and the
+    area is (1/2)(2/3 + 1)/2 + (1/2)(1 + 1)/2 = 5/12 + 1/2 = 11/12; at 0.5 + 3e-8 the scores
+    are apart, the point (1, 1) comes in and the area is 1:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.gbdt_models import catboost_prauc
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> round(catboost_prauc(Inputs(np.array([1, 0, 1]), np.array([0.9, 0.5, 0.5 + 1e-9]))), 12)
+    0.916666666667
+    >>> catboost_prauc(Inputs(np.array([1, 0, 1]), np.array([0.9, 0.5, 0.5 + 3e-8])))
+    1.0
+    >>> catboost_prauc(Inputs(np.array([0, 0]), np.array([0.9, 0.5]))) is None
+    True
+    """
     s = np.asarray(x.y_score, dtype=np.float64)
     w = np.ones(s.size, dtype=F32) if x.sample_weight is None else _f32(x.sample_weight)
     order = np.argsort(s, kind="stable")
