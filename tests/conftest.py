@@ -32,6 +32,26 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+#: the longest test files (minutes each on 2 cores: the Sphinx build, the Spark tests, the
+#: statement mutants, the docs' code blocks, ...), collected first so that pytest-xdist's workers
+#: start them first (with ``--no-loadscope-reorder``, files are handed out in collection order)
+#: instead of ending the run on one of them while the other worker waits
+LONGEST_FIRST = (
+    "test_docs.py",
+    "test_spark.py",
+    "test_theory.py",
+    "test_doc_examples.py",
+    "test_doctests.py",
+    "test_conformance_gate.py",
+    "test_sklearn_suite.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files of :data:`LONGEST_FIRST` first, in that order; the others after, as collected."""
+    rank = {name: k for k, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
 
 @pytest.fixture(autouse=True)
 def _reset_mpmath_precision():
