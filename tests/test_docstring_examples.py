@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import ast
 import importlib
-import importlib.util
 import inspect
-import pkgutil
 import re
 import textwrap
 from types import ModuleType
 
 import pytest
+
+from prtheory._testing.modules import public_modules
 
 #: the packages whose public functions carry executed examples
 PACKAGES = (
@@ -96,19 +96,7 @@ NEEDS = {
 }
 
 
-def _module_names() -> list[str]:
-    names = []
-    for package in PACKAGES:
-        names.append(package)
-        # found without importing it: a package of an optional extra (prtheory.sklearn) raises
-        # ImportError without it, which must skip its modules' tests, not fail the collection
-        path = importlib.util.find_spec(package).submodule_search_locations
-        if path is not None:
-            names += [m.name for m in pkgutil.walk_packages(path, package + ".")]
-    return sorted(n for n in names if not any(p.startswith("_") for p in n.split(".")))
-
-
-MODULES = _module_names()
+MODULES = sorted(public_modules(PACKAGES))
 
 
 def _import(name: str) -> ModuleType:
