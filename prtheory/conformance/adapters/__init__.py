@@ -83,6 +83,21 @@ class Implementation:
     weights, ...). ``batches`` > 1 means the input is fed through that many ``update()`` calls.
     ``prepare``, if given, is called once before the first vector, outside the per-vector time
     limit (an adapter that evaluates every stored vector in one batch does it there).
+
+    Examples
+    --------
+    scikit-learn's ``average_precision_score``, as the runner calls it: the labels 1, 0, 0, 1 in
+    decreasing score order have hits at ranks 1 and 4, so AP = (1/1 + 2/4) / 2 = 3/4 (N2), exact
+    in binary:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> impl = {i.name: i for i in implementations("sklearn")}["average_precision_score"]
+    >>> impl.library, impl.metric, impl.conventions, impl.batches
+    ('scikit-learn', 'average_precision', ('undefined=sklearn',), 1)
+    >>> impl.run(Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2])))
+    0.75
     """
 
     library: str
@@ -107,7 +122,19 @@ class Unsupported:
 @dataclass(frozen=True)
 class LibraryStatus:
     """Whether an adapter's library ran: its key, name, distribution and version, why not, and the
-    compatibility shims the adapter applied."""
+    compatibility shims the adapter applied.
+
+    Examples
+    --------
+    The official PRG code (PyPI ``pyprg``) runs behind one shim, stated in the report:
+
+    >>> from prtheory.conformance.adapters import status
+    >>> s = status("pyprg")
+    >>> s.key, s.library, s.distribution, s.available, s.reason
+    ('pyprg', 'pyprg (official PRG code)', 'pyprg', True, '')
+    >>> s.shims[0].startswith("np.alen (removed in NumPy 1.23) restored inside prg.prg only")
+    True
+    """
 
     key: str
     library: str
@@ -145,6 +172,40 @@ def implementations(key: str) -> list[Implementation]:
 
     Warnings raised while the library imports (torcheval's ``torch.jit.script`` deprecation,
     for example) belong to the library, not to the caller, and are silenced.
+
+    Parameters
+    ----------
+    key : str
+        An entry of :data:`ADAPTERS`.
+
+    Returns
+    -------
+    list of Implementation
+        One per function or calling pattern of the library (the adapter's docstring lists
+        them).
+
+    Raises
+    ------
+    ImportError
+        The library is not installed (:func:`status` says so without raising).
+
+    See Also
+    --------
+    status : whether the library can run, without importing it.
+
+    Examples
+    --------
+    scikit-learn's, with the metric of the vectors each one computes; the first on the labels
+    1, 0, 0, 1 in decreasing score order: AP = (1/1 + 2/4) / 2 = 3/4 (N2):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> found = implementations("sklearn")
+    >>> [(i.name, i.metric) for i in found][:2]
+    [('average_precision_score', 'average_precision'), ('precision_recall_curve', 'pr_curve')]
+    >>> found[0].run(Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2])))
+    0.75
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -157,7 +218,28 @@ def status(key: str) -> LibraryStatus:
 
     An adapter of a library outside Python (an R package, Weka) defines ``version()``, which
     finds the library itself and returns its version, or None where it is missing (``missing()``
-    then says why)."""
+    then says why).
+
+    Parameters
+    ----------
+    key : str
+        An entry of :data:`ADAPTERS`.
+
+    Returns
+    -------
+    LibraryStatus
+        Available, or not with the reason (``"not installed"``, or the adapter's ``missing()``);
+        the library itself is not imported.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.adapters import status
+    >>> s = status("sklearn")
+    >>> s.library, s.distribution, s.available, s.shims
+    ('scikit-learn', 'scikit-learn', True, ())
+    >>> s.version is not None
+    True
+    """
     mod = load_adapter(key)
     if hasattr(mod, "version"):
         return _external_status(key, mod)

@@ -35,6 +35,28 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order have hits at ranks 1 and 4: AP =
+    (1/1 + 2/4) / 2 = 3/4 (N2). With weights 1, 1, 1, 3 the recall rises by 1/4 at precision 1
+    and by 3/4 at precision 4/6: 1/4 + 3/4 * 2/3 = 3/4 again. Predicting positive iff
+    ``score >= 0.5`` selects the first two items, one of them a positive: precision 1/2. A NaN
+    score has no prediction, and the adapter declines it:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.sklearn_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> impl = {i.name: i for i in implementations()}
+    >>> y, s = np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2])
+    >>> ap = impl["average_precision_score"].run
+    >>> ap(Inputs(y, s)), ap(Inputs(y, s, np.array([1.0, 1.0, 1.0, 3.0])))
+    (0.75, 0.75)
+    >>> precision = impl["precision_score(y, score >= t)"].run
+    >>> precision(Inputs(y, s, params={"threshold": 0.5}))
+    0.5
+    >>> precision(Inputs(y, np.array([0.8, np.nan, 0.4, 0.2]), params={"threshold": 0.5}))
+    Unsupported(reason='the adapter thresholds scores into predictions; NaN has none')
     """
     from sklearn import metrics as m
 

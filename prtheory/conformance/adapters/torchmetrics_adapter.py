@@ -228,6 +228,29 @@ def implementations() -> list[Implementation]:
     list of Implementation
         Average precision (functional, class, binned), the retrieval metrics, the PR curve, and
         F-beta, precision and recall at a threshold.
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order have hits at ranks 1 and 4: AP =
+    (1/1 + 2/4) / 2 = 3/4 (N2), whether the items come in one ``update()`` call or in two. As
+    logits (scores outside [0, 1]) they are mapped by the sigmoid, which keeps their order, so
+    AP is unchanged. R-precision looks at the top R = 2 items, one of them relevant: 1/2. The
+    APIs take no sample weights:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.torchmetrics_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> impl = {i.name: i for i in implementations()}
+    >>> y, s = np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2])
+    >>> ap = impl["functional.binary_average_precision"].run
+    >>> ap(Inputs(y, s)), impl["BinaryAveragePrecision, 2 update() calls"].run(Inputs(y, s))
+    (0.75, 0.75)
+    >>> ap(Inputs(y, np.array([2.0, 0.0, -1.0, -3.0])))
+    0.75
+    >>> impl["functional.retrieval_r_precision"].run(Inputs(y, s))
+    0.5
+    >>> ap(Inputs(y, s, np.ones(4)))
+    Unsupported(reason='the API takes no sample weights')
     """
     import torch
     import torchmetrics.classification as c
