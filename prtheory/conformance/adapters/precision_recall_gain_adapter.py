@@ -59,6 +59,28 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 1, 0 in decreasing score order: prevalence pi = 2/3, and the curve up to full
+    recall has the points (R, P) = (1/2, 1), (1, 1). The library takes ``pi`` as
+    ``tps[-1] / fps[-1]``, the odds 2/1 (the mechanism ``prg-skew=odds``), so the recall gain
+    of R = 1/2 is (1/2 - 2) / ((1 - 2) * 1/2) = 3 where (R - pi) / ((1 - pi) R) (F5) is
+    (1/2 - 2/3) / (1/3 * 1/2) = -1. Its appended point at recall 0 gets the recall gain
+    (0 - 2) / ((1 - 2) * 0) = +inf, and the step sum ``-sum(diff(RG) * PG)`` is -inf where the
+    oracle's AUPRG is 1. No sample weights:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.precision_recall_gain_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs, evaluate
+    >>> impl = {i.metric: i for i in implementations()}
+    >>> x = Inputs(np.array([1, 1, 0]), np.array([0.9, 0.6, 0.3]))
+    >>> {k: v.tolist() for k, v in impl["prg_curve"].run(x).items()}
+    {'recall_gain': [3.0, 1.0], 'precision_gain': [1.0, 1.0]}
+    >>> impl["auprg"].run(x), evaluate("auprg", x)
+    (-inf, Fraction(1, 1))
+    >>> impl["auprg"].run(Inputs(x.y_true, x.y_score, np.ones(3)))
+    Unsupported(reason='the API takes no sample weights')
     """
     prg = _module()
 

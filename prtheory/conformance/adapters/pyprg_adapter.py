@@ -50,6 +50,28 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order (prevalence pi = 1/2) have the operating
+    points (R, P) = (1/2, 1), (1/2, 1/2), (1/2, 1/3), (1, 1/2). Their gains
+    (x - pi) / ((1 - pi) x) (F5) are RG = 0, 0, 0, 1 and PG = 1, 0, -1, 0. pyprg's area counts
+    the part below PG = 0 as negative: the last segment, from (0, -1) to (1, 0), has area
+    -1/2, the oracle's value under ``prg-area=signed``; the default area within the unit square
+    is 0:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.pyprg_adapter import implementations
+    >>> from prtheory.conformance.metrics import METRICS, Inputs, evaluate
+    >>> impl = {i.metric: i for i in implementations()}
+    >>> x = Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]))
+    >>> {k: v.tolist() for k, v in impl["prg_curve"].run(x).items()}
+    {'recall_gain': [0.0, 0.0, 0.0, 1.0], 'precision_gain': [1.0, 0.0, -1.0, 0.0]}
+    >>> impl["auprg"].run(x)
+    -0.5
+    >>> signed = next(a for a in METRICS["auprg"].alternatives if a.name == "prg-area=signed")
+    >>> evaluate("auprg", x, signed), evaluate("auprg", x)
+    (Fraction(-1, 2), Fraction(0, 1))
     """
     p = _module()
 

@@ -66,6 +66,27 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order have hits at ranks 1 and 4: AP =
+    (1/1 + 2/4) / 2 = 3/4 (N2), and one of the top two is relevant: P@2 = 1/2. A negative and a
+    positive tied at 0.5 are ranked by document id, descending: ``d0000001``, the positive,
+    first, so AP = 1 (the oracle's ``ties=trec_eval``), where the tie grouped gives 1/2 (one
+    positive in a block of two) and broken in input order 1/2. The run/qrels format has no
+    sample weights:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.pytrec_eval_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> impl = {i.name: i for i in implementations()}
+    >>> x = Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]), params={"k": 2})
+    >>> impl["map"].run(x), impl["P_k"].run(x)
+    (0.75, 0.5)
+    >>> impl["map"].run(Inputs(np.array([0, 1]), np.array([0.5, 0.5])))
+    1.0
+    >>> impl["map"].run(Inputs(x.y_true, x.y_score, np.ones(4), {"k": 2}))
+    Unsupported(reason='the run/qrels format has no sample weights')
     """
 
     def evaluate(x: Any, measure: str) -> Any:

@@ -34,6 +34,26 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 0, 1 with the last two tied: prevalence pi = 2/3 and the operating points
+    (R, P) = (1/2, 1), (1, 2/3), whose gains (x - pi) / ((1 - pi) x) (F5) are (RG, PG) =
+    (-1, 1), (1, 0). The library clips the recall gain -1 to 0, so its area runs from (0, 1) to
+    (1, 0): 1/2. The PRG curve enters the unit square where the segment from (-1, 1) to (1, 0)
+    crosses RG = 0, at PG = 1/2: AUPRG = (1/2 + 0) / 2 = 1/4. (An input with ties between
+    points of equal recall gain but different precision gains is avoided here: the library's
+    ``np.argsort`` is not stable, and which of them it puts first decides its area.)
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.sklearn_prg_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs, evaluate
+    >>> impl = {i.metric: i for i in implementations()}
+    >>> x = Inputs(np.array([1, 0, 1]), np.array([0.9, 0.5, 0.5]))
+    >>> {k: v.tolist() for k, v in impl["prg_curve"].run(x).items()}
+    {'recall_gain': [0.0, 1.0], 'precision_gain': [1.0, 0.0]}
+    >>> impl["auprg"].run(x), evaluate("auprg", x)
+    (0.5, Fraction(1, 4))
     """
     from sklearn_prg import average_precision_recall_gain, precision_recall_gain_curve
 
