@@ -70,6 +70,30 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order. ``PRAUC`` is scikit-learn's trapezoid
+    area through (0, 1), (1/2, 1), (1/2, 1/2), (1/2, 1/3), (1, 1/2): 1/2 * 1 +
+    1/2 * (1/3 + 1/2) / 2 = 17/24, which is not a float64 number: the value is within 4 of the
+    2**-53 steps of float64 in [1/2, 1) (1/3 and the sums round). ``MAP:top=2``: the hit at rank
+    1 has precision 1, over min(k, 2 positives) = 2: 1/2. A group takes group weights, and
+    labels outside [0, 1] are the library's own rejection of an ``AUC``:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.catboost_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> impl = {i.metric: i for i in implementations()}
+    >>> x = Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]), params={"k": 2})
+    >>> abs(impl["auc_trapezoid"].run(x) - 17 / 24) < 4 * 2**-53
+    True
+    >>> impl["ap_at_k"].run(x)
+    0.5
+    >>> impl["ap_at_k"].run(Inputs(x.y_true, x.y_score, np.ones(4), {"k": 2}))
+    Unsupported(reason="a group's metric takes group weights, not one per item")
+    >>> impl["roc_auc"].run(Inputs(np.array([2, 0]), np.array([0.5, 0.25])))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    prtheory.conformance.adapters.LibraryRejection: CatBoostError: ...in the segment [0, 1]...
     """
     from catboost import CatBoostError
 

@@ -61,7 +61,28 @@ def _probabilities(x: Any) -> np.ndarray | Unsupported:
 
 def every_score_thresholds(s: np.ndarray) -> list[float]:
     """One threshold just below every distinct float32 score (``score > t`` then means
-    ``score >= that score``), without the negative one Keras adds itself."""
+    ``score >= that score``), without the negative one Keras adds itself.
+
+    Parameters
+    ----------
+    s : numpy.ndarray
+        The scores (rounded to float32 here, as Keras compares them).
+
+    Returns
+    -------
+    list of float
+        The float32 number below each distinct score, increasing, the negative ones left out.
+
+    Examples
+    --------
+    Float32 numbers in [1/4, 1/2) are 2**-25 apart, so the one below 0.5 is 0.5 - 2**-25; the
+    one below 0.0 is negative and is left out (Keras adds -1e-7 itself):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.keras_adapter import every_score_thresholds
+    >>> every_score_thresholds(np.array([0.5, 0.0, 0.5])) == [0.5 - 2**-25]
+    True
+    """
     u = np.unique(s.astype(np.float32))
     below = np.nextafter(u, np.float32(-np.inf))
     return [float(t) for t in below if t >= 0.0]
@@ -74,6 +95,30 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    On the labels 1, 0, 0, 1 in decreasing score order, ``summation_method="majoring"`` gives
+    1/2 * 1 + 1/2 * 1/2 = 3/4 (:func:`float32_riemann` derives it), and the interpolated area
+    is what :func:`float32_interpolation` emulates, to the last bit. Scores outside [0, 1] are
+    declined (called, as the runner calls it, through
+    :func:`prtheory.conformance.adapters.implementations`, which silences warnings of the
+    library's import):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters import implementations
+    >>> from prtheory.conformance.adapters.keras_adapter import float32_interpolation
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> impl = {i.name: i for i in implementations("keras")}
+    >>> x = Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]))
+    >>> majoring = "AUC(curve='PR', summation_method='majoring', thresholds=every distinct score)"
+    >>> impl[majoring].run(x)
+    0.75
+    >>> auc = impl["AUC(curve='PR', thresholds=every distinct score)"].run
+    >>> auc(x) == float32_interpolation(x)
+    True
+    >>> auc(Inputs(x.y_true, np.array([2.0, 0.6, 0.4, 0.2])))
+    Unsupported(reason="Keras's AUC takes probabilities in [0, 1]")
     """
     os.environ.setdefault("KERAS_BACKEND", "torch")
     import keras
@@ -148,6 +193,45 @@ def float32_interpolation(x: Any, thresholds: Sequence[float] | None = None) -> 
     ``intercept log(P_i/P_{i+1})`` nearly cancels ``dTP`` when P changes by a small fraction: the
     exact 1 - 10^6 ln(1 + 10^-6) = 5.0e-7 of one positive below 10^6 tied negatives comes out as
     0.0463.
+
+    Parameters
+    ----------
+    x : Inputs
+        Labels, scores (probabilities) and optional weights.
+    thresholds : sequence of float, optional
+        Keras's full list of thresholds, the added ``-1e-7`` and ``1 + 1e-7`` included
+        (:data:`DEFAULT_THRESHOLDS`); by default one below every distinct score.
+
+    Returns
+    -------
+    float
+        The float32 area, as a Python float.
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order. The first positive takes recall from 0 to
+    1/2 at precision 1 (the precision of the bucket's end held from recall 0): 1/2. Between the
+    third item and the last, TP goes from 1 to 2 while FP stays 2, so the Davis-Goadrich
+    precision is ``tp / (tp + 2)`` and that bucket adds
+    ``(1/2) * integral from 1 to 2 of tp / (tp + 2) dtp = (1 - 2 ln(4/3)) / 2``; in all
+    1 - ln(4/3) = 0.71232. Float32 numbers in [1/2, 1) are 2**-24 apart, and a handful of
+    float32 operations per bucket (a log, two divisions, the sum) keep the result within
+    4 of those steps. Keras's 200 default thresholds put every score in a bucket of its own
+    here, which gives the same buckets with items in them:
+
+    >>> import math
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.keras_adapter import (
+    ...     DEFAULT_THRESHOLDS,
+    ...     float32_interpolation,
+    ... )
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> x = Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]))
+    >>> v = float32_interpolation(x)
+    >>> abs(v - (1 - math.log(4 / 3))) < 4 * 2**-24
+    True
+    >>> float32_interpolation(x, DEFAULT_THRESHOLDS) == v
+    True
     """
     with np.errstate(all="ignore"):  # float32 overflow and inf * 0 are part of what Keras does
         return _float32_interpolation(x, thresholds)
@@ -184,6 +268,36 @@ def float32_riemann(x: Any, method: str) -> float:
     0/0), then ``sum_i (R_i - R_{i+1}) h_i`` with ``h_i`` the smaller (``minoring``) or the larger
     (``majoring``) of the two precisions of each recall step. With exact thresholds the step AP,
     ``sum_i (R_i - R_{i+1}) P_i``, lies between the two: min <= P_i <= max.
+
+    Parameters
+    ----------
+    x : Inputs
+        Labels, scores (probabilities) and optional weights.
+    method : {"minoring", "majoring"}
+        The smaller or the larger precision of each recall step.
+
+    Returns
+    -------
+    float
+        The float32 sum, as a Python float.
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order have the points (R, P) = (0, 0) above the
+    top score, then (1/2, 1), (1/2, 1/2), (1/2, 1/3), (1, 1/2). Recall rises twice: from 0 to
+    1/2 between the precisions 0 and 1, from 1/2 to 1 between 1/3 and 1/2. Minoring:
+    1/2 * 0 + 1/2 * 1/3 = 1/6; majoring: 1/2 * 1 + 1/2 * 1/2 = 3/4, which is the step AP here
+    (N2: (1/1 + 2/4) / 2). In float32, 1/3 rounds once and halving it is exact, so the minoring
+    sum is 1/6 rounded to float32:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.keras_adapter import float32_riemann
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> x = Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]))
+    >>> float32_riemann(x, "minoring") == float(np.float32(1 / 6))
+    True
+    >>> float32_riemann(x, "majoring")
+    0.75
     """
     with np.errstate(all="ignore"):
         f32 = np.float32

@@ -70,6 +70,26 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order have hits at ranks 1 and 4: AP =
+    (1/1 + 2/4) / 2 = 3/4 (N2). With weights 1, 1, 1, 3, recall rises by 1/4 at precision 1
+    and by 3/4 at precision 4/6: 1/4 + 3/4 * 2/3 = 3/4 again; the ROC AUC is the weight of the
+    (positive, negative) pairs in order over all of it: the first positive (1) is above both
+    negatives (1 each), the last (3) below them, 2 / (4 * 2) = 1/4. A query takes one weight:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.lightgbm_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> impl = {i.metric: i for i in implementations()}
+    >>> y, s, w = np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]), np.array([1, 1, 1, 3.0])
+    >>> impl["average_precision"].run(Inputs(y, s)), impl["average_precision"].run(Inputs(y, s, w))
+    (0.75, 0.75)
+    >>> impl["roc_auc"].run(Inputs(y, s, w))
+    0.25
+    >>> impl["ap_at_k"].run(Inputs(y, s, w, {"k": 2}))
+    Unsupported(reason='a query takes one weight, not one per item')
     """
     from lightgbm.basic import LightGBMError
 

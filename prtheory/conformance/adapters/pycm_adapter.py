@@ -81,6 +81,29 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order have the points (R, P) = (1/2, 1),
+    (1/2, 1/2), (1/2, 1/3), (1, 1/2); with no point at recall 0, the trapezoids give only the
+    last segment's 1/2 * (1/3 + 1/2) / 2 = 5/24 (scikit-learn's curve, from (0, 1), adds 1/2:
+    17/24). 5/24 is not a float64 number: the value is within 4 of the 2**-55 steps of float64
+    in [1/8, 1/4). ``score >= 0.5`` selects the first two items, one a positive: PPV 1/2; at
+    0.9 it selects none, and pycm's ``"None"`` for 0/0 is read as NaN:
+
+    >>> import math
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.pycm_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> impl = {i.metric: i for i in implementations()}
+    >>> y, s = np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2])
+    >>> abs(impl["auc_trapezoid"].run(Inputs(y, s)) - 5 / 24) < 4 * 2**-55
+    True
+    >>> ppv = impl["precision_at_threshold"].run
+    >>> ppv(Inputs(y, s, params={"threshold": 0.5}))
+    0.5
+    >>> math.isnan(ppv(Inputs(y, s, params={"threshold": 0.9})))
+    True
     """
     from pycm.errors import pycmCurveError, pycmMatrixError, pycmVectorError
 

@@ -69,6 +69,28 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order: the first positive is above both
+    negatives, the last below them, ROC AUC = 2/4 = 1/2; the scores fall between different
+    thresholds ``i/9``, so the binned ``ROCAUC`` has every operating point and agrees. A
+    positive at 0.85 above a negative at 0.8 has ROC AUC 1, but both scores lie between the
+    thresholds 7/9 and 8/9: every threshold predicts both or neither, the binned curve is the
+    diagonal, 1/2, where ``RollingROCAUC`` over the whole input ranks them, 1. Scores outside
+    [0, 1] are declined:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.river_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> rocauc, rolling = (i.run for i in implementations())
+    >>> rocauc(Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2])))
+    0.5
+    >>> x = Inputs(np.array([1, 0]), np.array([0.85, 0.8]))
+    >>> rocauc(x), rolling(x)
+    (0.5, 1.0)
+    >>> rocauc(Inputs(np.array([1, 0]), np.array([2.0, 0.8])))
+    Unsupported(reason="river's ROCAUC takes probabilities in [0, 1]")
     """
     import river  # noqa: F401  (fails here, not per vector, when missing)
 

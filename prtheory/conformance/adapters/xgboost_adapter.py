@@ -79,6 +79,31 @@ def implementations() -> list[Implementation]:
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The labels 1, 0, 0, 1 in decreasing score order. ``aucpr``: the first positive takes recall
+    from 0 to 1/2 at precision 1 (1/2); between the third item and the last TP goes from 1 to 2
+    while FP stays 2, so the interpolated precision is ``tp / (tp + 2)`` and the segment adds
+    ``(1/2) * integral from 1 to 2 of tp / (tp + 2) dtp = (1 - 2 ln(4/3)) / 2``: in all
+    1 - ln(4/3) = 0.71232. Float64 numbers in [1/2, 1) are 2**-53 apart; a handful of float64
+    operations (logarithms, divisions, a sum) keep the value within 8 of those steps, and the 17
+    printed digits give back the float64 computed. ``pre@2``: one of the top two is relevant,
+    1/2. A query group takes one weight, not one per item:
+
+    >>> import math
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.xgboost_adapter import implementations
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> impl = {i.name: i for i in implementations()}
+    >>> x = Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]), params={"k": 2})
+    >>> abs(impl['eval_metric="aucpr"'].run(x) - (1 - math.log(4 / 3))) < 8 * 2**-53
+    True
+    >>> precision_at_k = impl['eval_metric="pre@k", one query group'].run
+    >>> precision_at_k(x)
+    0.5
+    >>> precision_at_k(Inputs(x.y_true, x.y_score, np.ones(4), {"k": 2}))
+    Unsupported(reason='a query group takes one weight for the group, not per item')
     """
     import xgboost  # noqa: F401  (fails here, not per vector, when missing)
 
