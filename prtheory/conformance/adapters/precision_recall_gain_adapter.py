@@ -67,8 +67,8 @@ def implementations() -> list[Implementation]:
     ``tps[-1] / fps[-1]``, the odds 2/1 (the mechanism ``prg-skew=odds``), so the recall gain
     of R = 1/2 is (1/2 - 2) / ((1 - 2) * 1/2) = 3 where (R - pi) / ((1 - pi) R) (F5) is
     (1/2 - 2/3) / (1/3 * 1/2) = -1. Its appended point at recall 0 gets the recall gain
-    (0 - 2) / ((1 - 2) * 0) = +inf, and the step sum ``-sum(diff(RG) * PG)`` is -inf where the
-    oracle's AUPRG is 1. No sample weights:
+    (0 - 2) / ((1 - 2) * 0) = -2 / -0.0 = +inf, and the step sum ``-sum(diff(RG) * PG)`` is
+    -inf where the oracle's AUPRG is 1. No sample weights:
 
     >>> import numpy as np
     >>> from prtheory.conformance.adapters.precision_recall_gain_adapter import implementations
