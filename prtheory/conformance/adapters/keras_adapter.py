@@ -88,6 +88,27 @@ def every_score_thresholds(s: np.ndarray) -> list[float]:
     return [float(t) for t in below if t >= 0.0]
 
 
+def _keras_auc(method: str, thresholds_of: Any) -> Any:
+    """A ``run`` of ``keras.metrics.AUC(curve="PR", summation_method=method)`` at the thresholds
+    ``thresholds_of(scores)`` (Keras's default ones where None); imports Keras."""
+
+    def run(x: Any) -> Any:
+        import keras
+
+        s = _probabilities(x)
+        if isinstance(s, Unsupported):
+            return s
+        kw: dict[str, Any] = {}
+        if thresholds_of is not None:
+            kw["thresholds"] = thresholds_of(s)
+        metric = keras.metrics.AUC(curve="PR", summation_method=method, **kw)
+        w = None if x.sample_weight is None else np.asarray(x.sample_weight, np.float64)
+        metric.update_state(np.asarray(x.y_true, np.float64), s, sample_weight=w)
+        return float(metric.result())
+
+    return run
+
+
 def implementations() -> list[Implementation]:
     """Keras's implementations of the vectors' metrics; imports the library.
 
@@ -121,36 +142,7 @@ def implementations() -> list[Implementation]:
     Unsupported(reason="Keras's AUC takes probabilities in [0, 1]")
     """
     os.environ.setdefault("KERAS_BACKEND", "torch")
-    import keras
-
-    def auc(thresholds_of: Any) -> Any:
-        def run(x: Any) -> Any:
-            s = _probabilities(x)
-            if isinstance(s, Unsupported):
-                return s
-            kw: dict[str, Any] = {}
-            if thresholds_of is not None:
-                kw["thresholds"] = thresholds_of(s)
-            metric = keras.metrics.AUC(curve="PR", summation_method="interpolation", **kw)
-            w = None if x.sample_weight is None else np.asarray(x.sample_weight, np.float64)
-            metric.update_state(np.asarray(x.y_true, np.float64), s, sample_weight=w)
-            return float(metric.result())
-
-        return run
-
-    def riemann(method: str) -> Any:
-        def run(x: Any) -> Any:
-            s = _probabilities(x)
-            if isinstance(s, Unsupported):
-                return s
-            metric = keras.metrics.AUC(
-                curve="PR", summation_method=method, thresholds=every_score_thresholds(s)
-            )
-            w = None if x.sample_weight is None else np.asarray(x.sample_weight, np.float64)
-            metric.update_state(np.asarray(x.y_true, np.float64), s, sample_weight=w)
-            return float(metric.result())
-
-        return run
+    import keras  # noqa: F401  (fails here, not per vector, when missing)
 
     claims = ("first-point=spark",)
     return [
@@ -158,7 +150,7 @@ def implementations() -> list[Implementation]:
             LIBRARY,
             f"AUC(curve='PR', summation_method='{method}', thresholds=every distinct score)",
             "average_precision",
-            riemann(method),
+            _keras_auc(method, every_score_thresholds),
             note="a Riemann sum of the PR curve, offered where users look for AP",
         )
         for method in ("minoring", "majoring")
@@ -167,14 +159,14 @@ def implementations() -> list[Implementation]:
             LIBRARY,
             "AUC(curve='PR', thresholds=every distinct score)",
             "auc_davis_goadrich",
-            auc(every_score_thresholds),
+            _keras_auc("interpolation", every_score_thresholds),
             claims,
         ),
         Implementation(
             LIBRARY,
             f"AUC(curve='PR'), default {NUM_THRESHOLDS} thresholds",
             "auc_davis_goadrich",
-            auc(None),
+            _keras_auc("interpolation", None),
             claims,
             binned=DEFAULT_THRESHOLDS,
         ),

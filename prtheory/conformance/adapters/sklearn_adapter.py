@@ -28,6 +28,50 @@ MODULE = "sklearn"
 SHIMS: tuple[str, ...] = ()
 
 
+def _pr_curve(x: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``precision_recall_curve``'s precision and recall at ``x``, in increasing threshold order."""
+    from sklearn.metrics import precision_recall_curve
+
+    p, r, _ = precision_recall_curve(
+        labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight
+    )
+    return p, r
+
+
+def _ap(x: Any) -> float:
+    from sklearn.metrics import average_precision_score
+
+    return float(
+        average_precision_score(
+            labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight
+        )
+    )
+
+
+def _curve(x: Any) -> dict[str, np.ndarray]:
+    return reversed_curve(*_pr_curve(x))
+
+
+def _trapezoid(x: Any) -> float:
+    from sklearn.metrics import auc
+
+    p, r = _pr_curve(x)
+    return float(auc(r, p))
+
+
+def _at_threshold(fn: Any, takes_beta: bool = False) -> Any:
+    """``fn(y, score >= threshold)`` (with ``beta`` if ``takes_beta``), NaN scores declined."""
+
+    def run(x: Any) -> Any:
+        if np.isnan(x.y_score).any():
+            return Unsupported("the adapter thresholds scores into predictions; NaN has none")
+        y_pred = (np.asarray(x.y_score) >= x.params["threshold"]).astype(np.int64)
+        extra = {"beta": float(x.params["beta"])} if takes_beta else {}
+        return float(fn(labels_int(x.y_true), y_pred, sample_weight=x.sample_weight, **extra))
+
+    return run
+
+
 def implementations() -> list[Implementation]:
     """scikit-learn's implementations of the vectors' metrics; imports the library.
 
@@ -60,69 +104,38 @@ def implementations() -> list[Implementation]:
     """
     from sklearn import metrics as m
 
-    def ap(x: Any) -> float:
-        return float(
-            m.average_precision_score(
-                labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight
-            )
-        )
-
-    def curve(x: Any) -> dict[str, np.ndarray]:
-        p, r, _ = m.precision_recall_curve(
-            labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight
-        )
-        return reversed_curve(p, r)
-
-    def trapezoid(x: Any) -> float:
-        p, r, _ = m.precision_recall_curve(
-            labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight
-        )
-        return float(m.auc(r, p))
-
-    def at_threshold(fn: Any, **kw: Any) -> Any:
-        def run(x: Any) -> Any:
-            if np.isnan(x.y_score).any():
-                return Unsupported("the adapter thresholds scores into predictions; NaN has none")
-            y_pred = (np.asarray(x.y_score) >= x.params["threshold"]).astype(np.int64)
-            extra = {"beta": float(x.params["beta"])} if fn is m.fbeta_score else {}
-            return float(
-                fn(labels_int(x.y_true), y_pred, sample_weight=x.sample_weight, **extra, **kw)
-            )
-
-        return run
-
     undefined = ("undefined=sklearn",)
     return [
-        Implementation(LIBRARY, "average_precision_score", "average_precision", ap, undefined),
+        Implementation(LIBRARY, "average_precision_score", "average_precision", _ap, undefined),
         Implementation(
-            LIBRARY, "precision_recall_curve", "pr_curve", curve, ("first-point=sklearn",)
+            LIBRARY, "precision_recall_curve", "pr_curve", _curve, ("first-point=sklearn",)
         ),
         Implementation(
             LIBRARY,
             "auc(recall, precision) of precision_recall_curve",
             "auc_trapezoid",
-            trapezoid,
+            _trapezoid,
             ("first-point=sklearn",),
         ),
         Implementation(
             LIBRARY,
             "fbeta_score(y, score >= t)",
             "fbeta_at_threshold",
-            at_threshold(m.fbeta_score),
+            _at_threshold(m.fbeta_score, takes_beta=True),
             undefined,
         ),
         Implementation(
             LIBRARY,
             "precision_score(y, score >= t)",
             "precision_at_threshold",
-            at_threshold(m.precision_score),
+            _at_threshold(m.precision_score),
             undefined,
         ),
         Implementation(
             LIBRARY,
             "recall_score(y, score >= t)",
             "recall_at_threshold",
-            at_threshold(m.recall_score),
+            _at_threshold(m.recall_score),
             undefined,
         ),
     ]

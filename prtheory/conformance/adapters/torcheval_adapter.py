@@ -38,27 +38,22 @@ def implementations() -> list[Implementation]:
     Examples
     --------
     The labels 1, 0, 0, 1 in decreasing score order have hits at ranks 1 and 4: AP =
-    (1/1 + 2/4) / 2 = 3/4 (N2), whether the items come in one ``update()`` call or in two. The
-    binned variant evaluates at the 11 thresholds 0, 0.1, ..., 1: the scores 0.85 and 0.82 of a
-    positive and a negative fall between the same two thresholds, so the two items are one
-    operating point and the area is that point's precision, 1/2, where the exact AP is 1. The
-    APIs take no sample weights. (Called, as the runner calls it, through
-    :func:`prtheory.conformance.adapters.implementations`, which silences the
-    ``DeprecationWarning`` of ``torch.jit.script`` that torcheval's import raises.)
+    (1/1 + 2/4) / 2 = 3/4 (N2), in one ``update()`` call or two. At the 11 thresholds 0, 0.1,
+    ..., 1 of the binned variant, a positive at 0.85 and a negative at 0.82 are one operating
+    point: the area is its precision, 1/2, where the exact AP is 1. No sample weights. (Through
+    :func:`prtheory.conformance.adapters.implementations`, as the runner: it silences warnings.)
 
     >>> import numpy as np
     >>> from prtheory.conformance.adapters import implementations
     >>> from prtheory.conformance.metrics import Inputs
     >>> impl = {i.name: i for i in implementations("torcheval")}
-    >>> y, s = np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2])
-    >>> impl["functional.binary_auprc"].run(Inputs(y, s))
-    0.75
-    >>> impl["BinaryAUPRC, 2 update() calls"].run(Inputs(y, s))
-    0.75
+    >>> x = Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]))
+    >>> impl["functional.binary_auprc"].run(x), impl["BinaryAUPRC, 2 update() calls"].run(x)
+    (0.75, 0.75)
     >>> binned = impl["functional.binary_binned_auprc (11 thresholds)"].run
     >>> binned(Inputs(np.array([1, 0]), np.array([0.85, 0.82])))
     0.5
-    >>> impl["functional.binary_auprc"].run(Inputs(y, s, np.ones(4)))
+    >>> impl["functional.binary_auprc"].run(Inputs(x.y_true, x.y_score, np.ones(4)))
     Unsupported(reason='the API takes no sample weights')
     """
     import torch
