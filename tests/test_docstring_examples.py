@@ -77,13 +77,10 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.adapters.torchmetrics_adapter",
         "prtheory.conformance.adapters.weka_adapter",
         "prtheory.conformance.adapters.xgboost_adapter",
-        "prtheory.conformance.cputime",
         "prtheory.conformance.external",
         "prtheory.conformance.generate",
         "prtheory.conformance.isolated",
         "prtheory.conformance.large",
-        "prtheory.conformance.record",
-        "prtheory.conformance.runner",
     ]
 )
 
