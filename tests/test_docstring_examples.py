@@ -78,9 +78,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.adapters.weka_adapter",
         "prtheory.conformance.adapters.xgboost_adapter",
         "prtheory.conformance.external",
-        "prtheory.conformance.generate",
-        "prtheory.conformance.isolated",
-        "prtheory.conformance.large",
     ]
 )
 
