@@ -77,7 +77,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.adapters.torchmetrics_adapter",
         "prtheory.conformance.adapters.weka_adapter",
         "prtheory.conformance.adapters.xgboost_adapter",
-        "prtheory.conformance.external",
     ]
 )
 
