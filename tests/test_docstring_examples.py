@@ -67,7 +67,6 @@ NOT_YET: frozenset[str] = frozenset(
         "prtheory.conformance.adapters.river_adapter",
         "prtheory.conformance.adapters.sklearn_adapter",
         "prtheory.conformance.adapters.sklearn_prg_adapter",
-        "prtheory.conformance.adapters.spark_adapter",
         "prtheory.conformance.adapters.torcheval_adapter",
         "prtheory.conformance.adapters.torchmetrics_adapter",
         "prtheory.conformance.adapters.xgboost_adapter",

@@ -52,7 +52,20 @@ THREADS = 6
 
 
 def missing() -> str | None:
-    """Why the library cannot run although pyspark is installed (no Java), or None."""
+    """Why the library cannot run although pyspark is installed (no Java), or None.
+
+    Returns
+    -------
+    str or None
+        What to install, or None where ``java`` is on the PATH.
+
+    Examples
+    --------
+    >>> import shutil
+    >>> from prtheory.conformance.adapters.spark_adapter import missing
+    >>> (missing() is None) == (shutil.which("java") is not None)
+    True
+    """
     if shutil.which("java") is None:
         return "needs Java 17+ on PATH (e.g. apt-get install openjdk-17-jre-headless)"
     return None
@@ -145,7 +158,37 @@ def _frame(y: Any, s: Any, w: Any) -> Any:
 
 def area_under_pr(y: Any, s: Any, w: Any = None, num_bins: int = 1000) -> float:
     """``BinaryClassificationEvaluator(metricName="areaUnderPR", numBins=num_bins)``, evaluated
-    once per input and ``num_bins`` (the AP and the area implementations make the same call)."""
+    once per input and ``num_bins`` (the AP and the area implementations make the same call).
+
+    Parameters
+    ----------
+    y : array-like
+        Labels (above 0.5 is positive, as Spark reads them).
+    s : array-like
+        Scores.
+    w : array-like, optional
+        Sample weights (the evaluator's ``weightCol``).
+    num_bins : int, default 1000
+        The evaluator's ``numBins`` (0: no binning; :func:`spark_bins`).
+
+    Returns
+    -------
+    float
+        Spark's area.
+
+    Examples
+    --------
+    ``0 1`` scored 2, 1: the curve's operating points are (recall 0, precision 0) at s >= 2
+    and (1, 1/2) at s >= 1; the trapezoid from the first point is (0 + 1/2)/2 = 1/4, where AP
+    is 1/2. Weighted 0, 1, 1 with ``0 1 0`` scored 3, 2, 2: the top point holds no weight, so
+    Spark starts from precision 1 at recall 0, then (1, 1/2): (1 + 1/2)/2 = 3/4.
+
+    >>> from prtheory.conformance.adapters.spark_adapter import area_under_pr
+    >>> area_under_pr([0, 1], [2, 1], num_bins=0)
+    0.25
+    >>> area_under_pr([0, 1, 0], [3, 2, 2], [0, 1, 1], num_bins=0)
+    0.75
+    """
     key = ("areaUnderPR", num_bins, _key_of(y, s, w))
     area: float = _shared(key, lambda: _area_under_pr(y, s, w, num_bins))
     return area
@@ -171,7 +214,28 @@ def _area_under_pr(y: Any, s: Any, w: Any, num_bins: int) -> float:
 
 
 def metrics_area_under_pr(y: Any, s: Any) -> float:
-    """pyspark's ``mllib.evaluation.BinaryClassificationMetrics(rdd).areaUnderPR``."""
+    """pyspark's ``mllib.evaluation.BinaryClassificationMetrics(rdd).areaUnderPR``.
+
+    Parameters
+    ----------
+    y : array-like
+        Labels.
+    s : array-like
+        Scores.
+
+    Returns
+    -------
+    float
+        Spark's area (the wrapper takes no weights and no ``numBins``).
+
+    Examples
+    --------
+    As :func:`area_under_pr`: ``0 1`` scored 2, 1 gives (0 + 1/2)/2 = 1/4.
+
+    >>> from prtheory.conformance.adapters.spark_adapter import metrics_area_under_pr
+    >>> metrics_area_under_pr([0, 1], [2, 1])
+    0.25
+    """
     from pyspark.mllib.evaluation import BinaryClassificationMetrics
 
     pairs = [(float(a), float(b)) for a, b in zip(s, labels_int(y), strict=True)]
@@ -181,7 +245,30 @@ def metrics_area_under_pr(y: Any, s: Any) -> float:
 
 def ranking(prediction: list[int], truth: list[int]) -> Any:
     """``RankingMetrics`` of one query: predicted ids in rank order and the relevant ids (kept
-    per input: moving a million ids into the JVM takes seconds)."""
+    per input: moving a million ids into the JVM takes seconds).
+
+    Parameters
+    ----------
+    prediction : list of int
+        Predicted ids, best first.
+    truth : list of int
+        The relevant ids.
+
+    Returns
+    -------
+    pyspark.mllib.evaluation.RankingMetrics
+        Its ``meanAveragePrecision``, ``precisionAt(k)``, ``meanAveragePrecisionAt(k)``.
+
+    Examples
+    --------
+    A repeated id counts each time: prediction 1, 1, 2 with truth {1} has hits at ranks 1 and
+    2, (1/1 + 2/2)/1 = 2; the top 2 are both hits, precision 2/2:
+
+    >>> from prtheory.conformance.adapters.spark_adapter import ranking
+    >>> metrics = ranking([1, 1, 2], [1])
+    >>> metrics.meanAveragePrecision, metrics.precisionAt(2)
+    (2.0, 1.0)
+    """
     from pyspark.mllib.evaluation import RankingMetrics
 
     def make() -> Any:
@@ -200,6 +287,33 @@ def spark_bins(scores: Any, num_bins: int, starts: tuple[int, ...] = (0,)) -> np
     ``(0,)``); each partition is cut into runs of ``g`` from its start (the last run may be
     shorter) and every score becomes the lowest score of its run. With ``g < 2`` nothing
     changes.
+
+    Parameters
+    ----------
+    scores : array-like
+        The scores.
+    num_bins : int
+        Spark's ``numBins``.
+    starts : tuple of int, default (0,)
+        The index, among the distinct scores in decreasing order, where each partition starts.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64 scores, each replaced by the lowest of its run.
+
+    Examples
+    --------
+    Six distinct scores and 3 bins: runs of 6 // 3 = 2 from the top, 5 4 | 3 2 | 1 0, each
+    score becoming its run's lowest; in two partitions of three, 5 4 | 3 and 2 1 | 0:
+
+    >>> from prtheory.conformance.adapters.spark_adapter import spark_bins
+    >>> spark_bins([0, 1, 2, 3, 4, 5], 3).tolist()
+    [0.0, 0.0, 2.0, 2.0, 4.0, 4.0]
+    >>> spark_bins([0, 1, 2, 3, 4, 5], 3, starts=(0, 3)).tolist()
+    [0.0, 1.0, 1.0, 3.0, 4.0, 4.0]
+    >>> spark_bins([0, 1, 2], 2).tolist()  # 3 // 2 = 1 < 2: unchanged
+    [0.0, 1.0, 2.0]
     """
     s = np.asarray(scores, dtype=np.float64)
     distinct = np.unique(s)[::-1]
@@ -268,10 +382,30 @@ def _batched(name: str, metric: str, fn: Any, **kw: Any) -> Implementation:
 def implementations() -> list[Implementation]:
     """Spark MLlib's implementations of the vectors' metrics; imports the library.
 
+    The first call of an implementation's ``run`` (or its ``prepare``) evaluates every stored
+    vector of its metric, in one batch of concurrent Spark jobs, and answers from those results.
+
     Returns
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The implementations and the conventions each claims (its ``run`` is
+    :func:`area_under_pr`, :func:`metrics_area_under_pr` or :func:`ranking` on the input);
+    ``RankingMetrics`` takes id lists, so weighted inputs are unsupported:
+
+    >>> from prtheory.conformance.adapters.spark_adapter import implementations
+    >>> for impl in implementations():
+    ...     print(f"{impl.metric:18} {impl.name}  {impl.conventions}")
+    auc_trapezoid      BinaryClassificationEvaluator areaUnderPR  ('first-point=spark',)
+    auc_trapezoid      BinaryClassificationEvaluator areaUnderPR numBins=0  ('first-point=spark',)
+    auc_trapezoid      BinaryClassificationMetrics.areaUnderPR  ('first-point=spark',)
+    average_precision  BinaryClassificationEvaluator areaUnderPR as AP  ()
+    average_precision  RankingMetrics.meanAveragePrecision  ('ties=input-order',)
+    precision_at_k     RankingMetrics.precisionAt  ('ties=input-order',)
+    ap_at_k            RankingMetrics.meanAveragePrecisionAt  ('ties=input-order',)
     """
 
     def evaluator(bins: int) -> Any:
