@@ -604,6 +604,26 @@ def _never(x: Any) -> Any:  # pragma: no cover - the parent's copies of a plan a
     raise AssertionError("the parent does not run implementations")
 
 
+def _checked(
+    libraries: list[str] | None, metrics: list[str] | None, differential: str | None
+) -> list[str]:
+    """The libraries to run (all known by default), once every name is known; raises
+    :class:`~prtheory.errors.InvalidInputError` naming the argument otherwise."""
+    names = [p.stem for p in files()]
+    unknown = [m for m in metrics or [] if m not in names]
+    if unknown:
+        raise InvalidInputError("metrics", f"unknown {unknown}; known: {', '.join(names)}")
+    sources = libraries if libraries else known_libraries()
+    for s in sources:
+        if s not in ADAPTERS and s not in _entry_points() and ":" not in s:
+            raise InvalidInputError(
+                "libraries", f"unknown {s!r}; known: {', '.join(known_libraries())}"
+            )
+    if differential is not None and differential not in PLANS:
+        raise InvalidInputError("differential", f"unknown {differential!r}; known: {PLANS}")
+    return sources
+
+
 def run_isolated(
     libraries: list[str] | None = None,
     metrics: list[str] | None = None,
@@ -615,100 +635,66 @@ def run_isolated(
     wall_limit: float | None = None,
     differential: str | None = None,
 ) -> Run:
-    """Every named library (default: all known) over the vectors of ``metrics``, each isolated:
-    ``time_limit`` CPU seconds per unit, ``wall_limit`` (default 10 times that, at least 600 s)
-    wall seconds before a unit that makes no progress counts as hung, the generated inputs of
-    the plan ``differential`` (:data:`~prtheory.conformance.runner.PLANS`; default
-    :func:`default_plan` of each library).
+    """Every named library (default: all known) over the vectors of ``metrics``, each in its own
+    worker process with CPU-time limits per unit and a memory cap (module docstring).
 
     Parameters
     ----------
     libraries : list of str, optional
-        Adapter keys, entry point names or ``module:callable`` (a callable returning a list of
-        :class:`~prtheory.conformance.adapters.Implementation`); all known by default.
+        Adapter keys, entry point names or ``module:callable`` (all known by default).
     metrics : list of str, optional
         The metrics whose vectors to run (all by default).
     jobs : int, default 2
-        Libraries run at once (one worker process each).
+        Libraries run at once.
     time_limit : float, default 60
-        CPU seconds (user + system, the worker's process tree) per vector.
+        CPU seconds (user + system, the worker's process tree) per unit.
     memory_mb : int or None, default 4096
-        MiB of address space a worker may add to its size at start; None: no cap.
+        MiB of address space a worker may add to its starting size (None: no cap).
     progress : callable, optional
         Called with library -> (units done, units planned) after every unit.
     wall_limit : float, optional
-        Wall seconds before a unit without a result counts as hung.
+        Wall seconds before a unit counts as hung (10 ``time_limit``, at least 600).
     differential : str, optional
-        The differential plan of every library (:data:`~prtheory.conformance.runner.PLANS`).
+        Every library's plan (:data:`~prtheory.conformance.runner.PLANS`; :func:`default_plan`).
 
     Returns
     -------
     Run
-        Statuses, classified rows (``timeout``: not run (time), with its cost; ``crashed``:
-        the worker died), import errors, differential tests, and CPU seconds by library
-        (``start-up`` and ``vectors``).
+        As :func:`~prtheory.conformance.runner.run`, with ``timeout``/``crashed`` rows, CPU times.
 
     Raises
     ------
     InvalidInputError
         An unknown metric, library or differential plan.
 
-    See Also
-    --------
-    prtheory.conformance.runner.run : the same in this process, without limits.
-
     Examples
     --------
-    An adapter of one's own, as ``module:callable``: the worst-case AP of ``ap_min``, whose
-    worst ranking puts the ``neg`` negatives first, AP = sum over i of i/(neg + i), divided by
-    ``pos``; it spins without end on the case with a million negatives. That case uses up its
-    0.2 s of CPU and is reported as not run (time); the worker is replaced and the cases after
-    it run:
+    An own adapter of ``ap_min`` (the worst AP: sum of i/(neg + i), i <= pos, over pos) that
+    spins on 10^6 negatives: that case uses up its 0.2 s of CPU, a new worker runs the rest.
 
-    >>> import sys
-    >>> import tempfile
+    >>> import sys, tempfile
     >>> from pathlib import Path
     >>> from prtheory.conformance.isolated import run_isolated
-    >>> source = '''
-    ... from fractions import Fraction
-    ... from prtheory.conformance.adapters import Implementation
-    ...
-    ... def worst(x):
-    ...     pos, neg = int(x.params["pos"]), int(x.params["neg"])
-    ...     while neg >= 10**6:
-    ...         pass
-    ...     return float(sum(Fraction(i, neg + i) for i in range(1, pos + 1)) / pos)
-    ...
-    ... def implementations():
-    ...     return [Implementation("mine", "worst AP", "ap_min", worst)]
-    ... '''
     >>> folder = tempfile.TemporaryDirectory()
-    >>> _ = (Path(folder.name) / "my_ap_adapter.py").write_text(source)
+    >>> _ = (Path(folder.name) / "my_ap.py").write_text('''if True:
+    ...     from fractions import Fraction as F
+    ...     from prtheory.conformance.adapters import Implementation
+    ...     def worst(x):
+    ...         pos, neg = x.params["pos"], x.params["neg"]
+    ...         while neg >= 10**6: pass
+    ...         return float(sum(F(i, neg + i) for i in range(1, pos + 1)) / pos)
+    ...     def implementations():
+    ...         return [Implementation("mine", "worst AP", "ap_min", worst)]''')
     >>> sys.path.insert(0, folder.name)
-    >>> done = run_isolated(["my_ap_adapter:implementations"], ["ap_min"], jobs=1,
-    ...                     time_limit=0.2, differential="none")
+    >>> done = run_isolated(["my_ap:implementations"], ["ap_min"], time_limit=0.2, differential="none")
     >>> [(r.vector.inputs.params["neg"], r.verdict.category) for r in done.rows]
     [(1, 'agrees'), (5, 'agrees'), (200, 'agrees'), (1000000, 'timeout'), (10, 'agrees'), (80, 'agrees')]
     >>> print(done.rows[3].verdict.detail)  # doctest: +ELLIPSIS
     not run (time): used ... s of CPU (limit 0.2 s)
-    >>> sorted(done.cpu["mine"])
-    ['start-up', 'vectors']
-    >>> sys.path.remove(folder.name)
-    >>> folder.cleanup()
+    >>> sys.path.remove(folder.name); folder.cleanup()
     """
-    names = [p.stem for p in files()]
-    unknown = [m for m in metrics or [] if m not in names]
-    if unknown:
-        raise InvalidInputError("metrics", f"unknown {unknown}; known: {', '.join(names)}")
-    sources = libraries if libraries else known_libraries()
-    for s in sources:
-        if s not in ADAPTERS and s not in _entry_points() and ":" not in s:
-            raise InvalidInputError(
-                "libraries", f"unknown {s!r}; known: {', '.join(known_libraries())}"
-            )
+    sources = _checked(libraries, metrics, differential)
     wall = wall_limit if wall_limit is not None else max(600.0, 10 * time_limit)
-    if differential is not None and differential not in PLANS:
-        raise InvalidInputError("differential", f"unknown {differential!r}; known: {PLANS}")
     limits = Limits(time_limit, wall, memory_mb=memory_mb, differential=differential)
     vectors = list(load(metrics))
     # longest first, so that two workers finish together
@@ -717,6 +703,11 @@ def run_isolated(
     runs = [_LibraryRun(s, metrics, vectors, limits, prog, _status(s)) for s in sources]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         list(pool.map(lambda i: runs[i].run() if runs[i].status.available else None, order))
+    return _gathered(sources, runs)
+
+
+def _gathered(sources: list[str], runs: list[_LibraryRun]) -> Run:
+    """The results of the libraries' runs, in the order of ``sources``."""
     return Run(
         [r.status for r in runs],
         [row for r in runs for row in r.sorted_rows()],

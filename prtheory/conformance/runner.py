@@ -459,6 +459,25 @@ def _messages(caught: list[warnings.WarningMessage]) -> list[str]:
     return seen
 
 
+def _row(library: str, impl: Implementation, vector: Vector) -> Row:
+    """``impl`` run on ``vector`` and classified."""
+    outcome = run_implementation(impl, vector)
+    extra = extra_alternatives(impl, vector)
+    verdict = classify(vector, outcome, extra)
+    return Row(
+        library,
+        impl.name,
+        impl.metric,
+        vector,
+        verdict,
+        outcome.value,
+        tuple(outcome.warnings),
+        impl.conventions,
+        extra,
+        error_of(outcome),
+    )
+
+
 def run(libraries: list[str] | None = None, metrics: list[str] | None = None) -> Run:
     """Every available library's implementations over the vectors (of ``metrics``), then the
     differential test of each (in this process: :func:`~prtheory.conformance.isolated.run_isolated`
@@ -483,19 +502,13 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
     InvalidInputError
         An unknown library key.
 
-    See Also
-    --------
-    prtheory.conformance.isolated.run_isolated : each library in its own process, with time
-        limits.
-
     Examples
     --------
     scikit-learn's ``precision_score(y, score >= t)`` on the vectors of
-    ``precision_at_threshold`` (a metric without a differential test). ``1 0 1 1 0 0 1 0``
-    scored 0.9, 0.8, ..., 0.3 at threshold 0.65 predicts the top three positive, two of which
-    are: 2/3. At 0.95 nothing is predicted positive, 0/0: scikit-learn's ``zero_division``
-    returns 0.0 (with a warning), the convention ``undefined=sklearn``. A NaN score has no
-    prediction: the adapter reports that input as unsupported.
+    ``precision_at_threshold`` (no differential test). ``1 0 1 1 0 0 1 0`` scored 0.9, 0.8,
+    ..., 0.3 at threshold 0.65 predicts the top three positive, two rightly: 2/3. At 0.95
+    nothing is predicted positive, 0/0: ``zero_division`` returns 0.0 (with a warning), the
+    convention ``undefined=sklearn``. A NaN score has no prediction: unsupported.
 
     >>> from prtheory.conformance.runner import run
     >>> result = run(["sklearn"], ["precision_at_threshold"])
@@ -533,27 +546,9 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
             statuses.append(replace(st, available=False, reason=f"import failed: {msg}"))
             continue
         statuses.append(st)
-        for impl in impls:
-            for v in vectors:
-                if v.metric != impl.metric:
-                    continue
-                outcome = run_implementation(impl, v)
-                extra = extra_alternatives(impl, v)
-                verdict = classify(v, outcome, extra)
-                rows.append(
-                    Row(
-                        st.library,
-                        impl.name,
-                        impl.metric,
-                        v,
-                        verdict,
-                        outcome.value,
-                        tuple(outcome.warnings),
-                        impl.conventions,
-                        extra,
-                        error_of(outcome),
-                    )
-                )
+        rows += [
+            _row(st.library, impl, v) for impl in impls for v in vectors if v.metric == impl.metric
+        ]
     differential = [
         run_differential(impl)
         for key in keys

@@ -346,6 +346,34 @@ def _key(x: Any) -> tuple[Any, ...]:
     return raw(x.y_true), raw(x.y_score), raw(x.sample_weight), repr(sorted(x.params.items()))
 
 
+def _evaluator(bins: int) -> Any:
+    """The ``run`` of ``BinaryClassificationEvaluator`` with ``numBins=bins``."""
+    return lambda x: area_under_pr(x.y_true, x.y_score, x.sample_weight, bins)
+
+
+def _metrics(x: Any) -> Any:
+    """The ``run`` of ``BinaryClassificationMetrics`` (no weights)."""
+    if x.sample_weight is not None:
+        return Unsupported("the Python wrapper takes (score, label) pairs only")
+    return metrics_area_under_pr(x.y_true, x.y_score)
+
+
+def _rank(measure: str) -> Any:
+    """The ``run`` of a ``RankingMetrics`` measure: ``"map"``, ``"p@k"`` or ``"map@k"``."""
+
+    def run(x: Any) -> Any:
+        r = _ranked(x)
+        if isinstance(r, Unsupported):
+            return r
+        m = ranking(*r)
+        if measure == "map":
+            return float(m.meanAveragePrecision)
+        k = int(x.params["k"])
+        return float(m.precisionAt(k) if measure == "p@k" else m.meanAveragePrecisionAt(k))
+
+    return run
+
+
 def _batched(name: str, metric: str, fn: Any, **kw: Any) -> Implementation:
     """``fn`` answered from one concurrent evaluation of every stored vector of ``metric``, made
     by ``prepare`` (or by the first call, when the runner does not prepare)."""
@@ -407,73 +435,51 @@ def implementations() -> list[Implementation]:
     precision_at_k     RankingMetrics.precisionAt  ('ties=input-order',)
     ap_at_k            RankingMetrics.meanAveragePrecisionAt  ('ties=input-order',)
     """
-
-    def evaluator(bins: int) -> Any:
-        return lambda x: area_under_pr(x.y_true, x.y_score, x.sample_weight, bins)
-
-    def metrics(x: Any) -> Any:
-        if x.sample_weight is not None:
-            return Unsupported("the Python wrapper takes (score, label) pairs only")
-        return metrics_area_under_pr(x.y_true, x.y_score)
-
-    def rank(measure: str) -> Any:
-        def run(x: Any) -> Any:
-            r = _ranked(x)
-            if isinstance(r, Unsupported):
-                return r
-            m = ranking(*r)
-            if measure == "map":
-                return float(m.meanAveragePrecision)
-            k = int(x.params["k"])
-            return float(m.precisionAt(k) if measure == "p@k" else m.meanAveragePrecisionAt(k))
-
-        return run
-
     binning = "; numBins=1000 (binning from 2000 distinct scores: none in the vectors)"
     spark_first = ("first-point=spark",)
     return [
         _batched(
             "BinaryClassificationEvaluator areaUnderPR",
             "auc_trapezoid",
-            evaluator(1000),
+            _evaluator(1000),
             conventions=spark_first,
             note="documented as the area under the PR curve" + binning,
         ),
         _batched(
             "BinaryClassificationEvaluator areaUnderPR numBins=0",
             "auc_trapezoid",
-            evaluator(0),
+            _evaluator(0),
             conventions=spark_first,
         ),
         _batched(
             "BinaryClassificationMetrics.areaUnderPR",
             "auc_trapezoid",
-            metrics,
+            _metrics,
             conventions=spark_first,
             note="pyspark.mllib wrapper, no numBins",
         ),
         _batched(
             "BinaryClassificationEvaluator areaUnderPR as AP",
             "average_precision",
-            evaluator(1000),
+            _evaluator(1000),
             note="often read as average precision; a trapezoid from (0, p_first)" + binning,
         ),
         _batched(
             "RankingMetrics.meanAveragePrecision",
             "average_precision",
-            rank("map"),
+            _rank("map"),
             conventions=("ties=input-order",),
         ),
         _batched(
             "RankingMetrics.precisionAt",
             "precision_at_k",
-            rank("p@k"),
+            _rank("p@k"),
             conventions=("ties=input-order",),
         ),
         _batched(
             "RankingMetrics.meanAveragePrecisionAt",
             "ap_at_k",
-            rank("map@k"),
+            _rank("map@k"),
             conventions=("ties=input-order",),
         ),
     ]
