@@ -14,7 +14,13 @@ import pytest
 jsonschema = pytest.importorskip("jsonschema")
 
 from prtheory.conformance.encoding import decode_inputs, encode_float, encode_inputs  # noqa: E402
-from prtheory.conformance.generate import assign_ids, build_all, input_key, load_lock  # noqa: E402
+from prtheory.conformance.generate import (  # noqa: E402
+    assign_ids,
+    build_all,
+    input_key,
+    load_lock,
+    main,
+)
 from prtheory.conformance.vectors_io import (  # noqa: E402
     GENERATED_PATH,
     LOCK_PATH,
@@ -25,6 +31,7 @@ from prtheory.conformance.vectors_io import (  # noqa: E402
     rounded,
     validate,
 )
+from prtheory.errors import InvalidInputError  # noqa: E402
 
 
 def _doc(name: str) -> dict:
@@ -336,3 +343,31 @@ def test_the_generated_families_reproduce_from_their_seeds():
             exact = average_precision(s.y_true, s.y_score, s.sample_weight)
             assert isinstance(exact, Fraction)
             assert to_float(exact) == float.fromhex(t["expected"]["float64"])
+
+
+def test_build_all_of_some_metrics_builds_their_files_and_the_lock():
+    built = build_all(metrics=["aucnpr", "ap_min"])
+    assert sorted(built) == ["ap_min.json", "aucnpr.json", LOCK_PATH.name]
+    for name, text in built.items():
+        assert text == (VECTOR_DIR / name).read_text(encoding="utf-8"), name
+    # an unknown name, or one name passed as a string (each of its letters would be a name)
+    with pytest.raises(InvalidInputError, match=r"metrics: unknown \['ap'\]"):
+        build_all(metrics=["ap_min", "ap"])
+    with pytest.raises(InvalidInputError, match="metrics: a collection"):
+        build_all(metrics="ap_min")
+
+
+@pytest.mark.slow
+def test_build_all_of_average_precision_builds_the_large_tests_too():
+    built = build_all(metrics=["average_precision"])
+    assert sorted(built) == ["average_precision.json", GENERATED_PATH.name, LOCK_PATH.name]
+    assert built[GENERATED_PATH.name] == GENERATED_PATH.read_text(encoding="utf-8")
+
+
+def test_main_writes_the_chosen_files_with_the_published_ids(tmp_path):
+    (tmp_path / LOCK_PATH.name).write_bytes(LOCK_PATH.read_bytes())
+    written = main(tmp_path, metrics=["aucnpr"])
+    assert [p.name for p in written] == ["aucnpr.json", LOCK_PATH.name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["aucnpr.json", LOCK_PATH.name]
+    for p in written:
+        assert p.read_bytes() == (VECTOR_DIR / p.name).read_bytes(), p.name

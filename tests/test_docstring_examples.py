@@ -1,7 +1,5 @@
 """Every public function and class of the modules of :data:`PACKAGES` has an executed example
-and its numpydoc sections, except in the modules of :data:`NOT_YET`, a list that may only
-shrink: a module listed there whose functions all have their examples fails, so that it is
-taken off.
+and its numpydoc sections.
 
 The rule, as :func:`public_functions` and :func:`missing_examples` apply it:
 
@@ -50,26 +48,6 @@ PACKAGES = (
     "prtheory.spark",
     "prtheory.theory",
     "prtheory.conformance",
-)
-
-#: modules not yet done: public functions without an executed example (shrinks to nothing)
-NOT_YET: frozenset[str] = frozenset(
-    [
-        "prtheory.conformance.adapters.mlmetrics_adapter",
-        "prtheory.conformance.adapters.proc_adapter",
-        "prtheory.conformance.adapters.r_packages",
-        "prtheory.conformance.adapters.rmetrics_adapter",
-        "prtheory.conformance.adapters.rocr_adapter",
-        "prtheory.conformance.adapters.spark_adapter",
-        "prtheory.conformance.adapters.weka_adapter",
-        "prtheory.conformance.cputime",
-        "prtheory.conformance.external",
-        "prtheory.conformance.generate",
-        "prtheory.conformance.isolated",
-        "prtheory.conformance.large",
-        "prtheory.conformance.record",
-        "prtheory.conformance.runner",
-    ]
 )
 
 #: the extra each package's modules need to be imported
@@ -151,14 +129,7 @@ def missing_examples(module: ModuleType) -> list[str]:
 def test_public_functions_have_executed_examples(name):
     module = _import(name)
     missing = missing_examples(module)
-    if name in NOT_YET:
-        assert missing, f"{name} is done: take it off NOT_YET"
-    else:
-        assert not missing, f"{name}: no executed example (with its sections) in {missing}"
-
-
-def test_not_yet_names_only_modules_of_the_packages():
-    assert set(NOT_YET) <= set(MODULES)
+    assert not missing, f"{name}: no executed example (with its sections) in {missing}"
 
 
 def _mutant_module() -> ModuleType:
@@ -267,8 +238,6 @@ def test_a_new_module_with_an_undocumented_function_fails(monkeypatch):
     monkeypatch.setitem(sys.modules, module.__name__, module)
     with pytest.raises(AssertionError, match="bare"):
         test_public_functions_have_executed_examples(module.__name__)
-    # and a module listed in NOT_YET that is done fails too, so that the list shrinks
+    # and passes once only its documented names are public
     module.__all__ = ["complete", "Documented"]
-    monkeypatch.setattr(sys.modules[__name__], "NOT_YET", frozenset({module.__name__}))
-    with pytest.raises(AssertionError, match="take it off NOT_YET"):
-        test_public_functions_have_executed_examples(module.__name__)
+    test_public_functions_have_executed_examples(module.__name__)

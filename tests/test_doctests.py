@@ -32,6 +32,20 @@ SLOW_EXAMPLES = frozenset(
 )
 
 
+#: modules whose examples run a library outside Python, by its adapter key: skipped where the
+#: library is missing (R, an R package, a JDK or Weka's jar), as the adapter is then not run
+EXTERNAL = {
+    "prtheory.conformance.adapters.mlmetrics_adapter": "mlmetrics",
+    "prtheory.conformance.adapters.proc_adapter": "proc",
+    "prtheory.conformance.adapters.r_packages": "rocr",
+    "prtheory.conformance.adapters.rmetrics_adapter": "rmetrics",
+    "prtheory.conformance.adapters.rocr_adapter": "rocr",
+    "prtheory.conformance.adapters.weka_adapter": "weka",
+}
+#: modules whose examples run Spark jobs in the tests' session
+SPARK = ("prtheory.spark", "prtheory.conformance.adapters.spark_adapter")
+
+
 @pytest.mark.parametrize(
     "module",
     [
@@ -42,8 +56,14 @@ SLOW_EXAMPLES = frozenset(
 def test_docstring_examples_run(module, request):
     # each example imports what it uses (an empty namespace, as a reader's session); Spark's
     # examples find the tests' session with getOrCreate() (skipped without Java)
-    if module.startswith("prtheory.spark"):
+    if module.startswith(SPARK):
         request.getfixturevalue("spark_session")
+    if module in EXTERNAL:
+        from prtheory.conformance.adapters import status
+
+        found = status(EXTERNAL[module])
+        if not found.available:
+            pytest.skip(f"{found.library} is not installed: {found.reason}")
     result = doctest.testmod(
         importlib.import_module(module),
         globs={},
@@ -56,6 +76,13 @@ def test_docstring_examples_run(module, request):
 
 def test_slow_examples_name_modules_with_examples():
     assert set(SLOW_EXAMPLES) <= set(_modules_with_examples())
+
+
+def test_external_examples_name_modules_with_examples_and_known_adapters():
+    from prtheory.conformance.adapters import ADAPTERS
+
+    assert set(EXTERNAL) <= set(_modules_with_examples())
+    assert set(EXTERNAL.values()) <= set(ADAPTERS)
 
 
 def test_some_modules_have_examples():

@@ -46,7 +46,40 @@ def _kids(pid: int) -> list[int]:
 
 
 def descendants(pid: int) -> list[int]:
-    """Every live descendant of ``pid`` (children first), from ``/proc``."""
+    """Every live descendant of ``pid`` (children first), from ``/proc``.
+
+    Parameters
+    ----------
+    pid : int
+        A process id.
+
+    Returns
+    -------
+    list of int
+        The process ids of its children, then of their children, and so on (empty where
+        ``/proc`` is missing or ``pid`` is gone).
+
+    See Also
+    --------
+    tree_cpu : the CPU time of the same tree.
+
+    Examples
+    --------
+    A child started here is a descendant of this process; once it has ended, it is not:
+
+    >>> import os
+    >>> import subprocess
+    >>> import sys
+    >>> from prtheory.conformance.cputime import descendants
+    >>> child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+    ...                          stdin=subprocess.PIPE)
+    >>> child.pid in descendants(os.getpid())
+    True
+    >>> child.communicate()
+    (None, None)
+    >>> child.pid in descendants(os.getpid())
+    False
+    """
     out, todo = [], _kids(pid)
     while todo:
         p = todo.pop(0)
@@ -57,7 +90,42 @@ def descendants(pid: int) -> list[int]:
 
 def tree_cpu(pid: int) -> float:
     """CPU seconds (user + system) used so far by process ``pid`` and its live descendants,
-    including children they have already waited for."""
+    including children they have already waited for.
+
+    The fields ``utime``, ``stime``, ``cutime`` and ``cstime`` of ``/proc/PID/stat``
+    (proc(5)), in clock ticks (``SC_CLK_TCK``, usually 100 a second), summed over the tree.
+
+    Parameters
+    ----------
+    pid : int
+        A process id.
+
+    Returns
+    -------
+    float
+        CPU seconds, a multiple of one clock tick (0 where ``/proc`` is missing).
+
+    See Also
+    --------
+    Budget : the limits charged against it.
+
+    Examples
+    --------
+    A child that spins until it has used 0.3 s of CPU, then is waited for: its time is counted
+    in this process's (``cutime``), so the tree's CPU time grows by at least 0.3 s less a tick
+    or two of rounding:
+
+    >>> import os
+    >>> import subprocess
+    >>> import sys
+    >>> from prtheory.conformance.cputime import tree_cpu
+    >>> spin = "while __import__('time').process_time() < 0.3: pass"  # its own CPU time
+    >>> before = tree_cpu(os.getpid())
+    >>> subprocess.run([sys.executable, "-c", spin], check=True).returncode
+    0
+    >>> tree_cpu(os.getpid()) - before >= 0.28
+    True
+    """
     total, todo = 0, [pid]
     while todo:
         p = todo.pop()
@@ -73,7 +141,36 @@ def tree_cpu(pid: int) -> float:
 @dataclass
 class Budget:
     """The CPU-time and wall-time limits of one phase (a library's start-up, or one vector),
-    counted from the moment it starts."""
+    counted from the moment it starts.
+
+    The isolated runner (:mod:`prtheory.conformance.isolated`) charges a vector the CPU time
+    of the worker's process tree (:func:`tree_cpu`) from :meth:`start`; over ``cpu_limit``, or
+    with no result after ``wall_limit`` seconds, the vector is reported as not run (time).
+
+    Examples
+    --------
+    A busy loop of 0.3 s of CPU in this process exhausts a 0.1 s CPU limit:
+
+    >>> import os
+    >>> import time
+    >>> from prtheory.conformance.cputime import Budget
+    >>> budget = Budget(cpu_limit=0.1, wall_limit=60).start(os.getpid())
+    >>> t = time.process_time()
+    >>> while time.process_time() - t < 0.3:
+    ...     pass
+    >>> cpu, wall = budget.used(os.getpid())
+    >>> cpu >= 0.28, wall >= cpu
+    (True, True)
+    >>> print(budget.exceeded(os.getpid()))  # doctest: +ELLIPSIS
+    used ... s of CPU (limit 0.1 s)
+
+    Sleeping uses no CPU: only the wall-time backstop ends it.
+
+    >>> budget = Budget(cpu_limit=10, wall_limit=0.05).start(os.getpid())
+    >>> time.sleep(0.1)
+    >>> print(budget.exceeded(os.getpid()))  # doctest: +ELLIPSIS
+    no result after 0 s of wall time (limit 0.05 s) with 0... s of CPU
+    """
 
     cpu_limit: float
     wall_limit: float
@@ -81,15 +178,49 @@ class Budget:
     wall_start: float = 0.0
 
     def start(self, pid: int) -> Budget:
-        """This budget, counted from now for the process tree of ``pid``."""
+        """This budget, counted from now for the process tree of ``pid``.
+
+        Parameters
+        ----------
+        pid : int
+            The process whose tree is charged.
+
+        Returns
+        -------
+        Budget
+            The same limits, with the tree's CPU time and the monotonic clock of now.
+        """
         return Budget(self.cpu_limit, self.wall_limit, tree_cpu(pid), time.monotonic())
 
     def used(self, pid: int) -> tuple[float, float]:
-        """(CPU seconds, wall seconds) spent since :meth:`start`."""
+        """(CPU seconds, wall seconds) spent since :meth:`start`.
+
+        Parameters
+        ----------
+        pid : int
+            The process whose tree is charged.
+
+        Returns
+        -------
+        tuple of float
+            CPU seconds of its tree and wall seconds.
+        """
         return tree_cpu(pid) - self.cpu_start, time.monotonic() - self.wall_start
 
     def exceeded(self, pid: int) -> str | None:
-        """Why the phase has run out of time, with its cost, or None."""
+        """Why the phase has run out of time, with its cost, or None.
+
+        Parameters
+        ----------
+        pid : int
+            The process whose tree is charged.
+
+        Returns
+        -------
+        str or None
+            ``"used C s of CPU (limit L s)"``, or ``"no result after W s of wall time (limit
+            L s) with C s of CPU"``; None within both limits.
+        """
         cpu, wall = self.used(pid)
         if cpu > self.cpu_limit:
             return f"used {cpu:.1f} s of CPU (limit {self.cpu_limit:g} s)"

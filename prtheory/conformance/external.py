@@ -79,7 +79,31 @@ _RUNNING: list[Server] = []
 
 
 def close_all() -> None:
-    """End every server this process started."""
+    """End every server this process started.
+
+    Also registered with :mod:`atexit`; the tests call it after each test module.
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    A server that waits for its input to end is a child of this process until then:
+
+    >>> import os
+    >>> import sys
+    >>> from prtheory.conformance.cputime import descendants
+    >>> from prtheory.conformance.external import Server, close_all
+    >>> before = set(descendants(os.getpid()))
+    >>> Server([sys.executable, "-c", "import sys; sys.stdin.read()"], "idle").start()
+    >>> started = set(descendants(os.getpid())) - before
+    >>> len(started)
+    1
+    >>> close_all()
+    >>> started & set(descendants(os.getpid()))
+    set()
+    """
     while _RUNNING:
         _RUNNING[-1].close()
 
@@ -89,22 +113,97 @@ atexit.register(close_all)
 
 class ExternalRejection(ValueError):
     """The external library rejected the input on purpose (an R ``stop()``, a Java
-    ``IllegalArgumentException``): a deliberate rejection, as a Python ``ValueError``."""
+    ``IllegalArgumentException``): a deliberate rejection, as a Python ``ValueError``.
+
+    The classifier counts a ``ValueError`` on malformed input as agreeing, and on legal input
+    as ``rejected-valid`` (:mod:`prtheory.conformance.classify`), never as a crash.
+
+    Examples
+    --------
+    A server answering ``"kind": "rejected"`` (:class:`Server` shows one):
+
+    >>> from prtheory.conformance.external import ExternalCrash, ExternalRejection
+    >>> issubclass(ExternalRejection, ValueError), issubclass(ExternalCrash, ValueError)
+    (True, False)
+    """
 
 
 class ExternalCrash(RuntimeError):
     """The external library failed in any other way (an index out of bounds, a null pointer):
-    a crash."""
+    a crash.
+
+    Examples
+    --------
+    A server answering ``"kind": "crashed"`` (or no kind at all):
+
+    >>> import sys
+    >>> import numpy as np
+    >>> from prtheory.conformance.external import ExternalCrash, Server
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> answer = '{"id": 1, "error": "subscript out of bounds", "kind": "crashed"}'
+    >>> script = f"import sys; sys.stdin.readline(); print({answer!r}, flush=True)"
+    >>> server = Server([sys.executable, "-c", script], "crashing")
+    >>> try:
+    ...     server.call("auc", Inputs(np.array([1, 0]), np.array([0.5, 0.25])))
+    ... except ExternalCrash as exc:
+    ...     print(type(exc).__name__, exc)
+    ExternalCrash subscript out of bounds
+    >>> server.close()
+    """
 
 
 class ServerDied(ExternalCrash):
     """The server process ended (or answered out of turn): a crash, and every later call to the
-    same server raises it too."""
+    same server raises it too.
+
+    Examples
+    --------
+    A server that exits at once (R without its package, say), with its last words:
+
+    >>> import sys
+    >>> import numpy as np
+    >>> from prtheory.conformance.external import Server, ServerDied
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> server = Server([sys.executable, "-c", "import sys; sys.exit('no package ROCR')"], "R")
+    >>> x = Inputs(np.array([1, 0]), np.array([0.5, 0.25]))
+    >>> for attempt in range(2):
+    ...     try:
+    ...         server.call("auc", x)
+    ...     except ServerDied as exc:
+    ...         print(exc)
+    the R server died: no package ROCR
+    the R server died: no package ROCR
+    >>> server.close()
+    """
 
 
 def any_died() -> bool:
     """Whether a server this process started has died (the isolated runner then replaces its
-    worker, so that the restart is charged to a start-up, not to a vector)."""
+    worker, so that the restart is charged to a start-up, not to a vector).
+
+    Returns
+    -------
+    bool
+        True while a server that died is still listed (until it is closed).
+
+    Examples
+    --------
+    >>> import sys
+    >>> import numpy as np
+    >>> from prtheory.conformance.external import Server, ServerDied, any_died
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> server = Server([sys.executable, "-c", "pass"], "short-lived")
+    >>> try:
+    ...     server.call("auc", Inputs(np.array([1, 0]), np.array([0.5, 0.25])))
+    ... except ServerDied as exc:
+    ...     print(exc)
+    the short-lived server died: no output
+    >>> any_died()
+    True
+    >>> server.close()
+    >>> any_died()
+    False
+    """
     return any(s.dead is not None for s in _RUNNING)
 
 
@@ -123,7 +222,31 @@ def _param(value: Any) -> Any:
 def encode_request_inputs(x: Any) -> dict[str, Any]:
     """A test's ``inputs`` object in the exported vector format, from decoded
     :class:`~prtheory.conformance.metrics.Inputs` (run-length encoded beyond
-    :data:`RUNS_FROM` items, as the generator writes the long vectors)."""
+    :data:`RUNS_FROM` items, as the generator writes the long vectors).
+
+    Parameters
+    ----------
+    x : Inputs
+        Decoded inputs (``y_true``, ``y_score``, ``sample_weight``, ``params``).
+
+    Returns
+    -------
+    dict
+        ``y_true``, ``y_score`` (floats as strings), ``sample_weight`` when weighted, and
+        ``params`` when any (rationals as ``"p/q"``, floats as strings).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> import numpy as np
+    >>> from prtheory.conformance.external import encode_request_inputs
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> x = Inputs(np.array([1, 0]), np.array([0.9, 0.1]), params={"k": 3, "pi": Fraction(1, 2)})
+    >>> encode_request_inputs(x)
+    {'y_true': [1, 0], 'y_score': ['0.9', '0.1'], 'params': {'k': 3, 'pi': '1/2'}}
+    >>> encode_request_inputs(Inputs(np.array([1, 0]), np.array([0.9, 0.1]), np.array([2.0, 0.5])))
+    {'y_true': [1, 0], 'y_score': ['0.9', '0.1'], 'sample_weight': ['2.0', '0.5']}
+    """
     out = encode_inputs(
         x.y_true, x.y_score, x.sample_weight, runs=len(np.asarray(x.y_true)) > RUNS_FROM
     )
@@ -135,7 +258,40 @@ def encode_request_inputs(x: Any) -> dict[str, Any]:
 def encode_binary_inputs(x: Any, path: Path) -> dict[str, Any] | None:
     """The inputs ``x`` written to ``path`` as float64 values (labels, scores, then weights)
     and the request's ``inputs`` naming it; ``None`` (send JSON) for an input of at most
-    :data:`RUNS_FROM` items, without scores, or with labels that are not numbers."""
+    :data:`RUNS_FROM` items, without scores, or with labels that are not numbers.
+
+    Parameters
+    ----------
+    x : Inputs
+        Decoded inputs.
+    path : Path
+        The file to write (overwritten).
+
+    Returns
+    -------
+    dict or None
+        ``binary`` (the path), ``n`` (items), ``weighted`` and ``params`` when any; None where
+        the input goes as JSON.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> import numpy as np
+    >>> from prtheory.conformance.external import encode_binary_inputs
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> y, s = np.arange(1001) % 2, np.linspace(0, 1, 1001)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "inputs.f64"
+    ...     request = encode_binary_inputs(Inputs(y, s), path)
+    ...     written = np.fromfile(path, dtype="<f8")
+    >>> request["n"], request["weighted"], request["binary"] == str(path)
+    (1001, False, True)
+    >>> bool((written[:1001] == y).all() and (written[1001:] == s).all())
+    True
+    >>> encode_binary_inputs(Inputs(y[:1000], s[:1000]), path) is None
+    True
+    """
     labels = np.asarray(x.y_true)
     if x.y_score is None or labels.size <= RUNS_FROM or labels.dtype.kind not in "biuf":
         return None
@@ -154,7 +310,28 @@ def encode_binary_inputs(x: Any, path: Path) -> dict[str, Any] | None:
 def parse_value(text: str) -> float:
     """A server's value string as a float: 17 significant digits (exact for every float64),
     or R's ``NaN``/``Inf``/``-Inf`` and Java's ``NaN``/``Infinity``/``-Infinity``, which
-    Python's ``float`` reads as they are."""
+    Python's ``float`` reads as they are.
+
+    Parameters
+    ----------
+    text : str
+        The answer's ``value``.
+
+    Returns
+    -------
+    float
+        The value.
+
+    Examples
+    --------
+    17 significant digits of 5/6 name the float64 nearest 5/6:
+
+    >>> from prtheory.conformance.external import parse_value
+    >>> parse_value("0.83333333333333337") == 5 / 6
+    True
+    >>> parse_value("Inf"), parse_value("-Infinity"), parse_value("NaN")
+    (inf, -inf, nan)
+    """
     return float(text)
 
 
@@ -162,7 +339,39 @@ def parse_value(text: str) -> float:
 class Server:
     """One long-lived server process: ``argv`` is started by :meth:`start` and answers
     :meth:`call` requests until :meth:`close` (or until this process exits: the server ends at
-    the end of its input). ``dead`` says why the server died, once it has."""
+    the end of its input). ``dead`` says why the server died, once it has.
+
+    Examples
+    --------
+    A server in a few lines of Python, speaking the protocol of the module docstring: it
+    answers ``max`` with the largest score and rejects any other function:
+
+    >>> import sys
+    >>> import numpy as np
+    >>> from prtheory.conformance.external import ExternalRejection, Server
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> script = '''
+    ... import json, sys
+    ... for line in sys.stdin:
+    ...     request = json.loads(line)
+    ...     scores = [float(v) for v in request["inputs"]["y_score"]]
+    ...     if request["fn"] == "max":
+    ...         out = {"value": repr(max(scores))}
+    ...     else:
+    ...         out = {"error": "no function " + request["fn"], "kind": "rejected"}
+    ...     print(json.dumps({"id": request["id"], **out}), flush=True)
+    ... '''
+    >>> server = Server([sys.executable, "-c", script], "demo")
+    >>> x = Inputs(np.array([1, 0, 1]), np.array([0.25, 0.75, 0.5]))
+    >>> server.call("max", x)
+    0.75
+    >>> try:
+    ...     server.call("min", x)
+    ... except ExternalRejection as exc:
+    ...     print(exc)
+    no function min
+    >>> server.close()
+    """
 
     argv: list[str]
     name: str
@@ -176,7 +385,13 @@ class Server:
 
     def start(self) -> None:
         """Start the server (once; a second call does nothing, and a server that died is not
-        started again: :class:`ServerDied`)."""
+        started again: :class:`ServerDied`).
+
+        Raises
+        ------
+        ServerDied
+            The server has died.
+        """
         if self.dead is not None:
             raise ServerDied(self.dead)
         if self._proc is not None:
@@ -196,7 +411,27 @@ class Server:
 
     def call(self, fn: str, x: Any) -> float:
         """The server's value of ``fn`` on the inputs ``x``; raises
-        :class:`ExternalRejection` or :class:`ExternalCrash` as the server reports."""
+        :class:`ExternalRejection` or :class:`ExternalCrash` as the server reports.
+
+        Parameters
+        ----------
+        fn : str
+            The server's function.
+        x : Inputs
+            Decoded inputs (sent as JSON, or as a float64 file to a binary server).
+
+        Returns
+        -------
+        float
+            The value.
+
+        Raises
+        ------
+        ExternalRejection, ExternalCrash
+            As the server reports.
+        ServerDied
+            The server ended, or answered out of turn.
+        """
         self.start()
         assert self._proc is not None
         assert self._proc.stdin is not None

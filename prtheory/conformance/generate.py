@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -390,32 +391,105 @@ def dumps(doc: dict[str, Any]) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def build_all(lock: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
-    """File name -> canonical text, for every metric, and ``tcids.json`` (the updated lock)."""
+def build_all(
+    lock: dict[str, dict[str, str]] | None = None, *, metrics: Collection[str] | None = None
+) -> dict[str, str]:
+    """File name -> canonical text, for every metric (or those of ``metrics``), ``tcids.json``
+    (the updated lock) and ``generated.json`` (the large-n AP tests, :mod:`.large`).
+
+    Parameters
+    ----------
+    lock : dict, optional
+        The recorded test ids (:func:`load_lock`; the package's by default), updated with new
+        ones.
+    metrics : collection of str, optional
+        Build only these metrics' files (all of :data:`~prtheory.conformance.metrics.METRICS`
+        by default): a second where the whole takes about 15, to see a case being edited.
+        ``tcids.json`` is always built (the ids of the other metrics as recorded);
+        ``generated.json`` when ``average_precision`` is among them.
+
+    Returns
+    -------
+    dict of str to str
+        File name -> text.
+
+    Raises
+    ------
+    InvalidInputError
+        A name in ``metrics`` that is not a metric of the vectors, or ``metrics`` given as one
+        string.
+
+    Examples
+    --------
+    Built again, two metrics' files and the lock are the committed ones:
+
+    >>> from prtheory.conformance.generate import VECTOR_DIR, build_all
+    >>> built = build_all(metrics=["ap_min", "aucnpr"])
+    >>> sorted(built)
+    ['ap_min.json', 'aucnpr.json', 'tcids.json']
+    >>> all(text == (VECTOR_DIR / name).read_text(encoding="utf-8")
+    ...     for name, text in built.items())
+    True
+    >>> build_all(metrics=["ap"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    prtheory.errors.InvalidInputError: metrics: unknown ['ap']; known: average_precision, ...
+    """
+    if isinstance(metrics, str):
+        raise InvalidInputError("metrics", f"a collection of metric names, not one: {metrics!r}")
+    chosen = list(METRICS) if metrics is None else [m for m in METRICS if m in metrics]
+    unknown = sorted(set(metrics or ()) - set(METRICS))
+    if unknown:
+        raise InvalidInputError("metrics", f"unknown {unknown}; known: {', '.join(METRICS)}")
     lock = load_lock() if lock is None else lock
-    out = {f"{m}.json": dumps(build_file(m, lock)) for m in METRICS}
+    out = {f"{m}.json": dumps(build_file(m, lock)) for m in chosen}
     out[TCID_LOCK.name] = json.dumps(lock, indent=1, sort_keys=True) + "\n"
-    out[large.FILE_NAME] = large.build()
+    if "average_precision" in chosen:
+        out[large.FILE_NAME] = large.build()
     return out
 
 
-def main(directory: Path = VECTOR_DIR) -> list[Path]:
+def main(directory: Path = VECTOR_DIR, *, metrics: Collection[str] | None = None) -> list[Path]:
     """Write every vector file, ``tcids.json`` and ``generated.json`` into ``directory``
     (``python -m prtheory.conformance.generate``).
 
     Parameters
     ----------
     directory : Path
-        Where to write (the package's vectors by default).
+        Where to write (the package's vectors by default); its ``tcids.json``, if any, keeps
+        the published test ids.
+    metrics : collection of str, optional
+        Write only these metrics' files (and ``tcids.json``; ``generated.json`` with
+        ``average_precision``), as :func:`build_all`.
 
     Returns
     -------
     list of Path
         The files written.
+
+    Raises
+    ------
+    InvalidInputError
+        A name in ``metrics`` that is not a metric of the vectors.
+
+    Examples
+    --------
+    Into a new directory, with the published ids: the file written is the committed one.
+
+    >>> import shutil
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from prtheory.conformance.generate import VECTOR_DIR, main
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = shutil.copy(VECTOR_DIR / "tcids.json", folder)
+    ...     written = main(Path(folder), metrics=["aucnpr"])
+    ...     names = [p.name for p in written]
+    ...     same = written[0].read_bytes() == (VECTOR_DIR / "aucnpr.json").read_bytes()
+    >>> names, same
+    (['aucnpr.json', 'tcids.json'], True)
     """
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in build_all(load_lock(directory / TCID_LOCK.name)).items():
+    for name, text in build_all(load_lock(directory / TCID_LOCK.name), metrics=metrics).items():
         path = directory / name
         path.write_text(text, encoding="utf-8")
         written.append(path)

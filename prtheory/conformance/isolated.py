@@ -100,7 +100,23 @@ def _entry_points() -> dict[str, Any]:
 
 
 def known_libraries() -> list[str]:
-    """The built-in adapter keys, then the adapters registered as entry points."""
+    """The built-in adapter keys, then the adapters registered as entry points.
+
+    Returns
+    -------
+    list of str
+        :data:`~prtheory.conformance.adapters.ADAPTERS` in order, then the names of the entry
+        points of the group ``prtheory.adapters`` (sorted) that are not built-in keys.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.adapters import ADAPTERS
+    >>> from prtheory.conformance.isolated import known_libraries
+    >>> known_libraries()[: len(ADAPTERS)] == list(ADAPTERS)
+    True
+    >>> known_libraries()[:3]
+    ['sklearn', 'torchmetrics', 'torcheval']
+    """
     return [*ADAPTERS, *sorted(k for k in _entry_points() if k not in ADAPTERS)]
 
 
@@ -264,14 +280,36 @@ def _worker(
 
 @dataclass
 class Progress:
-    """Counts shown while a run goes on: library -> (pairs done, pairs planned)."""
+    """Counts shown while a run goes on: library -> (units done, units planned), passed to
+    ``show`` (the ``progress`` callback of :func:`run_isolated`) after every unit.
+
+    Examples
+    --------
+    >>> import threading
+    >>> from prtheory.conformance.isolated import Progress
+    >>> progress = Progress({}, threading.Lock(), show=print)
+    >>> progress.update("mine", 1, 6)
+    {'mine': (1, 6)}
+    >>> progress.update("theirs", 2, 4)
+    {'mine': (1, 6), 'theirs': (2, 4)}
+    """
 
     counts: dict[str, tuple[int, int]]
     lock: threading.Lock
     show: Callable[[dict[str, tuple[int, int]]], None] | None = None
 
     def update(self, library: str, done: int, total: int) -> None:
-        """Record ``done`` of ``total`` units for ``library``."""
+        """Record ``done`` of ``total`` units for ``library``.
+
+        Parameters
+        ----------
+        library : str
+            The library's name.
+        done : int
+            Units with a result.
+        total : int
+            Units planned.
+        """
         with self.lock:
             self.counts[library] = (done, total)
             if self.show is not None:
@@ -291,7 +329,22 @@ def _start_method() -> Literal["fork", "forkserver", "spawn"]:
 class Limits:
     """Per-unit CPU seconds (``cpu``), the wall-time backstop for a hang (``wall``), the
     library's start-up limits, the memory cap, and the differential plan of each library
-    (:data:`~prtheory.conformance.runner.PLANS`; ``None``: :func:`default_plan`)."""
+    (:data:`~prtheory.conformance.runner.PLANS`; ``None``: :func:`default_plan`).
+
+    Examples
+    --------
+    A vector gets ``cpu`` seconds; a differential test at least :data:`DIFFERENTIAL_CPU`
+    (600) and ten times that of wall time:
+
+    >>> from prtheory.conformance.isolated import Limits
+    >>> limits = Limits(cpu=2.0, wall=60.0)
+    >>> limits.unit(False).cpu_limit, limits.unit(False).wall_limit
+    (2.0, 60.0)
+    >>> limits.unit(True).cpu_limit, limits.unit(True).wall_limit
+    (600.0, 6000.0)
+    >>> limits.plan("sklearn"), Limits(differential="none").plan("sklearn")
+    ('round0', 'none')
+    """
 
     cpu: float = 60.0
     wall: float = 600.0
@@ -301,12 +354,34 @@ class Limits:
     differential: str | None = None
 
     def plan(self, source: str) -> str:
-        """The differential plan of the library ``source``."""
+        """The differential plan of the library ``source``.
+
+        Parameters
+        ----------
+        source : str
+            An adapter key, entry point name or ``module:callable``.
+
+        Returns
+        -------
+        str
+            ``differential`` where set, else :func:`default_plan` of ``source``.
+        """
         return self.differential or default_plan(source)
 
     def unit(self, differential: bool) -> Budget:
         """The limits of one unit: a differential test (thousands of inputs under the full
-        plan) gets at least :data:`DIFFERENTIAL_CPU` seconds of CPU."""
+        plan) gets at least :data:`DIFFERENTIAL_CPU` seconds of CPU.
+
+        Parameters
+        ----------
+        differential : bool
+            Whether the unit is a differential test (else one vector).
+
+        Returns
+        -------
+        Budget
+            Not started (:meth:`~prtheory.conformance.cputime.Budget.start`).
+        """
         if not differential:
             return Budget(self.cpu, self.wall)
         cpu = max(self.cpu, DIFFERENTIAL_CPU)
@@ -317,7 +392,24 @@ def default_plan(source: str) -> str:
     """``"round0"`` for the built-in libraries (dozens of implementations, some at 0.5 s a
     call: the full plan would cost hours), ``"full"`` for your own adapters (``--adapter``,
     entry points), whose verdict then carries the guarantee of
-    :mod:`prtheory.conformance.differential`."""
+    :mod:`prtheory.conformance.differential`.
+
+    Parameters
+    ----------
+    source : str
+        An adapter key, entry point name or ``module:callable``.
+
+    Returns
+    -------
+    str
+        ``"round0"`` or ``"full"``.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.isolated import default_plan
+    >>> default_plan("sklearn"), default_plan("mypackage.adapter:implementations")
+    ('round0', 'full')
+    """
     return "round0" if source in ADAPTERS else "full"
 
 
@@ -512,6 +604,26 @@ def _never(x: Any) -> Any:  # pragma: no cover - the parent's copies of a plan a
     raise AssertionError("the parent does not run implementations")
 
 
+def _checked(
+    libraries: list[str] | None, metrics: list[str] | None, differential: str | None
+) -> list[str]:
+    """The libraries to run (all known by default), once every name is known; raises
+    :class:`~prtheory.errors.InvalidInputError` naming the argument otherwise."""
+    names = [p.stem for p in files()]
+    unknown = [m for m in metrics or [] if m not in names]
+    if unknown:
+        raise InvalidInputError("metrics", f"unknown {unknown}; known: {', '.join(names)}")
+    sources = libraries if libraries else known_libraries()
+    for s in sources:
+        if s not in ADAPTERS and s not in _entry_points() and ":" not in s:
+            raise InvalidInputError(
+                "libraries", f"unknown {s!r}; known: {', '.join(known_libraries())}"
+            )
+    if differential is not None and differential not in PLANS:
+        raise InvalidInputError("differential", f"unknown {differential!r}; known: {PLANS}")
+    return sources
+
+
 def run_isolated(
     libraries: list[str] | None = None,
     metrics: list[str] | None = None,
@@ -523,27 +635,66 @@ def run_isolated(
     wall_limit: float | None = None,
     differential: str | None = None,
 ) -> Run:
-    """Every named library (default: all known) over the vectors of ``metrics``, each isolated:
-    ``time_limit`` CPU seconds per unit, ``wall_limit`` (default 10 times that, at least 600 s)
-    wall seconds before a unit that makes no progress counts as hung, the generated inputs of
-    the plan ``differential`` (:data:`~prtheory.conformance.runner.PLANS`; default
-    :func:`default_plan` of each library).
+    """Every named library (default: all known) over the vectors of ``metrics``, each in its own
+    worker process with CPU-time limits per unit and a memory cap (module docstring).
 
-    Unknown metric or library names raise :class:`~prtheory.errors.InvalidInputError`.
+    Parameters
+    ----------
+    libraries : list of str, optional
+        Adapter keys, entry point names or ``module:callable`` (all known by default).
+    metrics : list of str, optional
+        The metrics whose vectors to run (all by default).
+    jobs : int, default 2
+        Libraries run at once.
+    time_limit : float, default 60
+        CPU seconds (user + system, the worker's process tree) per unit.
+    memory_mb : int or None, default 4096
+        MiB of address space a worker may add to its starting size (None: no cap).
+    progress : callable, optional
+        Called with library -> (units done, units planned) after every unit.
+    wall_limit : float, optional
+        Wall seconds before a unit counts as hung (10 ``time_limit``, at least 600).
+    differential : str, optional
+        Every library's plan (:data:`~prtheory.conformance.runner.PLANS`; :func:`default_plan`).
+
+    Returns
+    -------
+    Run
+        As :func:`~prtheory.conformance.runner.run`, with ``timeout``/``crashed`` rows, CPU times.
+
+    Raises
+    ------
+    InvalidInputError
+        An unknown metric, library or differential plan.
+
+    Examples
+    --------
+    An own adapter of ``ap_min`` (the worst AP: sum of i/(neg + i), i <= pos, over pos) that
+    spins on 10^6 negatives: that case uses up its 0.2 s of CPU, a new worker runs the rest.
+
+    >>> import sys, tempfile
+    >>> from pathlib import Path
+    >>> from prtheory.conformance.isolated import run_isolated
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> _ = (Path(folder.name) / "my_ap.py").write_text('''if True:
+    ...     from fractions import Fraction as F
+    ...     from prtheory.conformance.adapters import Implementation
+    ...     def worst(x):
+    ...         pos, neg = x.params["pos"], x.params["neg"]
+    ...         while neg >= 10**6: pass
+    ...         return float(sum(F(i, neg + i) for i in range(1, pos + 1)) / pos)
+    ...     def implementations():
+    ...         return [Implementation("mine", "worst AP", "ap_min", worst)]''')
+    >>> sys.path.insert(0, folder.name)
+    >>> done = run_isolated(["my_ap:implementations"], ["ap_min"], time_limit=0.2, differential="none")
+    >>> [(r.vector.inputs.params["neg"], r.verdict.category) for r in done.rows]
+    [(1, 'agrees'), (5, 'agrees'), (200, 'agrees'), (1000000, 'timeout'), (10, 'agrees'), (80, 'agrees')]
+    >>> print(done.rows[3].verdict.detail)  # doctest: +ELLIPSIS
+    not run (time): used ... s of CPU (limit 0.2 s)
+    >>> sys.path.remove(folder.name); folder.cleanup()
     """
-    names = [p.stem for p in files()]
-    unknown = [m for m in metrics or [] if m not in names]
-    if unknown:
-        raise InvalidInputError("metrics", f"unknown {unknown}; known: {', '.join(names)}")
-    sources = libraries if libraries else known_libraries()
-    for s in sources:
-        if s not in ADAPTERS and s not in _entry_points() and ":" not in s:
-            raise InvalidInputError(
-                "libraries", f"unknown {s!r}; known: {', '.join(known_libraries())}"
-            )
+    sources = _checked(libraries, metrics, differential)
     wall = wall_limit if wall_limit is not None else max(600.0, 10 * time_limit)
-    if differential is not None and differential not in PLANS:
-        raise InvalidInputError("differential", f"unknown {differential!r}; known: {PLANS}")
     limits = Limits(time_limit, wall, memory_mb=memory_mb, differential=differential)
     vectors = list(load(metrics))
     # longest first, so that two workers finish together
@@ -552,6 +703,11 @@ def run_isolated(
     runs = [_LibraryRun(s, metrics, vectors, limits, prog, _status(s)) for s in sources]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         list(pool.map(lambda i: runs[i].run() if runs[i].status.available else None, order))
+    return _gathered(sources, runs)
+
+
+def _gathered(sources: list[str], runs: list[_LibraryRun]) -> Run:
+    """The results of the libraries' runs, in the order of ``sources``."""
     return Run(
         [r.status for r in runs],
         [row for r in runs for row in r.sorted_rows()],

@@ -87,7 +87,41 @@ def _test(tc_id: int, seed: int, family_index: int, n: int) -> dict[str, Any]:
 
 
 def build() -> str:
-    """The canonical text of ``generated.json``: every family at every size of :data:`SIZES`."""
+    """The canonical text of ``generated.json``: every family at every size of :data:`SIZES`.
+
+    Test ``k`` (from 1, sizes in increasing order, families in the order of
+    :data:`~prtheory.conformance.sampling.FAMILIES` within a size) is drawn with the seed
+    ``SEED + k``; its expected value is the correctly rounded step AP of the drawn input.
+
+    Returns
+    -------
+    str
+        JSON indented by one space, ending in a newline (about a second: the inputs of 10^6
+        items are drawn and evaluated).
+
+    See Also
+    --------
+    prtheory.conformance.generate.build_all : every vector file, this one included.
+
+    Examples
+    --------
+    Built again, the file is the committed one; its first test is the first family at 10^4
+    items, drawn with the seed 41 + 1:
+
+    >>> import json
+    >>> from prtheory.conformance.generate import VECTOR_DIR
+    >>> from prtheory.conformance.large import FILE_NAME, SIZES, build
+    >>> from prtheory.conformance.sampling import FAMILIES
+    >>> text = build()
+    >>> text == (VECTOR_DIR / FILE_NAME).read_text(encoding="utf-8")
+    True
+    >>> doc = json.loads(text)
+    >>> doc["numberOfTests"] == len(SIZES) * len(FAMILIES)
+    True
+    >>> first = doc["tests"][0]
+    >>> first["n"], first["seed"], first["family"] == FAMILIES[0].name
+    (10000, 42, True)
+    """
     tests, tc_id = [], 0
     for n in SIZES:
         for i, _family in enumerate(FAMILIES):

@@ -225,9 +225,48 @@ def _loaded_row(obj: dict[str, Any], vectors: dict[tuple[str, int], Vector]) -> 
 
 
 def loads(text: str) -> Run:
-    """The run recorded in ``text``, every result classified again with the current code."""
+    """The run recorded in ``text``, every result classified again with the current code.
+
+    Only the vector files of the metrics the rows name are read.
+
+    Parameters
+    ----------
+    text : str
+        A record, as :func:`dumps` writes it.
+
+    Returns
+    -------
+    Run
+        The statuses, import errors, differential verdicts and CPU times as recorded; each row
+        with its vector and the verdict of :func:`~prtheory.conformance.classify.classify` on
+        the recorded answer (the runner's own ``timeout`` and ``crashed`` verdicts as recorded).
+
+    See Also
+    --------
+    dumps : the record of a run.
+
+    Examples
+    --------
+    A round trip of one row: a value for ``ap_min`` with 3 positives and 5 negatives, whose
+    worst ranking puts the 5 negatives first, AP = (1/6 + 2/7 + 3/8)/3 = 139/504:
+
+    >>> from prtheory.conformance.adapters import Implementation
+    >>> from prtheory.conformance.classify import classify
+    >>> from prtheory.conformance.record import dumps, loads
+    >>> from prtheory.conformance.runner import Row, Run, run_implementation
+    >>> from prtheory.conformance.vectors_io import load
+    >>> vector = next(v for v in load(["ap_min"]) if v.inputs.params == {"pos": 3, "neg": 5})
+    >>> impl = Implementation("mine", "worst AP", "ap_min", lambda x: 139 / 504)
+    >>> outcome = run_implementation(impl, vector)
+    >>> row = Row("mine", impl.name, impl.metric, vector, classify(vector, outcome), outcome.value)
+    >>> back = loads(dumps(Run([], [row], {})))
+    >>> back.rows[0].vector is vector, back.rows[0].value == 139 / 504
+    (True, True)
+    >>> back.rows[0].verdict.category
+    'agrees'
+    """
     doc = json.loads(text)
-    vectors = {(v.metric, v.tc_id): v for v in load()}
+    vectors = {(v.metric, v.tc_id): v for v in load(sorted({r["metric"] for r in doc["rows"]}))}
     return Run(
         [LibraryStatus(s[0], s[1], s[2], s[3], s[4], s[5], tuple(s[6])) for s in doc["statuses"]],
         [_loaded_row(r, vectors) for r in doc["rows"]],

@@ -53,7 +53,27 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Row:
-    """One implementation's verdict on one vector."""
+    """One implementation's verdict on one vector: what it returned (``value``, or ``error``:
+    the exception's class name, message and whether it is a ``ValueError``), the warnings it
+    gave, the conventions it claims and the oracle's values under its call pattern (``extra``,
+    :func:`extra_alternatives`).
+
+    Examples
+    --------
+    ``ap_min`` with 3 positives and 5 negatives: the worst ranking puts the negatives first,
+    AP = (1/6 + 2/7 + 3/8)/3 = (28 + 48 + 63)/168/3 = 139/504:
+
+    >>> from prtheory.conformance.adapters import Implementation
+    >>> from prtheory.conformance.classify import classify
+    >>> from prtheory.conformance.runner import Row, run_implementation
+    >>> from prtheory.conformance.vectors_io import load
+    >>> vector = next(v for v in load(["ap_min"]) if v.inputs.params == {"pos": 3, "neg": 5})
+    >>> impl = Implementation("mine", "worst AP", "ap_min", lambda x: 139 / 504)
+    >>> outcome = run_implementation(impl, vector)
+    >>> row = Row("mine", impl.name, impl.metric, vector, classify(vector, outcome), outcome.value)
+    >>> row.verdict.category, row.error
+    ('agrees', None)
+    """
 
     library: str
     implementation: str
@@ -84,7 +104,32 @@ def _without_paths(message: str) -> str:
 
 def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
     """(class name, message without machine paths, is a ValueError) of the exception in
-    ``outcome``, if any."""
+    ``outcome``, if any.
+
+    Parameters
+    ----------
+    outcome : Outcome
+        What an implementation did.
+
+    Returns
+    -------
+    tuple of (str, str, bool) or None
+        The exception's class name, its message without the directories of this machine (an
+        installed package's directory, or an absolute directory under ``/home``, ``/tmp``,
+        ``/usr``, ...), and whether it is a ``ValueError`` (a deliberate rejection); None when
+        it raised nothing.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.classify import Outcome
+    >>> from prtheory.conformance.runner import error_of
+    >>> error_of(Outcome(error=ValueError("y_true has one class")))
+    ('ValueError', 'y_true has one class', True)
+    >>> error_of(Outcome(error=OSError("/usr/lib/python3/dist-packages/torch/x.so: bad ELF")))
+    ('OSError', 'torch/x.so: bad ELF', False)
+    >>> error_of(Outcome(value=0.5)) is None
+    True
+    """
     err = outcome.error
     if err is None:
         return None
@@ -95,7 +140,19 @@ def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
 class DifferentialRow:
     """One implementation's differential test: its verdict (``agrees``, ``wrong``, ``float32``,
     ``rejected-valid``, ``crashed``, ``timeout``, or ``unsupported`` where it could not run) and
-    what it did (``None`` when it never finished)."""
+    what it did (``None`` when it never finished).
+
+    Examples
+    --------
+    The isolated runner records a test that ran out of time without an outcome:
+
+    >>> from prtheory.conformance.classify import Verdict
+    >>> from prtheory.conformance.runner import DifferentialRow
+    >>> row = DifferentialRow("mine", "ap", "average_precision", (),
+    ...                       Verdict("timeout", "not run (time)"))
+    >>> row.verdict.category, row.outcome is None
+    ('timeout', True)
+    """
 
     library: str
     implementation: str
@@ -108,7 +165,15 @@ class DifferentialRow:
 @dataclass(frozen=True)
 class Run:
     """Every library's status and results; ``cpu`` holds CPU seconds by library (start-up and
-    vectors) where the run measured them."""
+    vectors) where the run measured them.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.runner import Run
+    >>> done = Run([], [], {"mylib": "ModuleNotFoundError: No module named 'mylib'"})
+    >>> done.differential, done.cpu
+    ([], {})
+    """
 
     statuses: list[LibraryStatus]
     rows: list[Row]
@@ -126,7 +191,46 @@ def _quantise(grid: tuple[float, ...], x: Inputs) -> Inputs:
 
 
 def extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
-    """Oracle values under the call-pattern conventions of ``impl`` (batches, bins)."""
+    """Oracle values under the call-pattern conventions of ``impl`` (batches, bins).
+
+    A library that applies a sigmoid and is fed in ``impl.batches`` batches gets
+    ``sigmoid-per-batch(k)``; one that bins scores on the thresholds ``impl.binned`` gets
+    ``binned(n thresholds)`` (every score replaced by the largest threshold not above it, below
+    the grid by one less than its lowest), with the sigmoid first where it applies one, and for
+    AP the variant where an item below the grid is never predicted positive yet counts among
+    the positives.
+
+    Parameters
+    ----------
+    impl : Implementation
+        The implementation, with its conventions, batches and bins.
+    vector : Vector
+        A test vector.
+
+    Returns
+    -------
+    dict of str to Value
+        Convention name -> the oracle's value; empty for an invalid vector, one without a
+        ranking, or an implementation without batches or bins.
+
+    Examples
+    --------
+    AP of ``1 0 1 1 0 0 1 0`` scored 0.9, 0.8, 0.7, 0.6, 0.55, 0.5, 0.4, 0.3, binned on the one
+    threshold 0.5: the first six items tie at 0.5 (3 positives), the last two fall below
+    (one positive). Binned, AP = precision 3/6 over recall 3/4 and 4/8 over the last 1/4:
+    1/2. With the item below the grid never predicted positive, the recall stops at 3/4:
+    1/2 * 3/4 = 3/8.
+
+    >>> from prtheory.conformance.adapters import Implementation
+    >>> from prtheory.conformance.runner import extra_alternatives
+    >>> from prtheory.conformance.vectors_io import load
+    >>> vector = next(load(["average_precision"]))
+    >>> vector.inputs.y_true.tolist(), vector.inputs.y_score.tolist()
+    ([1, 0, 1, 1, 0, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.55, 0.5, 0.4, 0.3])
+    >>> impl = Implementation("mine", "binned AP", "average_precision", None, binned=(0.5,))
+    >>> {name: value.exact for name, value in extra_alternatives(impl, vector).items()}
+    {'binned(1 thresholds)': Fraction(1, 2), 'binned(1 thresholds)+below-grid-never-positive': Fraction(3, 8)}
+    """
     from prtheory.conformance.encoding import decode_outcome, encode_outcome
 
     candidates: list[Alternative] = []
@@ -208,7 +312,40 @@ def _binned_below_grid_dropped(grid: tuple[float, ...], x: Inputs) -> Any:
 
 
 def run_implementation(impl: Implementation, vector: Vector) -> Outcome:
-    """Call ``impl`` on ``vector`` with warnings recorded (never raised); never raises itself."""
+    """Call ``impl`` on ``vector`` with warnings recorded (never raised); never raises itself.
+
+    Parameters
+    ----------
+    impl : Implementation
+        The implementation.
+    vector : Vector
+        A test vector; ``impl.run`` gets its decoded inputs
+        (:class:`~prtheory.conformance.metrics.Inputs`: ``y_true``, ``y_score``,
+        ``sample_weight``, ``params``).
+
+    Returns
+    -------
+    Outcome
+        Its value, or the exception it raised, or the reason it gave for an unsupported input,
+        with the warnings it gave (category and first line, each once).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from prtheory.conformance.adapters import Implementation, Unsupported
+    >>> from prtheory.conformance.runner import run_implementation
+    >>> from prtheory.conformance.vectors_io import load
+    >>> vector = next(v for v in load(["ap_min"]) if v.inputs.params == {"pos": 3, "neg": 5})
+    >>> def worst(x):
+    ...     warnings.warn("computed in float64", RuntimeWarning)
+    ...     return 1 / (x.params["neg"] - 5)
+    >>> outcome = run_implementation(Implementation("mine", "worst", "ap_min", worst), vector)
+    >>> outcome.error, outcome.warnings
+    (ZeroDivisionError('division by zero'), ['RuntimeWarning: computed in float64'])
+    >>> no = Implementation("mine", "no", "ap_min", lambda x: Unsupported("no closed forms"))
+    >>> run_implementation(no, vector).unsupported
+    'no closed forms'
+    """
     return run_inputs(impl, vector.inputs)
 
 
@@ -271,7 +408,37 @@ def differential_verdict(o: diff.Outcome) -> Verdict:
 
 def run_differential(impl: Implementation, plan: str = "round0") -> DifferentialRow:
     """``impl`` on the generated inputs of ``plan`` (``"round0"`` or ``"full"``, :data:`PLANS`)
-    under its declared conventions."""
+    under its declared conventions.
+
+    Parameters
+    ----------
+    impl : Implementation
+        An implementation of a metric of
+        :data:`prtheory.conformance.differential.METRICS`.
+    plan : str, default "round0"
+        ``"round0"``: the fixed inputs of 10 to 10^6 items alone; ``"full"``: also the bulk of
+        generated inputs that gives the guarantee of :mod:`prtheory.conformance.differential`.
+
+    Returns
+    -------
+    DifferentialRow
+        Its verdict and outcome; weighted inputs are included when the implementation takes
+        sample weights.
+
+    Examples
+    --------
+    prtheory's own AP (the correctly rounded exact value) agrees with the oracle on every
+    input of round 0:
+
+    >>> import prtheory
+    >>> from prtheory.conformance.adapters import Implementation
+    >>> from prtheory.conformance.runner import run_differential
+    >>> def ap(x):
+    ...     return prtheory.average_precision(x.y_true, x.y_score, sample_weight=x.sample_weight)
+    >>> row = run_differential(Implementation("prtheory", "ap", "average_precision", ap))
+    >>> row.verdict.category
+    'agrees'
+    """
     outcome = diff.run(
         impl.metric,
         lambda x: _result(run_inputs(impl, x)),
@@ -292,10 +459,72 @@ def _messages(caught: list[warnings.WarningMessage]) -> list[str]:
     return seen
 
 
+def _row(library: str, impl: Implementation, vector: Vector) -> Row:
+    """``impl`` run on ``vector`` and classified."""
+    outcome = run_implementation(impl, vector)
+    extra = extra_alternatives(impl, vector)
+    verdict = classify(vector, outcome, extra)
+    return Row(
+        library,
+        impl.name,
+        impl.metric,
+        vector,
+        verdict,
+        outcome.value,
+        tuple(outcome.warnings),
+        impl.conventions,
+        extra,
+        error_of(outcome),
+    )
+
+
 def run(libraries: list[str] | None = None, metrics: list[str] | None = None) -> Run:
     """Every available library's implementations over the vectors (of ``metrics``), then the
     differential test of each (in this process: :func:`~prtheory.conformance.isolated.run_isolated`
-    isolates each library and limits its time)."""
+    isolates each library and limits its time).
+
+    Parameters
+    ----------
+    libraries : list of str, optional
+        Adapter keys (:data:`~prtheory.conformance.adapters.ADAPTERS`; all by default).
+    metrics : list of str, optional
+        The metrics whose vectors to run (all by default).
+
+    Returns
+    -------
+    Run
+        Each library's status, one classified :class:`Row` per (implementation, vector) of a
+        library that imports, the import errors, and the differential tests (round 0) of the
+        implementations of :data:`prtheory.conformance.differential.METRICS`.
+
+    Raises
+    ------
+    InvalidInputError
+        An unknown library key.
+
+    Examples
+    --------
+    scikit-learn's ``precision_score(y, score >= t)`` on the vectors of
+    ``precision_at_threshold`` (no differential test). ``1 0 1 1 0 0 1 0`` scored 0.9, 0.8,
+    ..., 0.3 at threshold 0.65 predicts the top three positive, two rightly: 2/3. At 0.95
+    nothing is predicted positive, 0/0: ``zero_division`` returns 0.0 (with a warning), the
+    convention ``undefined=sklearn``. A NaN score has no prediction: unsupported.
+
+    >>> from prtheory.conformance.runner import run
+    >>> result = run(["sklearn"], ["precision_at_threshold"])
+    >>> result.statuses[0].library, result.import_errors, result.differential
+    ('scikit-learn', {}, [])
+    >>> rows = {r.vector.tc_id: r for r in result.rows}
+    >>> rows[1].vector.inputs.params["threshold"], rows[1].value == 2 / 3
+    (0.65, True)
+    >>> rows[9].vector.inputs.params["threshold"], rows[9].value, rows[9].verdict.convention
+    (0.95, 0.0, 'undefined=sklearn')
+    >>> rows[18].vector.comment, rows[18].verdict.category
+    ('NaN score', 'unsupported')
+    >>> run(["no such library"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    prtheory.errors.InvalidInputError: libraries: unknown ['no such library']; known: sklearn, ...
+    """
     keys = libraries if libraries else list(ADAPTERS)
     unknown = [k for k in keys if k not in ADAPTERS]
     if unknown:
@@ -317,27 +546,9 @@ def run(libraries: list[str] | None = None, metrics: list[str] | None = None) ->
             statuses.append(replace(st, available=False, reason=f"import failed: {msg}"))
             continue
         statuses.append(st)
-        for impl in impls:
-            for v in vectors:
-                if v.metric != impl.metric:
-                    continue
-                outcome = run_implementation(impl, v)
-                extra = extra_alternatives(impl, v)
-                verdict = classify(v, outcome, extra)
-                rows.append(
-                    Row(
-                        st.library,
-                        impl.name,
-                        impl.metric,
-                        v,
-                        verdict,
-                        outcome.value,
-                        tuple(outcome.warnings),
-                        impl.conventions,
-                        extra,
-                        error_of(outcome),
-                    )
-                )
+        rows += [
+            _row(st.library, impl, v) for impl in impls for v in vectors if v.metric == impl.metric
+        ]
     differential = [
         run_differential(impl)
         for key in keys

@@ -27,10 +27,36 @@ missing = functools.partial(r_packages.missing, "pROC")
 def implementations() -> list[Implementation]:
     """pROC (R)'s implementations of the vectors' metrics; imports the library.
 
+    The implementations share one R server, started by the first call (or ``prepare``);
+    :func:`~prtheory.conformance.external.close_all` ends it.
+
     Returns
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Raises
+    ------
+    RuntimeError
+        R, jsonlite or the package is missing (the message says what to install).
+
+    Examples
+    --------
+    A ranking whose positive scores below its negative (``0 1`` scored 0.9, 0.1): the ROC AUC
+    is 0 (no pair ordered), but by default ``roc()`` picks the direction that makes the
+    positives' median the larger, so ``auc`` gives the reversed ranking's area, 1:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.proc_adapter import implementations
+    >>> from prtheory.conformance.external import close_all
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> auto, increasing = implementations()
+    >>> auto.conventions, increasing.conventions
+    (('direction=auto',), ())
+    >>> x = Inputs(np.array([0, 1]), np.array([0.9, 0.1]))
+    >>> auto.run(x), increasing.run(x)
+    (1.0, 0.0)
+    >>> close_all()  # the R server
     """
     return r_packages.implementations(
         LIBRARY,

@@ -52,7 +52,34 @@ def _r_output(expression: str) -> str | None:
 
 
 def package_version(package: str) -> str | None:
-    """``"<package version> (R <R version>)"``, or None when R or the package is missing."""
+    """``"<package version> (R <R version>)"``, or None when R or the package is missing.
+
+    Asks ``Rscript`` (``packageVersion``, ``R.version``) once per package and process; jsonlite,
+    which the server needs to read the vectors, must be installed too.
+
+    Parameters
+    ----------
+    package : str
+        An R package's name.
+
+    Returns
+    -------
+    str or None
+        The versions, or None.
+
+    Examples
+    --------
+    R's versions are ``major.minor.patch`` and the CRAN packages' ``x.y-z`` or ``x.y.z``:
+
+    >>> import re
+    >>> from prtheory.conformance.adapters.r_packages import package_version
+    >>> found = package_version("ROCR")
+    >>> pattern = "[0-9]+[.][0-9]+[-.][0-9]+ [(]R [0-9]+[.][0-9]+[.][0-9]+[)]"
+    >>> re.fullmatch(pattern, found) is not None
+    True
+    >>> package_version("NoSuchPackage") is None
+    True
+    """
     found = _r_output(
         f'cat(as.character(packageVersion("{package}")), '
         'paste(R.version$major, R.version$minor, sep = "."))'
@@ -64,7 +91,24 @@ def package_version(package: str) -> str | None:
 
 
 def missing(package: str) -> str:
-    """Why the R package cannot run: what to install."""
+    """Why the R package cannot run: what to install.
+
+    Parameters
+    ----------
+    package : str
+        An R package of :data:`DEBIAN`.
+
+    Returns
+    -------
+    str
+        The Debian packages to install (or that R itself is missing).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.adapters.r_packages import missing
+    >>> print(missing("pROC"))
+    the R package pROC or jsonlite is not installed (apt-get install r-cran-proc r-cran-jsonlite, or bash .ci/install-external)
+    """
     if shutil.which("Rscript") is None:
         return "R is not installed (apt-get install r-base-core, or bash .ci/install-external)"
     return (
@@ -86,7 +130,44 @@ def _run(server: Server, fn: str) -> Callable[[Any], Any]:
 
 
 def implementations(library: str, package: str, table: list[RFunction]) -> list[Implementation]:
-    """The implementations of one R package, all served by one R process started once."""
+    """The implementations of one R package, all served by one R process started once.
+
+    Parameters
+    ----------
+    library : str
+        The name shown in reports.
+    package : str
+        The R package the server loads (``Rscript adapters/r/vectors.R PACKAGE``).
+    table : list of RFunction
+        (server function, implementation name, metric, declared conventions, note) of each
+        implementation.
+
+    Returns
+    -------
+    list of Implementation
+        One per row of ``table``; weighted inputs are ``Unsupported``.
+
+    Raises
+    ------
+    RuntimeError
+        R, jsonlite or ``package`` is missing (the message is :func:`missing`'s).
+
+    Examples
+    --------
+    ROCR's ``"auc"`` as the server serves it: ``1 0 1`` scored 0.9, 0.8, 0.7 orders one of
+    the two (positive, negative) pairs, 1/2.
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.r_packages import implementations
+    >>> from prtheory.conformance.external import close_all
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> [auc] = implementations("ROCR (R)", "ROCR", [("auc", "AUC", "roc_auc", (), "")])
+    >>> auc.library, auc.name, auc.metric
+    ('ROCR (R)', 'AUC', 'roc_auc')
+    >>> auc.run(Inputs(np.array([1, 0, 1]), np.array([0.9, 0.8, 0.7])))
+    0.5
+    >>> close_all()  # the R server
+    """
     if package_version(package) is None:
         raise RuntimeError(missing(package))
     server = Server(["Rscript", "--vanilla", str(SCRIPT), package], library, binary=True)

@@ -28,10 +28,37 @@ missing = functools.partial(r_packages.missing, "Metrics")
 def implementations() -> list[Implementation]:
     """Metrics (R)'s implementations of the vectors' metrics; imports the library.
 
+    The implementations share one R server, started by the first call (or ``prepare``);
+    :func:`~prtheory.conformance.external.close_all` ends it.
+
     Returns
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Raises
+    ------
+    RuntimeError
+        R, jsonlite or the package is missing (the message says what to install).
+
+    Examples
+    --------
+    ``1 0 0 1`` scored 0.9, 0.8, 0.7, 0.6: ``auc`` orders 2 of the 4 (positive, negative)
+    pairs, 1/2. ``apk`` with k = 2 finds one relevant item in the top 2, at rank 1, and divides
+    by min(2 relevant, k) = 2: (1/1)/2 = 1/2; with k = 4 the second at rank 4 adds 2/4:
+    (1 + 2/4)/2 = 3/4.
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.rmetrics_adapter import implementations
+    >>> from prtheory.conformance.external import close_all
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> auc, apk = implementations()
+    >>> y, s = np.array([1, 0, 0, 1]), np.array([0.9, 0.8, 0.7, 0.6])
+    >>> auc.run(Inputs(y, s))
+    0.5
+    >>> apk.run(Inputs(y, s, params={"k": 2})), apk.run(Inputs(y, s, params={"k": 4}))
+    (0.5, 0.75)
+    >>> close_all()  # the R server
     """
     return r_packages.implementations(
         LIBRARY,

@@ -52,7 +52,20 @@ THREADS = 6
 
 
 def missing() -> str | None:
-    """Why the library cannot run although pyspark is installed (no Java), or None."""
+    """Why the library cannot run although pyspark is installed (no Java), or None.
+
+    Returns
+    -------
+    str or None
+        What to install, or None where ``java`` is on the PATH.
+
+    Examples
+    --------
+    >>> import shutil
+    >>> from prtheory.conformance.adapters.spark_adapter import missing
+    >>> (missing() is None) == (shutil.which("java") is not None)
+    True
+    """
     if shutil.which("java") is None:
         return "needs Java 17+ on PATH (e.g. apt-get install openjdk-17-jre-headless)"
     return None
@@ -145,7 +158,37 @@ def _frame(y: Any, s: Any, w: Any) -> Any:
 
 def area_under_pr(y: Any, s: Any, w: Any = None, num_bins: int = 1000) -> float:
     """``BinaryClassificationEvaluator(metricName="areaUnderPR", numBins=num_bins)``, evaluated
-    once per input and ``num_bins`` (the AP and the area implementations make the same call)."""
+    once per input and ``num_bins`` (the AP and the area implementations make the same call).
+
+    Parameters
+    ----------
+    y : array-like
+        Labels (above 0.5 is positive, as Spark reads them).
+    s : array-like
+        Scores.
+    w : array-like, optional
+        Sample weights (the evaluator's ``weightCol``).
+    num_bins : int, default 1000
+        The evaluator's ``numBins`` (0: no binning; :func:`spark_bins`).
+
+    Returns
+    -------
+    float
+        Spark's area.
+
+    Examples
+    --------
+    ``0 1`` scored 2, 1: the curve's operating points are (recall 0, precision 0) at s >= 2
+    and (1, 1/2) at s >= 1; the trapezoid from the first point is (0 + 1/2)/2 = 1/4, where AP
+    is 1/2. Weighted 0, 1, 1 with ``0 1 0`` scored 3, 2, 2: the top point holds no weight, so
+    Spark starts from precision 1 at recall 0, then (1, 1/2): (1 + 1/2)/2 = 3/4.
+
+    >>> from prtheory.conformance.adapters.spark_adapter import area_under_pr
+    >>> area_under_pr([0, 1], [2, 1], num_bins=0)
+    0.25
+    >>> area_under_pr([0, 1, 0], [3, 2, 2], [0, 1, 1], num_bins=0)
+    0.75
+    """
     key = ("areaUnderPR", num_bins, _key_of(y, s, w))
     area: float = _shared(key, lambda: _area_under_pr(y, s, w, num_bins))
     return area
@@ -171,7 +214,28 @@ def _area_under_pr(y: Any, s: Any, w: Any, num_bins: int) -> float:
 
 
 def metrics_area_under_pr(y: Any, s: Any) -> float:
-    """pyspark's ``mllib.evaluation.BinaryClassificationMetrics(rdd).areaUnderPR``."""
+    """pyspark's ``mllib.evaluation.BinaryClassificationMetrics(rdd).areaUnderPR``.
+
+    Parameters
+    ----------
+    y : array-like
+        Labels.
+    s : array-like
+        Scores.
+
+    Returns
+    -------
+    float
+        Spark's area (the wrapper takes no weights and no ``numBins``).
+
+    Examples
+    --------
+    As :func:`area_under_pr`: ``0 1`` scored 2, 1 gives (0 + 1/2)/2 = 1/4.
+
+    >>> from prtheory.conformance.adapters.spark_adapter import metrics_area_under_pr
+    >>> metrics_area_under_pr([0, 1], [2, 1])
+    0.25
+    """
     from pyspark.mllib.evaluation import BinaryClassificationMetrics
 
     pairs = [(float(a), float(b)) for a, b in zip(s, labels_int(y), strict=True)]
@@ -181,7 +245,30 @@ def metrics_area_under_pr(y: Any, s: Any) -> float:
 
 def ranking(prediction: list[int], truth: list[int]) -> Any:
     """``RankingMetrics`` of one query: predicted ids in rank order and the relevant ids (kept
-    per input: moving a million ids into the JVM takes seconds)."""
+    per input: moving a million ids into the JVM takes seconds).
+
+    Parameters
+    ----------
+    prediction : list of int
+        Predicted ids, best first.
+    truth : list of int
+        The relevant ids.
+
+    Returns
+    -------
+    pyspark.mllib.evaluation.RankingMetrics
+        Its ``meanAveragePrecision``, ``precisionAt(k)``, ``meanAveragePrecisionAt(k)``.
+
+    Examples
+    --------
+    A repeated id counts each time: prediction 1, 1, 2 with truth {1} has hits at ranks 1 and
+    2, (1/1 + 2/2)/1 = 2; the top 2 are both hits, precision 2/2:
+
+    >>> from prtheory.conformance.adapters.spark_adapter import ranking
+    >>> metrics = ranking([1, 1, 2], [1])
+    >>> metrics.meanAveragePrecision, metrics.precisionAt(2)
+    (2.0, 1.0)
+    """
     from pyspark.mllib.evaluation import RankingMetrics
 
     def make() -> Any:
@@ -200,6 +287,33 @@ def spark_bins(scores: Any, num_bins: int, starts: tuple[int, ...] = (0,)) -> np
     ``(0,)``); each partition is cut into runs of ``g`` from its start (the last run may be
     shorter) and every score becomes the lowest score of its run. With ``g < 2`` nothing
     changes.
+
+    Parameters
+    ----------
+    scores : array-like
+        The scores.
+    num_bins : int
+        Spark's ``numBins``.
+    starts : tuple of int, default (0,)
+        The index, among the distinct scores in decreasing order, where each partition starts.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64 scores, each replaced by the lowest of its run.
+
+    Examples
+    --------
+    Six distinct scores and 3 bins: runs of 6 // 3 = 2 from the top, 5 4 | 3 2 | 1 0, each
+    score becoming its run's lowest; in two partitions of three, 5 4 | 3 and 2 1 | 0:
+
+    >>> from prtheory.conformance.adapters.spark_adapter import spark_bins
+    >>> spark_bins([0, 1, 2, 3, 4, 5], 3).tolist()
+    [0.0, 0.0, 2.0, 2.0, 4.0, 4.0]
+    >>> spark_bins([0, 1, 2, 3, 4, 5], 3, starts=(0, 3)).tolist()
+    [0.0, 1.0, 1.0, 3.0, 4.0, 4.0]
+    >>> spark_bins([0, 1, 2], 2).tolist()  # 3 // 2 = 1 < 2: unchanged
+    [0.0, 1.0, 2.0]
     """
     s = np.asarray(scores, dtype=np.float64)
     distinct = np.unique(s)[::-1]
@@ -230,6 +344,34 @@ def _key(x: Any) -> tuple[Any, ...]:
         return None if a is None else (np.asarray(a).dtype.str, np.asarray(a).tobytes())
 
     return raw(x.y_true), raw(x.y_score), raw(x.sample_weight), repr(sorted(x.params.items()))
+
+
+def _evaluator(bins: int) -> Any:
+    """The ``run`` of ``BinaryClassificationEvaluator`` with ``numBins=bins``."""
+    return lambda x: area_under_pr(x.y_true, x.y_score, x.sample_weight, bins)
+
+
+def _metrics(x: Any) -> Any:
+    """The ``run`` of ``BinaryClassificationMetrics`` (no weights)."""
+    if x.sample_weight is not None:
+        return Unsupported("the Python wrapper takes (score, label) pairs only")
+    return metrics_area_under_pr(x.y_true, x.y_score)
+
+
+def _rank(measure: str) -> Any:
+    """The ``run`` of a ``RankingMetrics`` measure: ``"map"``, ``"p@k"`` or ``"map@k"``."""
+
+    def run(x: Any) -> Any:
+        r = _ranked(x)
+        if isinstance(r, Unsupported):
+            return r
+        m = ranking(*r)
+        if measure == "map":
+            return float(m.meanAveragePrecision)
+        k = int(x.params["k"])
+        return float(m.precisionAt(k) if measure == "p@k" else m.meanAveragePrecisionAt(k))
+
+    return run
 
 
 def _batched(name: str, metric: str, fn: Any, **kw: Any) -> Implementation:
@@ -268,78 +410,76 @@ def _batched(name: str, metric: str, fn: Any, **kw: Any) -> Implementation:
 def implementations() -> list[Implementation]:
     """Spark MLlib's implementations of the vectors' metrics; imports the library.
 
+    The first call of an implementation's ``run`` (or its ``prepare``) evaluates every stored
+    vector of its metric, in one batch of concurrent Spark jobs, and answers from those results.
+
     Returns
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Examples
+    --------
+    The implementations and the conventions each claims (its ``run`` is
+    :func:`area_under_pr`, :func:`metrics_area_under_pr` or :func:`ranking` on the input);
+    ``RankingMetrics`` takes id lists, so weighted inputs are unsupported:
+
+    >>> from prtheory.conformance.adapters.spark_adapter import implementations
+    >>> for impl in implementations():
+    ...     print(f"{impl.metric:18} {impl.name}  {impl.conventions}")
+    auc_trapezoid      BinaryClassificationEvaluator areaUnderPR  ('first-point=spark',)
+    auc_trapezoid      BinaryClassificationEvaluator areaUnderPR numBins=0  ('first-point=spark',)
+    auc_trapezoid      BinaryClassificationMetrics.areaUnderPR  ('first-point=spark',)
+    average_precision  BinaryClassificationEvaluator areaUnderPR as AP  ()
+    average_precision  RankingMetrics.meanAveragePrecision  ('ties=input-order',)
+    precision_at_k     RankingMetrics.precisionAt  ('ties=input-order',)
+    ap_at_k            RankingMetrics.meanAveragePrecisionAt  ('ties=input-order',)
     """
-
-    def evaluator(bins: int) -> Any:
-        return lambda x: area_under_pr(x.y_true, x.y_score, x.sample_weight, bins)
-
-    def metrics(x: Any) -> Any:
-        if x.sample_weight is not None:
-            return Unsupported("the Python wrapper takes (score, label) pairs only")
-        return metrics_area_under_pr(x.y_true, x.y_score)
-
-    def rank(measure: str) -> Any:
-        def run(x: Any) -> Any:
-            r = _ranked(x)
-            if isinstance(r, Unsupported):
-                return r
-            m = ranking(*r)
-            if measure == "map":
-                return float(m.meanAveragePrecision)
-            k = int(x.params["k"])
-            return float(m.precisionAt(k) if measure == "p@k" else m.meanAveragePrecisionAt(k))
-
-        return run
-
     binning = "; numBins=1000 (binning from 2000 distinct scores: none in the vectors)"
     spark_first = ("first-point=spark",)
     return [
         _batched(
             "BinaryClassificationEvaluator areaUnderPR",
             "auc_trapezoid",
-            evaluator(1000),
+            _evaluator(1000),
             conventions=spark_first,
             note="documented as the area under the PR curve" + binning,
         ),
         _batched(
             "BinaryClassificationEvaluator areaUnderPR numBins=0",
             "auc_trapezoid",
-            evaluator(0),
+            _evaluator(0),
             conventions=spark_first,
         ),
         _batched(
             "BinaryClassificationMetrics.areaUnderPR",
             "auc_trapezoid",
-            metrics,
+            _metrics,
             conventions=spark_first,
             note="pyspark.mllib wrapper, no numBins",
         ),
         _batched(
             "BinaryClassificationEvaluator areaUnderPR as AP",
             "average_precision",
-            evaluator(1000),
+            _evaluator(1000),
             note="often read as average precision; a trapezoid from (0, p_first)" + binning,
         ),
         _batched(
             "RankingMetrics.meanAveragePrecision",
             "average_precision",
-            rank("map"),
+            _rank("map"),
             conventions=("ties=input-order",),
         ),
         _batched(
             "RankingMetrics.precisionAt",
             "precision_at_k",
-            rank("p@k"),
+            _rank("p@k"),
             conventions=("ties=input-order",),
         ),
         _batched(
             "RankingMetrics.meanAveragePrecisionAt",
             "ap_at_k",
-            rank("map@k"),
+            _rank("map@k"),
             conventions=("ties=input-order",),
         ),
     ]

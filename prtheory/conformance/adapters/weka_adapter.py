@@ -41,7 +41,30 @@ SOURCE = SERVER_DIR / "java" / "WekaVectors.java"
 
 def jar() -> Path | None:
     """The Weka jar: ``$PRTHEORY_WEKA_JAR``, else ``~/.cache/prtheory/weka.jar``
-    (``$XDG_CACHE_HOME`` honoured), else None."""
+    (``$XDG_CACHE_HOME`` honoured), else None.
+
+    Returns
+    -------
+    Path or None
+        The first of those that is a file.
+
+    Examples
+    --------
+    >>> import os
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from unittest import mock
+    >>> from prtheory.conformance.adapters.weka_adapter import jar
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     named = Path(folder) / "my-weka.jar"
+    ...     _ = named.write_bytes(b"")
+    ...     with mock.patch.dict(os.environ, {"PRTHEORY_WEKA_JAR": str(named)}):
+    ...         print(jar() == named)
+    ...     with mock.patch.dict(os.environ, {"PRTHEORY_WEKA_JAR": "", "XDG_CACHE_HOME": folder}):
+    ...         print(jar())
+    True
+    None
+    """
     named = os.environ.get("PRTHEORY_WEKA_JAR")
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     for candidate in (named, cache / "prtheory" / "weka.jar"):
@@ -76,7 +99,37 @@ def _weka_version(path: Path) -> str | None:
 
 
 def version() -> str | None:
-    """``"<Weka version> (Java <version>)"``, or None without Java 11+ or a Weka 3.7+ jar."""
+    """``"<Weka version> (Java <version>)"``, or None without Java 11+ or a Weka 3.7+ jar.
+
+    Weka's version is the jar's ``weka/core/version.txt`` (``3-9-3`` read as ``3.9.3``).
+
+    Returns
+    -------
+    str or None
+        The versions, or None.
+
+    Examples
+    --------
+    A jar of Weka 3.6 (before ``getPRCArea``) does not count:
+
+    >>> import os
+    >>> import tempfile
+    >>> import zipfile
+    >>> from pathlib import Path
+    >>> from unittest import mock
+    >>> from prtheory.conformance.adapters.weka_adapter import jar, version
+    >>> with zipfile.ZipFile(jar()) as z:
+    ...     weka = z.read("weka/core/version.txt").decode().strip().replace("-", ".")
+    >>> version().startswith(f"{weka} (Java ")
+    True
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     old = Path(folder) / "weka-3.6.jar"
+    ...     with zipfile.ZipFile(old, "w") as z:
+    ...         z.writestr("weka/core/version.txt", "3-6-14")
+    ...     with mock.patch.dict(os.environ, {"PRTHEORY_WEKA_JAR": str(old)}):
+    ...         print(version())
+    None
+    """
     path, java = jar(), _java_version()
     if path is None or java is None:
         return None
@@ -87,7 +140,21 @@ def version() -> str | None:
 
 
 def missing() -> str:
-    """Why Weka cannot run: what to install."""
+    """Why Weka cannot run: what to install.
+
+    Returns
+    -------
+    str
+        The JDK to install, or where to put a Weka 3.7+ jar.
+
+    Examples
+    --------
+    With a JDK on this machine, what is missing is the jar:
+
+    >>> from prtheory.conformance.adapters.weka_adapter import missing
+    >>> print(missing())
+    no Weka 3.7+ jar (bash .ci/install-external puts Weka 3.9.3's in ~/.cache/prtheory/weka.jar; PRTHEORY_WEKA_JAR names another)
+    """
     if _java_version() is None:
         return "no Java 11+ JDK (apt-get install default-jdk-headless)"
     return (
@@ -99,10 +166,41 @@ def missing() -> str:
 def implementations() -> list[Implementation]:
     """Weka's implementations of the vectors' metrics; imports the library.
 
+    The implementations share one Java server, started by the first call (or ``prepare``);
+    :func:`~prtheory.conformance.external.close_all` ends it.
+
     Returns
     -------
     list of Implementation
         One per function or call pattern (the module docstring lists them).
+
+    Raises
+    ------
+    RuntimeError
+        No Java 11+ JDK or no Weka 3.7+ jar (the message is :func:`missing`'s).
+
+    Examples
+    --------
+    ``1 0 0 1`` scored 0.9, 0.8, 0.7, 0.6: the PRC area steps through recall 1/2 at precision 1
+    and recall 1 at precision 2/4, 1/2 + 1/2 * 1/2 = 3/4 (AP); the ROC area orders 2 of the 4
+    (positive, negative) pairs, 1/2. Weighted 2, 6, 6, 2: precision 1 over recall 2/4, then
+    4/16 over the rest, 1/2 + 1/2 * 1/4 = 5/8; the ROC area orders 2 * 12 of the 4 * 12 weighted
+    pairs, 1/2. Every term is dyadic, so the float64 sums are exact.
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters.weka_adapter import implementations
+    >>> from prtheory.conformance.external import close_all
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> prc, roc = implementations()
+    >>> prc.name, prc.metric, roc.name, roc.metric
+    ('ThresholdCurve.getPRCArea', 'average_precision', 'ThresholdCurve.getROCArea', 'roc_auc')
+    >>> y, s = np.array([1, 0, 0, 1]), np.array([0.9, 0.8, 0.7, 0.6])
+    >>> prc.run(Inputs(y, s)), roc.run(Inputs(y, s))
+    (0.75, 0.5)
+    >>> w = np.array([2.0, 6.0, 6.0, 2.0])
+    >>> prc.run(Inputs(y, s, w)), roc.run(Inputs(y, s, w))
+    (0.625, 0.5)
+    >>> close_all()  # the Java server
     """
     path = jar()
     if path is None or version() is None:
