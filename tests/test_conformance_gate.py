@@ -292,3 +292,20 @@ def test_verdicts_are_the_same_on_a_loaded_machine():
     assert not [v for v in _verdicts(idle) if v[2] == "timeout"]
     # the slow vector agrees both times: 1.5 s of CPU is within the limit however long it waits
     assert ("slow", "average_precision#12", "agrees") in _verdicts(loaded)
+
+
+def _slow_start() -> list[Implementation]:
+    """An adapter whose start-up costs 2 s of CPU and whose vector costs next to nothing."""
+    _burn(2.0)
+    return [Implementation("slow start", "ap_min = 1/2", "ap_min", lambda x: 0.5)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="CPU time is read from /proc")
+def test_a_start_up_is_charged_once():
+    # 2 s of CPU in the start-up; loading the vectors and sending the plan cost well under
+    # 1 s more. Charging the start-up both at the plan and at the first unit gave over 4 s.
+    run = isolated.run_isolated(
+        [f"{__name__}:_slow_start"], ["ap_min"], jobs=1, differential="none"
+    )
+    assert run.rows
+    assert 2.0 <= run.cpu["slow start"]["start-up"] < 3.0

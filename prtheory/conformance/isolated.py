@@ -502,13 +502,13 @@ class _LibraryRun:
                 again = "" if self.total is None else "the library failed to start again: "
                 failure: str = again + msg[1]
                 return failure
-            if kind in ("start", "done", "plan"):
+            if kind == "plan":  # still the start-up: charged once, at the first unit
+                self._planned(msg[1], msg[2])
+                continue
+            if kind in ("start", "done"):
                 self._charge(phase, budget, proc.pid)
                 if kind == "done":
                     return None
-                if kind == "plan":
-                    self._planned(msg[1], msg[2])
-                    continue
                 current, phase = msg[1], "vectors"
                 budget = limits.unit(self.units[current][1] < 0).start(proc.pid)
                 continue
