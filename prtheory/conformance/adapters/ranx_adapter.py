@@ -30,15 +30,20 @@ def implementations() -> list[Implementation]:
     Examples
     --------
     The labels 1, 0, 0, 1 in decreasing score order have hits at ranks 1 and 4: AP =
-    (1/1 + 2/4) / 2 = 3/4 (N2). (ranx compiles its measures with numba on their first call:
-    seconds.) The run/qrels format has no sample weights:
+    (1/1 + 2/4) / 2 = 3/4 (N2). ranx compiles its measures with numba on their first call
+    (seconds; where no compiled copy is cached yet, numba warns of an unsafe integer cast in
+    ranx's code, which pytest's warnings-as-errors would turn into a failure). The run/qrels
+    format has no sample weights:
 
     >>> import numpy as np
     >>> from prtheory.conformance.adapters.ranx_adapter import implementations
     >>> from prtheory.conformance.metrics import Inputs
     >>> impl = {i.name: i for i in implementations()}
     >>> x = Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2]))
-    >>> impl["map"].run(x)
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     impl["map"].run(x)
     0.75
     >>> impl["map"].run(Inputs(x.y_true, x.y_score, np.ones(4)))
     Unsupported(reason='the run/qrels format has no sample weights')
