@@ -52,6 +52,7 @@ from prtheory.conformance.encoding import Value
 __all__ = [
     "DEFAULT_F32_ULPS",
     "DEFAULT_ULPS",
+    "AdapterFault",
     "Outcome",
     "Verdict",
     "classify",
@@ -84,6 +85,22 @@ CATEGORIES = (
     "timeout",
     "unsupported",
 )
+
+
+class AdapterFault(Exception):
+    """An exception that did not come from the library: the adapter's own code (or the server
+    it talks to) raised it, so the library never answered. On every vector, valid or invalid,
+    it is a crash of the adapter, never the library's rejection: a ``ValueError`` from the
+    adapter's ``zip(..., strict=True)`` on labels and scores of different lengths is no evidence
+    that the library checks lengths. (The runner wraps such exceptions,
+    :func:`prtheory.conformance.runner.run_inputs`.)
+
+    Examples
+    --------
+    >>> from prtheory.conformance.classify import AdapterFault
+    >>> isinstance(AdapterFault("ValueError: zip() argument 2 is shorter"), ValueError)
+    False
+    """
 
 
 @dataclass
@@ -357,8 +374,10 @@ def classify(
 
 
 def _raised(vector: Any, err: BaseException) -> Verdict:
-    """An exception: agreement for invalid, undefined (and acceptable) input, else rejected
-    (a ValueError) or crashed."""
+    """An exception: a crash where the adapter raised it (:class:`AdapterFault`); else agreement
+    for invalid, undefined (and acceptable) input, else rejected (a ValueError) or crashed."""
+    if isinstance(err, AdapterFault):
+        return Verdict("crashed", f"the adapter raised before the library answered: {err}")
     if vector.result in ("invalid", "undefined"):
         return Verdict("agrees", f"raised {_exception(err)}")
     if vector.result == "acceptable":

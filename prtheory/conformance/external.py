@@ -22,8 +22,10 @@ in the exported vector format (``prtheory/conformance/vectors/README.md``): a re
     {"id": 7, "value": "0.83333333333333337"}
 
 with ``value`` a float written with 17 significant digits (or ``"NaN"``, ``"Inf"``,
-``"-Inf"``), or ``"error"`` (the message) and ``"kind"`` (``"rejected"`` for a deliberate
-rejection of the input, ``"crashed"`` for anything else) in its place. The servers
+``"-Inf"``, R's ``"NA"``), or ``"error"`` (the message) and ``"kind"`` (``"rejected"`` for
+the library's deliberate rejection of the input, ``"crashed"`` for any other failure of the
+library, ``"server"`` for a failure of the server's own code, such as decoding the request,
+which is no answer of the library: :class:`ServerFault`) in its place. The servers
 (``adapters/r/vectors.R``, ``adapters/java/WekaVectors.java``) are thus also small examples of
 reading the vectors from another language.
 
@@ -43,6 +45,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import math
 import subprocess
 import tempfile
 import warnings
@@ -61,6 +64,7 @@ __all__ = [
     "ExternalRejection",
     "Server",
     "ServerDied",
+    "ServerFault",
     "any_died",
     "close_all",
     "encode_binary_inputs",
@@ -148,6 +152,31 @@ class ExternalCrash(RuntimeError):
     ... except ExternalCrash as exc:
     ...     print(type(exc).__name__, exc)
     ExternalCrash subscript out of bounds
+    >>> server.close()
+    """
+
+
+class ServerFault(RuntimeError):
+    """The server's own code failed (decoding the request, an unknown function): no answer of
+    the library, so neither a rejection nor a crash of it (the runner records it as a fault of
+    the adapter, :class:`~prtheory.conformance.classify.AdapterFault`).
+
+    Examples
+    --------
+    A server answering ``"kind": "server"``:
+
+    >>> import sys
+    >>> import numpy as np
+    >>> from prtheory.conformance.external import Server, ServerFault
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> answer = '{"id": 1, "error": "decoding the request: bad number", "kind": "server"}'
+    >>> script = f"import sys; sys.stdin.readline(); print({answer!r}, flush=True)"
+    >>> server = Server([sys.executable, "-c", script], "decoding")
+    >>> try:
+    ...     server.call("auc", Inputs(np.array([1, 0]), np.array([0.5, 0.25])))
+    ... except ServerFault as exc:
+    ...     print(exc)
+    the decoding server: decoding the request: bad number
     >>> server.close()
     """
 
@@ -310,7 +339,8 @@ def encode_binary_inputs(x: Any, path: Path) -> dict[str, Any] | None:
 def parse_value(text: str) -> float:
     """A server's value string as a float: 17 significant digits (exact for every float64),
     or R's ``NaN``/``Inf``/``-Inf`` and Java's ``NaN``/``Infinity``/``-Infinity``, which
-    Python's ``float`` reads as they are.
+    Python's ``float`` reads as they are, or R's ``NA`` (a missing value, a NaN in float64:
+    what ``MLmetrics::AUC`` returns for labels and scores of different lengths).
 
     Parameters
     ----------
@@ -329,10 +359,10 @@ def parse_value(text: str) -> float:
     >>> from prtheory.conformance.external import parse_value
     >>> parse_value("0.83333333333333337") == 5 / 6
     True
-    >>> parse_value("Inf"), parse_value("-Infinity"), parse_value("NaN")
-    (inf, -inf, nan)
+    >>> parse_value("Inf"), parse_value("-Infinity"), parse_value("NaN"), parse_value("NA")
+    (inf, -inf, nan, nan)
     """
-    return float(text)
+    return math.nan if text == "NA" else float(text)
 
 
 @dataclass
@@ -467,6 +497,8 @@ class Server:
         for message in answer.get("warnings", []):
             warnings.warn(f"{self.name}: {message}", RuntimeWarning, stacklevel=3)
         if "error" in answer:
+            if answer.get("kind") == "server":
+                raise ServerFault(f"the {self.name} server: {answer['error']}")
             kind = ExternalRejection if answer.get("kind") == "rejected" else ExternalCrash
             raise kind(str(answer["error"]))
         return parse_value(str(answer["value"]))

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance.adapters import LibraryStatus
-from prtheory.conformance.classify import Outcome, Verdict, classify
+from prtheory.conformance.classify import AdapterFault, Outcome, Verdict, classify
 from prtheory.conformance.encoding import decode_outcome
 from prtheory.conformance.runner import DifferentialRow, Row, Run
 from prtheory.conformance.vectors_io import VECTOR_DIR, Vector, load
@@ -164,7 +164,8 @@ def dumps(run: Run) -> str:
 
 def outcome_of(obj: dict[str, Any]) -> Outcome:
     """The library's answer recorded in a row: its value, a stand-in of its exception (same
-    class name and message, a ``ValueError`` where the original was one), or unsupported.
+    class name and message, a ``ValueError`` where the original was one; an
+    :class:`~prtheory.conformance.classify.AdapterFault` as itself), or unsupported.
 
     Parameters
     ----------
@@ -191,7 +192,11 @@ def outcome_of(obj: dict[str, Any]) -> Outcome:
         return Outcome(unsupported=obj["unsupported"])
     if obj["error"] is not None:
         name, message, deliberate = obj["error"]
-        cls = type(name, (ValueError if deliberate else Exception,), {})
+        cls = (
+            AdapterFault
+            if name == AdapterFault.__name__
+            else type(name, (ValueError if deliberate else Exception,), {})
+        )
         return Outcome(error=cls(message), warnings=list(obj["warnings"]))
     return Outcome(value=_unvalue(obj["value"]), warnings=list(obj["warnings"]))
 

@@ -12,7 +12,10 @@ replaced by the largest threshold not above it, after the sigmoid for a library 
 from __future__ import annotations
 
 import functools
+import importlib.util
+import os
 import re
+import traceback
 import warnings
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -29,10 +32,12 @@ from prtheory.conformance.adapters import (
     status,
 )
 from prtheory.conformance.classify import (
+    AdapterFault,
     Outcome,
     Verdict,
     classify,
 )
+from prtheory.conformance.external import ExternalCrash, ExternalRejection
 from prtheory.conformance.metrics import Alternative, Inputs, evaluate, sigmoid_on_logits
 from prtheory.conformance.predictions import Raised
 from prtheory.conformance.vectors_io import Vector, load
@@ -45,6 +50,7 @@ __all__ = [
     "Run",
     "error_of",
     "extra_alternatives",
+    "from_library",
     "run",
     "run_differential",
     "run_implementation",
@@ -350,16 +356,130 @@ def run_implementation(impl: Implementation, vector: Vector) -> Outcome:
 
 
 def run_inputs(impl: Implementation, x: Inputs) -> Outcome:
-    """Call ``impl`` on the input ``x`` with warnings recorded (never raised); never raises."""
+    """Call ``impl`` on the input ``x`` with warnings recorded (never raised); never raises.
+
+    An exception counts as the library's only where it came from the library
+    (:func:`from_library`); any other is recorded as an
+    :class:`~prtheory.conformance.classify.AdapterFault`, a crash of the adapter.
+
+    Parameters
+    ----------
+    impl : Implementation
+        The implementation.
+    x : Inputs
+        The input.
+
+    Returns
+    -------
+    Outcome
+        As :func:`run_implementation`.
+
+    Examples
+    --------
+    An adapter that pairs labels and scores itself raises on its own, before any library
+    runs; scikit-learn's own length check is the library's rejection:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters import Implementation
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.runner import run_inputs
+    >>> from sklearn.metrics import average_precision_score
+    >>> x = Inputs(np.array([1, 0, 1]), np.array([0.9, 0.5]))
+    >>> def paired(x):
+    ...     pairs = list(zip(x.y_true, x.y_score, strict=True))
+    ...     return average_precision_score(*zip(*pairs))
+    >>> own = Implementation("scikit-learn", "paired", "average_precision", paired,
+    ...                      origin=("sklearn",))
+    >>> type(run_inputs(own, x).error).__name__
+    'AdapterFault'
+    >>> direct = Implementation("scikit-learn", "direct", "average_precision",
+    ...                         lambda x: average_precision_score(x.y_true, x.y_score),
+    ...                         origin=("sklearn",))
+    >>> type(run_inputs(direct, x).error).__name__
+    'ValueError'
+    """
     with warnings.catch_warnings(record=True) as caught, np.errstate(all="ignore"):
         warnings.simplefilter("always")
         try:
             value = impl.run(x)
         except Exception as exc:  # a library's failure is a result to classify
+            if not from_library(exc, impl.origin):
+                exc = AdapterFault(f"{type(exc).__name__}: {exc}")
             return Outcome(error=exc, warnings=_messages(caught))
     if isinstance(value, Unsupported):
         return Outcome(unsupported=value.reason)
     return Outcome(value=value, warnings=_messages(caught))
+
+
+def from_library(exc: BaseException, origin: tuple[str, ...]) -> bool:
+    """Whether ``exc`` is the library's own answer: ``origin`` is empty (the implementation is
+    its own library), or the exception or one it was raised from (``__cause__``,
+    ``__context__``) passed through the code of a package of ``origin`` (a frame of its
+    traceback lies in the package's directory) or is of a class that package defines, or it
+    is an external server's report of the library's error
+    (:class:`~prtheory.conformance.external.ExternalRejection`,
+    :class:`~prtheory.conformance.external.ExternalCrash`: the R and Java servers report as
+    such only what the library raised).
+
+    Parameters
+    ----------
+    exc : BaseException
+        What the implementation raised.
+    origin : tuple of str
+        The library's importable packages.
+
+    Returns
+    -------
+    bool
+        True where the library raised it.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.runner import from_library
+    >>> from_library(ValueError("own check"), ())
+    True
+    >>> from_library(ValueError("zip() argument 2 is shorter"), ("sklearn",))
+    False
+    >>> from sklearn.metrics import average_precision_score
+    >>> try:
+    ...     average_precision_score([1, 0, 1], [0.9, 0.5])
+    ... except ValueError as exc:
+    ...     print(from_library(exc, ("sklearn",)))
+    True
+    """
+    if not origin or isinstance(exc, ExternalRejection | ExternalCrash):
+        return True
+    dirs = [d for name in origin for d in _package_dirs(name)]
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [exc]
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        if type(e).__module__.split(".")[0] in origin:
+            return True
+        files = {
+            os.path.realpath(f.f_code.co_filename) for f, _ in traceback.walk_tb(e.__traceback__)
+        }
+        if any(f.startswith(d) for f in files for d in dirs):
+            return True
+        todo += [e.__cause__, e.__context__]
+    return False
+
+
+@functools.cache
+def _package_dirs(name: str) -> tuple[str, ...]:
+    """Where package ``name``'s code lies (its directories, or its one file), resolved."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return ()
+    if spec is None:
+        return ()
+    if spec.submodule_search_locations:
+        return tuple(os.path.realpath(d) + os.sep for d in spec.submodule_search_locations)
+    return (os.path.realpath(spec.origin),) if spec.origin else ()
 
 
 # ------------------------------------------------------------------------------------------

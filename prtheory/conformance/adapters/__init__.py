@@ -34,7 +34,7 @@ import importlib.metadata
 import importlib.util
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
@@ -83,6 +83,11 @@ class Implementation:
     weights, ...). ``batches`` > 1 means the input is fed through that many ``update()`` calls.
     ``prepare``, if given, is called once before the first vector, outside the per-vector time
     limit (an adapter that evaluates every stored vector in one batch does it there).
+    ``origin`` names the packages an exception must come from to be the library's own answer
+    (:func:`implementations` sets it to the adapter's ``MODULE``); an exception raised
+    elsewhere, by the adapter's own code, is a fault of the adapter
+    (:func:`prtheory.conformance.runner.run_inputs`). It is empty for an implementation that is
+    its own library (``--adapter``, :func:`prtheory.conformance.check`).
 
     Examples
     --------
@@ -109,6 +114,7 @@ class Implementation:
     binned: tuple[float, ...] | None = None
     note: str = ""
     prepare: Callable[[], None] | None = None
+    origin: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -207,10 +213,11 @@ def implementations(key: str) -> list[Implementation]:
     >>> found[0].run(Inputs(np.array([1, 0, 0, 1]), np.array([0.8, 0.6, 0.4, 0.2])))
     0.75
     """
+    mod = load_adapter(key)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        found: list[Implementation] = load_adapter(key).implementations()
-    return found
+        found: list[Implementation] = mod.implementations()
+    return [replace(impl, origin=(mod.MODULE,)) for impl in found]
 
 
 def status(key: str) -> LibraryStatus:
@@ -322,6 +329,45 @@ def labels_int(y: np.ndarray) -> np.ndarray:
     boolean labels stay boolean, as users pass them."""
     y = np.asarray(y)
     return y if y.dtype == np.bool_ else y.astype(np.int64)
+
+
+def unpaired(x: Any, api: str) -> Unsupported | None:
+    """``Unsupported`` where the labels, scores (and weights) of ``x`` differ in length, for an
+    ``api`` that takes items (label, score[, weight]) one at a time, rows of a table or lists
+    of ids: there such an input cannot be written, so no answer of the library exists, and
+    the adapter's own pairing would fail (or build some input) in its place.
+
+    Parameters
+    ----------
+    x : Inputs
+        The input.
+    api : str
+        What the library takes, for the reason.
+
+    Returns
+    -------
+    Unsupported or None
+        None where the lengths agree.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters import unpaired
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> unpaired(Inputs(np.array([1, 0, 1]), np.array([0.9, 0.5])), "rows").reason
+    'rows cannot hold 3 labels and 2 scores'
+    >>> unpaired(Inputs(np.array([1, 0]), np.array([0.9, 0.5])), "rows") is None
+    True
+    """
+    lengths = [len(x.y_true), len(x.y_score)]
+    if x.sample_weight is not None:
+        lengths.append(len(x.sample_weight))
+    if len(set(lengths)) == 1:
+        return None
+    held = f"{lengths[0]} labels and {lengths[1]} scores"
+    if len(lengths) == 3:
+        held = f"{lengths[0]} labels, {lengths[1]} scores and {lengths[2]} weights"
+    return Unsupported(f"{api} cannot hold {held}")
 
 
 def no_weights(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:

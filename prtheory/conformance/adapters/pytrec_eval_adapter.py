@@ -94,6 +94,8 @@ def implementations() -> list[Implementation]:
             return Unsupported("the run/qrels format has no sample weights")
         if len(x.y_true) != len(x.y_score):
             return Unsupported("a run and qrels of different sizes are legal trec_eval input")
+        if not len(x.y_true):
+            return Unsupported("trec_eval's result has no entry for a query without documents")
         found = _all_measures(x)
         if found is not None and measure in found:
             return float(found[measure])

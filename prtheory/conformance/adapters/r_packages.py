@@ -15,7 +15,7 @@ import subprocess
 from collections.abc import Callable
 from typing import Any
 
-from prtheory.conformance.adapters import Implementation, Unsupported
+from prtheory.conformance.adapters import Implementation, Unsupported, unpaired
 from prtheory.conformance.external import SERVER_DIR, Server
 
 __all__ = ["DEBIAN", "RFunction", "implementations", "missing", "package_version"]
@@ -117,13 +117,21 @@ def missing(package: str) -> str:
     )
 
 
-def _run(server: Server, fn: str) -> Callable[[Any], Any]:
+#: metrics whose R functions take id lists the server builds from the labels and scores
+#: (``Metrics::apk``), where labels and scores of different lengths cannot be written
+ID_METRICS = ("ap_at_k", "precision_at_k")
+
+
+def _run(server: Server, fn: str, metric: str) -> Callable[[Any], Any]:
     """An implementation's ``run``: weighted inputs are unsupported (no R function here takes
-    weights), the rest go to the server."""
+    weights), as are unpaired ones for a function of id lists (:data:`ID_METRICS`); the rest
+    go to the server."""
 
     def run(x: Any) -> Any:
         if x.sample_weight is not None:
             return Unsupported("the R function takes no sample weights")
+        if metric in ID_METRICS and (reason := unpaired(x, "id lists")) is not None:
+            return reason
         return server.call(fn, x)
 
     return run
@@ -173,7 +181,7 @@ def implementations(library: str, package: str, table: list[RFunction]) -> list[
     server = Server(["Rscript", "--vanilla", str(SCRIPT), package], library, binary=True)
     return [
         Implementation(
-            library, name, metric, _run(server, fn), claims, note=note, prepare=server.start
+            library, name, metric, _run(server, fn, metric), claims, note=note, prepare=server.start
         )
         for fn, name, metric, claims, note in table
     ]

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.adapters import Implementation, Unsupported
+from prtheory.conformance.adapters import Implementation, Unsupported, unpaired
 
 LIBRARY = "river"
 DISTRIBUTION = "river"
@@ -29,8 +29,10 @@ THRESHOLDS = tuple(
 )
 
 
-def _streamed(metric: Any, x: Any) -> float:
+def _streamed(metric: Any, x: Any) -> Any:
     """Feed every item to ``metric`` (label as bool, score as float), then read it."""
+    if (reason := unpaired(x, "update(y_true, y_pred[, w]) calls")) is not None:
+        return reason
     labels = np.asarray(x.y_true).tolist()
     scores = np.asarray(x.y_score, dtype=np.float64).tolist()
     if x.sample_weight is None:

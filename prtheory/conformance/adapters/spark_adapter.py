@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance.adapters import Implementation, Unsupported, labels_int
+from prtheory.conformance.adapters import Implementation, Unsupported, labels_int, unpaired
 
 LIBRARY = "Spark MLlib"
 DISTRIBUTION = "pyspark"
@@ -334,6 +334,8 @@ def spark_bins(scores: Any, num_bins: int, starts: tuple[int, ...] = (0,)) -> np
 def _ranked(x: Any) -> tuple[list[int], list[int]] | Unsupported:
     if x.sample_weight is not None:
         return Unsupported("RankingMetrics takes id lists, no sample weights")
+    if (reason := unpaired(x, "id lists")) is not None:
+        return reason
     order = np.argsort(-np.asarray(x.y_score, dtype=float), kind="stable")
     labels = labels_int(x.y_true)
     return [int(i) for i in order], [int(i) for i in np.flatnonzero(labels)]
@@ -347,15 +349,19 @@ def _key(x: Any) -> tuple[Any, ...]:
 
 
 def _evaluator(bins: int) -> Any:
-    """The ``run`` of ``BinaryClassificationEvaluator`` with ``numBins=bins``."""
-    return lambda x: area_under_pr(x.y_true, x.y_score, x.sample_weight, bins)
+    """The ``run`` of ``BinaryClassificationEvaluator`` with ``numBins=bins`` (a DataFrame's
+    rows cannot hold labels and scores of different lengths)."""
+    return lambda x: (
+        unpaired(x, "a DataFrame's rows")
+        or area_under_pr(x.y_true, x.y_score, x.sample_weight, bins)
+    )
 
 
 def _metrics(x: Any) -> Any:
     """The ``run`` of ``BinaryClassificationMetrics`` (no weights)."""
     if x.sample_weight is not None:
         return Unsupported("the Python wrapper takes (score, label) pairs only")
-    return metrics_area_under_pr(x.y_true, x.y_score)
+    return unpaired(x, "(score, label) pairs") or metrics_area_under_pr(x.y_true, x.y_score)
 
 
 def _rank(measure: str) -> Any:

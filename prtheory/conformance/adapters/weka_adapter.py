@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from prtheory.conformance.adapters import Implementation
+from prtheory.conformance.adapters import Implementation, unpaired
 from prtheory.conformance.external import SERVER_DIR, Server
 
 LIBRARY = "Weka"
@@ -216,6 +216,14 @@ def implementations() -> list[Implementation]:
     ]
 
 
-def _run(server: Server, fn: str) -> Callable[[Any], float]:
-    """An implementation's ``run``: the server's value of ``fn``."""
-    return lambda x: server.call(fn, x)
+def _run(server: Server, fn: str) -> Callable[[Any], Any]:
+    """An implementation's ``run``: the server's value of ``fn`` (Weka takes one
+    ``NominalPrediction`` per item, so labels and scores of different lengths cannot reach
+    it)."""
+
+    def run(x: Any) -> Any:
+        if (reason := unpaired(x, "Weka's NominalPrediction items")) is not None:
+            return reason
+        return server.call(fn, x)
+
+    return run

@@ -147,9 +147,9 @@ public class WekaVectors {
   /** The value of Weka's function ``fn`` on the predictions (positive class index 1). */
   static double evaluate(String fn, ArrayList<Prediction> predictions) {
     Instances curve = new ThresholdCurve().getCurve(predictions, 1);
-    if (fn.equals("prc_area")) return ThresholdCurve.getPRCArea(curve);
-    if (fn.equals("roc_area")) return ThresholdCurve.getROCArea(curve);
-    throw new IllegalArgumentException("unknown function " + fn);
+    return fn.equals("prc_area")
+        ? ThresholdCurve.getPRCArea(curve)
+        : ThresholdCurve.getROCArea(curve);
   }
 
   static String quoted(String s) {
@@ -160,9 +160,19 @@ public class WekaVectors {
   static String answer(String line) {
     Map<String, Object> request = (Map<String, Object>) new Json(line).value();
     StringBuilder out = new StringBuilder("{\"id\": " + (long) number(request.get("id")));
+    String fn = (String) request.get("fn");
+    ArrayList<Prediction> predictions;
+    try {  // this server's own decoding: its failures are crashes, never Weka's rejections
+      if (!fn.equals("prc_area") && !fn.equals("roc_area")) {
+        throw new IllegalStateException("unknown function " + fn);
+      }
+      predictions = predictions((Map<String, Object>) request.get("inputs"));
+    } catch (RuntimeException e) {
+      return out.append(", \"error\": ").append(quoted("decoding the request: " + e))
+          .append(", \"kind\": \"server\"}").toString();
+    }
     try {
-      double value = evaluate((String) request.get("fn"),
-          predictions((Map<String, Object>) request.get("inputs")));
+      double value = evaluate(fn, predictions);
       out.append(", \"value\": ").append(quoted(String.format("%.17g", value)));
     } catch (IllegalArgumentException e) {
       out.append(", \"error\": ").append(quoted(e.toString())).append(", \"kind\": \"rejected\"");

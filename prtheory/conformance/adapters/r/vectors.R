@@ -6,8 +6,9 @@
 #   {"id": 1, "fn": "aucpr", "inputs": <a test's "inputs", as in the vector files>},
 # and writes one JSON answer per line on standard output,
 #   {"id": 1, "value": "0.83333333333333337"}
-# (or "error" and "kind" in place of "value"; "warnings" lists R's warnings). It ends at the end
-# of its input. The inputs are decoded as prtheory/conformance/vectors/README.md describes:
+# (or "error" and "kind" in place of "value": "rejected" where the package stopped, "crashed"
+# where it returned no single number, "server" where this script failed to decode the request;
+# "warnings" lists R's warnings). It ends at the end of its input. The inputs are decoded as prtheory/conformance/vectors/README.md describes:
 # scores and weights are strings holding float64 values ("inf", "-inf" and "nan" included),
 # long inputs are runs [label, score, count(, weight)]. An input of more than 1000 items may come
 # as a file instead, {"binary": PATH, "n": N, "weighted": false, "params": {}}: N labels, N scores
@@ -68,9 +69,17 @@ functions <- list(
 
 answer <- function(request) {
   warned <- character(0)
+  # this server's own work: a failure here is no answer of the package ("kind": "server")
+  fn <- functions[[request$fn]]
+  x <- tryCatch(decode_inputs(request$inputs), error = function(e) e)
+  if (is.null(fn) || inherits(x, "error")) {
+    message <- if (is.null(fn)) paste("unknown function", request$fn) else conditionMessage(x)
+    return(list(id = request$id, error = paste("decoding the request:", message),
+                kind = "server", warnings = I(character(0))))
+  }
   out <- tryCatch(
     withCallingHandlers({
-      value <- functions[[request$fn]](decode_inputs(request$inputs))
+      value <- fn(x)
       if (!is.numeric(value) || length(value) != 1) stop("prtheory-crash: no single number")
       list(value = sprintf("%.17g", value))
     }, warning = function(w) {
