@@ -222,7 +222,33 @@ def _cases() -> list[HostileFrame]:
             names=HOSTILE_NAMES,
         )
     )
+    cases += _large_cases(rng)
     return cases
+
+
+def _large_cases(rng: np.random.Generator) -> list[HostileFrame]:
+    """Past 10^4 rows, where an engine could switch strategy (batching, pieces, fixed-width
+    sums): 30,000 rows on 3,000 scores with ±0.0, ±inf and ±MAX among them, weighted by floats
+    from 2^-40 to 2^40 with zeros; and 30,000 unweighted rows on 1,000 scores."""
+    n, big = 30_000, np.finfo(np.float64).max
+    special = [0.0, -0.0, np.inf, -np.inf, big, -big]
+    s = rng.integers(0, 3000, n) / 3000
+    s[rng.choice(n, 24, replace=False)] = special * 4
+    w = rng.random(n) * np.exp2(rng.integers(-40, 41, n)) * (rng.random(n) > 0.05)
+    weighted = HostileFrame(
+        "large-weighted",
+        (rng.random(n) < 0.3).astype(np.int64),
+        s,
+        w,
+        slices=3,
+        pieces=(1, 4),
+        dg=False,
+    )
+    s = rng.integers(0, 1000, n) / 1000
+    unweighted = HostileFrame(
+        "large-ties", (rng.random(n) < 0.1).astype(np.int64), s, slices=3, pieces=(1, 5), dg=False
+    )
+    return [weighted, unweighted]
 
 
 #: The shared cases (deterministic: seeded).
