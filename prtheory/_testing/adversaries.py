@@ -14,6 +14,8 @@ defect of a given rate, sizes, condition or kind out of any of the four bases.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import zlib
 from types import SimpleNamespace
@@ -29,8 +31,10 @@ __all__ = [
     "CONDITIONS",
     "CORRECT",
     "RARE",
+    "UNWEIGHTED",
     "WRONG",
     "ap",
+    "ap_at_k",
     "ap_positional_only",
     "ap_pure_python",
     "ap_ties_input_order",
@@ -40,7 +44,9 @@ __all__ = [
     "defective",
     "exact_at_kit_sizes",
     "input_order_above_10_4",
+    "precision_at_k",
     "quantile_bins_above_1000",
+    "r_precision",
     "roc",
     "rounded_weights",
     "ties_input_order",
@@ -182,8 +188,93 @@ def ap_pure_python(y_true, y_score, sample_weight=None):
 
 WRONG = (binned_above_10_4, quantile_bins_above_1000, input_order_above_10_4, exact_at_kit_sizes)
 CORRECT = (ap, ap_positional_only, ap_pure_python)
+
+
 #: the base implementation of each metric of the differential test
-BASES = {"average_precision": ap, "auc_trapezoid": trapezoid, "roc_auc": roc, "pr_curve": curve}
+def _ranked(y_true: Any, y_score: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Labels and scores, scores decreasing (ties kept together); ValueError for malformed
+    input."""
+    y, s, _ = _validate(y_true, y_score, None)
+    order = np.argsort(-s, kind="stable")
+    return y[order], s[order]
+
+
+def _expected_tp(y: np.ndarray, s: np.ndarray, k: int) -> tuple[int, int]:
+    """The expected number of positives among the top ``k`` when the block of tied scores at
+    rank ``k`` is in random order, as a fraction ``(numerator, denominator)`` of integers:
+    those above the block plus ``(k - above)`` of the block, each positive with probability
+    (positives of the block)/(its size); ``k`` past the last item counts the missing ranks as
+    negatives."""
+    if k >= len(s):
+        return int(np.count_nonzero(y)), 1
+    at = s[k - 1]
+    above = int(np.count_nonzero(s > at))
+    tied = s == at
+    t = int(np.count_nonzero(tied))
+    return int(np.count_nonzero(y[:above])) * t + (k - above) * int(np.count_nonzero(y & tied)), t
+
+
+def _cutoff(k: Any) -> int:
+    if int(k) != k or k < 1:
+        raise ValueError("k must be a positive integer")
+    return int(k)
+
+
+def precision_at_k(y_true, y_score, k):
+    """P@k = TP(top k)/k (N4), a tie at the cutoff counted as expected."""
+    k = _cutoff(k)
+    y, s = _ranked(y_true, y_score)
+    num, den = _expected_tp(y, s, k)
+    return num / (den * k)  # one division of integers: correctly rounded
+
+
+def r_precision(y_true, y_score):
+    """P@R with R the number of positives (ValueError without one)."""
+    y, s = _ranked(y_true, y_score)
+    pos = int(np.count_nonzero(y))
+    if pos == 0:
+        raise ValueError("no positive")
+    num, den = _expected_tp(y, s, pos)
+    return num / (den * pos)
+
+
+def ap_at_k(y_true, y_score, k):
+    """AP@k = sum_{i<=k} P(i) rel(i) / min(k, pos) (N5), expected over the orders of each tied
+    block: at rank ``i``, the ``j``-th place of a block of ``t`` items with ``p`` positives
+    after ``T`` positives above it, ``E[rel(i) TP(i)] = (p/t) (T + 1 + (j - 1)(p - 1)/(t - 1))``
+    (given that place holds a positive, each other place does with probability
+    ``(p - 1)/(t - 1)``)."""
+    k = _cutoff(k)
+    y, s = _ranked(y_true, y_score)
+    pos = int(np.count_nonzero(y))
+    if pos == 0:
+        raise ValueError("no positive")
+    starts = np.r_[0, np.flatnonzero(s[1:] != s[:-1]) + 1]
+    ends = np.r_[starts[1:], len(s)]
+    terms, above = [], 0
+    for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
+        if a >= k:
+            break
+        t, p = b - a, int(np.count_nonzero(y[a:b]))
+        if p:
+            j = np.arange(1, min(b, k) - a + 1, dtype=np.float64)
+            share = (p - 1) / (t - 1) if t > 1 else 0.0
+            terms.append(p / t * (above + 1 + (j - 1) * share) / (a + j))
+        above += p
+    return math.fsum(np.concatenate(terms)) / min(k, pos) if terms else 0.0
+
+
+BASES = {
+    "average_precision": ap,
+    "auc_trapezoid": trapezoid,
+    "roc_auc": roc,
+    "pr_curve": curve,
+    "precision_at_k": precision_at_k,
+    "ap_at_k": ap_at_k,
+    "r_precision": r_precision,
+}
+#: the metrics of :data:`BASES` with no sample weights
+UNWEIGHTED = ("precision_at_k", "ap_at_k", "r_precision")
 
 
 def _nudged(value: Any) -> Any:
@@ -202,17 +293,37 @@ CONDITIONS = {
 }
 
 
+def _changed(fn: Any, change: Any) -> Any:
+    """``fn`` (whatever its parameters besides ``y_true``, ``y_score`` and ``sample_weight``:
+    ``k``, say) called on its inputs as ``change(y_true, y_score, sample_weight)`` returns
+    them; it keeps ``fn``'s signature, so ``check()`` passes it the same arguments."""
+
+    @functools.wraps(fn)
+    def wrong(*args: Any, **kwargs: Any) -> Any:
+        bound = inspect.signature(fn).bind(*args, **kwargs)
+        bound.apply_defaults()
+        a = bound.arguments
+        a["y_true"], a["y_score"], w = change(a["y_true"], a["y_score"], a.get("sample_weight"))
+        if "sample_weight" in a:
+            a["sample_weight"] = w
+        return fn(*bound.args, **bound.kwargs)
+
+    return wrong
+
+
 def defective(fn: Any, every: int, lo: int, hi: int, when: str = "any") -> Any:
     """``fn`` made wrong (1e-6 relatively, :func:`_nudged`) on the inputs of ``lo`` to ``hi``
     items that meet the condition ``when`` (:data:`CONDITIONS`) and whose CRC32 of the scores
     is 0 mod ``every``: 1/``every`` of those inputs of each of those sizes, pseudo-randomly."""
     condition = CONDITIONS[when]
 
-    def wrong(y_true, y_score, sample_weight=None):
-        value = fn(y_true, y_score, sample_weight)
-        s = np.asarray(y_score, dtype=np.float64)
+    @functools.wraps(fn)
+    def wrong(*args: Any, **kwargs: Any) -> Any:
+        value = fn(*args, **kwargs)
+        a = inspect.signature(fn).bind(*args, **kwargs).arguments
+        s = np.asarray(a["y_score"], dtype=np.float64)
         crc = zlib.crc32(s.tobytes())
-        hit = lo <= len(y_true) <= hi and condition(s, sample_weight) and crc % every == 0
+        hit = lo <= len(s) <= hi and condition(s, a.get("sample_weight")) and crc % every == 0
         return _nudged(value) if hit else value
 
     tail = "" if when == "any" else f"_with_{when.replace('-', '_')}"
@@ -224,13 +335,14 @@ def ties_input_order(fn: Any) -> Any:
     """``fn`` with tied scores ranked by input order (a stable sort, then item by item): wrong
     only on inputs with ties."""
 
-    def wrong(y_true, y_score, sample_weight=None):
+    def change(y_true: Any, y_score: Any, sample_weight: Any) -> tuple:
         s = _validate(y_true, y_score, sample_weight)[1]
         order = np.argsort(-s, kind="stable")
         ranks = np.empty(len(s))
         ranks[order] = -np.arange(len(s), dtype=np.float64)
-        return fn(y_true, ranks, sample_weight)
+        return y_true, ranks, sample_weight
 
+    wrong = _changed(fn, change)
     wrong.__name__ = f"{fn.__name__}_ties_input_order"
     return wrong
 
@@ -239,10 +351,11 @@ def rounded_weights(fn: Any) -> Any:
     """``fn`` with the weights rounded to the nearest integer: wrong only on inputs with a
     weight that is not an integer."""
 
-    def wrong(y_true, y_score, sample_weight=None):
+    def change(y_true: Any, y_score: Any, sample_weight: Any) -> tuple:
         w = None if sample_weight is None else np.rint(np.asarray(sample_weight, dtype=float))
-        return fn(y_true, y_score, w)
+        return y_true, y_score, w
 
+    wrong = _changed(fn, change)
     wrong.__name__ = f"{fn.__name__}_rounded_weights"
     return wrong
 
@@ -250,12 +363,13 @@ def rounded_weights(fn: Any) -> Any:
 def binned(fn: Any, above: int = 10**4) -> Any:
     """``fn`` on scores binned into 1000 equal bins of [0, 1] above ``above`` items."""
 
-    def wrong(y_true, y_score, sample_weight=None):
+    def change(y_true: Any, y_score: Any, sample_weight: Any) -> tuple:
         s = np.asarray(y_score, dtype=np.float64)
         if len(s) > above:
             s = np.floor(np.clip(s, 0, 1) * 1000)
-        return fn(y_true, s, sample_weight)
+        return y_true, s, sample_weight
 
+    wrong = _changed(fn, change)
     wrong.__name__ = f"{fn.__name__}_binned_above_{above}"
     return wrong
 

@@ -6,7 +6,9 @@ items, ties broken by input order only on long inputs, a special case for the ve
 sizes) passes them. Here the implementation is compared with the correctly rounded exact value
 on inputs drawn by :mod:`prtheory.conformance.sampling` (many distinct scores, long tie blocks
 with mixed labels, signed zeros, ±inf next to ±MAX, and weights of every kind), for the metrics
-of :data:`METRICS`: average precision, the trapezoid PR area, the ROC area and the PR curve.
+of :data:`METRICS`: average precision, the trapezoid PR area, the ROC area, the PR curve, and
+the ranking metrics P@k, AP@k and R-precision (unweighted; the cutoff ``k`` of an input is 1,
+10, ``n // 3 + 1`` or ``n`` by its seed, :func:`cutoff`).
 
 The plan (deterministic: a function of the seed alone, never of the machine's speed):
 
@@ -45,8 +47,11 @@ smallest failing input found within :data:`SHRINK_CALLS` calls.
 The reference is the correctly rounded float64 of the oracle's exact value, computed by
 :mod:`prtheory`'s float metrics (``average_precision``, ``pr_auc(method="trapezoid")``,
 ``roc_auc``, ``precision_recall_curve``), each equal to the oracle's value rounded for every
-input (their tests compare them with the oracle); the exact ``Fraction`` of 10^6 items would cost
-most of the run. The expected value under declared conventions comes from the same reference on
+input (their tests compare them with the oracle, up to 10^6 items:
+``tests/test_float_metrics_large.py``); the exact ``Fraction`` of 10^6 weighted items would cost
+most of the run. The ranking metrics' references are the oracle's own ``Fraction``
+(:mod:`prtheory.oracle.retrieval`, a count over ``k``, or a sum of at most ``k`` terms) rounded
+by ``float``. The expected value under declared conventions comes from the same reference on
 the input as the convention transforms it (:data:`TRANSFORMS`); a declared convention with no
 transform here leaves the differential test not run, and says why.
 """
@@ -73,6 +78,7 @@ from prtheory.conformance.sampling import FAMILIES, Family, Sample, sample
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 __all__ = [
+    "CUT_METRICS",
     "DECADES",
     "DEFAULT_SEED",
     "DEFECT_RATE",
@@ -85,6 +91,7 @@ __all__ = [
     "Outcome",
     "Spec",
     "bulk_specs",
+    "cutoff",
     "describe",
     "diverges",
     "kind_of",
@@ -113,7 +120,17 @@ SHRINK_CALLS = 80
 #: the kinds of divergence, most severe first; the first input of each kind is shrunk and shown
 KINDS = ("wrong", "crashed", "rejected-valid", "float32")
 #: metrics with a correctly rounded reference fast enough for 10^6 items
-METRICS = ("average_precision", "auc_trapezoid", "roc_auc", "pr_curve")
+METRICS = (
+    "average_precision",
+    "auc_trapezoid",
+    "roc_auc",
+    "pr_curve",
+    "precision_at_k",
+    "ap_at_k",
+    "r_precision",
+)
+#: the metrics of :data:`METRICS` with a cutoff ``k`` (:func:`cutoff`)
+CUT_METRICS = ("precision_at_k", "ap_at_k")
 
 
 @dataclass(frozen=True)
@@ -651,11 +668,27 @@ def _curve(x: Inputs, first: str) -> dict[str, np.ndarray]:
     return {"recall": recall, "precision": precision}
 
 
+def _retrieval(name: str) -> Callable[[Inputs, str], float]:
+    """The oracle's ``name`` (:mod:`prtheory.oracle.retrieval`, ties at the cutoff counted as
+    expected), its exact ``Fraction`` rounded by ``float`` (correctly, in CPython)."""
+
+    def reference(x: Inputs, first: str) -> float:
+        from prtheory.oracle import retrieval
+
+        args = () if name == "r_precision" else (int(x.params["k"]),)
+        return float(getattr(retrieval, name)(x.labels, x.scores, *args))
+
+    return reference
+
+
 _REFERENCES: dict[str, Callable[[Inputs, str], Any]] = {
     "average_precision": _ap,
     "auc_trapezoid": _trapezoid,
     "roc_auc": _roc,
     "pr_curve": _curve,
+    "precision_at_k": _retrieval("precision_at_k"),
+    "ap_at_k": _retrieval("ap_at_k"),
+    "r_precision": _retrieval("r_precision"),
 }
 
 
@@ -742,8 +775,13 @@ def diverges(distance_: float, n: int, ulps: int, f32_ulps: int, float32: bool) 
 
 
 def _subset(x: Inputs, keep: np.ndarray) -> Inputs:
+    """The items ``keep``; a cutoff ``k`` stays within them (a shrunk input never reaches
+    past its last item, where the libraries differ for another reason)."""
     w = None if x.sample_weight is None else x.sample_weight[keep]
-    return replace(x, y_true=x.labels[keep], y_score=x.scores[keep], sample_weight=w)
+    params = x.params
+    if "k" in params:
+        params = {**params, "k": min(int(params["k"]), int(np.count_nonzero(keep)))}
+    return replace(x, y_true=x.labels[keep], y_score=x.scores[keep], sample_weight=w, params=params)
 
 
 def shrink(x: Inputs, failing: Callable[[Inputs], bool], calls: int = SHRINK_CALLS) -> Inputs:
@@ -830,7 +868,7 @@ class _Judge:
     def check(self, spec: Spec, shown: set[str]) -> tuple[str, Divergence | None] | None:
         """``None`` where ``spec``'s input agrees; else its kind (:func:`kind_of`) and, for the
         first input of a kind not in ``shown``, the shrunk :class:`Divergence`."""
-        x = _inputs(sample(spec.seed, spec.family, spec.n))
+        x = _inputs(sample(spec.seed, spec.family, spec.n), self.metric)
         found = self.compare(x)
         if found is None or not self._diverges(found[2], spec.n):
             return None
@@ -843,8 +881,35 @@ class _Judge:
         return kind, Divergence(spec, *found, small, *again, kind)
 
 
-def _inputs(s: Sample) -> Inputs:
-    return Inputs(s.y_true, s.y_score, s.sample_weight)
+def _inputs(s: Sample, metric: str) -> Inputs:
+    params = {"k": cutoff(s.seed, s.n)} if metric in CUT_METRICS else {}
+    return Inputs(s.y_true, s.y_score, s.sample_weight, params)
+
+
+def cutoff(seed: int, n: int) -> int:
+    """The cutoff ``k`` of a generated input of ``n`` items for the metrics of
+    :data:`CUT_METRICS`: 1, 10, ``n // 3 + 1`` or ``n``, by the input's seed (``n >= 10``, so
+    ``k <= n``: a cutoff past the last item is the fixed vectors' business).
+
+    Parameters
+    ----------
+    seed : int
+        The input's seed.
+    n : int
+        Its number of items.
+
+    Returns
+    -------
+    int
+        ``k``.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.differential import cutoff
+    >>> [cutoff(seed, 1000) for seed in range(4)]
+    [1, 10, 334, 1000]
+    """
+    return (1, 10, n // 3 + 1, n)[seed % 4]
 
 
 def _check_specs(judge: _Judge, specs: list[Spec], out: Outcome, deadline: float | None) -> None:
