@@ -236,7 +236,9 @@ def test_a_ranking_metric_wrong_only_past_ten_thousand_items_fails_check():
         assert check(BASES[metric], metric, per_decade=0, max_n=LARGE).differential.ok
         report = check(binned(BASES[metric]), metric, per_decade=0, max_n=LARGE)
         assert not report.ok, report.summary()
-        assert report.differential.divergences[0].spec.n > 10**4
+        shown = report.differential.divergences[0]
+        assert shown.spec.n > 10**4
+        assert shown.conventions == ()  # binning is no named convention
 
 
 def test_a_budget_cuts_the_bulk_short_and_says_so():
@@ -277,6 +279,13 @@ def test_a_declared_convention_is_followed_by_the_reference():
     default = check(ap_ties_input_order, "average_precision", per_decade=0, max_n=1000)
     assert default.differential is not None
     assert default.differential.kinds.get("wrong")
+    # ... and the divergence names the convention that gives its values on both inputs shown,
+    # the drawn one and the shrunk one (a convention must fit both to be named)
+    shown = default.differential.divergences[0]
+    assert shown.conventions == ("ties=input-order",), shown.conventions
+    assert "what the named convention `ties=input-order` gives, on both inputs" in (
+        default.summary()
+    )
     # ... right when declared: the reference ranks ties in input order too
     declared = check(
         ap_ties_input_order,

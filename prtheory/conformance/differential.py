@@ -85,12 +85,14 @@ __all__ = [
     "KINDS",
     "METRICS",
     "MISS",
+    "NAMING_MAX",
     "PER_DECADE",
     "SIZES",
     "Divergence",
     "Outcome",
     "Spec",
     "bulk_specs",
+    "conventions_giving",
     "cutoff",
     "describe",
     "diverges",
@@ -184,6 +186,11 @@ class Divergence:
     shrunk_got: Any
     shrunk_distance: float
     kind: str = "wrong"
+    #: the named conventions whose exact value, rounded, is the returned one on the inputs
+    #: shown (:func:`conventions_giving`), and on which of them (``"both inputs"`` or ``"the
+    #: shrunk input"``)
+    conventions: tuple[str, ...] = ()
+    named_on: str = ""
 
 
 @dataclass
@@ -372,11 +379,17 @@ def describe(d: Divergence, float32: bool = False) -> str:
         if inline
         else f"{len(x.labels)} items"
     )
+    named = (
+        f"\n      what the named convention {' and '.join(f'`{c}`' for c in d.conventions)} "
+        f"gives, on {d.named_on}"
+        if d.conventions
+        else ""
+    )
     return (
         f"    {d.kind}: {d.spec.text()}: expected {_text(d.expected)}, returned {_text(d.got)} "
         f"({d.distance:.6g} {unit})\n"
         f"      shrunk to {len(x.labels)} items: {shown}: expected {_text(d.shrunk_expected)}, "
-        f"returned {_text(d.shrunk_got)} ({d.shrunk_distance:.6g} {unit})"
+        f"returned {_text(d.shrunk_got)} ({d.shrunk_distance:.6g} {unit}){named}"
     )
 
 
@@ -611,9 +624,9 @@ def reference(metric: str, x: Inputs, conventions: tuple[str, ...] = ()) -> Any:
     True
     >>> reference("average_precision", x, ("ties=input-order",)) == 5 / 6
     True
-    >>> reference("ap_at_k", x)
+    >>> reference("auprg", x)
     Traceback (most recent call last):
-    prtheory.errors.InvalidInputError: metric: no differential reference for 'ap_at_k'
+    prtheory.errors.InvalidInputError: metric: no differential reference for 'auprg'
     """
     if metric not in METRICS:
         raise InvalidInputError("metric", f"no differential reference for {metric!r}")
@@ -878,7 +891,84 @@ class _Judge:
         small = shrink(x, lambda y: self.failing(y, kind))  # a wrong input stays wrong
         again = self.compare(small)
         assert again is not None  # shrink keeps only failing inputs
-        return kind, Divergence(spec, *found, small, *again, kind)
+        names, on = self.named(x, found[1], small, again[1])
+        return kind, Divergence(spec, *found, small, *again, kind, names, on)
+
+    def named(
+        self, x: Inputs, got: Any, small: Inputs, small_got: Any
+    ) -> tuple[tuple[str, ...], str]:
+        """The conventions giving the returned values on the drawn and the shrunk input (on
+        the shrunk one alone where the drawn one has more than :data:`NAMING_MAX` items), and
+        which inputs that is; none on an input of more than :data:`NAMING_MAX` items."""
+        if len(small.labels) > NAMING_MAX:
+            return (), ""
+        names = conventions_giving(self.metric, small, small_got, self._tolerance(small))
+        if len(x.labels) > NAMING_MAX:
+            return names, "the shrunk input" if names else ""
+        both = conventions_giving(self.metric, x, got, self._tolerance(x))
+        names = tuple(n for n in names if n in both)
+        return names, "both inputs" if names else ""
+
+    def _tolerance(self, x: Inputs) -> Callable[[float], bool]:
+        return lambda d: not self._diverges(d, len(x.labels))
+
+
+#: the largest input on which :func:`conventions_giving` evaluates the named conventions
+NAMING_MAX = 10_000
+
+
+def conventions_giving(
+    metric: str, x: Inputs, got: Any, close: Callable[[float], bool]
+) -> tuple[str, ...]:
+    """The named conventions of a scalar ``metric`` (its alternatives in
+    :data:`prtheory.conformance.metrics.METRICS`, as the stored vectors name them) whose exact
+    value at ``x``, correctly rounded, is ``close`` to ``got`` (``close(ulps)``: within the
+    tolerance); none for a curve or a result that is no number.
+
+    Parameters
+    ----------
+    metric : str
+        A metric of :data:`METRICS`.
+    x : Inputs
+        The input.
+    got : Any
+        What the implementation returned.
+    close : callable
+        ``float -> bool``: whether a distance in ulps is within the tolerance.
+
+    Returns
+    -------
+    tuple of str
+        The names, in the metric's order.
+
+    Examples
+    --------
+    Labels 1, 0 tied: AP 1/2 with the tie grouped; 1.0 is what ranking the tie in input order
+    (or optimistically) gives:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import conventions_giving
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> x = Inputs(np.array([1, 0]), np.array([0.5, 0.5]))
+    >>> names = conventions_giving("average_precision", x, 1.0, lambda d: d <= 8)
+    >>> "ties=input-order" in names, "ties=pessimistic" in names
+    (True, False)
+    """
+    from prtheory.conformance.metrics import METRICS as SPECS
+    from prtheory.conformance.metrics import evaluate
+    from prtheory.conformance.predictions import encoded
+
+    if SPECS[metric].kind != "scalar" or isinstance(got, Raised | dict):
+        return ()
+    out = []
+    for alt in SPECS[metric].alternatives:
+        try:
+            want = encoded(evaluate(metric, x, alt)).float64
+        except (UndefinedMetricError, InvalidInputError, ZeroDivisionError):
+            continue
+        if close(distance(got, want, False)):
+            out.append(alt.name)
+    return tuple(out)
 
 
 def _inputs(s: Sample, metric: str) -> Inputs:
