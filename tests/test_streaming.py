@@ -376,3 +376,23 @@ def test_upper_bound_is_attained():
 def test_unbinned_bound_is_zero():
     acc = PRAccumulator().update([1, 0, 1], [0.3, 0.2, 0.1])
     assert acc.error_bound().bound == 0
+
+
+def test_many_batches_of_long_weighted_input_equal_the_oracle():
+    # past 10^4 items, where a fixed-width or batched path could lose a carry: 40,000 items on
+    # 2,000 scores (ties across batches), weights from 2^-40 to 2^40 with zeros, fed in 16
+    # batches; the exact AP, trapezoid and ROC areas are the oracle's, the float AP its rounding
+    rng = np.random.default_rng(41)
+    n = 40_000
+    y = (rng.random(n) < 0.3).astype(int)
+    s = rng.integers(0, 2000, n) / 2000
+    w = rng.random(n) * np.exp2(rng.integers(-40, 41, n)) * (rng.random(n) > 0.05)
+    acc = PRAccumulator()
+    for part in np.array_split(np.arange(n), 16):
+        acc.update(y[part], s[part], w[part])
+    want = oracle.average_precision(y, s, w)
+    assert acc.average_precision() == want
+    assert acc.average_precision(exact=False) == float(want)
+    assert acc.roc_auc() == oracle.roc_auc(y, s, w)
+    trapezoid = oracle.pr_auc(y, s, w, method="trapezoid", first_point="sklearn")
+    assert acc.pr_auc(method="trapezoid", first_point="sklearn") == trapezoid
