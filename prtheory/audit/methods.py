@@ -64,6 +64,7 @@ from prtheory.audit.library_methods import (
     check_full_range,
 )
 from prtheory.audit.rocr_bound import TIGHTNESS, rocr_allowance, rocr_least
+from prtheory.audit.rocr_exact import in_exact_domain, rocr_least_exact
 from prtheory.errors import InvalidInputError
 from prtheory.oracle import closed_forms
 
@@ -370,11 +371,23 @@ def _library_least_area(
 
 
 def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
-    """ROCR's bound (:mod:`prtheory.audit.rocr_bound`) at the counts, or, with the skew only, at
-    ``pos = 2^31`` positives (every count pair of that skew with fewer positives has a higher
-    bound: pi/2 is the same and fewer blocks fit)."""
+    """ROCR's least area less its float64 allowance: exact (:mod:`prtheory.audit.rocr_exact`)
+    for counts in the exact search's domain; elsewhere the proved bound of
+    :mod:`prtheory.audit.rocr_bound` at the counts, or, with the skew only, at ``pos = 2^31``
+    positives (every count pair of that skew with fewer positives has a higher bound: pi/2 is
+    the same and fewer blocks fit)."""
     if pi == 1 or neg == 0:
         return Bound(Fraction(1), True, "rocr", "rocr: no negatives, every precision is 1")
+    if pos is not None and neg is not None and in_exact_domain(pos, neg):
+        least = rocr_least_exact(pos, neg)
+        value = least - rocr_allowance(pos)
+        why = (
+            f"rocr at pos={pos}, neg={neg}: the least area over every ranking (ties allowed), "
+            f"exact, found by exhaustive search (prtheory.audit.rocr_exact), is "
+            f"{value_str(least)}; less the float64 allowance {value_str(rocr_allowance(pos))}: "
+            f"{value_str(value)}"
+        )
+        return Bound(value, False, "rocr", why)
     n_pos = pos if pos is not None else ITEMS_WITHOUT_COUNTS
     where = f"pos={pos}, neg={neg}" if pos is not None else f"pi={value_str(pi)}, pos <= 2^31"
     exact = rocr_least(pi, n_pos)
@@ -382,7 +395,8 @@ def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
     why = (
         f"rocr at {where}: ROCR's misplaced Davis-Goadrich points can run back in recall, at most "
         f"max(floor(pos/3) - 1, 0) steps each costing at most 1/2, so the area is at least pi/2 - "
-        f"that/2 = {value_str(exact)}; less the float64 allowance "
+        f"that/2 = {value_str(exact)} (a proved bound, not the least value: these counts are "
+        f"outside the exact search's domain); less the float64 allowance "
         f"{value_str(rocr_allowance(n_pos))}: {value_str(value)} (bound {TIGHTNESS})"
     )
     return Bound(value, False, "rocr", why)

@@ -61,7 +61,9 @@ values tending to ``-1/2`` as ``P`` and ``N/P`` grow (-0.26592 at 30/300, -0.486
 limit. Several backward steps do not compound in any ranking found (exhaustive search over the
 tie structures of ``P, N <= 8``, of ``P = 16`` with the negatives in one tie group, and random
 search up to ``P = 100``): their least values are those of that family, far above ``pi/2 - (q -
-1)/2`` for large ``P``. :data:`TIGHTNESS` says this in the audit's certificate.
+1)/2`` for large ``P``. :data:`TIGHTNESS` says this in the audit's certificate. For small
+counts :mod:`prtheory.audit.rocr_exact` finds the exact least value instead, and the audit uses
+that; this bound serves the other counts.
 
 **Float64.** ROCR sums in double. The list has at most ``2P + 1`` elements (``m + 1 <= P + 1``
 original points and at most ``P`` inserted ones), so ``M <= 2P`` trapezoids, each at most 1 in
@@ -84,7 +86,8 @@ __all__ = ["TIGHTNESS", "backward_steps", "rocr_allowance", "rocr_least"]
 TIGHTNESS = (
     "not attained: one backward step costs at most 1/2 (rankings approach pi/2 - 1/2 as pos and "
     "neg/pos grow), but no ranking found loses more than one such half; the least value found "
-    "with pos = 30, neg = 300 is -0.26592, far above the bound there"
+    "with pos = 30, neg = 300 is -0.26592, far above the bound there; the exact least value is "
+    "known only for the small counts of prtheory.audit.rocr_exact"
 )
 
 
