@@ -22,7 +22,7 @@ import mpmath
 import numpy as np
 import pytest
 
-from prtheory.audit import audit_row, least_area, parse_row, rocr_exact
+from prtheory.audit import audit_row, least_area, parse_row, rocr_bound, rocr_exact
 from prtheory.audit.intervals import to_mpf
 from prtheory.audit.library_methods import allowance
 from prtheory.audit.rocr_bound import rocr_allowance, rocr_least
@@ -305,6 +305,29 @@ def test_rocr_trapezoid_sum_is_half_the_last_point_plus_the_cross_terms():
     assert sympy.expand(trapezoids - (x[5] * ys[5] / 2 + cross / 2)) == 0
 
 
+def test_rocr_bound_algebra():
+    """Step (5) of the proof, in sympy: sum_{j<Q} (1 - 3j/P) = Q - 3Q(Q - 1)/(2P) = phi(Q);
+    phi(Q + 1) - phi(Q) = 1 - 3Q/P; d phi/dP = 3Q(Q - 1)/(2P^2); and the blocks' recalls
+    1 - 3(q - k)/P for k = 2..q are the same sum with j = q - k."""
+    import sympy
+
+    big_p, big_q, j, k, q = sympy.symbols("P Q j k q", positive=True, integer=True)
+    phi = big_q - 3 * big_q * (big_q - 1) / (2 * big_p)
+    total = sympy.summation(1 - 3 * j / big_p, (j, 0, big_q - 1))
+    assert sympy.simplify(total - phi) == 0
+    assert sympy.simplify(phi.subs(big_q, big_q + 1) - phi - (1 - 3 * big_q / big_p)) == 0
+    assert sympy.simplify(sympy.diff(phi, big_p) - 3 * big_q * (big_q - 1) / (2 * big_p**2)) == 0
+    by_block = sympy.summation(1 - 3 * (q - k) / big_p, (k, 2, q))
+    assert sympy.simplify(by_block - phi.subs(big_q, q - 1)) == 0
+    # the function is the formula, and L decreases as pos grows (every pos up to 300)
+    values = [rocr_least(F(1, 2), p) for p in range(1, 301)]
+    assert all(
+        rocr_bound.backward_cost(p) == phi.subs({big_q: max(p // 3 - 1, 0), big_p: p})
+        for p in range(1, 301)
+    )
+    assert all(u >= v for u, v in itertools.pairwise(values))
+
+
 def _check_rocr_bound(pos, neg):
     """The proof's steps on every curve, and the audit's bound below every value the emulation
     prints; returns the least value printed and the least exact area over every curve."""
@@ -315,10 +338,20 @@ def _check_rocr_bound(pos, neg):
         xy, area = _rocr_exact(a, b)
         blocks = sum(p > 2 for p in a)
         cross = [xy[j][0] * xy[j - 1][1] - xy[j - 1][0] * xy[j][1] for j in range(1, len(xy))]
-        # steps (3)-(5): at most q - 1 steps with a negative cross term, each at least -1
-        assert sum(c < 0 for c in cross) <= max(blocks - 1, 0), (a, b)
-        assert min(cross) >= -1
-        assert area >= pi / 2 - F(max(blocks - 1, 0), 2), (a, b, area)
+        # steps (3)-(5): at most q - 1 steps with a negative cross term, each leaving the last
+        # point of a block other than the first (whose recalls sum to at most phi(q - 1)), and
+        # at least minus that point's recall
+        negative = [j for j, c in enumerate(cross) if c < 0]
+        assert len(negative) <= max(blocks - 1, 0), (a, b)
+        ends = list(itertools.accumulate(a))  # TP at the end of each group
+        block_ends = [F(e, pos) for e, p in zip(ends, a, strict=True) if p > 2][1:]
+        leaving = [xy[j][0] for j in negative]
+        assert all(x in block_ends for x in leaving)
+        assert len(set(leaving)) == len(leaving)
+        assert all(cross[j] >= -xy[j][0] for j in negative), (a, b)
+        q = max(blocks - 1, 0)
+        assert sum(block_ends, F(0)) <= q - F(3 * q * (q - 1), 2 * pos)
+        assert area >= pi / 2 - sum(block_ends, F(0)) / 2 >= rocr_least(pi, pos), (a, b, area)
         got = r_models.rocr_aucpr(_ranking(a, b, neg))
         assert abs(F(got) - area) <= rocr_allowance(pos), (a, b)
         assert mpmath.mpf(got) >= printed_bound, (a, b, got)
@@ -338,6 +371,13 @@ def test_rocr_bound_holds_on_every_tie_pattern_of_small_counts():
             assert mpmath.mpf(got) >= bound, (pos, neg, g)
     for pos, neg in itertools.product(range(1, 6), range(1, 6)):
         assert _check_rocr_bound(pos, neg)[1] == rocr_exact.rocr_least_exact(pos, neg)
+
+
+@pytest.mark.parametrize(("pos", "neg"), [(9, 2), (12, 1)])
+def test_rocr_bound_holds_where_several_steps_run_back(pos, neg):
+    """Two and three backward steps fit (Q = 2, 3): the proof's step (5) with the recalls of
+    the blocks' ends, on every curve, and the exact least value."""
+    assert _check_rocr_bound(pos, neg)[1] == rocr_exact.rocr_least_exact(pos, neg)
 
 
 @pytest.mark.slow

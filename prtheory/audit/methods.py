@@ -394,9 +394,10 @@ def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
     value = exact - rocr_allowance(n_pos)
     why = (
         f"rocr at {where}: ROCR's misplaced Davis-Goadrich points can run back in recall, at most "
-        f"max(floor(pos/3) - 1, 0) steps each costing at most 1/2, so the area is at least pi/2 - "
-        f"that/2 = {value_str(exact)} (a proved bound, not the least value: these counts are "
-        f"outside the exact search's domain); less the float64 allowance "
+        f"Q = max(floor(pos/3) - 1, 0) steps, the j-th from the top costing at most (1 - "
+        f"3j/pos)/2, so the area is at least pi/2 - (Q - 3Q(Q - 1)/(2 pos))/2 = "
+        f"{value_str(exact)} (a proved bound, not the least value: these counts are outside the "
+        f"exact search's domain); less the float64 allowance "
         f"{value_str(rocr_allowance(n_pos))}: {value_str(value)} (bound {TIGHTNESS})"
     )
     return Bound(value, False, "rocr", why)
