@@ -378,27 +378,27 @@ def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
     the same and fewer blocks fit)."""
     if pi == 1 or neg == 0:
         return Bound(Fraction(1), True, "rocr", "rocr: no negatives, every precision is 1")
-    if pos is not None and neg is not None and in_exact_domain(pos, neg):
-        least = rocr_least_exact(pos, neg)
-        value = least - rocr_allowance(pos)
-        why = (
-            f"rocr at pos={pos}, neg={neg}: the least area over every ranking (ties allowed), "
-            f"exact, found by exhaustive search (prtheory.audit.rocr_exact), is "
-            f"{value_str(least)}; less the float64 allowance {value_str(rocr_allowance(pos))}: "
-            f"{value_str(value)}"
-        )
-        return Bound(value, False, "rocr", why)
     n_pos = pos if pos is not None else ITEMS_WITHOUT_COUNTS
     where = f"pos={pos}, neg={neg}" if pos is not None else f"pi={value_str(pi)}, pos <= 2^31"
-    exact = rocr_least(pi, n_pos)
-    value = exact - rocr_allowance(n_pos)
+    if pos is not None and neg is not None and in_exact_domain(pos, neg):
+        least = rocr_least_exact(pos, neg)
+        how = (
+            f"the least area over every ranking (ties allowed), exact, found by exhaustive "
+            f"search (prtheory.audit.rocr_exact), is {value_str(least)}"
+        )
+    else:
+        least = rocr_least(pi, n_pos)
+        how = (
+            f"ROCR's misplaced Davis-Goadrich points can run back in recall, at most Q = "
+            f"max(floor(pos/3) - 1, 0) steps, the j-th from the top costing at most (1 - "
+            f"3j/pos)/2, so the area is at least pi/2 - (Q - 3Q(Q - 1)/(2 pos))/2 = "
+            f"{value_str(least)} (a proved bound, not the least value: these counts are outside "
+            f"the exact search's domain; bound {TIGHTNESS})"
+        )
+    value = least - rocr_allowance(n_pos)
     why = (
-        f"rocr at {where}: ROCR's misplaced Davis-Goadrich points can run back in recall, at most "
-        f"Q = max(floor(pos/3) - 1, 0) steps, the j-th from the top costing at most (1 - "
-        f"3j/pos)/2, so the area is at least pi/2 - (Q - 3Q(Q - 1)/(2 pos))/2 = "
-        f"{value_str(exact)} (a proved bound, not the least value: these counts are outside the "
-        f"exact search's domain); less the float64 allowance "
-        f"{value_str(rocr_allowance(n_pos))}: {value_str(value)} (bound {TIGHTNESS})"
+        f"rocr at {where}: {how}; less the float64 allowance "
+        f"{value_str(rocr_allowance(n_pos))}: {value_str(value)}"
     )
     return Bound(value, False, "rocr", why)
 
