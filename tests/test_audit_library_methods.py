@@ -495,6 +495,28 @@ def test_rocr_least_exact_of_every_tie_pattern_through_the_emulation():
         assert r_models.rocr_aucpr(_ranking(jumps, b, neg)) == pytest.approx(float(least))
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("pos", "neg"), [(3, 120), (4, 40), (5, 16)])
+def test_rocr_least_exact_with_many_negatives_slow(pos, neg):
+    test_rocr_least_exact_is_the_least_over_every_curve_with_many_negatives(pos, neg)
+
+
+@pytest.mark.parametrize(("pos", "neg"), [(7, 268), (10, 21), (14, 6)])
+def test_rocr_least_exact_at_the_domains_edges(pos, neg):
+    """Where brute force cannot go: the least curve's area, rebuilt from the R source, is the
+    value returned, and no sampled curve (exact areas from the R source) goes below it."""
+    least, jumps, fps = rocr_exact.rocr_least_curve(pos, neg)
+    b = [g - f for f, g in itertools.pairwise(fps)]
+    assert _rocr_exact(jumps, b)[1] == least
+    rng = np.random.default_rng(pos * 1000 + neg)
+    for _ in range(300):
+        cuts = sorted(rng.choice(np.arange(1, pos), size=int(rng.integers(0, pos)), replace=False))
+        a = [int(e - s) for s, e in itertools.pairwise([0, *cuts, pos])]
+        fp = np.sort(rng.integers(0, neg + 1, size=len(a)))
+        groups = [int(g - f) for f, g in itertools.pairwise([0, *fp.tolist()])]
+        assert _rocr_exact(a, groups)[1] >= least, (a, groups)
+
+
 @pytest.mark.parametrize(("pos", "neg"), [(6, 3), (7, 2), (8, 2), (9, 1)])
 def test_rocr_search_parts_against_brute_force(pos, neg):
     """Each part of the search against brute force over its own curves: part (b), the curves
@@ -562,7 +584,7 @@ def test_rocr_least_value_is_the_audits_bound_in_the_domain():
     assert not audit_row(_row("rocr", 6, 6, f"0.{at:012d}")).flagged
 
 
-@pytest.mark.parametrize(("pos", "neg"), [(3, 5), (6, 8), (7, 40), (12, 4)])
+@pytest.mark.parametrize(("pos", "neg"), [(3, 5), (6, 8), (7, 268), (12, 4)])
 def test_rocr_least_ranking_printed_by_r_is_not_flagged(pos, neg):
     """R itself on the least curve's ranking: within the allowance of the exact least (its
     area recomputed from the R source), and not flagged; a value the allowance below is."""
