@@ -517,10 +517,36 @@ def test_rocr_least_exact_at_the_domains_edges(pos, neg):
         assert _rocr_exact(a, groups)[1] >= least, (a, groups)
 
 
-@pytest.mark.parametrize(("pos", "neg"), [(6, 3), (7, 2), (8, 2), (9, 1)])
+def test_rocr_least_curve_with_twelve_positives_is_misplaced():
+    """The docstring's example: pos = 12, neg = 6, least 0.47425 from jumps 3, 1, 8 with FPs
+    0, 0, 6, 6 (3 positives, 1 positive tied with the 6 negatives, 8 positives; the second
+    block lands after TP 2): its area rebuilt from the R source."""
+    least, jumps, fps = rocr_exact.rocr_least_curve(12, 6)
+    assert (jumps, fps) == ((3, 1, 8), (0, 0, 6, 6))
+    assert least == _rocr_exact([3, 1, 8], [0, 6, 0])[1]
+    assert 0.47425 < least < 0.47426
+
+
+@pytest.mark.slow
+def test_rocr_least_values_over_the_domain():
+    """The statements of the docstring's "What it found", over every neg <= 30 and every 25th
+    beyond, to the domain's edge: the least curve is in order up to pos = 10 and misplaced for
+    pos = 12..14, and the least value lies more than 1/16 above pi/2."""
+    for pos in range(1, 15):
+        for neg in [*range(1, 31), *range(50, 401, 25)]:
+            if not rocr_exact.in_exact_domain(pos, neg):
+                break
+            least, jumps, _ = rocr_exact.rocr_least_curve(pos, neg)
+            assert least > F(pos, 2 * (pos + neg)) + F(1, 16), (pos, neg)
+            blocks = sum(d > 2 for d in jumps)
+            assert blocks <= 1 if pos <= 10 else (blocks >= 2 or pos == 11), (pos, neg)
+
+
+@pytest.mark.parametrize(("pos", "neg"), [(6, 3), (7, 2), (8, 2), (9, 1), (12, 1)])
 def test_rocr_search_parts_against_brute_force(pos, neg):
     """Each part of the search against brute force over its own curves: part (b), the curves
-    with two blocks or more (whose lists leave chain order), and part (a), the others."""
+    with two blocks or more (whose lists leave chain order), and part (a), the others. Up to 9
+    positives the in-order least is the least; with 12 a misplaced curve goes below it."""
     misplaced = _least_over_curves(pos, neg, lambda a: sum(p > 2 for p in a) >= 2)
     in_order = _least_over_curves(pos, neg, lambda a: sum(p > 2 for p in a) <= 1)
     slack = 4 * float(rocr_allowance(pos))
@@ -528,8 +554,8 @@ def test_rocr_search_parts_against_brute_force(pos, neg):
     assert min(rocr_exact.exact_area(j, f) for j, f in curves) == misplaced
     _, curves = rocr_exact._chain_search(pos, neg, slack, np.inf)
     assert min(rocr_exact.exact_area(j, f) for j, f in curves) == in_order
-    # at these counts misplaced blocks lower some areas, but not below the in-order least
-    assert misplaced > in_order
+    # misplaced blocks lower some areas; below the in-order least only with more positives
+    assert (misplaced < in_order) == (pos >= 12)
 
 
 def _in_order(jumps):
@@ -559,6 +585,9 @@ def test_rocr_search_mutants_are_killed(monkeypatch, fresh_search):
             test_rocr_exact_list_is_rocrs_list()
         with pytest.raises(AssertionError):
             test_rocr_search_parts_against_brute_force(6, 3)
+        # and its least value itself: 12 positives, 1 negative, where a misplaced curve
+        # attains the least (brute force: 0.812854...)
+        assert rocr_exact.rocr_least_exact(12, 1) != _least_over_curves(12, 1)
     with monkeypatch.context() as m:  # (9 positives: three blocks fit)
         m.setattr(rocr_exact, "IN_ORDER_BLOCKS", 2)
         with pytest.raises(AssertionError):

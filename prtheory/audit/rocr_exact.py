@@ -60,11 +60,14 @@ takes 0.4 to 1.1 s of CPU for ``P >= 7`` (at most 0.05 s for ``P <= 6``), measur
 core of a loaded 2-core machine; smaller counts take less.
 Outside the domain the audit uses ``L(P, N)``.
 
-**What it found.** Over the whole domain the least value is attained by a curve with at most
-one block, whose list is in chain order: misplaced blocks lower some curves' areas, but never
-below the least of the in-order ones at these counts. The negative areas of
-:mod:`prtheory.audit.rocr_bound` need more positives (30 positives and 300 negatives print
--0.26592, where the least in-order area is 0.0636).
+**What it found.** Misplaced blocks lower some curves' areas. Up to ``P = 10`` positives the
+least value is still attained with the list in recall order (every ``N <= 30`` and every 25th
+beyond, to the domain's edge); from ``P = 11`` it is mostly attained by a misplaced curve:
+``P = 12``, ``N = 6`` gives 0.47425, from 3 positives, 1 positive tied with the 6 negatives,
+then 8 positives (jumps 3, 1, 8 with FPs 0, 0, 6, 6), the family of the negative areas. Over the same counts the least value lies
+more than 1/16 above ``pi/2``, while the negative areas of :mod:`prtheory.audit.rocr_bound`
+need more positives and negatives (30 positives and 300 negatives print -0.26592). (The tests
+check these statements.)
 """
 
 from __future__ import annotations
