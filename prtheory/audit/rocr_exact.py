@@ -48,7 +48,8 @@ value at most ``V* + A <= F + 2A`` (``V*`` is at most the exact value of the cur
 2A`` on the way down (``V`` is a least float completion). So the curves whose float value is at
 most ``F + 2A`` (in (a), found by descending the programme with that threshold) contain every
 curve of least exact value; their areas are recomputed in exact ``Fraction`` arithmetic and the
-least is returned.
+least is returned. (The search screens with ``4A``, twice what is needed, so that the rounding
+of its own comparisons and of ``A`` to a float cannot matter.)
 
 **Domain and speed.** Part (b) evaluates ``W(P, N) = sum over compositions with two or more
 blocks of C(N + m, m)`` FP sequences (``m`` the number of parts, :func:`enumerated_sequences`),
@@ -57,17 +58,17 @@ about ``10^7`` a second; part (a) costs about ``P^3 (N + 1)^2`` float operations
 MOST_NEGATIVES = 400`` and ``W <= MOST_SEQUENCES = 10^7``: every ``N <= 400`` for ``P <= 6``,
 then ``N <= 268, 75, 36, 21, 14, 10, 8, 6`` for ``P = 7, ..., 14``. At those edges a search
 takes 0.4 to 1.1 s of CPU for ``P >= 7`` (at most 0.05 s for ``P <= 6``), measured on one
-core of a loaded 2-core machine; smaller counts take less.
-Outside the domain the audit uses ``L(P, N)``.
+core of a loaded 2-core machine; smaller counts take less. Outside the domain the audit uses
+``L(P, N)``.
 
 **What it found.** Misplaced blocks lower some curves' areas. Up to ``P = 10`` positives the
 least value is still attained with the list in recall order (every ``N <= 30`` and every 25th
 beyond, to the domain's edge); from ``P = 11`` it is mostly attained by a misplaced curve:
 ``P = 12``, ``N = 6`` gives 0.47425, from 3 positives, 1 positive tied with the 6 negatives,
-then 8 positives (jumps 3, 1, 8 with FPs 0, 0, 6, 6), the family of the negative areas. Over the same counts the least value lies
-more than 1/16 above ``pi/2``, while the negative areas of :mod:`prtheory.audit.rocr_bound`
-need more positives and negatives (30 positives and 300 negatives print -0.26592). (The tests
-check these statements.)
+then 8 positives (jumps 3, 1, 8 with FPs 0, 0, 6, 6), the family of the negative areas. Over
+the same counts the least value lies more than 1/16 above ``pi/2``, while the negative areas of
+:mod:`prtheory.audit.rocr_bound` need more positives and negatives (30 positives and 300
+negatives print -0.26592). (The tests check these statements.)
 """
 
 from __future__ import annotations
