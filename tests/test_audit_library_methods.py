@@ -525,6 +525,10 @@ def test_rocr_least_curve_with_twelve_positives_is_misplaced():
     assert (jumps, fps) == ((3, 1, 8), (0, 0, 6, 6))
     assert least == _rocr_exact([3, 1, 8], [0, 6, 0])[1]
     assert 0.47425 < least < 0.47426
+    # the audit's certificate names that ranking
+    ranking = "3 positive(s); 1 positive(s) tied with 6 negative(s); 8 positive(s)"
+    text = _range_text(_row("rocr", 12, 6, "0.5"))
+    assert f"attained by the ranking (tied groups, best first) {ranking}; less" in text
 
 
 @pytest.mark.slow

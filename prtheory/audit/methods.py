@@ -64,7 +64,7 @@ from prtheory.audit.library_methods import (
     check_full_range,
 )
 from prtheory.audit.rocr_bound import TIGHTNESS, rocr_allowance, rocr_least
-from prtheory.audit.rocr_exact import in_exact_domain, rocr_least_exact
+from prtheory.audit.rocr_exact import in_exact_domain, rocr_least_curve
 from prtheory.errors import InvalidInputError
 from prtheory.oracle import closed_forms
 
@@ -381,10 +381,17 @@ def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
     n_pos = pos if pos is not None else ITEMS_WITHOUT_COUNTS
     where = f"pos={pos}, neg={neg}" if pos is not None else f"pi={value_str(pi)}, pos <= 2^31"
     if pos is not None and neg is not None and in_exact_domain(pos, neg):
-        least = rocr_least_exact(pos, neg)
+        least, jumps, fps = rocr_least_curve(pos, neg)
+        groups = [
+            f"{d} positive(s)" + (f" tied with {g - f} negative(s)" if g > f else "")
+            for d, f, g in zip(jumps, fps, fps[1:], strict=False)
+        ]
+        if fps[-1] < neg:
+            groups.append(f"{neg - fps[-1]} negative(s)")
         how = (
             f"the least area over every ranking (ties allowed), exact, found by exhaustive "
-            f"search (prtheory.audit.rocr_exact), is {value_str(least)}"
+            f"search (prtheory.audit.rocr_exact), is {value_str(least)}, attained by the "
+            f"ranking (tied groups, best first) {'; '.join(groups)}"
         )
     else:
         least = rocr_least(pi, n_pos)
