@@ -7,7 +7,8 @@ the conformance tests compare with the libraries); and, with the installed libra
 every value Weka and XGBoost print for a ranking of pos, neg <= 8 is never flagged, while a value
 below the least one is. ROCR's ``aucpr`` can print less than every other method's least value,
 negative values included; its own bound (``prtheory.audit.rocr_bound``) is checked on every tie
-structure of small counts, step by step against the proof.
+structure of small counts, step by step against the proof, and its exact least value
+(``prtheory.audit.rocr_exact``) against the least over every curve, built from the R source.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ import mpmath
 import numpy as np
 import pytest
 
-from prtheory.audit import audit_row, least_area, parse_row
+from prtheory.audit import audit_row, least_area, parse_row, rocr_bound, rocr_exact
 from prtheory.audit.intervals import to_mpf
 from prtheory.audit.library_methods import allowance
-from prtheory.audit.rocr_bound import rocr_allowance
+from prtheory.audit.rocr_bound import rocr_allowance, rocr_least
 from prtheory.conformance import gbdt_models, r_models
 from prtheory.conformance.metrics import Inputs
 from prtheory.oracle.areas import pr_auc
@@ -304,23 +305,59 @@ def test_rocr_trapezoid_sum_is_half_the_last_point_plus_the_cross_terms():
     assert sympy.expand(trapezoids - (x[5] * ys[5] / 2 + cross / 2)) == 0
 
 
+def test_rocr_bound_algebra():
+    """Step (5) of the proof, in sympy: sum_{j<Q} (1 - 3j/P) = Q - 3Q(Q - 1)/(2P) = phi(Q);
+    phi(Q + 1) - phi(Q) = 1 - 3Q/P; d phi/dP = 3Q(Q - 1)/(2P^2); and the blocks' recalls
+    1 - 3(q - k)/P for k = 2..q are the same sum with j = q - k."""
+    import sympy
+
+    big_p, big_q, j, k, q = sympy.symbols("P Q j k q", positive=True, integer=True)
+    phi = big_q - 3 * big_q * (big_q - 1) / (2 * big_p)
+    total = sympy.summation(1 - 3 * j / big_p, (j, 0, big_q - 1))
+    assert sympy.simplify(total - phi) == 0
+    assert sympy.simplify(phi.subs(big_q, big_q + 1) - phi - (1 - 3 * big_q / big_p)) == 0
+    assert sympy.simplify(sympy.diff(phi, big_p) - 3 * big_q * (big_q - 1) / (2 * big_p**2)) == 0
+    by_block = sympy.summation(1 - 3 * (q - k) / big_p, (k, 2, q))
+    assert sympy.simplify(by_block - phi.subs(big_q, q - 1)) == 0
+    # the function is the formula, and L decreases as pos grows (every pos up to 300)
+    values = [rocr_least(F(1, 2), p) for p in range(1, 301)]
+    assert all(
+        rocr_bound.backward_cost(p) == phi.subs({big_q: max(p // 3 - 1, 0), big_p: p})
+        for p in range(1, 301)
+    )
+    assert all(u >= v for u, v in itertools.pairwise(values))
+
+
 def _check_rocr_bound(pos, neg):
+    """The proof's steps on every curve, and the audit's bound below every value the emulation
+    prints; returns the least value printed and the least exact area over every curve."""
     pi = F(pos, pos + neg)
     printed_bound = mp(least_area("rocr", pi, pos, neg).value)
-    least = None
+    least = least_exact = None
     for a, b in rocr_curves(pos, neg):
         xy, area = _rocr_exact(a, b)
         blocks = sum(p > 2 for p in a)
         cross = [xy[j][0] * xy[j - 1][1] - xy[j - 1][0] * xy[j][1] for j in range(1, len(xy))]
-        # steps (3)-(5): at most q - 1 steps with a negative cross term, each at least -1
-        assert sum(c < 0 for c in cross) <= max(blocks - 1, 0), (a, b)
-        assert min(cross) >= -1
-        assert area >= pi / 2 - F(max(blocks - 1, 0), 2), (a, b, area)
+        # steps (3)-(5): at most q - 1 steps with a negative cross term, each leaving the last
+        # point of a block other than the first (whose recalls sum to at most phi(q - 1)), and
+        # at least minus that point's recall
+        negative = [j for j, c in enumerate(cross) if c < 0]
+        assert len(negative) <= max(blocks - 1, 0), (a, b)
+        ends = list(itertools.accumulate(a))  # TP at the end of each group
+        block_ends = [F(e, pos) for e, p in zip(ends, a, strict=True) if p > 2][1:]
+        leaving = [xy[j][0] for j in negative]
+        assert all(x in block_ends for x in leaving)
+        assert len(set(leaving)) == len(leaving)
+        assert all(cross[j] >= -xy[j][0] for j in negative), (a, b)
+        q = max(blocks - 1, 0)
+        assert sum(block_ends, F(0)) <= q - F(3 * q * (q - 1), 2 * pos)
+        assert area >= pi / 2 - sum(block_ends, F(0)) / 2 >= rocr_least(pi, pos), (a, b, area)
         got = r_models.rocr_aucpr(_ranking(a, b, neg))
         assert abs(F(got) - area) <= rocr_allowance(pos), (a, b)
         assert mpmath.mpf(got) >= printed_bound, (a, b, got)
         least = got if least is None else min(least, got)
-    return least
+        least_exact = area if least_exact is None else min(least_exact, area)
+    return least, least_exact
 
 
 def test_rocr_bound_holds_on_every_tie_pattern_of_small_counts():
@@ -333,16 +370,26 @@ def test_rocr_bound_holds_on_every_tie_pattern_of_small_counts():
             got = r_models.rocr_aucpr(Inputs(np.asarray(y), np.asarray(s, dtype=np.float64)))
             assert mpmath.mpf(got) >= bound, (pos, neg, g)
     for pos, neg in itertools.product(range(1, 6), range(1, 6)):
-        _check_rocr_bound(pos, neg)
+        assert _check_rocr_bound(pos, neg)[1] == rocr_exact.rocr_least_exact(pos, neg)
+
+
+@pytest.mark.parametrize(("pos", "neg"), [(9, 2), (12, 1)])
+def test_rocr_bound_holds_where_several_steps_run_back(pos, neg):
+    """Two and three backward steps fit (Q = 2, 3): the proof's step (5) with the recalls of
+    the blocks' ends, on every curve, and the exact least value."""
+    assert _check_rocr_bound(pos, neg)[1] == rocr_exact.rocr_least_exact(pos, neg)
 
 
 @pytest.mark.slow
 def test_rocr_bound_holds_on_every_curve_up_to_8():
+    """The proof's steps and the exact least value on every curve of pos, neg <= 8."""
     gaps = {}
     for pos, neg in itertools.product(range(1, 9), range(1, 9)):
-        least = _check_rocr_bound(pos, neg)
-        gaps[pos, neg] = least - float(least_area("rocr", F(pos, pos + neg), pos, neg).value)
-    # the bound is not tight there: pi/2 (pos <= 5) or pi/2 - 1/2 (pos 6..8) lies well below
+        least, least_exact = _check_rocr_bound(pos, neg)
+        assert least_exact == rocr_exact.rocr_least_exact(pos, neg), (pos, neg)
+        gaps[pos, neg] = least - float(rocr_least(F(pos, pos + neg), pos))
+    # the proved bound L is not tight there: pi/2 (pos <= 5) or pi/2 - 1/2 (pos 6..8) lies
+    # well below the least value, which the audit now uses at these counts
     assert min(gaps.values()) > 0.12
     assert max(gaps.values()) < 0.83
 
@@ -379,15 +426,212 @@ def test_rocr_prints_negative_areas_which_only_its_own_bound_allows():
 
 
 def test_values_below_rocrs_bound_are_flagged():
-    # pos = 3, neg = 5: at most one block, L = pi/2 = 3/16 = 0.1875 (less about 1e-14):
-    # 0.18 (at most 0.185) is impossible, 0.187 (up to 0.1875) is not
-    assert audit_row(_row("rocr", 3, 5, "0.18")).flagged
-    assert not audit_row(_row("rocr", 3, 5, "0.187")).flagged
-    # pos = 6, neg = 8: one backward step, L = 6/28 - 1/2 = -2/7 = -0.28571...
-    assert least_area("rocr", F(6, 14), 6, 8).value == F(-2, 7) - rocr_allowance(6)
-    # -0.295 stands for [-0.2955, -0.2945], all below; -0.29 for [-0.295, -0.285], which is not
-    assert audit_row(_row("rocr", 6, 8, "-0.295")).flagged
-    assert not audit_row(_row("rocr", 6, 8, "-0.29")).flagged
+    """Outside the exact search's domain (neg > 400) the proved bound L is used."""
+    # pos = 3, neg = 997: at most one block, L = pi/2 = 3/2000 = 0.0015 (less about 1e-14):
+    # 0.0014 (at most 0.00145) is impossible, 0.0015 (up to 0.00155) is not
+    assert not rocr_exact.in_exact_domain(3, 997)
+    assert least_area("rocr", F(3, 1000), 3, 997).value == F(3, 2000) - rocr_allowance(3)
+    assert audit_row(_row("rocr", 3, 997, "0.0014")).flagged
+    assert not audit_row(_row("rocr", 3, 997, "0.0015")).flagged
+    # pos = 6, neg = 994: one backward step, L = 6/2000 - 1/2 = -0.497
+    assert least_area("rocr", F(6, 1000), 6, 994).value == F(-497, 1000) - rocr_allowance(6)
+    # -0.498 stands for [-0.4985, -0.4975], all below; -0.497 for [-0.4975, -0.4965], which is not
+    assert audit_row(_row("rocr", 6, 994, "-0.498")).flagged
+    assert not audit_row(_row("rocr", 6, 994, "-0.497")).flagged
+    assert "not the least value" in _range_text(_row("rocr", 6, 994, "-0.497"))
+
+
+def _range_text(row):
+    return next(f.reasoning for f in audit_row(row).findings if f.check == "aucpr-range")
+
+
+# ------------------------------------------------------------------------------------------
+# ROCR's aucpr: the exact least value of prtheory.audit.rocr_exact
+
+
+def _curve_of(a, b):
+    """The jumps and FPs ``f_0..f_m`` of the curve of groups ``a``, ``b``."""
+    return tuple(a), tuple(itertools.accumulate(b, initial=0))
+
+
+def test_rocr_exact_list_is_rocrs_list():
+    """The search's stack machine builds the list R builds with ``append(after = i)``: its
+    exact area is ``_rocr_exact``'s on every curve of pos, neg <= 5 and of pos = 6, 7 (two
+    blocks fit: the list can leave chain order) with neg <= 2, and its float64 areas are the
+    emulation's (which equals R), bit for bit."""
+    counts = [*itertools.product(range(1, 6), range(1, 6)), (6, 1), (6, 2), (7, 1), (7, 2)]
+    for pos, neg in counts:
+        for a, b in rocr_curves(pos, neg):
+            jumps, fps = _curve_of(a, b)
+            assert rocr_exact.exact_area(jumps, fps) == _rocr_exact(a, b)[1], (a, b)
+            got = rocr_exact._float_areas(jumps, np.asarray([fps]))[0]
+            assert got == r_models.rocr_aucpr(_ranking(a, b, neg)), (a, b)
+
+
+def _least_over_curves(pos, neg, keep=lambda a: True):
+    return min(_rocr_exact(a, b)[1] for a, b in rocr_curves(pos, neg) if keep(a))
+
+
+@pytest.mark.parametrize(("pos", "neg"), [(1, 40), (2, 40), (3, 25), (4, 12), (5, 7), (6, 6)])
+def test_rocr_least_exact_is_the_least_over_every_curve_with_many_negatives(pos, neg):
+    """Brute force over every curve (exact areas from the R source) equals the search, where
+    part (a)'s programme runs over many FPs."""
+    assert rocr_exact.rocr_least_exact(pos, neg) == _least_over_curves(pos, neg)
+
+
+def test_rocr_least_exact_of_every_tie_pattern_through_the_emulation():
+    """Every tie pattern (not only the curves ROCR keeps) of pos, neg <= 4: the least value
+    the emulation prints is within the float64 allowance of the exact least, and the least
+    curve's ranking prints it."""
+    for pos, neg in itertools.product(range(1, 5), range(1, 5)):
+        printed = min(
+            r_models.rocr_aucpr(Inputs(np.asarray(y), np.asarray(s, dtype=np.float64)))
+            for y, s in map(grouped_ranking, tie_groupings(pos, neg))
+        )
+        least, jumps, fps = rocr_exact.rocr_least_curve(pos, neg)
+        assert abs(F(printed) - least) <= rocr_allowance(pos), (pos, neg)
+        b = [g - f for f, g in itertools.pairwise(fps)]
+        assert _rocr_exact(jumps, b)[1] == least
+        assert r_models.rocr_aucpr(_ranking(jumps, b, neg)) == pytest.approx(float(least))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("pos", "neg"), [(3, 120), (4, 40), (5, 16)])
+def test_rocr_least_exact_with_many_negatives_slow(pos, neg):
+    test_rocr_least_exact_is_the_least_over_every_curve_with_many_negatives(pos, neg)
+
+
+@pytest.mark.parametrize(("pos", "neg"), [(7, 268), (10, 21), (14, 6)])
+def test_rocr_least_exact_at_the_domains_edges(pos, neg):
+    """Where brute force cannot go: the least curve's area, rebuilt from the R source, is the
+    value returned, and no sampled curve (exact areas from the R source) goes below it."""
+    least, jumps, fps = rocr_exact.rocr_least_curve(pos, neg)
+    b = [g - f for f, g in itertools.pairwise(fps)]
+    assert _rocr_exact(jumps, b)[1] == least
+    rng = np.random.default_rng(pos * 1000 + neg)
+    for _ in range(300):
+        cuts = sorted(rng.choice(np.arange(1, pos), size=int(rng.integers(0, pos)), replace=False))
+        a = [int(e - s) for s, e in itertools.pairwise([0, *cuts, pos])]
+        fp = np.sort(rng.integers(0, neg + 1, size=len(a)))
+        groups = [int(g - f) for f, g in itertools.pairwise([0, *fp.tolist()])]
+        assert _rocr_exact(a, groups)[1] >= least, (a, groups)
+
+
+def test_rocr_least_curve_with_twelve_positives_is_misplaced():
+    """The docstring's example: pos = 12, neg = 6, least 0.47425 from jumps 3, 1, 8 with FPs
+    0, 0, 6, 6 (3 positives, 1 positive tied with the 6 negatives, 8 positives; the second
+    block lands after TP 2): its area rebuilt from the R source."""
+    least, jumps, fps = rocr_exact.rocr_least_curve(12, 6)
+    assert (jumps, fps) == ((3, 1, 8), (0, 0, 6, 6))
+    assert least == _rocr_exact([3, 1, 8], [0, 6, 0])[1]
+    assert 0.47425 < least < 0.47426
+    # the audit's certificate names that ranking
+    ranking = "3 positive(s); 1 positive(s) tied with 6 negative(s); 8 positive(s)"
+    text = _range_text(_row("rocr", 12, 6, "0.5"))
+    assert f"attained by the ranking (tied groups, best first) {ranking}; less" in text
+
+
+@pytest.mark.slow
+def test_rocr_least_values_over_the_domain():
+    """The statements of the docstring's "What it found", over every neg <= 30 and every 25th
+    beyond, to the domain's edge: the least curve is in order up to pos = 10 and misplaced for
+    pos = 12..14, and the least value lies more than 1/16 above pi/2."""
+    for pos in range(1, 15):
+        for neg in [*range(1, 31), *range(50, 401, 25)]:
+            if not rocr_exact.in_exact_domain(pos, neg):
+                break
+            least, jumps, _ = rocr_exact.rocr_least_curve(pos, neg)
+            assert least > F(pos, 2 * (pos + neg)) + F(1, 16), (pos, neg)
+            blocks = sum(d > 2 for d in jumps)
+            assert blocks <= 1 if pos <= 10 else (blocks >= 2 or pos == 11), (pos, neg)
+
+
+@pytest.mark.parametrize(("pos", "neg"), [(6, 3), (7, 2), (8, 2), (9, 1), (12, 1)])
+def test_rocr_search_parts_against_brute_force(pos, neg):
+    """Each part of the search against brute force over its own curves: part (b), the curves
+    with two blocks or more (whose lists leave chain order), and part (a), the others. Up to 9
+    positives the in-order least is the least; with 12 a misplaced curve goes below it."""
+    misplaced = _least_over_curves(pos, neg, lambda a: sum(p > 2 for p in a) >= 2)
+    in_order = _least_over_curves(pos, neg, lambda a: sum(p > 2 for p in a) <= 1)
+    slack = 4 * float(rocr_allowance(pos))
+    _, curves = rocr_exact._misplaced_search(pos, neg, slack)
+    assert min(rocr_exact.exact_area(j, f) for j, f in curves) == misplaced
+    _, curves = rocr_exact._chain_search(pos, neg, slack, np.inf)
+    assert min(rocr_exact.exact_area(j, f) for j, f in curves) == in_order
+    # misplaced blocks lower some areas; below the in-order least only with more positives
+    assert (misplaced < in_order) == (pos >= 12)
+
+
+def _in_order(jumps):
+    """A mutant of ``list_order`` that ignores the insertion offset: every block where it
+    belongs (Davis-Goadrich's chain)."""
+    out = []
+    for j, d in enumerate(jumps):
+        out.append((j, 0))
+        if d > 2:
+            out.extend((j, k) for k in range(1, d + 1))
+    return [*out, (len(jumps), 0)]
+
+
+@pytest.fixture
+def fresh_search():
+    rocr_exact.rocr_least_curve.cache_clear()
+    yield
+    rocr_exact.rocr_least_curve.cache_clear()
+
+
+def test_rocr_search_mutants_are_killed(monkeypatch, fresh_search):
+    """The tests above fail for a search that ignores the insertion offset, or that takes
+    two-block curves as in chain order (its partition rule weakened)."""
+    with monkeypatch.context() as m:
+        m.setattr(rocr_exact, "list_order", _in_order)
+        with pytest.raises(AssertionError):
+            test_rocr_exact_list_is_rocrs_list()
+        with pytest.raises(AssertionError):
+            test_rocr_search_parts_against_brute_force(6, 3)
+        # and its least value itself: 12 positives, 1 negative, where a misplaced curve
+        # attains the least (brute force: 0.812854...)
+        assert rocr_exact.rocr_least_exact(12, 1) != _least_over_curves(12, 1)
+    with monkeypatch.context() as m:  # (9 positives: three blocks fit)
+        m.setattr(rocr_exact, "IN_ORDER_BLOCKS", 2)
+        with pytest.raises(AssertionError):
+            test_rocr_search_parts_against_brute_force(9, 1)
+
+
+def test_rocr_least_value_is_the_audits_bound_in_the_domain():
+    """With counts in the domain, the bound is the exact least less the allowance: values the
+    proved bound L let through are flagged, and the certificate says which was used."""
+    # pos = 6, neg = 6: L = 1/4 - 1/2 = -1/4, but brute force over every curve gives a least
+    # area of 0.3854...; 0.30 (at most 0.305) cannot be printed by ROCR
+    least = _least_over_curves(6, 6)
+    assert 0.3854 < least < 0.3855
+    assert least_area("rocr", F(1, 2), 6, 6).value == least - rocr_allowance(6)
+    assert audit_row(_row("rocr", 6, 6, "0.30")).flagged
+    assert not audit_row(_row("rocr", 6, 6, "0.39")).flagged
+    assert "exhaustive search" in _range_text(_row("rocr", 6, 6, "0.39"))
+    # 12 decimals: below the least by 1e-9 (far more than the allowance), flagged; the least
+    # rounded to nearest (the interval holds it), not
+    below = math.floor((least - F(1, 10**9)) * 10**12)
+    assert audit_row(_row("rocr", 6, 6, f"0.{below:012d}")).flagged
+    at = round(least * 10**12)
+    assert not audit_row(_row("rocr", 6, 6, f"0.{at:012d}")).flagged
+
+
+@pytest.mark.parametrize(("pos", "neg"), [(3, 5), (6, 8), (7, 268), (12, 4)])
+def test_rocr_least_ranking_printed_by_r_is_not_flagged(pos, neg):
+    """R itself on the least curve's ranking: within the allowance of the exact least (its
+    area recomputed from the R source), and not flagged; a value the allowance below is."""
+    least, jumps, fps = rocr_exact.rocr_least_curve(pos, neg)
+    b = [g - f for f, g in itertools.pairwise(fps)]
+    assert _rocr_exact(jumps, b)[1] == least
+    rocr = _rocr_in_r()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = rocr.run(_ranking(jumps, b, neg))
+    assert abs(F(got) - least) <= rocr_allowance(pos)
+    assert not audit_row(_row("rocr", pos, neg, repr(got))).flagged
+    lower = float(least - 2 * rocr_allowance(pos))
+    assert audit_row(_row("rocr", pos, neg, repr(lower))).flagged
 
 
 @pytest.mark.parametrize("seed", range(3))

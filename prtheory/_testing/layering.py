@@ -100,7 +100,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "duckdb": {"duckdb", "mpmath", "numpy", "pyarrow"},
     "_tables": set(),
     "theory": {"mpmath", "sympy"},
-    "audit": {"mpmath"},
+    "audit": {"mpmath", "numpy"},
     "papers": {"contourpy", "matplotlib", "mpmath", "numpy"},
     "conformance": {"*"},
     "_testing": {"*"},

@@ -13,8 +13,8 @@ exact oracle, ``reports/conformance.md``):
 * ``mlmetrics``: ``MLmetrics::PRAUC``, trapezoids from the first operating point, nothing at
   recall 0;
 * ``rocr``: ROCR's ``performance(pred, "aucpr")``, whose misplaced Davis-Goadrich points can run
-  back in recall: its own bound, proved in :mod:`prtheory.audit.rocr_bound` (it can print
-  negative values).
+  back in recall: its exact least value for small counts (:mod:`prtheory.audit.rocr_exact`), else
+  its own bound, proved in :mod:`prtheory.audit.rocr_bound` (it can print negative values).
 
 The least value a library can print is the exact method's least value (proved in
 :mod:`prtheory.audit.methods`) less the rounding error of its float64 arithmetic,

@@ -64,6 +64,7 @@ from prtheory.audit.library_methods import (
     check_full_range,
 )
 from prtheory.audit.rocr_bound import TIGHTNESS, rocr_allowance, rocr_least
+from prtheory.audit.rocr_exact import in_exact_domain, rocr_least_curve
 from prtheory.errors import InvalidInputError
 from prtheory.oracle import closed_forms
 
@@ -370,20 +371,41 @@ def _library_least_area(
 
 
 def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
-    """ROCR's bound (:mod:`prtheory.audit.rocr_bound`) at the counts, or, with the skew only, at
-    ``pos = 2^31`` positives (every count pair of that skew with fewer positives has a higher
-    bound: pi/2 is the same and fewer blocks fit)."""
+    """ROCR's least area less its float64 allowance: exact (:mod:`prtheory.audit.rocr_exact`)
+    for counts in the exact search's domain; elsewhere the proved bound of
+    :mod:`prtheory.audit.rocr_bound` at the counts, or, with the skew only, at ``pos = 2^31``
+    positives (every count pair of that skew with fewer positives has a higher bound: pi/2 is
+    the same and fewer blocks fit)."""
     if pi == 1 or neg == 0:
         return Bound(Fraction(1), True, "rocr", "rocr: no negatives, every precision is 1")
     n_pos = pos if pos is not None else ITEMS_WITHOUT_COUNTS
     where = f"pos={pos}, neg={neg}" if pos is not None else f"pi={value_str(pi)}, pos <= 2^31"
-    exact = rocr_least(pi, n_pos)
-    value = exact - rocr_allowance(n_pos)
+    if pos is not None and neg is not None and in_exact_domain(pos, neg):
+        least, jumps, fps = rocr_least_curve(pos, neg)
+        groups = [
+            f"{d} positive(s)" + (f" tied with {g - f} negative(s)" if g > f else "")
+            for d, f, g in zip(jumps, fps, fps[1:], strict=False)
+        ]
+        if fps[-1] < neg:
+            groups.append(f"{neg - fps[-1]} negative(s)")
+        how = (
+            f"the least area over every ranking (ties allowed), exact, found by exhaustive "
+            f"search (prtheory.audit.rocr_exact), is {value_str(least)}, attained by the "
+            f"ranking (tied groups, best first) {'; '.join(groups)}"
+        )
+    else:
+        least = rocr_least(pi, n_pos)
+        how = (
+            f"ROCR's misplaced Davis-Goadrich points can run back in recall, at most Q = "
+            f"max(floor(pos/3) - 1, 0) steps, the j-th from the top costing at most (1 - "
+            f"3j/pos)/2, so the area is at least pi/2 - (Q - 3Q(Q - 1)/(2 pos))/2 = "
+            f"{value_str(least)} (a proved bound, not the least value: these counts are outside "
+            f"the exact search's domain; bound {TIGHTNESS})"
+        )
+    value = least - rocr_allowance(n_pos)
     why = (
-        f"rocr at {where}: ROCR's misplaced Davis-Goadrich points can run back in recall, at most "
-        f"max(floor(pos/3) - 1, 0) steps each costing at most 1/2, so the area is at least pi/2 - "
-        f"that/2 = {value_str(exact)}; less the float64 allowance "
-        f"{value_str(rocr_allowance(n_pos))}: {value_str(value)} (bound {TIGHTNESS})"
+        f"rocr at {where}: {how}; less the float64 allowance "
+        f"{value_str(rocr_allowance(n_pos))}: {value_str(value)}"
     )
     return Bound(value, False, "rocr", why)
 

@@ -17,7 +17,12 @@ above 300 positives tied in groups of 72 and 228 (below pi/2 = 1/22), and a *neg
 **Theorem.** For every ranking (ties allowed) of ``P >= 1`` positives and ``N >= 1`` negatives,
 ROCR's exact (real-arithmetic) area ``S`` satisfies
 
-    S >= L(P, N) = pi/2 - max(floor(P/3) - 1, 0)/2,    pi = P/(P + N).
+    S >= L(P, N) = pi/2 - phi(Q)/2,    pi = P/(P + N),    Q = max(floor(P/3) - 1, 0),
+
+    phi(Q) = sum_{j=0}^{Q-1} (1 - 3j/P) = Q - 3 Q (Q - 1)/(2P)
+
+(``phi(Q) = Q`` for ``Q <= 1``, i.e. ``P <= 8``; about ``P/6`` for large ``P``, so ``L`` is
+about ``pi/2 - P/12`` there).
 
 *Proof.* (1) Every point of the list, original or inserted, is a pair ``(t, n)`` of TP and
 predicted positives drawn at ``(t/P, t/n)``; on the *chain* (the original points with each
@@ -47,9 +52,15 @@ belongs: the step leaving ``L_1`` is ``(L_1, o_{i_1+1})``, two copies of one poi
 or, once a later block is inserted right after ``L_1``, that block's entry step (``C >= 0``); so
 at most ``q - 1`` steps have ``C < 0``.
 
-(5) Blocks take disjoint TP ranges ``(t_i, t_{i+1}]`` of width at least 3 inside ``(0, P]``: ``q
-<= floor(P/3)``. With (2)-(4), ``S >= pi/2 - (q - 1)/2 >= L(P, N)``, and ``S >= pi/2`` when ``q
-<= 1``. QED.
+(5) Blocks take disjoint TP ranges ``(t_i, t_{i+1}]`` of width at least 3 inside ``(0, P]``, in
+the order of their indices: ``q <= floor(P/3)``, and the ``q - k`` blocks above block ``k`` end
+it at ``t_{i_k+1} <= P - 3(q - k)``. A step with ``C < 0`` leaves the last point ``L_k`` of a
+block ``k >= 2`` (4), one per block, and has ``C >= -x_{L_k} y_b >= -x_{L_k} = -t_{i_k+1}/P`` (3).
+So ``sum_steps C >= -sum_{k=2}^{q} (1 - 3(q - k)/P) = -phi(q - 1)`` (``j = q - k``), and with (2)
+``S >= pi/2 - phi(q - 1)/2``. Finally ``phi(Q + 1) - phi(Q) = 1 - 3Q/P > 0`` for ``Q < P/3``, and
+``q - 1 <= Q < P/3``, so ``phi(q - 1) <= phi(Q)``: ``S >= L(P, N)``, and ``S >= pi/2`` when ``q
+<= 1``. (The sum, the difference, and ``d phi/dP = 3Q(Q - 1)/(2P^2) >= 0``, by which ``L``
+decreases as ``P`` grows, are checked with sympy in the tests.) QED.
 
 (``N = 0``: every precision is 1 and every list gives ``S = 1``.)
 
@@ -60,8 +71,10 @@ values tending to ``-1/2`` as ``P`` and ``N/P`` grow (-0.26592 at 30/300, -0.486
 -0.49842 at 4000/10^7), the limit of ``pi/2 - 1/2``; so the one-step bound is tight in the
 limit. Several backward steps do not compound in any ranking found (exhaustive search over the
 tie structures of ``P, N <= 8``, of ``P = 16`` with the negatives in one tie group, and random
-search up to ``P = 100``): their least values are those of that family, far above ``pi/2 - (q -
-1)/2`` for large ``P``. :data:`TIGHTNESS` says this in the audit's certificate.
+search up to ``P = 100``): their least values are those of that family, far above ``L`` for
+large ``P``. :data:`TIGHTNESS` says this in the audit's certificate. For small
+counts :mod:`prtheory.audit.rocr_exact` finds the exact least value instead, and the audit uses
+that; this bound serves the other counts.
 
 **Float64.** ROCR sums in double. The list has at most ``2P + 1`` elements (``m + 1 <= P + 1``
 original points and at most ``P`` inserted ones), so ``M <= 2P`` trapezoids, each at most 1 in
@@ -78,13 +91,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["TIGHTNESS", "backward_steps", "rocr_allowance", "rocr_least"]
+__all__ = ["TIGHTNESS", "backward_cost", "backward_steps", "rocr_allowance", "rocr_least"]
 
 #: what the audit's certificate says about the bound
 TIGHTNESS = (
     "not attained: one backward step costs at most 1/2 (rankings approach pi/2 - 1/2 as pos and "
     "neg/pos grow), but no ranking found loses more than one such half; the least value found "
-    "with pos = 30, neg = 300 is -0.26592, far above the bound there"
+    "with pos = 30, neg = 300 is -0.26592, far above the bound there; the exact least value is "
+    "known only for the small counts of prtheory.audit.rocr_exact"
 )
 
 
@@ -99,7 +113,7 @@ def backward_steps(pos: int) -> int:
     Returns
     -------
     int
-        ``max(floor(pos/3) - 1, 0)``: one fewer than the blocks (TP jumps above 2) that fit.
+        ``Q = max(floor(pos/3) - 1, 0)``: one fewer than the blocks (TP jumps above 2) that fit.
 
     Examples
     --------
@@ -110,8 +124,38 @@ def backward_steps(pos: int) -> int:
     return max(pos // 3 - 1, 0)
 
 
+def backward_cost(pos: int) -> Fraction:
+    """``phi(Q)``: twice what the backward steps can cost together, at most (step (5)).
+
+    Parameters
+    ----------
+    pos : int
+        The number of positives.
+
+    Returns
+    -------
+    Fraction
+        ``Q - 3 Q (Q - 1)/(2 pos)``, ``Q`` = :func:`backward_steps`: the ``j``-th step from the
+        top leaves a point at recall at most ``1 - 3j/pos``.
+
+    Examples
+    --------
+    30 positives: 9 steps, leaving recalls at most 1, 27/30, ..., 6/30, which sum to 27/5:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.audit.rocr_bound import backward_cost
+    >>> backward_cost(30) == sum(Fraction(30 - 3 * j, 30) for j in range(9)) == Fraction(27, 5)
+    True
+    >>> backward_cost(8)
+    Fraction(1, 1)
+    """
+    q = backward_steps(pos)
+    return q - Fraction(3 * q * (q - 1), 2 * pos)
+
+
 def rocr_least(pi: Fraction, pos: int) -> Fraction:
-    """The least area ROCR's ``aucpr`` can have, exactly (the theorem of the module docstring).
+    """The least area ROCR's ``aucpr`` can have, a proved bound (the theorem of the module
+    docstring).
 
     Parameters
     ----------
@@ -125,7 +169,7 @@ def rocr_least(pi: Fraction, pos: int) -> Fraction:
     Returns
     -------
     Fraction
-        ``pi/2 - max(floor(pos/3) - 1, 0)/2``, before the float64 allowance.
+        ``pi/2 - phi(Q)/2`` (:func:`backward_cost`), before the float64 allowance.
 
     Examples
     --------
@@ -133,8 +177,10 @@ def rocr_least(pi: Fraction, pos: int) -> Fraction:
     >>> from prtheory.audit.rocr_bound import rocr_least
     >>> rocr_least(Fraction(3, 8), 3), rocr_least(Fraction(6, 14), 6)
     (Fraction(3, 16), Fraction(-2, 7))
+    >>> rocr_least(Fraction(30, 330), 30) == Fraction(1, 22) - Fraction(27, 10)
+    True
     """
-    return pi / 2 - Fraction(backward_steps(pos), 2)
+    return pi / 2 - backward_cost(pos) / 2
 
 
 def rocr_allowance(pos: int) -> Fraction:
