@@ -283,7 +283,7 @@ def test_a_declared_convention_is_followed_by_the_reference():
     # the drawn one and the shrunk one (a convention must fit both to be named)
     shown = default.differential.divergences[0]
     assert shown.conventions == ("ties=input-order",), shown.conventions
-    assert "what the named convention `ties=input-order` gives, on both inputs" in (
+    assert "returned what the named convention `ties=input-order` gives, on both inputs" in (
         default.summary()
     )
     # ... right when declared: the reference ranks ties in input order too

@@ -379,9 +379,10 @@ def describe(d: Divergence, float32: bool = False) -> str:
         if inline
         else f"{len(x.labels)} items"
     )
+    names = ", ".join(f"`{c}`" for c in d.conventions)
     named = (
-        f"\n      what the named convention {' and '.join(f'`{c}`' for c in d.conventions)} "
-        f"gives, on {d.named_on}"
+        f"\n      returned what the named convention{'s' if len(d.conventions) > 1 else ''} "
+        f"{names} give{'' if len(d.conventions) > 1 else 's'}, on {d.named_on}"
         if d.conventions
         else ""
     )
