@@ -335,6 +335,18 @@ def test_the_memory_limit_reaches_the_connection(monkeypatch):
     assert seen[0]["threads"] == 1
 
 
+def test_duckdb_buffers_get_half_the_memory_limit():
+    # the caller's limit is for the whole call; DuckDB's buffer manager gets half of it:
+    # 3 GiB -> 1.5 GiB, 1 GiB -> 512 MiB (DuckDB shows both exactly)
+    from prtheory.duckdb.source import open_source
+
+    t = pa.table({"label": [1, 0], "score": [0.5, 0.2]})
+    for limit, half in (("3GiB", "1.5 GiB"), ("1GiB", "512.0 MiB")):
+        with open_source(t, memory_limit=limit) as src:
+            shown = src.sql("SELECT current_setting('memory_limit')").fetchall()[0][0]
+        assert shown == half
+
+
 @pytest.mark.parametrize(
     ("low", "high", "per_exponent"),
     [
