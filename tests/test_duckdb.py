@@ -374,6 +374,31 @@ def test_float_weights_sum_exactly_as_one_integer_or_per_exponent(low, high, per
     assert pdb.roc_auc(t, weight="weight", exact=True) == oracle.roc_auc(y, s, w)
 
 
+@pytest.mark.parametrize(
+    ("column", "value", "message"),
+    [
+        ("weight", float("nan"), "weight: .*: 1 bad rows"),
+        ("weight", float("inf"), "weight: .*: 1 bad rows"),
+        ("score", float("nan"), "score: scores must not be NaN or null: 1 bad rows"),
+    ],
+)
+def test_nan_in_a_pyarrow_parquet_file_is_named(tmp_path, column, value, message):
+    # PyArrow leaves NaN out of a column's min/max statistics, and DuckDB's optimizer trusts
+    # them: a projected isnan(w) reads False on the NaN row (duckdb/duckdb#25521). The checks
+    # count the malformed rows in aggregate filters, which read every row: one bad row each
+    y, s, w = [1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6], [0.5, 0.25, 0.75, 1.0]
+    {"score": s, "weight": w}[column][2] = value
+    path = tmp_path / "nan.parquet"
+    pq.write_table(pa.table({"label": y, "score": s, "weight": w}), path)
+    for exact in (False, True):
+        with pytest.raises(InvalidInputError, match=message):
+            pdb.average_precision(str(path), weight="weight", exact=exact)
+    if column == "score":  # the per-group checks too
+        pq.write_table(pa.table({"q": [1, 1, 2, 2], "label": y, "score": s}), path)
+        with pytest.raises(InvalidInputError, match=message):
+            pdb.per_group(str(path), "q", "average_precision")
+
+
 def test_top_level_functions_route_paths_and_relations_to_duckdb(tmp_path):
     import duckdb
 
