@@ -336,6 +336,18 @@ def test_the_memory_limit_reaches_the_connection(monkeypatch):
     assert seen[0]["threads"] == 1
 
 
+def test_duckdb_buffers_get_half_the_memory_limit():
+    # the caller's limit is for the whole call; DuckDB's buffer manager gets half of it:
+    # 3 GiB -> 1.5 GiB, 1 GiB -> 512 MiB (DuckDB shows both exactly)
+    from prtheory.duckdb.source import open_source
+
+    t = pa.table({"label": [1, 0], "score": [0.5, 0.2]})
+    for limit, half in (("3GiB", "1.5 GiB"), ("1GiB", "512.0 MiB")):
+        with open_source(t, memory_limit=limit) as src:
+            shown = src.sql("SELECT current_setting('memory_limit')").fetchall()[0][0]
+        assert shown == half
+
+
 @pytest.mark.parametrize(
     ("low", "high", "per_exponent"),
     [
@@ -361,6 +373,31 @@ def test_float_weights_sum_exactly_as_one_integer_or_per_exponent(low, high, per
         y, s, w
     )
     assert pdb.roc_auc(t, weight="weight", exact=True) == oracle.roc_auc(y, s, w)
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "message"),
+    [
+        ("weight", float("nan"), "weight: .*: 1 bad rows"),
+        ("weight", float("inf"), "weight: .*: 1 bad rows"),
+        ("score", float("nan"), "score: scores must not be NaN or null: 1 bad rows"),
+    ],
+)
+def test_nan_in_a_pyarrow_parquet_file_is_named(tmp_path, column, value, message):
+    # PyArrow leaves NaN out of a column's min/max statistics, and DuckDB's optimizer trusts
+    # them: a projected isnan(w) reads False on the NaN row (duckdb/duckdb#25521). The checks
+    # count the malformed rows in aggregate filters, which read every row: one bad row each
+    y, s, w = [1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6], [0.5, 0.25, 0.75, 1.0]
+    {"score": s, "weight": w}[column][2] = value
+    path = tmp_path / "nan.parquet"
+    pq.write_table(pa.table({"label": y, "score": s, "weight": w}), path)
+    for exact in (False, True):
+        with pytest.raises(InvalidInputError, match=message):
+            pdb.average_precision(str(path), weight="weight", exact=exact)
+    if column == "score":  # the per-group checks too
+        pq.write_table(pa.table({"q": [1, 1, 2, 2], "label": y, "score": s}), path)
+        with pytest.raises(InvalidInputError, match=message):
+            pdb.per_group(str(path), "q", "average_precision")
 
 
 def test_top_level_functions_route_paths_and_relations_to_duckdb(tmp_path):

@@ -2,7 +2,8 @@
 ``duckdb`` extra: duckdb, pyarrow).
 
 From a Parquet or CSV path or glob, a DuckDB relation, or a pyarrow, pandas or polars frame;
-DuckDB, embedded (no server), groups and sorts the rows within its ``memory_limit``, and the
+DuckDB, embedded (no server), groups and sorts the rows within half the ``memory_limit``
+(:mod:`prtheory.duckdb.source`), and the
 exact arithmetic is :mod:`prtheory.distributed`'s, shared with :mod:`prtheory.spark`. See
 :mod:`prtheory.duckdb.metrics` and :mod:`prtheory.duckdb.grouped`.
 """

@@ -81,7 +81,8 @@ def per_group(
         The element of a list or MLlib vector score column to use (``score="probability",
         score_index=1``).
     memory_limit : str or None
-        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+        The memory of the call for a path or frame (``"1GB"``): DuckDB's buffers get half
+        of it and spill to disk past that (:mod:`prtheory.duckdb.source`).
     threads : int or None
         DuckDB's threads for a path or frame.
 

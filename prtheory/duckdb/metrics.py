@@ -4,10 +4,11 @@ curve, P@k and R-precision, each equal to the single-machine oracle's value.
 ``source`` is a Parquet or CSV path, glob or list of paths, a DuckDB relation, or a pyarrow,
 pandas or polars frame (:mod:`prtheory.duckdb.source`). DuckDB groups the rows by score and
 sorts the distinct scores (:mod:`prtheory.duckdb.blocks`: its own parallel operators, spilling
-to disk past ``memory_limit``); Python takes the blocks a piece at a time and the exact
-arithmetic of :mod:`prtheory.distributed.metrics` (the same code as ``prtheory.spark``) sums
-them, rounding once. Memory is DuckDB's ``memory_limit`` plus one piece of
-:data:`~prtheory.duckdb.blocks.PIECE_ROWS` blocks and one small result per piece (the full
+to disk past their share of ``memory_limit``, :mod:`prtheory.duckdb.source`); Python takes the
+blocks a piece at a time and the exact arithmetic of :mod:`prtheory.distributed.metrics` (the
+same code as ``prtheory.spark``) sums them, rounding once. Memory is DuckDB's buffers, what
+DuckDB allocates beside them, one piece of :data:`~prtheory.duckdb.blocks.PIECE_ROWS` blocks
+and one small result per piece (the full
 curve of :func:`precision_recall_curve` holds a point per distinct score: ask for
 ``max_points``).
 
@@ -74,7 +75,8 @@ def average_precision(
         The element of a list or MLlib vector score column to use (``score="probability",
         score_index=1``).
     memory_limit : str or None
-        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+        The memory of the call for a path or frame (``"1GB"``): DuckDB's buffers get half
+        of it and spill to disk past that (:mod:`prtheory.duckdb.source`).
     threads : int or None
         DuckDB's threads for a path or frame.
 
@@ -160,7 +162,8 @@ def pr_auc(
         The element of a list or MLlib vector score column to use (``score="probability",
         score_index=1``).
     memory_limit : str or None
-        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+        The memory of the call for a path or frame (``"1GB"``): DuckDB's buffers get half
+        of it and spill to disk past that (:mod:`prtheory.duckdb.source`).
     threads : int or None
         DuckDB's threads for a path or frame.
 
@@ -226,7 +229,8 @@ def roc_auc(
         The element of a list or MLlib vector score column to use (``score="probability",
         score_index=1``).
     memory_limit : str or None
-        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+        The memory of the call for a path or frame (``"1GB"``): DuckDB's buffers get half
+        of it and spill to disk past that (:mod:`prtheory.duckdb.source`).
     threads : int or None
         DuckDB's threads for a path or frame.
 
@@ -294,7 +298,8 @@ def precision_at_k(
         The element of a list or MLlib vector score column to use (``score="probability",
         score_index=1``).
     memory_limit : str or None
-        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+        The memory of the call for a path or frame (``"1GB"``): DuckDB's buffers get half
+        of it and spill to disk past that (:mod:`prtheory.duckdb.source`).
     threads : int or None
         DuckDB's threads for a path or frame.
 
@@ -365,7 +370,8 @@ def r_precision(
         The element of a list or MLlib vector score column to use (``score="probability",
         score_index=1``).
     memory_limit : str or None
-        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+        The memory of the call for a path or frame (``"1GB"``): DuckDB's buffers get half
+        of it and spill to disk past that (:mod:`prtheory.duckdb.source`).
     threads : int or None
         DuckDB's threads for a path or frame.
 
@@ -455,7 +461,8 @@ def precision_recall_curve(
         The element of a list or MLlib vector score column to use (``score="probability",
         score_index=1``).
     memory_limit : str or None
-        DuckDB's ``memory_limit`` for a path or frame (``"1GB"``); past it DuckDB spills to disk.
+        The memory of the call for a path or frame (``"1GB"``): DuckDB's buffers get half
+        of it and spill to disk past that (:mod:`prtheory.duckdb.source`).
     threads : int or None
         DuckDB's threads for a path or frame.
 
