@@ -516,7 +516,8 @@ def exact_function(args: Sequence[sp.Symbol], expr: Any) -> Callable[..., Fracti
     """Compile a rational ``expr`` into a function that computes exactly on ``Fraction`` inputs.
 
     Rational constants become ``Fraction`` (never floats); a non-rational result (e.g. from a
-    float constant) raises ``TypeError`` rather than returning an inexact value.
+    float constant) raises ``TypeError`` rather than returning an inexact value, and so does an
+    expression that is no rational function of ``args`` (a logarithm, say), when compiled.
 
     Parameters
     ----------
@@ -529,6 +530,11 @@ def exact_function(args: Sequence[sp.Symbol], expr: Any) -> Callable[..., Fracti
     -------
     callable
         A function of the values (converted to ``Fraction``) returning a ``Fraction``.
+
+    Raises
+    ------
+    TypeError
+        ``expr`` is not a rational function of ``args``.
 
     Examples
     --------
@@ -543,7 +549,15 @@ def exact_function(args: Sequence[sp.Symbol], expr: Any) -> Callable[..., Fracti
     Traceback (most recent call last):
     ...
     TypeError: 0.5*x is not rational at (2,): got 1.0
+    >>> exact_function([x], sp.log(x))
+    Traceback (most recent call last):
+    ...
+    TypeError: log(x) is not a rational function of [x]: no exact value on Fractions
     """
+    if not sp.sympify(expr).is_rational_function(*args):
+        raise TypeError(
+            f"{expr} is not a rational function of {list(args)}: no exact value on Fractions"
+        )
     f = sp.lambdify(list(args), expr, modules=[{"Fraction": Fraction}], printer=_FractionPrinter)
 
     def exact(*values: Any) -> Fraction:
