@@ -26,6 +26,7 @@ import pytest
 
 import prtheory
 from prtheory import oracle
+from prtheory._testing.frames import wide_weights
 
 MAX = np.finfo(np.float64).max
 FIRST_POINTS = ("none", "sklearn", "spark")
@@ -43,7 +44,7 @@ def _input(n: int, distinct: int, weights: str, seed: int) -> tuple[Any, Any, An
         "unit": None,
         "integer": rng.integers(0, 1000, n).astype(np.float64),
         "uniform": rng.random(n),
-        "wide": rng.random(n) * np.exp2(rng.integers(-40, 41, n)) * (rng.random(n) > 0.05),
+        "wide": wide_weights(rng, n),
     }[weights]
     return y, s, w
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import prtheory
 from prtheory import oracle
+from prtheory._testing.frames import wide_weights
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle.counts import operating_points
 from prtheory.streaming import PRAccumulator
@@ -386,7 +387,7 @@ def test_many_batches_of_long_weighted_input_equal_the_oracle():
     n = 40_000
     y = (rng.random(n) < 0.3).astype(int)
     s = rng.integers(0, 2000, n) / 2000
-    w = rng.random(n) * np.exp2(rng.integers(-40, 41, n)) * (rng.random(n) > 0.05)
+    w = wide_weights(rng, n)
     acc = PRAccumulator()
     for part in np.array_split(np.arange(n), 16):
         acc.update(y[part], s[part], w[part])

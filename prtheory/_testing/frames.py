@@ -22,7 +22,7 @@ import numpy as np
 from prtheory import oracle
 from prtheory.errors import UndefinedMetricError
 
-__all__ = ["HOSTILE", "Call", "HostileFrame", "oracle_float", "oracle_value"]
+__all__ = ["HOSTILE", "Call", "HostileFrame", "oracle_float", "oracle_value", "wide_weights"]
 
 #: ``(name, options)``: a metric function of an engine and its keyword arguments.
 Call = tuple[str, dict[str, Any]]
@@ -226,6 +226,12 @@ def _cases() -> list[HostileFrame]:
     return cases
 
 
+def wide_weights(rng: np.random.Generator, n: int) -> np.ndarray:
+    """``n`` float weights from about 2^-40 to 2^40 (a uniform draw times a power of two), about
+    5 % of them 0: exact only as wide fixed-point sums, and zero-weight items among them."""
+    return rng.random(n) * np.exp2(rng.integers(-40, 41, n)) * (rng.random(n) > 0.05)
+
+
 def _large_cases(rng: np.random.Generator) -> list[HostileFrame]:
     """Past 10^4 rows, where an engine could switch strategy (batching, pieces, fixed-width
     sums): 30,000 rows on 3,000 scores with ±0.0, ±inf and ±MAX among them, weighted by floats
@@ -234,7 +240,7 @@ def _large_cases(rng: np.random.Generator) -> list[HostileFrame]:
     special = [0.0, -0.0, np.inf, -np.inf, big, -big]
     s = rng.integers(0, 3000, n) / 3000
     s[rng.choice(n, 24, replace=False)] = special * 4
-    w = rng.random(n) * np.exp2(rng.integers(-40, 41, n)) * (rng.random(n) > 0.05)
+    w = wide_weights(rng, n)
     weighted = HostileFrame(
         "large-weighted",
         (rng.random(n) < 0.3).astype(np.int64),
