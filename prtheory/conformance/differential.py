@@ -42,7 +42,10 @@ accumulate n counts or weights one by one, as a ``cumsum`` does, erring by up to
 the sum. A different definition moves the value by far more: binning 10^5 distinct scores into
 1000 bins moves AP by about 10^-4, some 10^12 float64 ulps. Each divergent input is shrunk
 (:func:`shrink`): blocks of items are removed while the result still diverges, down to the
-smallest failing input found within :data:`SHRINK_CALLS` calls.
+smallest failing input found within :data:`SHRINK_CALLS` calls. A shown divergence names the
+conventions whose value it returned (:func:`conventions_giving`) and the mechanisms given to
+:func:`run` whose prediction it is on both the drawn and the shrunk input
+(:func:`mechanisms_giving`).
 
 The reference is the correctly rounded float64 of the oracle's exact value, computed by
 :mod:`prtheory`'s float metrics (``average_precision``, ``pr_auc(method="trapezoid")``,
@@ -906,11 +909,9 @@ class _Judge:
         again = self.compare(small)
         assert again is not None  # shrink keeps only failing inputs
         names, on = self.named(x, found[1], small, again[1])
-        predicted = tuple(
-            m
-            for m in mechanisms_giving(self.metric, self.mechanisms, small, again[1], self._within)
-            if m in mechanisms_giving(self.metric, self.mechanisms, x, found[1], self._within)
-        )
+        drawn = mechanisms_giving(self.metric, self.mechanisms, x, found[1], self._within)
+        shrunk = mechanisms_giving(self.metric, self.mechanisms, small, again[1], self._within)
+        predicted = tuple(m for m in shrunk if m in drawn)
         return kind, Divergence(spec, *found, small, *again, kind, names, on, predicted)
 
     def named(
