@@ -1127,11 +1127,10 @@ def run(
     float32: bool = False,
     mechanisms: Sequence[Mechanism] = (),
 ) -> Outcome:
-    """Compare ``call`` (an :class:`~prtheory.conformance.metrics.Inputs` -> value function that
-    never raises: it returns :class:`~prtheory.conformance.predictions.Raised` instead) with
-    the reference on round 0, then on ``per_decade`` inputs of each decade (the bulk; 0: round
-    0 alone), stopping at the first divergence that fails, or when ``budget`` CPU seconds have
-    been spent after round 0 (the summary then states the bound reached; module docstring).
+    """Compare ``call`` (``Inputs -> value``, never raising: it returns
+    :class:`~prtheory.conformance.predictions.Raised` instead) with the reference on round 0,
+    then on ``per_decade`` inputs of each decade (the bulk; 0: round 0 alone), stopping at the
+    first divergence that fails, or once ``budget`` CPU seconds are spent after round 0.
 
     Parameters
     ----------
@@ -1139,14 +1138,11 @@ def run(
         One of :data:`METRICS` (else the outcome says it was not run).
     call : callable
         ``Inputs -> value``.
-    conventions, weighted, seed, per_decade, budget, max_n, ulps, f32_ulps, float32
+    conventions, weighted, seed, per_decade, budget, max_n, ulps, f32_ulps, float32, mechanisms
         The declared conventions; whether it takes sample weights (``False`` leaves out the
         weighted families); the plan's seed; bulk inputs per decade; CPU seconds for the bulk;
-        the largest input; the float64 and float32 tolerances; a float32 implementation.
-    mechanisms : sequence of Mechanism
-        Mechanisms that may name a divergent result at any size (:func:`mechanisms_giving`):
-        each shown divergence names those whose prediction is the result on both the drawn
-        and the shrunk input.
+        the largest input; the float64 and float32 tolerances; a float32 implementation; the
+        mechanisms that may name a shown divergence (:func:`mechanisms_giving`).
 
     Returns
     -------
