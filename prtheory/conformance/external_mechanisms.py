@@ -489,12 +489,13 @@ def at_any_size(metric: str) -> list[Mechanism]:
     Parameters
     ----------
     metric : str
-        A metric of :data:`~prtheory.conformance.metrics.METRICS`.
+        The metric of the generated inputs (a differential test's).
 
     Returns
     -------
     list of Mechanism
-        Those that apply to ``metric``, in :func:`for_metric`'s order.
+        Those of ``metric`` that the differential test evaluates, in :func:`for_metric`'s
+        order (none where no such mechanism applies).
 
     Examples
     --------
