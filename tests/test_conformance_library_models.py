@@ -17,11 +17,10 @@ from prtheory.conformance.mechanisms import (
     RAISES,
     Crash,
     Raised,
-    _fits,
     mechanisms,
 )
 from prtheory.conformance.metrics import METRICS, Inputs, combination_base, evaluate
-from prtheory.conformance.predictions import encoded
+from prtheory.conformance.predictions import encoded, fits
 from prtheory.conformance.runner import _binned_below_grid_dropped
 from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError, UndefinedMetricError
@@ -81,11 +80,11 @@ def test_fbeta_float32_overflow():
 
 def test_crash_prediction_fits_only_that_exception():
     crash = Crash("OverflowError")
-    assert _fits(
+    assert fits(
         Raised("raised OverflowError: (34, 'Numerical result out of range')", False), crash, F64
     )
-    assert not _fits(Raised("raised ZeroDivisionError: division by zero", False), crash, F64)
-    assert not _fits(0.75, crash, F64)
+    assert not fits(Raised("raised ZeroDivisionError: division by zero", False), crash, F64)
+    assert not fits(0.75, crash, F64)
 
 
 def test_prg_package_odds_with_balanced_classes():
@@ -119,9 +118,9 @@ def test_prg_package_odds_with_skewed_classes():
 
 def test_curves_with_nan_fit_only_nan_in_place():
     want = {"recall_gain": [Value(None, "nan", math.nan), Value(None, "-inf", -math.inf)]}
-    assert _fits({"recall_gain": [math.nan, -math.inf]}, want, F64)
-    assert not _fits({"recall_gain": [0.0, -math.inf]}, want, F64)
-    assert not _fits({"recall_gain": [math.nan, math.nan]}, want, F64)
+    assert fits({"recall_gain": [math.nan, -math.inf]}, want, F64)
+    assert not fits({"recall_gain": [0.0, -math.inf]}, want, F64)
+    assert not fits({"recall_gain": [math.nan, math.nan]}, want, F64)
 
 
 def test_sklearn_curve_without_positives():

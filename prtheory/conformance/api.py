@@ -57,6 +57,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance import differential as diff
+from prtheory.conformance import external_mechanisms
 from prtheory.conformance.classify import (
     DEFAULT_F32_ULPS,
     DEFAULT_ULPS,
@@ -701,6 +702,7 @@ def check(
             ulps=ulps64,
             f32_ulps=ulps32,
             float32=precision == "float32",
+            mechanisms=external_mechanisms.at_any_size(metric),
         )
     return report
 

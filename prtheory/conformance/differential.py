@@ -42,7 +42,10 @@ accumulate n counts or weights one by one, as a ``cumsum`` does, erring by up to
 the sum. A different definition moves the value by far more: binning 10^5 distinct scores into
 1000 bins moves AP by about 10^-4, some 10^12 float64 ulps. Each divergent input is shrunk
 (:func:`shrink`): blocks of items are removed while the result still diverges, down to the
-smallest failing input found within :data:`SHRINK_CALLS` calls.
+smallest failing input found within :data:`SHRINK_CALLS` calls. A shown divergence names the
+conventions whose value it returned (:func:`conventions_giving`) and the mechanisms given to
+:func:`run` whose prediction it is on both the drawn and the shrunk input
+(:func:`mechanisms_giving`).
 
 The reference is the correctly rounded float64 of the oracle's exact value, computed by
 :mod:`prtheory`'s float metrics (``average_precision``, ``pr_auc(method="trapezoid")``,
@@ -60,7 +63,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -73,8 +76,9 @@ from prtheory.conformance.metrics import (
     sigmoid_on_logits,
     split_infinite_ties,
 )
-from prtheory.conformance.predictions import Raised
+from prtheory.conformance.predictions import ANY, Mechanism, Raised, fits
 from prtheory.conformance.sampling import FAMILIES, Family, Sample, sample
+from prtheory.conformance.vectors_io import Vector
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 __all__ = [
@@ -97,6 +101,7 @@ __all__ = [
     "describe",
     "diverges",
     "kind_of",
+    "mechanisms_giving",
     "reference",
     "round_specs",
     "run",
@@ -191,6 +196,9 @@ class Divergence:
     #: shrunk input"``)
     conventions: tuple[str, ...] = ()
     named_on: str = ""
+    #: the mechanisms whose prediction is the returned result on both inputs
+    #: (:func:`mechanisms_giving`)
+    mechanisms: tuple[str, ...] = ()
 
 
 @dataclass
@@ -386,6 +394,13 @@ def describe(d: Divergence, float32: bool = False) -> str:
         if d.conventions
         else ""
     )
+    several = len(d.mechanisms) > 1
+    if d.mechanisms:
+        named += (
+            f"\n      returned what the mechanism{'s' if several else ''} "
+            + ", ".join(f"`{m}`" for m in d.mechanisms)
+            + f" predict{'' if several else 's'}, on both inputs"
+        )
     return (
         f"    {d.kind}: {d.spec.text()}: expected {_text(d.expected)}, returned {_text(d.got)} "
         f"({d.distance:.6g} {unit})\n"
@@ -859,6 +874,7 @@ class _Judge:
     ulps: int
     f32_ulps: int
     float32: bool
+    mechanisms: tuple[Mechanism, ...] = ()
 
     def compare(self, x: Inputs) -> tuple[float, Any, float] | None:
         """(expected, returned, distance), or ``None`` where the reference is undefined."""
@@ -893,7 +909,10 @@ class _Judge:
         again = self.compare(small)
         assert again is not None  # shrink keeps only failing inputs
         names, on = self.named(x, found[1], small, again[1])
-        return kind, Divergence(spec, *found, small, *again, kind, names, on)
+        drawn = mechanisms_giving(self.metric, self.mechanisms, x, found[1], self._within)
+        shrunk = mechanisms_giving(self.metric, self.mechanisms, small, again[1], self._within)
+        predicted = tuple(m for m in shrunk if m in drawn)
+        return kind, Divergence(spec, *found, small, *again, kind, names, on, predicted)
 
     def named(
         self, x: Inputs, got: Any, small: Inputs, small_got: Any
@@ -912,6 +931,11 @@ class _Judge:
 
     def _tolerance(self, x: Inputs) -> Callable[[float], bool]:
         return lambda d: not self._diverges(d, len(x.labels))
+
+    def _within(self, n: int) -> tuple[Any, int]:
+        """The float type and ulps of a match at ``n`` items."""
+        dtype = np.float32 if self.float32 else np.float64
+        return dtype, tolerance(n, self.ulps, self.f32_ulps, self.float32)
 
 
 #: the largest input on which :func:`conventions_giving` evaluates the named conventions (each
@@ -972,6 +996,70 @@ def conventions_giving(
         want = value[1] if isinstance(value, tuple) else float(Fraction(value))
         if close(distance(got, want, False)):
             out.append(alt.name)
+    return tuple(out)
+
+
+def mechanisms_giving(
+    metric: str,
+    mechanisms: Sequence[Mechanism],
+    x: Inputs,
+    got: Any,
+    within: Callable[[int], tuple[Any, int]],
+) -> tuple[str, ...]:
+    """The ``mechanisms`` whose prediction at the generated input ``x`` (a valid vector of
+    ``metric`` holding it) is the result ``got``, within ``within(n)`` (dtype, ulps) at ``n``
+    items; a mechanism that says nothing there (``None``) or that predicts any number is not
+    named. Each is evaluated at every size: the caller passes mechanisms whose prediction
+    costs one pass over the items
+    (:data:`~prtheory.conformance.external_mechanisms.AT_ANY_SIZE`).
+
+    Parameters
+    ----------
+    metric : str
+        A metric of :data:`METRICS`.
+    mechanisms : sequence of Mechanism
+        The mechanisms that may name the result.
+    x : Inputs
+        The input.
+    got : Any
+        What the implementation returned (or :class:`Raised`).
+    within : callable
+        ``n -> (dtype, ulps)``: the tolerance of a match at ``n`` items.
+
+    Returns
+    -------
+    tuple of str
+        The names, in the order given.
+
+    Examples
+    --------
+    A mechanism predicting NaN where there are more negatives than positives names a NaN
+    result there, and nothing at one positive and one negative, where it predicts nothing:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import mechanisms_giving
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.predictions import NAN, Mechanism
+    >>> def predict(v):
+    ...     y = v.inputs.labels
+    ...     return NAN if (y == 0).sum() > (y == 1).sum() else None
+    >>> skew = Mechanism("nan-when-skewed", "NaN beyond one negative per positive", predict)
+    >>> within = lambda n: (np.float64, 8 + 2 * n)
+    >>> x = Inputs(np.array([1, 0, 0]), np.array([0.5, 0.25, 0.75]))
+    >>> mechanisms_giving("roc_auc", [skew], x, float("nan"), within)
+    ('nan-when-skewed',)
+    >>> mechanisms_giving("roc_auc", [skew], x, 0.5, within)
+    ()
+    >>> balanced = Inputs(np.array([1, 0]), np.array([0.5, 0.25]))
+    >>> mechanisms_giving("roc_auc", [skew], balanced, float("nan"), within)
+    ()
+    """
+    v = Vector(metric, 0, "generated input", (), x, "valid", None, {}, None)
+    out = []
+    for m in mechanisms:
+        want = m.predict(v)
+        if want is not None and want is not ANY and fits(got, want, within(len(x.labels)), False):
+            out.append(m.name)
     return tuple(out)
 
 
@@ -1037,12 +1125,12 @@ def run(
     ulps: int = 8,
     f32_ulps: int = 16,
     float32: bool = False,
+    mechanisms: Sequence[Mechanism] = (),
 ) -> Outcome:
-    """Compare ``call`` (an :class:`~prtheory.conformance.metrics.Inputs` -> value function that
-    never raises: it returns :class:`~prtheory.conformance.predictions.Raised` instead) with
-    the reference on round 0, then on ``per_decade`` inputs of each decade (the bulk; 0: round
-    0 alone), stopping at the first divergence that fails, or when ``budget`` CPU seconds have
-    been spent after round 0 (the summary then states the bound reached; module docstring).
+    """Compare ``call`` (``Inputs -> value``, never raising: it returns
+    :class:`~prtheory.conformance.predictions.Raised` instead) with the reference on round 0,
+    then on ``per_decade`` inputs of each decade (the bulk; 0: round 0 alone), stopping at the
+    first divergence that fails, or once ``budget`` CPU seconds are spent after round 0.
 
     Parameters
     ----------
@@ -1050,10 +1138,11 @@ def run(
         One of :data:`METRICS` (else the outcome says it was not run).
     call : callable
         ``Inputs -> value``.
-    conventions, weighted, seed, per_decade, budget, max_n, ulps, f32_ulps, float32
+    conventions, weighted, seed, per_decade, budget, max_n, ulps, f32_ulps, float32, mechanisms
         The declared conventions; whether it takes sample weights (``False`` leaves out the
         weighted families); the plan's seed; bulk inputs per decade; CPU seconds for the bulk;
-        the largest input; the float64 and float32 tolerances; a float32 implementation.
+        the largest input; the float64 and float32 tolerances; a float32 implementation; the
+        mechanisms that may name a shown divergence (:func:`mechanisms_giving`).
 
     Returns
     -------
@@ -1089,7 +1178,7 @@ def run(
         )
         return out
     families = tuple(f for f in FAMILIES if weighted or f.weights == "none")
-    judge = _Judge(metric, call, conventions, ulps, f32_ulps, float32)
+    judge = _Judge(metric, call, conventions, ulps, f32_ulps, float32, tuple(mechanisms))
     start = time.process_time()
     _check_specs(judge, round_specs(seed, families, max_n), out, None)
     if not (out.kinds.keys() - {"float32"}):

@@ -34,7 +34,10 @@ from prtheory.conformance.predictions import (
 from prtheory.conformance.vectors_io import Vector
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
-__all__ = ["SOURCES", "for_metric"]
+__all__ = ["AT_ANY_SIZE", "R_INT_MAX", "SOURCES", "at_any_size", "for_metric"]
+
+#: the largest R integer, ``.Machine$integer.max``: a product of integers beyond it is ``NA``
+R_INT_MAX = 2**31 - 1
 
 #: where each mechanism is in the library's source or documentation
 SOURCES = {
@@ -60,6 +63,7 @@ SOURCES = {
     "statistics-overflow": "pycm `ConfusionMatrix` computes every class statistic when it is built: with weights of 1e308 the float64 totals are inf and `custom_rounder` (`pycm/utils.py`) meets `int(nan)` (ValueError); with weights up to 2^1000 `RACC_calc` (`pycm/class_funcs.py`) squares the population, `POP ** 2`, which raises OverflowError.",
     "fbeta-overflow-caught": "pycm `ConfusionMatrix.F_beta` (`pycm/cm.py`) wraps `F_calc` in `except Exception: return {}`: Python's `beta**2` raises OverflowError at beta = 1e200, and at beta = inf `(1 + inf) TP / ((1 + inf) TP + FP + inf FN)` is inf/inf; either way no value (NaN here).",
     "catboost-prauc": 'CatBoost `catboost/libs/metrics/metric.cpp` `TPRAUCMetric::Eval` (1.2.10 reports its `CB_ENSURE(curTp > 0, "No element of a positive class")` as `metric.cpp:4763`): the items sorted by increasing score, the area summed from the threshold below every item, removing items from the bottom, as trapezoids `(prevRecall - recall) * (prevPrecision + precision) / 2` from `prevRecall = 1`, `prevPrecision = 0` to the point (0, 1) past every item; the border moves on past neighbours while `isApproxesEqual` (`Abs(approxL - approxR) < 1e-8`) holds, so scores closer than 1e-8 tie and equal infinite scores do not (`inf - inf` is NaN): each is an operating point of its own, in reverse input order. Emulated by `prtheory.conformance.gbdt_models.catboost_prauc`.',
+    "pos-neg-product-integer-overflow": "MLmetrics 1.1.1 `R/Classification.R` `AUC` (lines 337-339): `n_pos <- sum(y_true == 1)`, `n_neg <- sum(y_true == 0)` (sums of logicals: R integers), then `... / (n_pos * n_neg)`: R's integer product (`R_integer_times`, `src/main/arithmetic.c`) is `NA` with the warning `NAs produced by integer overflow` once it exceeds 2^31 - 1 = 2147483647 (46341 positives and 46341 negatives: 2147488281), and the area is `NA`. Upstream: https://github.com/yanyachen/MLmetrics/issues/12 (open); fixed by https://github.com/yanyachen/MLmetrics/commit/346ebf44e6836134c1f09c256270fb23301f6a1f (`as.double(sum(y_true == 1))`, in 1.1.2 on GitHub and 1.1.3 on CRAN); Debian's `r-cran-mlmetrics` is 1.1.1.",
     "pos-neg-product-underflow": "Weka `ThresholdCurve.getROCArea`: `area /= (totalNeg * totalPos)`; with subnormal weights the product underflows to 0 and the area is 0/0 = NaN.",
 }
 
@@ -126,6 +130,16 @@ def _product_underflow(v: Vector) -> Any:
         return None
     pos, neg = _classes(v.inputs, np.asarray(w, dtype=np.float64))
     return NAN if pos > 0 and neg > 0 and pos * neg == 0 else None
+
+
+def _integer_product_overflow(v: Vector) -> Any:
+    """NaN where R's integer product of the class counts, ``sum(y_true == 1) * sum(y_true ==
+    0)``, exceeds :data:`R_INT_MAX` (MLmetrics' ``AUC``; R counts unweighted items)."""
+    if not _valid(v) or v.inputs.sample_weight is not None:
+        return None
+    y = np.asarray(v.inputs.y_true)
+    pos, neg = int(np.count_nonzero(y == 1)), int(np.count_nonzero(y == 0))
+    return NAN if pos * neg > R_INT_MAX else None
 
 
 def _emulated(fn: Callable[[Any], Any], when: Callable[[Inputs], bool]) -> Callable[[Vector], Any]:
@@ -376,6 +390,11 @@ def _by_metric(metric: str) -> list[Mechanism]:
             ),
             _mechanism("class-missing=0", "0 where one class has no item", _class_missing),
             _mechanism(
+                "pos-neg-product-integer-overflow",
+                "the normaliser pos * neg in R integers exceeds 2^31 - 1: NA",
+                _integer_product_overflow,
+            ),
+            _mechanism(
                 "tie-half-credit-truncated",
                 "a negative tied with positives gets (c + prev_c) // 2 (river's RollingROCAUC)",
                 _emulated(river_models.river_rolling_roc_auc, _always),
@@ -457,3 +476,46 @@ def for_metric(metric: str) -> list[Mechanism]:
             ),
         ]
     return out
+
+
+#: the mechanisms whose prediction needs only the class counts or the class weights (one pass
+#: over the items), which the differential test evaluates on generated inputs of every size
+AT_ANY_SIZE = frozenset({"pos-neg-product-integer-overflow", "pos-neg-product-underflow"})
+
+
+def at_any_size(metric: str) -> list[Mechanism]:
+    """The mechanisms of :func:`for_metric` named in :data:`AT_ANY_SIZE`.
+
+    Parameters
+    ----------
+    metric : str
+        The metric of the generated inputs (a differential test's).
+
+    Returns
+    -------
+    list of Mechanism
+        Those of ``metric`` that the differential test evaluates, in :func:`for_metric`'s
+        order (none where no such mechanism applies).
+
+    Examples
+    --------
+    46341 positives and 46341 negatives: R's integer product 46341^2 = 2147488281 exceeds
+    2^31 - 1 = 2147483647, so MLmetrics' ``AUC`` is NA; 46340^2 = 2147395600 does not:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.external_mechanisms import at_any_size
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.predictions import NAN
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> [m.name for m in at_any_size("roc_auc")]
+    ['pos-neg-product-integer-overflow', 'pos-neg-product-underflow']
+    >>> overflow = at_any_size("roc_auc")[0]
+    >>> def counts(pos, neg):
+    ...     x = Inputs(np.repeat([1, 0], [pos, neg]), np.repeat([0.75, 0.25], [pos, neg]))
+    ...     return Vector("roc_auc", 1, "", (), x, "valid", None, {}, None)
+    >>> overflow.predict(counts(46341, 46341)) is NAN, overflow.predict(counts(46340, 46340))
+    (True, None)
+    >>> at_any_size("average_precision")
+    []
+    """
+    return [m for m in for_metric(metric) if m.name in AT_ANY_SIZE]

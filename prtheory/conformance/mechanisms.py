@@ -80,7 +80,6 @@ then those whose mechanisms explain more vectors, come first. A divergence no me
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -88,7 +87,6 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance import ap_variants, external_mechanisms, library_models
-from prtheory.conformance.classify import distance
 from prtheory.conformance.encoding import Value
 from prtheory.conformance.metrics import (
     METRICS,
@@ -109,6 +107,7 @@ from prtheory.conformance.predictions import (
     Mechanism,
     Raised,
     encoded,
+    fits,
     scalar,
 )
 from prtheory.conformance.vectors_io import Vector
@@ -947,33 +946,6 @@ def mechanisms(metric: str) -> list[Mechanism]:
     ]
 
 
-def _fits(got: Any, want: Any, tolerance: tuple[Any, int], signed_zero: bool = True) -> bool:
-    """Whether the result ``got`` fits the prediction ``want`` within ``tolerance`` (dtype,
-    ulps); ``signed_zero``: a predicted 0 must have the sign of the result (substitutes for
-    0/0), else either sign fits (a value that is 0)."""
-    if isinstance(got, Raised):
-        if isinstance(want, Crash):
-            return got.detail.startswith(f"raised {want.exception}:")
-        return got.deliberate and (want is RAISES or want is UNDEFINED)
-    if want is UNDEFINED or want is NAN:
-        return not isinstance(got, dict) and math.isnan(float(got))
-    if want is RAISES or isinstance(want, Crash):
-        return False
-    if want is ANY:
-        return True
-    dtype, ulps = tolerance
-    if isinstance(want, dict):
-        return distance(got, want, dtype, nan_equal=True) <= ulps
-    # -0.0 and 0.0 are one float apart in ulps but are different substitutes for 0/0; a value
-    # of 0 has no sign (river's ``-trapezoid(...)`` of a zero area is -0.0)
-    zero = (
-        signed_zero and isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
-    )
-    if zero and math.copysign(1.0, float(got)) != math.copysign(1.0, want.float64):
-        return False
-    return distance(got, want, dtype) <= ulps
-
-
 @dataclass
 class Diagnosis:
     """The chosen mechanisms, each vector's attribution (ident -> (mechanism, prediction)), and
@@ -1056,7 +1028,7 @@ class _Search:
             v.ident
             for v, got in self.divergent
             if (want := self.prediction(m, v)) is not None
-            and _fits(got, want, tolerance, v.result != "valid")
+            and fits(got, want, tolerance, v.result != "valid")
         )
 
 
@@ -1241,7 +1213,7 @@ def contradicted(
             want is None
             or want is ANY
             or isinstance(got, Raised)
-            or _fits(got, want, tolerance, v.result != "valid")
+            or fits(got, want, tolerance, v.result != "valid")
         ):
             return False
         if not effect_only:
@@ -1259,7 +1231,7 @@ def _effect(want: Any, v: Vector, tolerance: tuple[Any, int]) -> bool:
     """Whether a prediction changes ``v``'s value (an exact value other than the expected)."""
     if want is NAN or want is RAISES or want is UNDEFINED or isinstance(want, Crash):
         return True
-    return isinstance(want, Value | dict) and not _fits(_plain(v.expected), want, tolerance)
+    return isinstance(want, Value | dict) and not fits(_plain(v.expected), want, tolerance)
 
 
 def _explained_otherwise(
@@ -1277,7 +1249,7 @@ def _explained_otherwise(
         if other is m or (want := prediction(other, v)) is None or want is ANY:
             continue
         combination = parts < set(other.name.split("+"))
-        if (combination or _effect(want, v, tolerance)) and _fits(
+        if (combination or _effect(want, v, tolerance)) and fits(
             got, want, tolerance, v.result != "valid"
         ):
             return True

@@ -8,10 +8,12 @@ vector. :mod:`prtheory.conformance.mechanisms` compares predictions with results
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from prtheory.conformance.classify import distance
 from prtheory.conformance.encoding import Value, decode_outcome, encode_outcome
 from prtheory.conformance.vectors_io import Vector
 
@@ -24,6 +26,7 @@ __all__ = [
     "Mechanism",
     "Raised",
     "encoded",
+    "fits",
     "marker_text",
     "scalar",
 ]
@@ -134,6 +137,65 @@ def scalar(value: float) -> Value:
     ('nan', None)
     """
     return Value(None, repr(value), value)
+
+
+def fits(got: Any, want: Any, tolerance: tuple[Any, int], signed_zero: bool = True) -> bool:
+    """Whether the result ``got`` fits the prediction ``want`` within ``tolerance`` (dtype,
+    ulps); ``signed_zero``: a predicted 0 must have the sign of the result (substitutes for
+    0/0), else either sign fits (a value that is 0).
+
+    Parameters
+    ----------
+    got : float, dict or Raised
+        What the implementation returned (a curve as a dict of arrays), or what it raised.
+    want : Any
+        A prediction (module docstring); not ``None``.
+    tolerance : (dtype, int)
+        The float type and the ulps of a match.
+    signed_zero : bool, default True
+        Whether a predicted 0 must have the result's sign.
+
+    Returns
+    -------
+    bool
+        Whether the result is what was predicted.
+
+    Examples
+    --------
+    NaN fits :data:`NAN` and :data:`UNDEFINED`; a rejection fits :data:`UNDEFINED` but not
+    :data:`NAN`; 0.5 is 2^52 float64 ulps above 0.25, a match only within that many:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.predictions import NAN, UNDEFINED, Raised, fits, scalar
+    >>> fits(float("nan"), NAN, (np.float64, 0)), fits(float("nan"), UNDEFINED, (np.float64, 0))
+    (True, True)
+    >>> rejected = Raised("raised ValueError: one class")
+    >>> fits(rejected, UNDEFINED, (np.float64, 0)), fits(rejected, NAN, (np.float64, 0))
+    (True, False)
+    >>> fits(0.5, scalar(0.25), (np.float64, 2**52)), fits(0.5, scalar(0.25), (np.float64, 8))
+    (True, False)
+    """
+    if isinstance(got, Raised):
+        if isinstance(want, Crash):
+            return got.detail.startswith(f"raised {want.exception}:")
+        return got.deliberate and (want is RAISES or want is UNDEFINED)
+    if want is UNDEFINED or want is NAN:
+        return not isinstance(got, dict) and math.isnan(float(got))
+    if want is RAISES or isinstance(want, Crash):
+        return False
+    if want is ANY:
+        return True
+    dtype, ulps = tolerance
+    if isinstance(want, dict):
+        return distance(got, want, dtype, nan_equal=True) <= ulps
+    # -0.0 and 0.0 are one float apart in ulps but are different substitutes for 0/0; a value
+    # of 0 has no sign (river's ``-trapezoid(...)`` of a zero area is -0.0)
+    zero = (
+        signed_zero and isinstance(want, Value) and want.float64 == 0 and not isinstance(got, dict)
+    )
+    if zero and math.copysign(1.0, float(got)) != math.copysign(1.0, want.float64):
+        return False
+    return distance(got, want, dtype) <= ulps
 
 
 def marker_text(predicted: Any) -> str | None:

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance import differential as diff
+from prtheory.conformance import external_mechanisms
 from prtheory.conformance.adapters import (
     ADAPTERS,
     Implementation,
@@ -565,6 +566,7 @@ def run_differential(impl: Implementation, plan: str = "round0") -> Differential
         conventions=impl.conventions,
         weighted=_takes_weights(impl),
         per_decade=diff.PER_DECADE if plan == "full" else 0,
+        mechanisms=external_mechanisms.at_any_size(impl.metric),
     )
     verdict = differential_verdict(outcome)
     return DifferentialRow(impl.library, impl.name, impl.metric, impl.conventions, verdict, outcome)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from prtheory.conformance.cases.case import Case, Group
 from prtheory.conformance.cases.closed_forms import closed_form_cases
 from prtheory.conformance.cases.notes import NOTES
-from prtheory.conformance.cases.ranking import ranking_cases
+from prtheory.conformance.cases.ranking import count_limit_case, ranking_cases
 from prtheory.conformance.cases.retrieval import retrieval_cases
 from prtheory.conformance.cases.threshold import fbeta_cases, threshold_cases
 from prtheory.conformance.metrics import METRICS
@@ -41,7 +41,8 @@ def cases_for(metric: str) -> list[Group]:
     list of (str, list of Case)
         The group's name and its cases, in the file's order: the closed forms' own parameters,
         the threshold cases (with the extreme betas for F-beta), the retrieval cases, or the
-        ranking cases every other metric shares.
+        ranking cases every other metric shares (the ROC area's also as many positives as
+        negatives on either side of pos * neg = 2^31 - 1, its normaliser's 32-bit limit).
 
     Examples
     --------
@@ -59,4 +60,7 @@ def cases_for(metric: str) -> list[Group]:
         return threshold_cases()
     if metric in RETRIEVAL:
         return retrieval_cases(RETRIEVAL[metric])
+    if metric == "roc_auc":
+        limit = ("class counts at the 32-bit limit", [count_limit_case(n) for n in (46340, 46341)])
+        return [*ranking_cases(), limit]
     return ranking_cases()

@@ -57,6 +57,12 @@ NOTES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "Rare-event evaluations (fraud, ads, retrieval) lose all significant digits to cancellation or float32 counts.",
         (),
     ),
+    "count-product-limit": (
+        "NUMERICAL",
+        "As many positives as negatives on either side of the point where pos * neg, the ROC area's normaliser, passes 2^31 - 1 (46341 of each: 2147488281; 46340: 2147395600).",
+        "A library that multiplies the class counts as 32-bit integers returns NA or a wrong area on ordinary data sets of 10^5 items.",
+        ("https://github.com/yanyachen/MLmetrics/issues/12",),
+    ),
     "float32-collision": (
         "NUMERICAL",
         "Distinct float64 scores that round to the same float32, so a library that stores scores as float32 sees a tie.",

@@ -31,6 +31,7 @@ __all__ = [
     "TIES",
     "WEIGHTS",
     "WEIGHT_EXTREMES",
+    "count_limit_case",
     "ranking_cases",
     "searched_cases",
     "skew_case",
@@ -383,6 +384,41 @@ def skew_case(position: str, n_neg: int = 10**6) -> Case:
         flags,
         y,
         s,
+        runs=True,
+    )
+
+
+def count_limit_case(per_class: int) -> Case:
+    """``per_class`` positives and as many negatives: all positives but one at 0.75, the
+    negatives at 0.5, the last positive at 0.25, so the ROC area is (per_class - 1)/per_class;
+    at 46341 per class the product of the class counts, 46341^2 = 2147488281, is past the
+    largest 32-bit integer 2^31 - 1 = 2147483647, at 46340 it is not (2147395600).
+
+    Parameters
+    ----------
+    per_class : int
+        Items of each class.
+
+    Returns
+    -------
+    Case
+        Flagged ``count-product-limit``, run-length encoded.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.cases.ranking import count_limit_case
+    >>> case = count_limit_case(2)
+    >>> case.y_true.tolist(), case.y_score.tolist()
+    ([1, 0, 0, 1], [0.75, 0.5, 0.5, 0.25])
+    """
+    sizes = [per_class - 1, per_class, 1]
+    product = per_class * per_class
+    side = "past" if product > 2**31 - 1 else "within"
+    return Case(
+        f"{per_class} positives and {per_class} negatives: pos * neg = {product}, {side} 2^31 - 1",
+        ["count-product-limit"],
+        np.repeat([1, 0, 1], sizes),
+        np.repeat([0.75, 0.5, 0.25], sizes),
         runs=True,
     )
 
