@@ -4,8 +4,9 @@
 Queries of DuckDB's own parallel, out-of-core operators, so memory is bounded by DuckDB's
 ``memory_limit`` and not by the rows:
 
-1. *checks and totals* (one scan): the rows of malformed labels, scores and weights counted per
-   argument (raise naming the first bad one, before any evaluation), the exact positive and
+1. *checks and totals* (one scan): the rows of malformed labels, scores and weights counted
+   (when there are any, a second scan counts them per argument and the error names the first
+   bad one, before any evaluation), the exact positive and
    negative weight, and with weights the least and largest weight (the scale, below), the
    highest score and the highest score of positive weight (MLlib's empty classifier:
    ``top_is_empty``). Float weights summed as one HUGEINT per score need the scale first, so
@@ -338,28 +339,28 @@ def blocks(
         integral = kind != "float"
         w = f"CAST({quote(weight)} AS {'BIGINT' if integral else 'DOUBLE'})"
     flags = bad_flags("y", "s", None if w is None else "w")
-    bad = ", ".join(f"count(*) FILTER (WHERE {f}) AS bad_{a}" for a, f in flags.items())
     cols = f"{y} AS y, {s} + 0.0 AS s" + ("" if w is None else f", {w} AS w")
     rows = f"SELECT {cols} FROM src"
+    any_bad = "count(*) FILTER (WHERE " + " OR ".join(f"({f})" for f in flags.values()) + ")"
     if w is None:
         totals = source.sql(
-            f"SELECT {bad}, count(*) FILTER (WHERE y = 1) AS p, "
+            f"SELECT {any_bad}, count(*) FILTER (WHERE y = 1) AS p, "
             f"count(*) FILTER (WHERE y = 0) AS n FROM ({rows})"
         ).fetchall()[0]
-        check_rows(dict(zip(flags, totals[: len(flags)], strict=True)))
+        _check(source, rows, flags, totals[0])
         pos, neg = int(totals[-2]), int(totals[-1])
         query = (
             "SELECT s, count(*) FILTER (WHERE y = 1) AS p, count(*) FILTER (WHERE y = 0) AS n "
             f"FROM ({rows}) GROUP BY s ORDER BY s DESC"
         )
         return Blocks(source, query, False, 0, (pos, neg), False)
-    good = f"NOT ({flags['weight']}) AND w > 0"
+    # with no malformed row (checked first), every weight is finite and >= 0
     stats = source.sql(
-        f"SELECT {bad}, min(w) FILTER (WHERE {good}) AS lo, max(w) FILTER (WHERE {good}) AS hi, "
-        f"count(*) AS rows, max(s) AS top, max(s) FILTER (WHERE {good}) AS top_w FROM ({rows})"
+        f"SELECT {any_bad}, min(w) FILTER (WHERE w > 0) AS lo, max(w) AS hi, "
+        f"count(*) AS rows, max(s) AS top, max(s) FILTER (WHERE w > 0) AS top_w FROM ({rows})"
     ).fetchall()[0]
-    check_rows(dict(zip(flags, stats[: len(flags)], strict=True)))
-    lo, hi, count, top, top_w = stats[len(flags) :]
+    _check(source, rows, flags, stats[0])
+    lo, hi, count, top, top_w = stats[1:]
     top_is_empty = top is not None and top != top_w
     if lo is None:  # no positive weight: no block has weight
         return Blocks(
@@ -382,8 +383,8 @@ def blocks(
         return Blocks(source, query, True, k, sums, top_is_empty, per_exponent=False)
     # weights too far apart for one HUGEINT: integer mantissas summed per (score, exponent)
     exponent = DYADIC[0].format(w="w")
-    e = f"CASE WHEN {good} THEN {exponent} ELSE 0 END"
-    m = f"CASE WHEN {good} THEN {DYADIC[1].format(w='w', e='e')} ELSE 0 END"
+    e = f"CASE WHEN w > 0 THEN {exponent} ELSE 0 END"
+    m = f"CASE WHEN w > 0 THEN {DYADIC[1].format(w='w', e='e')} ELSE 0 END"
     dyadic = f"SELECT y, s, e, {m} AS m FROM (SELECT y, s, w, {e} AS e FROM ({rows}))"
     stats = source.sql(
         "SELECT e, sum(m) FILTER (WHERE y = 1), sum(m) FILTER (WHERE y = 0) "
@@ -400,6 +401,16 @@ def blocks(
         ") ORDER BY s DESC"
     )
     return Blocks(source, query, True, k, (pos, neg), top_is_empty)
+
+
+def _check(source: Source, rows: str, flags: dict[str, str], bad: int) -> None:
+    """Raise naming the first argument with malformed rows when ``bad`` (their count over all
+    arguments, from the totals' scan) is not 0: a second scan counts them per argument, so the
+    common case pays one combined condition per row instead of one count per argument."""
+    if bad:
+        per = ", ".join(f"count(*) FILTER (WHERE {f})" for f in flags.values())
+        counts = source.sql(f"SELECT {per} FROM ({rows})").fetchall()[0]
+        check_rows(dict(zip(flags, counts, strict=True)))
 
 
 def scale(lowest: float, integral: bool) -> int:
