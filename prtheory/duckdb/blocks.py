@@ -6,12 +6,12 @@ Queries of DuckDB's own parallel, out-of-core operators, so memory is bounded by
 
 1. *checks and totals* (one scan): the rows of malformed labels, scores and weights counted
    (when there are any, a second scan counts them per argument and the error names the first
-   bad one, before any evaluation), the exact positive and
-   negative weight, and with weights the least and largest weight (the scale, below), the
-   highest score and the highest score of positive weight (MLlib's empty classifier:
-   ``top_is_empty``). Float weights summed as one HUGEINT per score need the scale first, so
-   their totals are a second scan, run only when a metric asks for them (the float AP sums the
-   blocks' stream instead: :mod:`prtheory.duckdb.extended`);
+   bad one, before any evaluation), the exact positive and negative weight, and with weights
+   the least and largest weight (the scale, below); the highest score and the highest score of
+   positive weight (MLlib's empty classifier: ``top_is_empty``) are a scan of their own, run
+   only for MLlib's first point. Float weights summed as one HUGEINT per score need the scale
+   first, so their totals are a second scan, run only when a metric asks for them (the float
+   AP sums the blocks' stream instead: :mod:`prtheory.duckdb.extended`);
 2. *blocks* (:meth:`Blocks.run`): ``GROUP BY score ORDER BY score DESC`` with the exact
    positive and negative weight of each distinct score, streamed to Python as Arrow batches of
    :data:`PIECE_ROWS` blocks. Each batch is a piece (a score never straddles two: the rows of
@@ -162,8 +162,9 @@ class Blocks:
         Weights are integers over ``2**k``.
     totals : tuple of int or str
         The class weights over ``2**-k``, or the SQL query that sums them.
-    top_is_empty : bool
-        Whether the highest-scored block has zero weight.
+    top : bool or str
+        Whether the highest-scored block has zero weight, or the SQL query that says it, run
+        when first asked for (:attr:`top_is_empty`: only MLlib's first point needs it).
     spread : object
         The pieces' split, when computed.
     per_exponent : bool
@@ -194,7 +195,7 @@ class Blocks:
     weighted: bool
     k: int
     totals: tuple[int, int] | str
-    top_is_empty: bool
+    top: bool | str
     spread: Any = None
     #: a score has a row per weight exponent (weights too far apart for one HUGEINT)
     per_exponent: bool = True
@@ -208,6 +209,14 @@ class Blocks:
     def neg(self) -> int:
         """The exact negative weight over ``2**-k``."""
         return self._totals()[1]
+
+    @property
+    def top_is_empty(self) -> bool:
+        """Whether the highest-scored block has zero weight (MLlib's empty classifier)."""
+        if isinstance(self.top, str):
+            top, top_w = self.source.sql(self.top).fetchall()[0]
+            self.top = top is not None and top != top_w
+        return self.top
 
     def _totals(self) -> tuple[int, int]:
         if isinstance(self.totals, str):
@@ -357,11 +366,11 @@ def blocks(
     # with no malformed row (checked first), every weight is finite and >= 0
     stats = source.sql(
         f"SELECT {any_bad}, min(w) FILTER (WHERE w > 0) AS lo, max(w) AS hi, "
-        f"count(*) AS rows, max(s) AS top, max(s) FILTER (WHERE w > 0) AS top_w FROM ({rows})"
+        f"count(*) AS rows FROM ({rows})"
     ).fetchall()[0]
     _check(source, rows, flags, stats[0])
-    lo, hi, count, top, top_w = stats[1:]
-    top_is_empty = top is not None and top != top_w
+    lo, hi, count = stats[1:]
+    top = f"SELECT max(s), max(s) FILTER (WHERE w > 0) FROM ({rows})"
     if lo is None:  # no positive weight: no block has weight
         return Blocks(
             source, "SELECT 0.0 AS s, 0 AS p, 0 AS n WHERE false", False, 0, (0, 0), False
@@ -380,7 +389,7 @@ def blocks(
             f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({one}) GROUP BY s"
             ") ORDER BY s DESC"
         )
-        return Blocks(source, query, True, k, sums, top_is_empty, per_exponent=False)
+        return Blocks(source, query, True, k, sums, top, per_exponent=False)
     # weights too far apart for one HUGEINT: integer mantissas summed per (score, exponent)
     exponent = DYADIC[0].format(w="w")
     e = f"CASE WHEN w > 0 THEN {exponent} ELSE 0 END"
@@ -400,7 +409,7 @@ def blocks(
         f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({dyadic}) GROUP BY s, e"
         ") ORDER BY s DESC"
     )
-    return Blocks(source, query, True, k, (pos, neg), top_is_empty)
+    return Blocks(source, query, True, k, (pos, neg), top)
 
 
 def _check(source: Source, rows: str, flags: dict[str, str], bad: int) -> None:
