@@ -226,6 +226,19 @@ def test_bad_input_is_named_before_any_metric():
         frame = t({"label": [0, 1], "score": [1, 2], "weight": pa.array([1.0, bad], pa.float64())})
         with pytest.raises(InvalidInputError, match=r"weight: .*: 1 bad rows"):
             pdb.average_precision(frame, weight="weight")
+    # one scan counts every malformed row; the error names the first argument with its own count
+    nan = float("nan")
+    mixed = t({"label": [0, 2, 1, 1], "score": [nan, 1.0, nan, 2.0], "w": [1.0, 1.0, -1.0, nan]})
+    with pytest.raises(InvalidInputError, match=r"^label: .*: 1 bad rows$"):
+        pdb.average_precision(mixed)
+    with pytest.raises(InvalidInputError, match=r"^label: .*: 1 bad rows$"):
+        pdb.average_precision(mixed, weight="w")
+    no_bad_label = t({"label": [0, 0, 1, 1], "score": [nan, 1.0, nan, 2.0], "w": [1, 1, -1, nan]})
+    with pytest.raises(InvalidInputError, match=r"^score: .*: 2 bad rows$"):
+        pdb.average_precision(no_bad_label, weight="w")
+    weights_only = t({"label": [0, 0, 1, 1], "score": [0.5, 1.0, 0.5, 2.0], "w": [1, 1, -1, nan]})
+    with pytest.raises(InvalidInputError, match=r"^weight: .*: 2 bad rows$"):
+        pdb.roc_auc(weights_only, weight="w")
     with pytest.raises(InvalidInputError, match="weight"):
         pdb.average_precision(t({"label": [0, 1], "score": [1, 2]}), weight="nope")
     with pytest.raises(InvalidInputError, match="score"):

@@ -84,7 +84,9 @@ class Ranked(Protocol):
     @property
     def neg(self) -> int: ...
 
-    top_is_empty: bool
+    @property
+    def top_is_empty(self) -> bool: ...
+
     weighted: bool
 
     def run(self, fn: Callable[[Any], Any]) -> list: ...

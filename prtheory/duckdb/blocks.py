@@ -4,13 +4,14 @@
 Queries of DuckDB's own parallel, out-of-core operators, so memory is bounded by DuckDB's
 ``memory_limit`` and not by the rows:
 
-1. *checks and totals* (one scan): the rows of malformed labels, scores and weights counted per
-   argument (raise naming the first bad one, before any evaluation), the exact positive and
-   negative weight, and with weights the least and largest weight (the scale, below), the
-   highest score and the highest score of positive weight (MLlib's empty classifier:
-   ``top_is_empty``). Float weights summed as one HUGEINT per score need the scale first, so
-   their totals are a second scan, run only when a metric asks for them (the float AP sums the
-   blocks' stream instead: :mod:`prtheory.duckdb.extended`);
+1. *checks and totals* (one scan): the rows of malformed labels, scores and weights counted
+   (when there are any, a second scan counts them per argument and the error names the first
+   bad one, before any evaluation), the exact positive and negative weight, and with weights
+   the least and largest weight (the scale, below); the highest score and the highest score of
+   positive weight (MLlib's empty classifier: ``top_is_empty``) are a scan of their own, run
+   only for MLlib's first point. Float weights summed as one HUGEINT per score need the scale
+   first, so their totals are a second scan, run only when a metric asks for them (the float
+   AP sums the blocks' stream instead: :mod:`prtheory.duckdb.extended`);
 2. *blocks* (:meth:`Blocks.run`): ``GROUP BY score ORDER BY score DESC`` with the exact
    positive and negative weight of each distinct score, streamed to Python as Arrow batches of
    :data:`PIECE_ROWS` blocks. Each batch is a piece (a score never straddles two: the rows of
@@ -161,8 +162,9 @@ class Blocks:
         Weights are integers over ``2**k``.
     totals : tuple of int or str
         The class weights over ``2**-k``, or the SQL query that sums them.
-    top_is_empty : bool
-        Whether the highest-scored block has zero weight.
+    top : bool or str
+        Whether the highest-scored block has zero weight, or the SQL query that says it, run
+        when first asked for (:attr:`top_is_empty`: only MLlib's first point needs it).
     spread : object
         The pieces' split, when computed.
     per_exponent : bool
@@ -193,7 +195,7 @@ class Blocks:
     weighted: bool
     k: int
     totals: tuple[int, int] | str
-    top_is_empty: bool
+    top: bool | str
     spread: Any = None
     #: a score has a row per weight exponent (weights too far apart for one HUGEINT)
     per_exponent: bool = True
@@ -207,6 +209,14 @@ class Blocks:
     def neg(self) -> int:
         """The exact negative weight over ``2**-k``."""
         return self._totals()[1]
+
+    @property
+    def top_is_empty(self) -> bool:
+        """Whether the highest-scored block has zero weight (MLlib's empty classifier)."""
+        if isinstance(self.top, str):
+            top, top_w = self.source.sql(self.top).fetchall()[0]
+            self.top = top is not None and top != top_w
+        return self.top
 
     def _totals(self) -> tuple[int, int]:
         if isinstance(self.totals, str):
@@ -338,29 +348,29 @@ def blocks(
         integral = kind != "float"
         w = f"CAST({quote(weight)} AS {'BIGINT' if integral else 'DOUBLE'})"
     flags = bad_flags("y", "s", None if w is None else "w")
-    bad = ", ".join(f"count(*) FILTER (WHERE {f}) AS bad_{a}" for a, f in flags.items())
     cols = f"{y} AS y, {s} + 0.0 AS s" + ("" if w is None else f", {w} AS w")
     rows = f"SELECT {cols} FROM src"
+    any_bad = "count(*) FILTER (WHERE " + " OR ".join(f"({f})" for f in flags.values()) + ")"
     if w is None:
         totals = source.sql(
-            f"SELECT {bad}, count(*) FILTER (WHERE y = 1) AS p, "
+            f"SELECT {any_bad}, count(*) FILTER (WHERE y = 1) AS p, "
             f"count(*) FILTER (WHERE y = 0) AS n FROM ({rows})"
         ).fetchall()[0]
-        check_rows(dict(zip(flags, totals[: len(flags)], strict=True)))
+        _check(source, rows, flags, totals[0])
         pos, neg = int(totals[-2]), int(totals[-1])
         query = (
             "SELECT s, count(*) FILTER (WHERE y = 1) AS p, count(*) FILTER (WHERE y = 0) AS n "
             f"FROM ({rows}) GROUP BY s ORDER BY s DESC"
         )
         return Blocks(source, query, False, 0, (pos, neg), False)
-    good = f"NOT ({flags['weight']}) AND w > 0"
+    # with no malformed row (checked first), every weight is finite and >= 0
     stats = source.sql(
-        f"SELECT {bad}, min(w) FILTER (WHERE {good}) AS lo, max(w) FILTER (WHERE {good}) AS hi, "
-        f"count(*) AS rows, max(s) AS top, max(s) FILTER (WHERE {good}) AS top_w FROM ({rows})"
+        f"SELECT {any_bad}, min(w) FILTER (WHERE w > 0) AS lo, max(w) AS hi, "
+        f"count(*) AS rows FROM ({rows})"
     ).fetchall()[0]
-    check_rows(dict(zip(flags, stats[: len(flags)], strict=True)))
-    lo, hi, count, top, top_w = stats[len(flags) :]
-    top_is_empty = top is not None and top != top_w
+    _check(source, rows, flags, stats[0])
+    lo, hi, count = stats[1:]
+    top = f"SELECT max(s), max(s) FILTER (WHERE w > 0) FROM ({rows})"
     if lo is None:  # no positive weight: no block has weight
         return Blocks(
             source, "SELECT 0.0 AS s, 0 AS p, 0 AS n WHERE false", False, 0, (0, 0), False
@@ -379,11 +389,11 @@ def blocks(
             f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({one}) GROUP BY s"
             ") ORDER BY s DESC"
         )
-        return Blocks(source, query, True, k, sums, top_is_empty, per_exponent=False)
+        return Blocks(source, query, True, k, sums, top, per_exponent=False)
     # weights too far apart for one HUGEINT: integer mantissas summed per (score, exponent)
     exponent = DYADIC[0].format(w="w")
-    e = f"CASE WHEN {good} THEN {exponent} ELSE 0 END"
-    m = f"CASE WHEN {good} THEN {DYADIC[1].format(w='w', e='e')} ELSE 0 END"
+    e = f"CASE WHEN w > 0 THEN {exponent} ELSE 0 END"
+    m = f"CASE WHEN w > 0 THEN {DYADIC[1].format(w='w', e='e')} ELSE 0 END"
     dyadic = f"SELECT y, s, e, {m} AS m FROM (SELECT y, s, w, {e} AS e FROM ({rows}))"
     stats = source.sql(
         "SELECT e, sum(m) FILTER (WHERE y = 1), sum(m) FILTER (WHERE y = 0) "
@@ -399,7 +409,17 @@ def blocks(
         f"coalesce(sum(m) FILTER (WHERE y = 0), 0) AS n FROM ({dyadic}) GROUP BY s, e"
         ") ORDER BY s DESC"
     )
-    return Blocks(source, query, True, k, (pos, neg), top_is_empty)
+    return Blocks(source, query, True, k, (pos, neg), top)
+
+
+def _check(source: Source, rows: str, flags: dict[str, str], bad: int) -> None:
+    """Raise naming the first argument with malformed rows when ``bad`` (their count over all
+    arguments, from the totals' scan) is not 0: a second scan counts them per argument, so the
+    common case pays one combined condition per row instead of one count per argument."""
+    if bad:
+        per = ", ".join(f"count(*) FILTER (WHERE {f})" for f in flags.values())
+        counts = source.sql(f"SELECT {per} FROM ({rows})").fetchall()[0]
+        check_rows(dict(zip(flags, counts, strict=True)))
 
 
 def scale(lowest: float, integral: bool) -> int:

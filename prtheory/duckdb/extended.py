@@ -124,17 +124,16 @@ def exact_sum(terms: np.ndarray) -> Fraction:
         return Fraction(0)
     mantissa, exponent = np.frexp(terms)
     m = np.ldexp(mantissa, 64).astype(np.uint64)  # an integer below 2**64: exact
-    groups, at = np.unique(exponent, return_inverse=True)
+    least = int(exponent.min())
+    at = exponent - least  # the exponents span at most the format's range: a bin each
     halves = [
-        np.bincount(at, weights=(m >> np.uint64(LIMB)).astype(np.float64), minlength=groups.size),
-        np.bincount(at, weights=(m & np.uint64(_MASK)).astype(np.float64), minlength=groups.size),
+        np.bincount(at, weights=(m >> np.uint64(LIMB)).astype(np.float64)),
+        np.bincount(at, weights=(m & np.uint64(_MASK)).astype(np.float64)),
     ]
-    low = int(groups[0]) - 64
     total = sum(
-        ((int(h) << LIMB) + int(lo_)) << (int(e) - 64 - low)
-        for e, h, lo_ in zip(groups, *halves, strict=True)
+        ((int(h) << LIMB) + int(lo_)) << e for e, (h, lo_) in enumerate(zip(*halves, strict=True))
     )
-    return Fraction(total) * Fraction(2) ** low
+    return Fraction(total) * Fraction(2) ** (least - 64)
 
 
 def bounds(rounded_sum: Fraction) -> tuple[Fraction, Fraction]:
