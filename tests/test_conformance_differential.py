@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import prtheory
 from prtheory._testing.adversaries import (
     BASES,
     CONDITIONS,
@@ -29,7 +30,10 @@ from prtheory._testing.adversaries import (
 )
 from prtheory.conformance import check
 from prtheory.conformance import differential as diff
+from prtheory.conformance.metrics import Inputs
+from prtheory.conformance.predictions import Mechanism, scalar
 from prtheory.conformance.sampling import FAMILIES, draws, sample
+from prtheory.conformance.vectors_io import Vector
 
 
 def test_the_stream_is_splitmix64():
@@ -307,3 +311,40 @@ def test_a_convention_the_reference_cannot_follow_leaves_the_test_not_run():
     )
     assert opted.differential is not None
     assert opted.differential.not_run is not None  # ... unless opted out by name
+
+
+def test_an_emulation_is_asked_only_up_to_naming_max_and_names_the_shrunk_input_alone():
+    # the implementation returns 1/7 wherever the first score of round 0's first drawn input of
+    # 3162 items is among the scores (else the exact area): the first divergence is that input,
+    # shrunk to a few items holding that score. A mechanism predicting 1/7 there, not of
+    # AT_ANY_SIZE, is never asked about more than NAMING_MAX items, and is named on the shrunk
+    # input alone; one predicting it only above NAMING_MAX items is never named
+    families = tuple(f for f in diff.FAMILIES if f.weights == "none")
+    first = next(s for s in diff.round_specs(diff.DEFAULT_SEED, families, None) if s.n == 3162)
+    marker = sample(first.seed, first.family, first.n).y_score[0]
+
+    def call(x: Inputs) -> float:
+        return 1 / 7 if marker in x.scores else float(prtheory.roc_auc(x.labels, x.scores))
+
+    asked: list[int] = []
+
+    def predict(v: Vector):
+        asked.append(len(v.inputs.labels))
+        return scalar(1 / 7) if marker in v.inputs.scores else None
+
+    emulated = Mechanism("emulated", "1/7 where the marker is", predict)
+    large_only = Mechanism(
+        "large-only",
+        "1/7 above NAMING_MAX items",
+        lambda v: scalar(1 / 7) if len(v.inputs.labels) > diff.NAMING_MAX else None,
+    )
+    out = diff.run("roc_auc", call, weighted=False, per_decade=0, mechanisms=[emulated, large_only])
+    (d,) = out.divergences
+    assert d.spec == first
+    assert len(d.shrunk.labels) <= diff.NAMING_MAX
+    assert asked
+    assert max(asked) <= diff.NAMING_MAX
+    assert (d.mechanisms, d.mechanisms_shrunk) == ((), ("emulated",))
+    shown = "returned what the mechanism `emulated` predicts, on the shrunk input (the drawn one"
+    assert shown in diff.describe(d)
+    assert "large-only" not in diff.describe(d)

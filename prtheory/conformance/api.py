@@ -57,7 +57,6 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance import differential as diff
-from prtheory.conformance import external_mechanisms
 from prtheory.conformance.classify import (
     DEFAULT_F32_ULPS,
     DEFAULT_ULPS,
@@ -68,7 +67,7 @@ from prtheory.conformance.classify import (
     expected_text,
     show,
 )
-from prtheory.conformance.mechanisms import Diagnosis, Raised, diagnose
+from prtheory.conformance.mechanisms import Diagnosis, Raised, diagnose, mechanisms
 from prtheory.conformance.metrics import METRICS, Inputs, combination_base
 from prtheory.conformance.predictions import marker_text
 from prtheory.conformance.vectors_io import Vector, load
@@ -702,7 +701,7 @@ def check(
             ulps=ulps64,
             f32_ulps=ulps32,
             float32=precision == "float32",
-            mechanisms=external_mechanisms.at_any_size(metric),
+            mechanisms=mechanisms(metric),
         )
     return report
 

@@ -45,7 +45,8 @@ the sum. A different definition moves the value by far more: binning 10^5 distin
 smallest failing input found within :data:`SHRINK_CALLS` calls. A shown divergence names the
 conventions whose value it returned (:func:`conventions_giving`) and the mechanisms given to
 :func:`run` whose prediction it is on both the drawn and the shrunk input
-(:func:`mechanisms_giving`).
+(:func:`mechanisms_giving`; a library's emulation is asked only on inputs of at most
+:data:`NAMING_MAX` items, so past that size it is named on the shrunk input alone, and says so).
 
 The reference is the correctly rounded float64 of the oracle's exact value, computed by
 :mod:`prtheory`'s float metrics (``average_precision``, ``pr_auc(method="trapezoid")``,
@@ -70,6 +71,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance.classify import ulp_distance
+from prtheory.conformance.external_mechanisms import AT_ANY_SIZE
 from prtheory.conformance.metrics import (
     Inputs,
     scores_float32,
@@ -199,6 +201,10 @@ class Divergence:
     #: the mechanisms whose prediction is the returned result on both inputs
     #: (:func:`mechanisms_giving`)
     mechanisms: tuple[str, ...] = ()
+    #: those whose prediction is the returned result on the shrunk input, not evaluated on the
+    #: drawn one (more than :data:`NAMING_MAX` items, and not of
+    #: :data:`~prtheory.conformance.external_mechanisms.AT_ANY_SIZE`)
+    mechanisms_shrunk: tuple[str, ...] = ()
 
 
 @dataclass
@@ -394,13 +400,17 @@ def describe(d: Divergence, float32: bool = False) -> str:
         if d.conventions
         else ""
     )
-    several = len(d.mechanisms) > 1
-    if d.mechanisms:
-        named += (
-            f"\n      returned what the mechanism{'s' if several else ''} "
-            + ", ".join(f"`{m}`" for m in d.mechanisms)
-            + f" predict{'' if several else 's'}, on both inputs"
-        )
+    for found, on in (
+        (d.mechanisms, "both inputs"),
+        (d.mechanisms_shrunk, f"the shrunk input (the drawn one has over {NAMING_MAX} items)"),
+    ):
+        several = len(found) > 1
+        if found:
+            named += (
+                f"\n      returned what the mechanism{'s' if several else ''} "
+                + ", ".join(f"`{m}`" for m in found)
+                + f" predict{'' if several else 's'}, on {on}"
+            )
     return (
         f"    {d.kind}: {d.spec.text()}: expected {_text(d.expected)}, returned {_text(d.got)} "
         f"({d.distance:.6g} {unit})\n"
@@ -909,10 +919,22 @@ class _Judge:
         again = self.compare(small)
         assert again is not None  # shrink keeps only failing inputs
         names, on = self.named(x, found[1], small, again[1])
-        drawn = mechanisms_giving(self.metric, self.mechanisms, x, found[1], self._within)
-        shrunk = mechanisms_giving(self.metric, self.mechanisms, small, again[1], self._within)
-        predicted = tuple(m for m in shrunk if m in drawn)
-        return kind, Divergence(spec, *found, small, *again, kind, names, on, predicted)
+        drawn = self._predicting(x, found[1])
+        shrunk = self._predicting(small, again[1])
+        both = tuple(m for m in shrunk if m in drawn)
+        # a drawn input of more than NAMING_MAX items was asked only AT_ANY_SIZE's mechanisms
+        unseen = (
+            () if len(x.labels) <= NAMING_MAX else tuple(m for m in shrunk if m not in AT_ANY_SIZE)
+        )
+        return kind, Divergence(spec, *found, small, *again, kind, names, on, both, unseen)
+
+    def _predicting(self, x: Inputs, got: Any) -> tuple[str, ...]:
+        """The mechanisms predicting ``got`` at ``x``: those of
+        :data:`~prtheory.conformance.external_mechanisms.AT_ANY_SIZE` at every size, the others
+        (emulations, oracle values of transformed inputs) up to :data:`NAMING_MAX` items."""
+        small = len(x.labels) <= NAMING_MAX
+        usable = [m for m in self.mechanisms if small or m.name in AT_ANY_SIZE]
+        return mechanisms_giving(self.metric, usable, x, got, self._within)
 
     def named(
         self, x: Inputs, got: Any, small: Inputs, small_got: Any
@@ -1009,9 +1031,9 @@ def mechanisms_giving(
     """The ``mechanisms`` whose prediction at the generated input ``x`` (a valid vector of
     ``metric`` holding it) is the result ``got``, within ``within(n)`` (dtype, ulps) at ``n``
     items; a mechanism that says nothing there (``None``) or that predicts any number is not
-    named. Each is evaluated at every size: the caller passes mechanisms whose prediction
-    costs one pass over the items
-    (:data:`~prtheory.conformance.external_mechanisms.AT_ANY_SIZE`).
+    named. Each given is evaluated: :func:`run` asks those of
+    :data:`~prtheory.conformance.external_mechanisms.AT_ANY_SIZE` (one pass over the items) at
+    every size and the others up to :data:`NAMING_MAX` items.
 
     Parameters
     ----------
@@ -1142,7 +1164,7 @@ def run(
         The declared conventions; whether it takes sample weights (``False`` leaves out the
         weighted families); the plan's seed; bulk inputs per decade; CPU seconds for the bulk;
         the largest input; the float64 and float32 tolerances; a float32 implementation; the
-        mechanisms that may name a shown divergence (:func:`mechanisms_giving`).
+        mechanisms that may name a divergence (:func:`mechanisms_giving`, module docstring).
 
     Returns
     -------

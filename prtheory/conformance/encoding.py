@@ -40,6 +40,7 @@ __all__ = [
     "encode_inputs",
     "encode_outcome",
     "encode_value",
+    "outcome_value",
 ]
 
 DECIMAL_DIGITS = 40
@@ -104,9 +105,13 @@ def _decimal_of_fraction(q: Fraction, digits: int = DECIMAL_DIGITS) -> str:
         return "0." + "0" * (digits - 1) + "e+0"
     sign = "-" if q < 0 else ""
     q = abs(q)
-    e = len(str(q.numerator)) - len(str(q.denominator))  # 10**(e-1) < q < 10**(e+1)
-    if q >= Fraction(10) ** e:
+    # log10 q from the bit lengths, within one of it (str() of an integer of more than 4300
+    # digits raises on Python >= 3.11), then moved to the exact decade
+    e = (q.numerator.bit_length() - q.denominator.bit_length()) * 30103 // 100000
+    while q >= Fraction(10) ** e:
         e += 1
+    while q < Fraction(10) ** (e - 1):
+        e -= 1
     # now 10**(e-1) <= q < 10**e; scale so the integer part has `digits` digits
     scaled = q * Fraction(10) ** (digits - e)
     n, rem = divmod(scaled.numerator, scaled.denominator)
@@ -256,11 +261,42 @@ def encode_outcome(v: Any) -> Any:
     >>> encode_outcome({"precision": [1, Fraction(1, 2)]})["precision"][1]["float64"]
     '0x1.0000000000000p-1'
     """
+    value = outcome_value(v)
+    if isinstance(value, dict):
+        return {k: [e.to_json() for e in vals] for k, vals in value.items()}
+    return value.to_json()
+
+
+def outcome_value(v: Any) -> Any:
+    """An oracle outcome as :class:`Value` objects: what ``decode_outcome(encode_outcome(v))``
+    gives, without writing the exact rational as text (so an exact value of any size).
+
+    Parameters
+    ----------
+    v : int, Fraction, (mpmath.mpf, float) or dict
+        As :func:`encode_outcome` takes it.
+
+    Returns
+    -------
+    Value or dict of str to list of Value
+        The value, or a curve of them.
+
+    Examples
+    --------
+    ``2**-20000`` has 6021 digits in its denominator, more than Python writes as text by
+    default; its float64 is 0 and its decimal exponent ``floor(-20000 log10 2) = -6021``:
+
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.encoding import outcome_value
+    >>> v = outcome_value(Fraction(1, 2**20000))
+    >>> v.float64, v.decimal[-6:]
+    (0.0, 'e-6021')
+    """
     if isinstance(v, dict):
-        return {k: [encode_outcome(e) for e in vals] for k, vals in v.items()}
+        return {k: [outcome_value(e) for e in vals] for k, vals in v.items()}
     if isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], mpmath.mpf):
-        return encode_value(v[0], v[1]).to_json()
-    return encode_value(v).to_json()
+        return encode_value(v[0], v[1])
+    return encode_value(v)
 
 
 def decode_outcome(obj: Any) -> Any:

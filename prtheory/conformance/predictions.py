@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from prtheory.conformance.classify import distance
-from prtheory.conformance.encoding import Value, decode_outcome, encode_outcome
+from prtheory.conformance.encoding import Value, outcome_value
 from prtheory.conformance.vectors_io import Vector
 
 __all__ = [
@@ -114,7 +114,7 @@ def encoded(value: Any) -> Any:
     >>> v.exact, v.float64
     (Fraction(1, 10), 0.1)
     """
-    return decode_outcome(encode_outcome(value))
+    return outcome_value(value)
 
 
 def scalar(value: float) -> Value:

@@ -23,7 +23,6 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance import differential as diff
-from prtheory.conformance import external_mechanisms
 from prtheory.conformance.adapters import (
     ADAPTERS,
     Implementation,
@@ -39,6 +38,7 @@ from prtheory.conformance.classify import (
     classify,
 )
 from prtheory.conformance.external import ExternalCrash, ExternalRejection
+from prtheory.conformance.mechanisms import mechanisms
 from prtheory.conformance.metrics import Alternative, Inputs, evaluate, sigmoid_on_logits
 from prtheory.conformance.predictions import Raised
 from prtheory.conformance.vectors_io import Vector, load
@@ -566,7 +566,7 @@ def run_differential(impl: Implementation, plan: str = "round0") -> Differential
         conventions=impl.conventions,
         weighted=_takes_weights(impl),
         per_decade=diff.PER_DECADE if plan == "full" else 0,
-        mechanisms=external_mechanisms.at_any_size(impl.metric),
+        mechanisms=mechanisms(impl.metric),
     )
     verdict = differential_verdict(outcome)
     return DifferentialRow(impl.library, impl.name, impl.metric, impl.conventions, verdict, outcome)
