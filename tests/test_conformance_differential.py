@@ -348,3 +348,24 @@ def test_an_emulation_is_asked_only_up_to_naming_max_and_names_the_shrunk_input_
     shown = "returned what the mechanism `emulated` predicts, on the shrunk input (the drawn one"
     assert shown in diff.describe(d)
     assert "large-only" not in diff.describe(d)
+
+
+def test_a_wrong_float64_result_names_a_mechanism_computed_in_float32():
+    # a float64 implementation returning 1/7 rounded to float32 (1/7 is 2.1e7 float64 ulps away,
+    # about one float32 ulp): a mechanism predicting 1/7 is named "to float32 precision"; one
+    # predicting 1/7 + 1/1000 is not; the same mechanism names an exact 1/7 without that
+    def always(name: str, value: float) -> Mechanism:
+        return Mechanism(name, name, lambda v: scalar(value))
+
+    pool = [always("seventh", 1 / 7), always("off", 1 / 7 + 1e-3)]
+    in_float32 = float(np.float32(1 / 7))
+    out = diff.run("roc_auc", lambda x: in_float32, weighted=False, per_decade=0, mechanisms=pool)
+    (d,) = out.divergences
+    assert (d.kind, d.mechanisms, d.mechanisms_float32) == ("wrong", ("seventh",), True)
+    assert "returned what the mechanism `seventh` predicts to float32 precision, on both" in (
+        diff.describe(d)
+    )
+    out = diff.run("roc_auc", lambda x: 1 / 7, weighted=False, per_decade=0, mechanisms=pool)
+    (d,) = out.divergences
+    assert (d.mechanisms, d.mechanisms_float32) == (("seventh",), False)
+    assert "predicts, on both inputs" in diff.describe(d)
