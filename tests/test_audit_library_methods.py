@@ -29,7 +29,7 @@ from prtheory.audit.rocr_bound import rocr_allowance, rocr_least
 from prtheory.conformance import gbdt_models, r_models
 from prtheory.conformance.metrics import Inputs
 from prtheory.oracle.areas import pr_auc
-from prtheory.theory.brute import grouped_ranking, tie_groupings
+from prtheory.theory.common import scored, tied_rankings
 
 EXACT_ARGS = {
     "weka": {"method": "step"},
@@ -62,9 +62,7 @@ def test_exact_least_value_is_the_least_area_of_every_ranking(method, pos, neg):
     bound = mp(least_area(method, pi, pos, neg).value)
     slack = mp(allowance(pi, pos, neg)) if method != "mlmetrics" else 0
     with mpmath.workdps(60):
-        areas = [
-            mp(pr_auc(*grouped_ranking(g), **EXACT_ARGS[method])) for g in tie_groupings(pos, neg)
-        ]
+        areas = [mp(pr_auc(*scored(g), **EXACT_ARGS[method])) for g in tied_rankings(pos, neg)]
         assert abs(min(areas) - (bound + slack)) <= mpmath.mpf(10) ** -45
 
 
@@ -81,8 +79,8 @@ def test_allowance_covers_the_float_arithmetic_of_every_small_ranking():
         ):
             bound = least_area(name, pi, pos, neg)
             exact = mp(bound.value) + mp(allowance(pi, pos, neg))
-            for g in tie_groupings(pos, neg):
-                v = mpmath.mpf(fn(Inputs(*grouped_ranking(g))))
+            for g in tied_rankings(pos, neg):
+                v = mpmath.mpf(fn(Inputs(*scored(g))))
                 assert v > mp(bound.value), (name, pos, neg, g, v)
                 below_exact += v < exact
     assert below_exact > 0
@@ -220,8 +218,8 @@ def test_rocr_misplaced_points_lower_its_least_area():
     )
     assert in_order == F(533, 660)
     least = {False: math.inf, True: math.inf}
-    for g in tie_groupings(11, 1):
-        y, s = grouped_ranking(g)
+    for g in tied_rankings(11, 1):
+        y, s = scored(g)
         misplaced = sum(p > 2 for p, _ in g) > 1
         v = r_models.rocr_aucpr(Inputs(np.asarray(y), np.asarray(s, dtype=np.float64)))
         least[misplaced] = min(least[misplaced], v)
@@ -365,8 +363,8 @@ def test_rocr_bound_holds_on_every_tie_pattern_of_small_counts():
     emulation; and the proof's steps on every curve of pos, neg <= 5."""
     for pos, neg in itertools.product(range(1, 5), range(1, 5)):
         bound = mp(least_area("rocr", F(pos, pos + neg), pos, neg).value)
-        for g in tie_groupings(pos, neg):
-            y, s = grouped_ranking(g)
+        for g in tied_rankings(pos, neg):
+            y, s = scored(g)
             got = r_models.rocr_aucpr(Inputs(np.asarray(y), np.asarray(s, dtype=np.float64)))
             assert mpmath.mpf(got) >= bound, (pos, neg, g)
     for pos, neg in itertools.product(range(1, 6), range(1, 6)):
@@ -486,7 +484,7 @@ def test_rocr_least_exact_of_every_tie_pattern_through_the_emulation():
     for pos, neg in itertools.product(range(1, 5), range(1, 5)):
         printed = min(
             r_models.rocr_aucpr(Inputs(np.asarray(y), np.asarray(s, dtype=np.float64)))
-            for y, s in map(grouped_ranking, tie_groupings(pos, neg))
+            for y, s in map(scored, tied_rankings(pos, neg))
         )
         least, jumps, fps = rocr_exact.rocr_least_curve(pos, neg)
         assert abs(F(printed) - least) <= rocr_allowance(pos), (pos, neg)

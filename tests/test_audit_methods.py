@@ -18,7 +18,7 @@ import pytest
 from prtheory.audit import audit_row, least_area, parse_row
 from prtheory.audit.intervals import to_mpf
 from prtheory.oracle.areas import pr_auc
-from prtheory.theory.brute import grouped_ranking, tie_groupings
+from prtheory.theory.common import scored, tied_rankings
 
 METHOD_ARGS = {
     "step": {"method": "step"},
@@ -34,8 +34,8 @@ def as_mpf(v):
 
 def areas_of_every_ranking(pos, neg):
     out = {m: [] for m in (*METHOD_ARGS, "trapezoid-untied")}
-    for groups in tie_groupings(pos, neg):
-        y, s = grouped_ranking(groups)
+    for groups in tied_rankings(pos, neg):
+        y, s = scored(groups)
         for m, kw in METHOD_ARGS.items():
             out[m].append(pr_auc(y, s, **kw))
         if all(p1 + n1 == 1 for p1, n1 in groups):

@@ -30,9 +30,7 @@ __all__ = [
     "brute_expected",
     "brute_group",
     "brute_order",
-    "grouped_ranking",
     "ir_ap",
-    "tie_groupings",
     "tie_patterns",
     "two_class_rankings",
 ]
@@ -367,63 +365,3 @@ def two_class_rankings(n: int) -> Iterator[tuple[list[int], list[int]]]:
         if 0 < sum(y) < n:
             for s in tie_patterns(n):
                 yield list(y), s
-
-
-def tie_groupings(pos: int, neg: int) -> Iterator[tuple[tuple[int, int], ...]]:
-    """Every ranking of ``pos`` positives and ``neg`` negatives up to the order inside ties: a
-    sequence of tied groups ``(positives, negatives)``, best first.
-
-    Parameters
-    ----------
-    pos, neg : int
-        The positives and negatives.
-
-    Yields
-    ------
-    tuple of (int, int)
-        The groups of one ranking, best first.
-
-    Examples
-    --------
-    One positive and one negative: tied, or either above the other:
-
-    >>> from prtheory.theory.brute import tie_groupings
-    >>> list(tie_groupings(1, 1))
-    [((0, 1), (1, 0)), ((1, 0), (0, 1)), ((1, 1),)]
-    """
-    if pos == neg == 0:
-        yield ()
-        return
-    for p1 in range(pos + 1):
-        for n1 in range(neg + 1):
-            if p1 + n1:
-                for rest in tie_groupings(pos - p1, neg - n1):
-                    yield ((p1, n1), *rest)
-
-
-def grouped_ranking(groups: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]]:
-    """``(labels, scores)`` of the tied groups of :func:`tie_groupings`: the first group scores
-    highest, every item of a group the same.
-
-    Parameters
-    ----------
-    groups : sequence of (int, int)
-        ``(positives, negatives)`` per group, best first.
-
-    Returns
-    -------
-    tuple of (list of int, list of int)
-        Labels and scores.
-
-    Examples
-    --------
-    >>> from prtheory.theory.brute import grouped_ranking
-    >>> grouped_ranking([(1, 1), (0, 1)])
-    ([1, 0, 0], [2, 2, 1])
-    """
-    y: list[int] = []
-    s: list[int] = []
-    for i, (p1, n1) in enumerate(groups):
-        y += [1] * p1 + [0] * n1
-        s += [len(groups) - i] * (p1 + n1)
-    return y, s
