@@ -26,7 +26,7 @@ import pytest
 
 import prtheory
 from prtheory.conformance import differential as diff
-from prtheory.conformance.external_mechanisms import at_any_size
+from prtheory.conformance.external_mechanisms import AT_ANY_SIZE, for_metric
 from prtheory.conformance.mechanisms import diagnose
 from prtheory.conformance.metrics import Inputs
 from prtheory.conformance.predictions import NAN, RAISES, Mechanism, encoded
@@ -37,6 +37,10 @@ NAME = "pos-neg-product-integer-overflow"
 INT_MAX = 2147483647  # .Machine$integer.max, 2^31 - 1
 #: (positives, negatives) on either side of the boundary, balanced and unbalanced
 BOUNDARY = [(46341, 46341), (46340, 46340), (65536, 32768), (65536, 32767)]
+
+
+#: the mechanisms of roc_auc that the differential test asks at every size
+ROC_AT_ANY_SIZE = [m for m in for_metric("roc_auc") if m.name in AT_ANY_SIZE]
 
 
 def r_gives_na(pos: int, neg: int) -> bool:
@@ -55,7 +59,7 @@ def test_the_emulation_at_the_boundary_by_hand():
 
 
 def _overflow():
-    return next(m for m in at_any_size("roc_auc") if m.name == NAME)
+    return next(m for m in ROC_AT_ANY_SIZE if m.name == NAME)
 
 
 def _inputs(pos: int, neg: int) -> Inputs:
@@ -178,7 +182,7 @@ def test_the_differential_test_names_it_on_both_inputs():
     drawn_only = _where("drawn-only", lambda n: n > 200_000)
     shrunk_only = _where("shrunk-only", lambda n: n <= 200_000)
     raising = _where("raises", lambda n: True, RAISES)
-    pool = [*at_any_size("roc_auc"), drawn_only, shrunk_only, raising]
+    pool = [*ROC_AT_ANY_SIZE, drawn_only, shrunk_only, raising]
     d, drawn = _run(_emulated_mlmetrics(), pool)
     assert len(drawn.labels) > 200_000 >= len(d.shrunk.labels)
     assert r_gives_na(*_counts(drawn))
@@ -191,7 +195,7 @@ def test_the_differential_test_names_it_on_both_inputs():
 def test_the_differential_test_does_not_name_it_for_a_nan_below_the_boundary():
     # mutant: NaN on every input of 3162 items or more; at 3162 items no count product reaches
     # 1581 * 1581 = 2499561 < 2^31 - 1, so the overflow predicts nothing there
-    d, drawn = _run(_emulated_mlmetrics(nan_from=3162), at_any_size("roc_auc"))
+    d, drawn = _run(_emulated_mlmetrics(nan_from=3162), ROC_AT_ANY_SIZE)
     assert len(drawn.labels) == 3162
     assert not r_gives_na(*_counts(drawn))
     assert d.mechanisms == ()

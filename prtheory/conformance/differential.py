@@ -924,40 +924,45 @@ class _Judge:
         again = self.compare(small)
         assert again is not None  # shrink keeps only failing inputs
         names, on = self.named(x, found[1], small, again[1])
-        both, unseen = self._mechanisms(x, found[1], small, again[1], self.float32)
-        # a wrong result of a float64 implementation may be a mechanism in float32 arithmetic
+        # each input's predictions once, matched in float64, then (a wrong result of a float64
+        # implementation may be a mechanism in float32 arithmetic) in float32
+        both_inputs = (
+            (x, found[1], self._predicted(x)),
+            (small, again[1], self._predicted(small)),
+        )
+        both, unseen = self._matches(both_inputs, self.float32)
         loose = kind == "wrong" and not self.float32 and not (both or unseen)
         if loose:
-            both, unseen = self._mechanisms(x, found[1], small, again[1], True)
+            both, unseen = self._matches(both_inputs, True)
         f32 = loose and bool(both or unseen)
         return kind, Divergence(spec, *found, small, *again, kind, names, on, both, unseen, f32)
 
-    def _mechanisms(
-        self, x: Inputs, got: Any, small: Inputs, small_got: Any, float32: bool
-    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The mechanisms predicting the result on both inputs, and those predicting it on the
-        shrunk one, not asked on a drawn one of more than :data:`NAMING_MAX` items (only
-        :data:`~prtheory.conformance.external_mechanisms.AT_ANY_SIZE`'s are); matched in
-        float32 precision where ``float32``."""
-        drawn = self._predicting(x, got, float32)
-        shrunk = self._predicting(small, small_got, float32)
-        both = tuple(m for m in shrunk if m in drawn)
-        if len(x.labels) <= NAMING_MAX:
-            return both, ()
-        return both, tuple(m for m in shrunk if m not in AT_ANY_SIZE)
-
-    def _predicting(self, x: Inputs, got: Any, float32: bool) -> tuple[str, ...]:
-        """The mechanisms predicting ``got`` at ``x``: those of
+    def _predicted(self, x: Inputs) -> list[tuple[str, Any]]:
+        """The predictions at ``x`` of the mechanisms asked there: those of
         :data:`~prtheory.conformance.external_mechanisms.AT_ANY_SIZE` at every size, the others
         (emulations, oracle values of transformed inputs) up to :data:`NAMING_MAX` items."""
         small = len(x.labels) <= NAMING_MAX
         usable = [m for m in self.mechanisms if small or m.name in AT_ANY_SIZE]
+        return _predictions(self.metric, usable, x)
+
+    def _matches(
+        self, inputs: tuple[tuple[Inputs, Any, list[tuple[str, Any]]], ...], float32: bool
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Of the drawn and the shrunk input's ``(input, result, predictions)``: the mechanisms
+        predicting the result on both, and those predicting it on the shrunk one, not asked on a
+        drawn one of more than :data:`NAMING_MAX` items (only ``AT_ANY_SIZE``'s are); matched
+        in float32 precision where ``float32``."""
         dtype = np.float32 if float32 else np.float64
-
-        def within(n: int) -> tuple[Any, int]:
-            return dtype, tolerance(n, self.ulps, self.f32_ulps, float32)
-
-        return mechanisms_giving(self.metric, usable, x, got, within)
+        drawn, shrunk = (
+            _matching(
+                predicted, got, (dtype, tolerance(len(x.labels), self.ulps, self.f32_ulps, float32))
+            )
+            for x, got, predicted in inputs
+        )
+        both = tuple(m for m in shrunk if m in drawn)
+        if len(inputs[0][0].labels) <= NAMING_MAX:
+            return both, ()
+        return both, tuple(m for m in shrunk if m not in AT_ANY_SIZE)
 
     def named(
         self, x: Inputs, got: Any, small: Inputs, small_got: Any
@@ -1094,13 +1099,26 @@ def mechanisms_giving(
     >>> mechanisms_giving("roc_auc", [skew], balanced, float("nan"), within)
     ()
     """
+    return _matching(_predictions(metric, mechanisms, x), got, within(len(x.labels)))
+
+
+def _predictions(metric: str, mechanisms: Sequence[Mechanism], x: Inputs) -> list[tuple[str, Any]]:
+    """``(name, prediction)`` of each of ``mechanisms`` that predicts a result at ``x`` (a
+    valid vector of ``metric`` holding it): not ``None``, not any number."""
     v = Vector(metric, 0, "generated input", (), x, "valid", None, {}, None)
     out = []
     for m in mechanisms:
         want = m.predict(v)
-        if want is not None and want is not ANY and fits(got, want, within(len(x.labels)), False):
-            out.append(m.name)
-    return tuple(out)
+        if want is not None and want is not ANY:
+            out.append((m.name, want))
+    return out
+
+
+def _matching(
+    predicted: list[tuple[str, Any]], got: Any, tolerance: tuple[Any, int]
+) -> tuple[str, ...]:
+    """The names whose prediction ``got`` fits within ``tolerance`` (dtype, ulps)."""
+    return tuple(name for name, want in predicted if fits(got, want, tolerance, False))
 
 
 def _inputs(s: Sample, metric: str) -> Inputs:

@@ -34,7 +34,7 @@ from prtheory.conformance.predictions import (
 from prtheory.conformance.vectors_io import Vector
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
-__all__ = ["AT_ANY_SIZE", "R_INT_MAX", "SOURCES", "at_any_size", "for_metric"]
+__all__ = ["AT_ANY_SIZE", "R_INT_MAX", "SOURCES", "for_metric"]
 
 #: the largest R integer, ``.Machine$integer.max``: a product of integers beyond it is ``NA``
 R_INT_MAX = 2**31 - 1
@@ -481,41 +481,3 @@ def for_metric(metric: str) -> list[Mechanism]:
 #: the mechanisms whose prediction needs only the class counts or the class weights (one pass
 #: over the items), which the differential test evaluates on generated inputs of every size
 AT_ANY_SIZE = frozenset({"pos-neg-product-integer-overflow", "pos-neg-product-underflow"})
-
-
-def at_any_size(metric: str) -> list[Mechanism]:
-    """The mechanisms of :func:`for_metric` named in :data:`AT_ANY_SIZE`.
-
-    Parameters
-    ----------
-    metric : str
-        The metric of the generated inputs (a differential test's).
-
-    Returns
-    -------
-    list of Mechanism
-        Those of ``metric`` that the differential test evaluates, in :func:`for_metric`'s
-        order (none where no such mechanism applies).
-
-    Examples
-    --------
-    46341 positives and 46341 negatives: R's integer product 46341^2 = 2147488281 exceeds
-    2^31 - 1 = 2147483647, so MLmetrics' ``AUC`` is NA; 46340^2 = 2147395600 does not:
-
-    >>> import numpy as np
-    >>> from prtheory.conformance.external_mechanisms import at_any_size
-    >>> from prtheory.conformance.metrics import Inputs
-    >>> from prtheory.conformance.predictions import NAN
-    >>> from prtheory.conformance.vectors_io import Vector
-    >>> [m.name for m in at_any_size("roc_auc")]
-    ['pos-neg-product-integer-overflow', 'pos-neg-product-underflow']
-    >>> overflow = at_any_size("roc_auc")[0]
-    >>> def counts(pos, neg):
-    ...     x = Inputs(np.repeat([1, 0], [pos, neg]), np.repeat([0.75, 0.25], [pos, neg]))
-    ...     return Vector("roc_auc", 1, "", (), x, "valid", None, {}, None)
-    >>> overflow.predict(counts(46341, 46341)) is NAN, overflow.predict(counts(46340, 46340))
-    (True, None)
-    >>> at_any_size("average_precision")
-    []
-    """
-    return [m for m in for_metric(metric) if m.name in AT_ANY_SIZE]
