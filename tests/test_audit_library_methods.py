@@ -13,6 +13,7 @@ structure of small counts, step by step against the proof, and its exact least v
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import warnings
@@ -647,3 +648,114 @@ def test_rocr_values_r_prints_are_never_flagged(seed):
             got = rocr.run(x)
             assert got == r_models.rocr_aucpr(x), (a, b)
             assert not audit_row(_row("rocr", pos, neg, repr(got))).flagged, (a, b, got)
+
+
+def test_rocr_without_counts_is_not_checked():
+    """With the skew alone no ROCR bound decides anything: at a fixed skew the proved bound
+    pi/2 - phi(Q)/2 falls without limit in pos (here computed from its closed form at pos = 3k:
+    Q = k - 1, phi = Q - 3Q(Q - 1)/(2 pos), about pos/6), so every printed area, even a
+    negative one, would pass. Such rows are "not checked", never "ok"; with the counts the same
+    values are checked (and a value below the bound is flagged)."""
+    pi = F(1, 2)
+    for k in (10, 10**3, 10**6):
+        pos, q = 3 * k, k - 1
+        bound = pi / 2 - (q - F(3 * q * (q - 1), 2 * pos)) / 2
+        assert rocr_least(pi, pos) == bound
+        assert bound < F(1, 4) - F(pos, 12) + 1  # about pi/2 - pos/12: no floor
+    for printed in ("0.05", "-0.3", "-5", "0.9"):
+        row = parse_row({"id": "x", "skew": "0.5", "aucpr": printed, "method": "rocr"}, "x")
+        res = audit_row(row)
+        assert res.status == "not checked", (printed, res.findings)
+        (finding,) = [f for f in res.findings if f.check == "aucpr-range"]
+        assert not finding.checked
+        assert finding.bound is None
+        assert "not checked without the class counts" in finding.reasoning
+    assert not least_area("rocr", F(1, 2)).decides
+    # the same printed values with counts: checked, and -5 is below L(6, 6) = 1/4 - 1/2
+    assert audit_row(_row("rocr", 6, 6, "0.9")).status == "ok"
+    assert audit_row(_row("rocr", 30, 300, "-5")).flagged  # L(30, 300) = -2.65...
+
+
+def test_the_unknown_methods_flag_names_the_library_variants_it_excludes():
+    """``unknown`` is the least of the papers' methods (pi/2), not of the libraries' variants:
+    ROCR prints 0.043482 for 3000 tied negatives above 300 positives tied in groups of 72 and
+    228 (test above), below pi/2 = 1/22 = 0.045454...; ``unknown`` flags 0.0435 there, and its
+    certificate says that such a library can print less."""
+    res = audit_row(_row("unknown", 300, 3000, "0.0435"))
+    (flag,) = [f for f in res.findings if f.flagged]
+    assert "rocr" in flag.reasoning
+    assert "mlmetrics" in flag.reasoning
+
+
+#: an allowance inflated so that curves of distinct exact areas lie within it of each other
+_WIDE = 1 / 50
+#: exact areas, shared by the three searches of each case below
+_exact_area = functools.cache(rocr_exact.exact_area)
+
+
+@functools.cache
+def _least_chain_curves(pos, neg):
+    """The brute-force least area and the curves in chain order (at most one block) that
+    attain it, as ``(jumps, fps)``."""
+    areas = {(a, b): _rocr_exact(a, b)[1] for a, b in rocr_curves(pos, neg)}
+    least = min(areas.values())
+    chain = {
+        _curve_of(a, b) for (a, b), v in areas.items() if v == least and sum(d > 2 for d in a) <= 1
+    }
+    return least, chain
+
+
+def _adversarial_rounding(monkeypatch, pos, neg, slack_allowance):
+    """Make the search's float64 evaluation as wrong as its proof allows, against it: every
+    curve of least exact area (brute force) evaluated ``_WIDE`` too high at most, every other
+    curve ``_WIDE`` too low at most (part (b): the exact area moved by 0.99 ``_WIDE``; part
+    (a): each chain segment moved by 0.99 ``_WIDE``/pos, at most pos segments per curve), while
+    the search's screen is built from ``slack_allowance`` (the module's proof: 2 ``_WIDE``
+    suffices; it screens with 4). Returns the brute-force least."""
+    least, best_chain = _least_chain_curves(pos, neg)
+    on_best = {
+        (t, d, f, g)
+        for j, fps in best_chain
+        for t, d, f, g in zip(itertools.accumulate(j, initial=0), j, fps, fps[1:], strict=False)
+    }
+    shift = 0.99 * _WIDE
+
+    def areas(jumps, fs):
+        exact = [_exact_area(tuple(jumps), tuple(row)) for row in fs.tolist()]
+        return np.array([float(e) + (shift if e == least else -shift) for e in exact])
+
+    segments = rocr_exact._segments
+
+    def moved(t, d, pos_, neg_):
+        seg = segments(t, d, pos_, neg_) - shift / pos
+        for t0, d0, f, g in on_best:
+            if (t0, d0) == (t, d):
+                seg[f, g] += 2 * shift / pos
+        return seg
+
+    monkeypatch.setattr(rocr_exact, "_float_areas", areas)
+    monkeypatch.setattr(rocr_exact, "_segments", moved)
+    monkeypatch.setattr(rocr_exact, "rocr_allowance", lambda p: F(slack_allowance))
+    return least
+
+
+@pytest.mark.parametrize(("pos", "neg"), [(12, 1), (6, 6), (5, 7)])
+def test_rocr_search_screen_survives_the_worst_rounding_it_allows(
+    monkeypatch, fresh_search, pos, neg
+):
+    """The float screen's margin (module docstring of prtheory.audit.rocr_exact): with every
+    evaluated area within A of its exact value, screening at 2A keeps every curve of least
+    exact area. With A inflated and the evaluation wrong against the search, the search is
+    still exact at its own 4A, and at 2A; a screen of A (half the proof's) misses the least
+    (the least curve at 12/1 is misplaced, part (b); at 6/6 and 5/7 in chain order, part (a))."""
+    with monkeypatch.context() as m:
+        least = _adversarial_rounding(m, pos, neg, _WIDE)
+        assert rocr_exact.rocr_least_exact(pos, neg) == least
+    rocr_exact.rocr_least_curve.cache_clear()
+    with monkeypatch.context() as m:
+        _adversarial_rounding(m, pos, neg, _WIDE / 2)  # screen 2A
+        assert rocr_exact.rocr_least_exact(pos, neg) == least
+    rocr_exact.rocr_least_curve.cache_clear()
+    with monkeypatch.context() as m:
+        _adversarial_rounding(m, pos, neg, _WIDE / 4)  # screen A: the mutant
+        assert rocr_exact.rocr_least_exact(pos, neg) > least

@@ -273,7 +273,8 @@ def check_aucpr_range(row: Row, convention: str) -> Finding | None:
     x = row.values["aucpr"].interval(convention)
     pos, neg = (row.pos, row.neg) if row.per_ranking_counts else (None, None)
     bound = least_area(row.method, skew.lo, pos, neg, row.a, row.b)
-    too_low = _below(x, bound.value, bound.attained, skew.lo_closed)
+    # a bound below every printable value decides nothing (ROCR with the skew alone)
+    too_low = bound.decides and _below(x, bound.value, bound.attained, skew.lo_closed)
     too_high = x.lo > top or (x.lo == top and not x.lo_closed)
     text = (
         f"{_printed(row, 'aucpr', convention)}; {row.describe_skew()}, method {row.method}: "
@@ -288,8 +289,9 @@ def check_aucpr_range(row: Row, convention: str) -> Finding | None:
         "B4, B6, B7",
         too_low or too_high,
         text,
-        bound=value_str(bound.value),
+        bound=value_str(bound.value) if bound.decides else None,
         method=row.method,
+        checked=bound.decides or too_high,
     )
 
 

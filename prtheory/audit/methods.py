@@ -23,8 +23,11 @@ method                 least value over [0, 1]              why (and a ranking t
 ``trapezoid-untied``   T(pos, neg) = (1/pos) sum_k          with distinct scores the vertex at recall
                        (p_{k-1} + p_k)/2, p_0 = 0,          k/pos has precision at least p_k =
                        p_k = k/(k + neg)                    k/(k+neg); negatives first attain every p_k
-``unknown``            the least of the above: pi/2         a value is impossible under every method only
-                                                            below all of their minima
+``unknown``            the least of the above: pi/2         a value is impossible under every method
+                                                            above only below all of their minima (the
+                                                            libraries' own variants below are not
+                                                            among them: ROCR's and MLmetrics' can
+                                                            print less)
 =====================  ===================================  ============================================
 
 (``neg = 0`` makes every curve the constant 1, and every minimum is 1.) The ``lower-trapezoid``
@@ -187,6 +190,10 @@ class Bound:
         The area method.
     certificate : str
         Why it holds.
+    decides : bool
+        False when no value the method can print lies below it, so that comparing with it
+        decides nothing (ROCR's area with the skew alone: its proved bound falls without limit
+        as the positives grow); the audit reports such a check as not checked.
 
     See Also
     --------
@@ -206,6 +213,7 @@ class Bound:
     attained: bool
     method: str
     certificate: str
+    decides: bool = True
 
 
 def trapezoid_untied_min(pos: int, neg: int) -> Fraction:
@@ -307,7 +315,12 @@ def least_area(
             f"{value_str(value)}"
         )
         if method == "unknown":
-            why += " (the least of every method's minimum)"
+            why += (
+                " (the least of the minima of the methods of the papers: step, davis-goadrich, "
+                "trapezoid, lower-trapezoid, trapezoid-untied; a library's own variant can print "
+                "less: rocr, mlmetrics, or by float64 rounding the others of "
+                "prtheory.audit.library_methods; give its method if the value came from one)"
+            )
         attained = method != "trapezoid-untied"
         return Bound(value, attained, method, why)
     if method == "trapezoid-untied" and counts is not None:  # with full: the branch above
@@ -372,15 +385,26 @@ def _library_least_area(
 
 def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
     """ROCR's least area less its float64 allowance: exact (:mod:`prtheory.audit.rocr_exact`)
-    for counts in the exact search's domain; elsewhere the proved bound of
-    :mod:`prtheory.audit.rocr_bound` at the counts, or, with the skew only, at ``pos = 2^31``
-    positives (every count pair of that skew with fewer positives has a higher bound: pi/2 is
-    the same and fewer blocks fit)."""
+    for counts in the exact search's domain, elsewhere the proved bound of
+    :mod:`prtheory.audit.rocr_bound` at the counts. With the skew alone there is none that
+    decides anything: the proved bound ``pi/2 - phi(Q)/2`` falls like ``-pos/12`` as the
+    positives grow at a fixed skew (at ``pos = 2^31`` it is about ``-1.8 10^8``), and the least
+    value over every count pair is not known (the conjecture ``pi/2 - 1/2`` is unproved), so
+    the bound returned says so (``decides=False``) and the audit does not check the row."""
     if pi == 1 or neg == 0:
         return Bound(Fraction(1), True, "rocr", "rocr: no negatives, every precision is 1")
-    n_pos = pos if pos is not None else ITEMS_WITHOUT_COUNTS
-    where = f"pos={pos}, neg={neg}" if pos is not None else f"pi={value_str(pi)}, pos <= 2^31"
-    if pos is not None and neg is not None and in_exact_domain(pos, neg):
+    if pos is None or neg is None:
+        value = rocr_least(pi, ITEMS_WITHOUT_COUNTS) - rocr_allowance(ITEMS_WITHOUT_COUNTS)
+        why = (
+            f"rocr at pi={value_str(pi)}: not checked without the class counts: ROCR's "
+            f"misplaced Davis-Goadrich points can run back in recall, and its proved least "
+            f"area, pi/2 - (Q - 3Q(Q - 1)/(2 pos))/2 with Q = max(floor(pos/3) - 1, 0), falls "
+            f"without limit as pos grows at this skew ({value_str(value)} at pos = 2^31 with "
+            f"the float64 allowance), so no printed area is below it; give pos and neg"
+        )
+        return Bound(value, False, "rocr", why, decides=False)
+    where = f"pos={pos}, neg={neg}"
+    if in_exact_domain(pos, neg):
         least, jumps, fps = rocr_least_curve(pos, neg)
         groups = [
             f"{d} positive(s)" + (f" tied with {g - f} negative(s)" if g > f else "")
@@ -394,7 +418,7 @@ def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
             f"ranking (tied groups, best first) {'; '.join(groups)}"
         )
     else:
-        least = rocr_least(pi, n_pos)
+        least = rocr_least(pi, pos)
         how = (
             f"ROCR's misplaced Davis-Goadrich points can run back in recall, at most Q = "
             f"max(floor(pos/3) - 1, 0) steps, the j-th from the top costing at most (1 - "
@@ -402,10 +426,10 @@ def _rocr_least_area(pi: Fraction, pos: int | None, neg: int | None) -> Bound:
             f"{value_str(least)} (a proved bound, not the least value: these counts are outside "
             f"the exact search's domain; bound {TIGHTNESS})"
         )
-    value = least - rocr_allowance(n_pos)
+    value = least - rocr_allowance(pos)
     why = (
         f"rocr at {where}: {how}; less the float64 allowance "
-        f"{value_str(rocr_allowance(n_pos))}: {value_str(value)}"
+        f"{value_str(rocr_allowance(pos))}: {value_str(value)}"
     )
     return Bound(value, False, "rocr", why)
 

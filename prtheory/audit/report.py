@@ -63,7 +63,8 @@ def render(results: list[RowResult], convention: str = "any", flagged_only: bool
     for res in _shown(results, flagged_only):
         lines.append(f"{res.row.label}: {_STATUS[res.status]}")
         if res.status == "not checked":
-            lines.append("  (no check applies to the columns given)")
+            why = "decides anything on" if res.findings else "applies to"
+            lines.append(f"  (no check {why} the columns given)")
         for f in _ordered(res):
             mark = "FLAG" if f.flagged else "ok  " if f.checked else "note"
             lines.append(f"  {mark} {f.check} [{f.claims}]: {f.reasoning}")
