@@ -376,9 +376,10 @@ def _library_least_area(
         value = base.value - slack
     else:
         value = _less(base.value, slack, f"{method} least value")
+    items = "" if pos is not None and neg is not None else " (for at most 2^31 items: no counts)"
     why = (
         f"{method} computes the {exact} area in float64: {base.certificate}; less the float64 "
-        f"rounding allowance {value_str(slack)}: {value_str(value)}"
+        f"rounding allowance{items} {value_str(slack)}: {value_str(value)}"
     )
     return Bound(value, False, method, why)  # the allowance is a bound, not a value printed
 
