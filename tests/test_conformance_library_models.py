@@ -6,6 +6,7 @@ Vectors are built here, not read from the vector files, so that each input is in
 from __future__ import annotations
 
 import math
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -245,3 +246,68 @@ def test_rejects_no_relevant():
     assert _predict("rejects-no-relevant", none) is RAISES
     some = _vector("precision_at_k", [0, 1, 0], [0.9, 0.5, 0.1], k=3)
     assert _predict("rejects-no-relevant", some) is None
+
+
+def test_sklearn_prg_gains_clipped_point_by_point():
+    # y = [1, 0, 1], s = [0.9, 0.5, 0.5]: pi = 2/3; scikit-learn's points (R, P) = (1/2, 1),
+    # (1, 2/3), and (0, 1) appended. Gains (x - pi)/((1 - pi) x): RG(1/2) = (-1/6)/(1/6) = -1,
+    # clipped to 0; PG(1) = 1; RG(1) = 1 (also forced), PG(2/3) = 0; RG(0) = -inf taken as 0.
+    # The curve without the appended point, by decreasing threshold: (0, 1), (1, 0). Area over
+    # (0, 1), (0, 1), (1, 0): (1 - 0)(1 + 0)/2 = 1/2 (the PRG curve, cut at RG = 0 where the
+    # segment from (-1, 1) to (1, 0) has PG 1/2, has AUPRG (1/2)(1/2) = 1/4).
+    curve = _vector("prg_curve", [1, 0, 1], [0.9, 0.5, 0.5])
+    assert _floats(_predict("prg-gains-clipped", curve)) == {
+        "recall_gain": [0.0, 1.0],
+        "precision_gain": [1.0, 0.0],
+    }
+    area = _vector("auprg", [1, 0, 1], [0.9, 0.5, 0.5])
+    assert _predict("prg-gains-clipped", area).float64 == 0.5
+    assert evaluate("auprg", area.inputs) == Fraction(1, 4)
+    # pi = 1 (one positive, undefined): the package's branch gives every gain 0
+    one = _vector("prg_curve", [1], [0.5], result="undefined")
+    assert _floats(_predict("prg-gains-clipped", one)) == {
+        "recall_gain": [0.0],
+        "precision_gain": [0.0],
+    }
+    # weights and infinite scores: scikit-learn's own paths, the mechanism says nothing
+    assert _predict("prg-gains-clipped", _vector("auprg", [1, 0], [1.0, 0.0], w=[1, 2])) is None
+    assert _predict("prg-gains-clipped", _vector("auprg", [1, 0], [math.inf, 0.0])) is None
+
+
+def test_sklearn_prg_perfect_ranking_depends_on_the_argsort_of_tied_gains():
+    # y = [1, 1, 0, 0] in score order, pi = 1/2: points at thresholds 1, 2, 3, 4 (increasing),
+    # then (0, 1): P = 1/2, 2/3, 1, 1, 1 and R = 1, 1, 1, 1/2, 0, so PG = 0, 1/2, 1, 1, 1 and
+    # RG = 1, 1, 1, 0, 0 (RG(1/2) = 0, RG(0) = -inf taken as 0). Sorted by RG, the two points at
+    # RG 0 (PG 1) come first; the trapezoid to RG 1 ends at whichever point of RG 1 the argsort
+    # puts first: (1 + PG)/2 in {1/2, 3/4, 1}, the trapezoids between points of RG 1 having
+    # width 0. AUPRG is 1.
+    v = _vector("auprg", [1, 1, 0, 0], [4.0, 3.0, 2.0, 1.0])
+    got = _predict("prg-gains-clipped", v).float64
+    assert got in (0.5, 0.75, 1.0)
+    sklearn_prg = pytest.importorskip("sklearn_prg")
+    library = sklearn_prg.average_precision_recall_gain(np.array([1, 1, 0, 0]), v.inputs.scores)
+    assert library == got  # the same np.argsort on the same gains
+
+
+def test_sklearn_prg_model_is_the_library_on_every_vector():
+    """The emulation against the installed package on every stored vector it predicts: equal
+    bit for bit, where on most of them the oracle's value is far from the library's, so the
+    comparison tells the model from the definition."""
+    pytest.importorskip("sklearn_prg")
+    from prtheory.conformance.adapters.sklearn_prg_adapter import implementations
+
+    impl = {i.metric: i for i in implementations()}
+    for metric in ("auprg", "prg_curve"):
+        predicted = differs = 0
+        for v in load(metric):
+            want = _predict("prg-gains-clipped", v)
+            if want is None:
+                continue
+            with warnings.catch_warnings():  # scikit-learn warns of a class missing
+                warnings.simplefilter("ignore")
+                got = impl[metric].run(v.inputs)
+            assert fits(got, want, F64), (v.ident, got, want)
+            predicted += 1
+            differs += v.result == "valid" and not fits(got, v.expected, F64)
+        assert predicted >= 40, metric
+        assert differs >= 20, metric  # the oracle's value is not the library's there

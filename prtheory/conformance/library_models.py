@@ -22,6 +22,11 @@ explain an implementation's results.
   ``P/N`` in place of pi (``proportion_of_positives = p_count / n_count``), on scikit-learn's
   PR curve cut at full recall with (R, P) = (0, 1) appended, divisions unguarded; the area
   ``-sum(diff(rg) * pg[:-1])`` over that curve.
+* :func:`sklearn_prg_clipped` -- the PyPI package ``sklearn-prg``: gains on scikit-learn's whole
+  PR curve (every threshold, (R, P) = (0, 1) appended) with pi the mean label, NaN and ±inf
+  replaced by 0, negative gains clipped to 0 point by point (not where the curve leaves the
+  unit square), recall gain 1 wherever recall is 1; the area scikit-learn's ``auc`` over the
+  points ordered by ``np.argsort(recall_gain)``.
 * :func:`pyprg_undefined` -- the official PRG code (``pyprg``) where PRG is undefined: its guard
   sets precision gain 0 and recall gain 1 where TN + FN = 0; with no negatives every other
   point's recall gain is ``1 - inf`` and its area loop adds nothing.
@@ -48,6 +53,7 @@ __all__ = [
     "pyprg_undefined",
     "sklearn_curve_overflow",
     "sklearn_curve_undefined",
+    "sklearn_prg_clipped",
 ]
 
 
@@ -347,6 +353,102 @@ def prg_odds(v: Vector) -> Any:
         return _curve({"recall_gain": list(rg[::-1][1:]), "precision_gain": list(pg[::-1][1:])})
     with np.errstate(all="ignore"):
         return _float(float(-np.sum(np.diff(rg) * pg[:-1])))
+
+
+def _sklearn_prg_gains(x: Inputs) -> tuple[np.ndarray, np.ndarray] | None:
+    """(precision gain, recall gain) as ``sklearn_prg.precision_recall_gain_curve`` computes
+    them: scikit-learn's ``precision_recall_curve`` (every distinct score, decreasing recall,
+    (R, P) = (0, 1) appended), each coordinate one correctly rounded division of exact counts
+    as scikit-learn's; pi is ``np.mean(y_true)``, the positives over the items rounded once (the
+    sum of 0/1 labels is exact). Without weights and with finite scores only (scikit-learn
+    rejects ±inf first)."""
+    scores = np.asarray(x.scores, dtype=np.float64)
+    if x.sample_weight is not None or not np.isfinite(scores).all():
+        return None
+    labels = np.asarray(x.labels)
+    if not np.isin(labels, (0, 1)).all():
+        return None
+    pos, n = int((labels == 1).sum()), len(labels)
+    if pos in (0, n):  # the package's own branch (prevalence 0 or 1): every gain 0
+        zeros = np.zeros(len(np.unique(scores)) + 1)  # -0.0 == 0.0: one threshold
+        return zeros, zeros.copy()
+    pts = _points(x)
+    if pts is None:
+        return None
+    tps = np.asarray([float(t) for t in pts.tp])
+    fps = np.asarray([float(f) for f in pts.fp])
+    precision = np.r_[(tps / (tps + fps))[::-1], 1.0]
+    recall = np.r_[(tps / tps[-1])[::-1], 0.0]
+    prevalence = np.float64(pos) / np.float64(n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pg = (precision - prevalence) / ((1 - prevalence) * precision)
+        rg = (recall - prevalence) / ((1 - prevalence) * recall)
+    pg = np.clip(np.nan_to_num(pg, nan=0.0, posinf=0.0, neginf=0.0), 0, None)
+    rg = np.clip(np.nan_to_num(rg, nan=0.0, posinf=0.0, neginf=0.0), 0, None)
+    rg[recall == 1] = 1.0
+    return pg, rg
+
+
+def sklearn_prg_clipped(v: Vector) -> Any:
+    """The ``sklearn-prg`` package's curve (``prg_curve``: in decreasing threshold order, the
+    appended point at recall 0 left out, as the adapter returns it) or area (``auprg``) on a
+    valid or undefined vector. Source: ``sklearn_prg/metrics.py`` (sklearn-prg 0.1.3):
+    ``precision_recall_gain_curve`` takes ``precision_recall_curve``, ``prevalence =
+    np.mean(y_true)`` (all gains 0 when it is 0 or 1), the gains ``(x - prevalence) / ((1 -
+    prevalence) x)``, ``np.nan_to_num(..., nan=0.0, posinf=0.0, neginf=0.0)``, ``np.clip(..., 0,
+    None)`` and ``recall_gain[recall == 1] = 1.0``; ``average_precision_recall_gain`` sorts by
+    ``np.argsort(rg)`` and returns ``auc(rg_sorted, pg_sorted)`` (trapezoids). Clipping point
+    by point is not the PRG curve's restriction to the unit square (F5): a point of negative
+    recall gain moves to recall gain 0 at its own precision gain instead of the curve being cut
+    where it crosses recall gain 0.
+
+    Parameters
+    ----------
+    v : Vector
+        The vector.
+
+    Returns
+    -------
+    dict, Value or None
+        The curve or the area (``None`` for another metric, weights or non-finite scores; all
+        gains 0 where the package finds prevalence 0 or 1).
+
+    Examples
+    --------
+    Labels 1, 0, 1 with the last two tied (the adapter's example): pi = 2/3, the points (R, P)
+    = (1/2, 1), (1, 2/3) have gains (RG, PG) = ((1/2 - 2/3)/((1/3)(1/2)), (1 - 2/3)/(1/3)) =
+    (-1, 1) and (1, 0); clipped, (0, 1) and (1, 0). The appended point (0, 1) has RG = -inf,
+    replaced by 0, and PG = 1. Ordered by RG, the trapezoids run (0, 1), (0, 1), (1, 0): area
+    1/2, where AUPRG (the curve cut at RG = 0, PG = 1/2) is 1/4:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.library_models import sklearn_prg_clipped
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def vector(metric):
+    ...     x = Inputs(np.array([1, 0, 1]), np.array([0.9, 0.5, 0.5]))
+    ...     return Vector(metric, 1, "", (), x, "valid", None, {}, None)
+    >>> curve = sklearn_prg_clipped(vector("prg_curve"))
+    >>> {k: [g.float64 for g in gains] for k, gains in curve.items()}
+    {'recall_gain': [0.0, 1.0], 'precision_gain': [1.0, 0.0]}
+    >>> sklearn_prg_clipped(vector("auprg")).float64
+    0.5
+    """
+    x = v.inputs
+    if v.result not in ("valid", "undefined") or x.y_score is None:
+        return None
+    if v.metric not in ("prg_curve", "auprg"):
+        return None
+    gains = _sklearn_prg_gains(x)
+    if gains is None:
+        return None
+    pg, rg = gains
+    if v.metric == "prg_curve":
+        return _curve({"recall_gain": list(rg[::-1][1:]), "precision_gain": list(pg[::-1][1:])})
+    order = np.argsort(rg)  # the package's call: the same (unstable) order of tied gains
+    x, y = rg[order], pg[order]
+    # scipy.integrate.trapezoid, which scikit-learn's auc calls: sum(d * (y1 + y0) / 2.0)
+    return _float(float(np.sum((x[1:] - x[:-1]) * (y[1:] + y[:-1]) / 2.0)))
 
 
 def pyprg_undefined(v: Vector) -> Any:

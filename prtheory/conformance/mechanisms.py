@@ -51,8 +51,8 @@ source); :func:`mechanisms` lists those of a metric. Mechanisms modelled:
 * a library's own float arithmetic or guard, evaluated on the oracle's exact counts
   (:mod:`prtheory.conformance.library_models`): ``undefined=sklearn`` for curves,
   ``fbeta-float64-overflow`` / ``fbeta-float32-overflow`` (a :class:`~prtheory.conformance.predictions.Crash` where ``beta**2``
-  overflows), ``prg-skew=odds`` (the ``precision-recall-gain`` package) and
-  ``undefined=pyprg``;
+  overflows), ``prg-skew=odds`` (the ``precision-recall-gain`` package),
+  ``prg-gains-clipped`` (``sklearn-prg``) and ``undefined=pyprg``;
 * ``rejects-no-relevant``: an exception for a ranking with no relevant item;
 * ``undefined=0.5``, ``undefined=-0.0`` (``undefined=NaN`` is the default: NaN agrees);
 * ``nan=first`` / ``nan=last``: a NaN score ranked above (below) every other score, as a
@@ -797,6 +797,15 @@ DEFINITIONS: tuple[MechanismSpec, ...] = (
         library_models.prg_odds,
         _only("prg_curve", "auprg"),
         "the precision-recall-gain package",
+    ),
+    MechanismSpec(
+        "prg-gains-clipped",
+        "gains on scikit-learn's whole PR curve with pi the mean label, NaN and ±inf taken "
+        "as 0, negative gains clipped to 0 point by point, recall gain 1 where recall is 1; "
+        "trapezoids over the points ordered by np.argsort(recall gain)",
+        library_models.sklearn_prg_clipped,
+        _only("prg_curve", "auprg"),
+        "sklearn-prg",
     ),
     MechanismSpec(
         "undefined=pyprg",
