@@ -446,9 +446,9 @@ def sklearn_prg_clipped(v: Vector) -> Any:
     if v.metric == "prg_curve":
         return _curve({"recall_gain": list(rg[::-1][1:]), "precision_gain": list(pg[::-1][1:])})
     order = np.argsort(rg)  # the package's call: the same (unstable) order of tied gains
-    x, y = rg[order], pg[order]
+    r, p = rg[order], pg[order]
     # scipy.integrate.trapezoid, which scikit-learn's auc calls: sum(d * (y1 + y0) / 2.0)
-    return _float(float(np.sum((x[1:] - x[:-1]) * (y[1:] + y[:-1]) / 2.0)))
+    return _float(float(np.sum((r[1:] - r[:-1]) * (p[1:] + p[:-1]) / 2.0)))
 
 
 def pyprg_undefined(v: Vector) -> Any:
