@@ -317,7 +317,7 @@ def test_keras_is_given_no_logits():
 def test_keras_float32_emulation_reproduces_keras(comment):
     # the report attributes Keras's wrong areas to its float32 closed form only when this
     # numpy emulation (which never imports Keras) reproduces the returned value
-    from prtheory.conformance.adapters.keras_adapter import float32_interpolation
+    from prtheory.conformance.keras_models import float32_interpolation
 
     _keras()
     impl = "AUC(curve='PR', thresholds=every distinct score)"
@@ -346,7 +346,7 @@ def test_keras_findings_separate_float32_scores_from_cancellation():
 
 
 def test_keras_minoring_and_majoring_bracket_average_precision():
-    from prtheory.conformance.adapters.keras_adapter import float32_riemann
+    from prtheory.conformance.keras_models import float32_riemann
 
     _keras()
     v = _vector("average_precision", "distinct scores, mixed labels")

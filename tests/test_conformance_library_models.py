@@ -311,3 +311,28 @@ def test_sklearn_prg_model_is_the_library_on_every_vector():
             differs += v.result == "valid" and not fits(got, v.expected, F64)
         assert predicted >= 40, metric
         assert differs >= 20, metric  # the oracle's value is not the library's there
+
+
+def test_keras_float32_cancellation_names_only_the_cancelling_formula():
+    # One positive below 10^6 tied negatives (auc_davis_goadrich#29): Keras's bucket from the
+    # threshold below the positive to the one below the negatives has dTP = 1, P from 10^6 + 1
+    # to 10^6, slope 1, intercept 0 - 10^6, so the area is 1 - 10^6 log(P ratio). The exact
+    # ratio 1 + 10^-6 is 1 + 8.39 2^-23 in float32 units and rounds to 1 + 8 2^-23, so Keras
+    # gives 1 - 10^6 ln(1 + 8 2^-23) = 0.04633 (float32's log errs by at most half an ulp of
+    # 9.5e-7, 2^-44, which 10^6 makes 6e-8), where the exact area is 1 - 10^6 ln(1 + 10^-6) =
+    # 5.0e-7.
+    v = next(u for u in load("auc_davis_goadrich") if u.tc_id == 29)
+    assert v.comment == "1 positive among 10^6 tied negatives, positive ranked at the bottom"
+    got = _predict("dg-float32-cancellation", v).float64
+    assert abs(got - (1 - 10**6 * math.log1p(8 * 2**-23))) < 1e-7
+    assert abs(float(v.expected.float64) - (1 - 10**6 * math.log1p(1e-6))) < 1e-12
+    # where the formula does not cancel (a few distinct scores), or where float32 cannot hold
+    # the weights (their overflow or underflow is the cause: #53, #54), it says nothing
+    small = _vector("auc_davis_goadrich", [1, 0, 0, 1], [0.8, 0.6, 0.4, 0.2])
+    assert _predict("dg-float32-cancellation", small) is None
+    for w in ([1e308] * 4, [5e-324, 1e-323, 1.5e-323, 5e-324]):
+        heavy = _vector("auc_davis_goadrich", [1, 0, 1, 0], [0.4, 0.3, 0.2, 0.1], w=w)
+        assert _predict("dg-float32-cancellation", heavy) is None
+    # scores outside [0, 1] are not Keras's input
+    logits = _vector("auc_davis_goadrich", [1, 0], [2.0, -1.0])
+    assert _predict("dg-float32-cancellation", logits) is None

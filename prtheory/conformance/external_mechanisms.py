@@ -1,12 +1,13 @@
-"""Mechanisms of the gradient-boosting libraries, R's packages, river and Weka.
+"""Mechanisms of the gradient-boosting libraries, R's packages, river, Weka and Keras's float32
+closed form.
 
 Each mechanism names one cause, found in the library's source, and predicts what it gives only on
 the vectors where that cause applies (``None`` elsewhere), so that the diagnosis of
 :mod:`prtheory.conformance.mechanisms` can attribute each divergence to it and contradict it
 where a result disagrees. The predictions come from the oracle on the input as the cause
 transforms it, or, for a library's own arithmetic, from the emulations of
-:mod:`prtheory.conformance.gbdt_models`, :mod:`prtheory.conformance.r_models` and
-:mod:`prtheory.conformance.river_models` (each checked against the installed library by the
+:mod:`prtheory.conformance.gbdt_models`, :mod:`prtheory.conformance.r_models`,
+:mod:`prtheory.conformance.river_models` and :mod:`prtheory.conformance.keras_models` (each checked against the installed library by the
 tests). :data:`SOURCES` says where each one is in the library's code.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance import gbdt_models, r_models, river_models
+from prtheory.conformance import gbdt_models, keras_models, r_models, river_models
 from prtheory.conformance.metrics import Alternative, Inputs, evaluate
 from prtheory.conformance.predictions import (
     NAN,
@@ -45,6 +46,7 @@ SOURCES = {
     "undefined=0": "river `rust_src/rolling_roc_auc.rs` `RollingROCAUC::get`: `if self.positives == 0 || total == self.positives { return 0.0; }`.",
     "nan-without-negatives": "XGBoost `src/metric/auc.cc` `BinaryPRAUC`: `if (total_pos <= 0 || total_neg <= 0) return {1.0f, 1.0f, NaN}`: NaN for an input without negatives, where every PR area is 1.",
     "dg-float64-cancellation": "XGBoost `src/metric/auc.h` `detail::CalcDeltaPRAUC`: `(pr - pr_prev - b / a * (std::log(a * pr + b) - std::log(a * pr_prev + b))) / a` in double; when a bucket changes `a r + b` by a small fraction the two terms cancel (one positive below 10^6 tied negatives: 4.9990467e-07 for the exact 4.9999967e-07), and `EvalOneIter` prints 17 digits after the point. Upstream: https://github.com/dmlc/xgboost/issues/5681 (aucpr far from other packages on unbalanced data, before the current closed form).",
+    "dg-float32-cancellation": "Keras `keras/src/metrics/confusion_metrics.py` `AUC.interpolate_pr_auc`: per bucket `slope * (dtp + intercept * log(P_i / P_{i+1})) / (TP + FN)` with `P = TP + FP`, in float32; when a bucket moves `P` by a small fraction the two terms cancel: one positive below 10^6 tied negatives has the exact area 1 - 10^6 ln(1 + 10^-6) = 5.0e-7, and float32's `P` ratio 1 + 8 2^-23 gives 1 - 10^6 ln(1 + 8 2^-23) = 0.0463. Emulated by `prtheory.conformance.keras_models.float32_interpolation`.",
     "weights-float32-underflow": "Weights stored as float32 (XGBoost `MetaInfo::weights_`, CatBoost's `TVector<float>` weights): subnormal float64 weights become 0, a class loses all its weight and the area is 0/0 (NaN, or CatBoost's `No element of a positive class`).",
     "rejects-weights-beyond-float32": 'XGBoost `src/data/data.cc` `MetaInfo::SetInfoFromHost`: weights are cast to float (1e308 and 2^1000 become inf), then `CHECK(valid) << "Weights must be positive values."` rejects inf.',
     "ranking-auc=all-pairs": "XGBoost `src/metric/auc.cc` `GroupRankingROC` (used with query groups): the items sorted by label, every pair i < j counted, pairs of equal labels included, 1 if `predts[i] - predts[j] > 0` (float32; inf - inf is NaN and counts 0), 1/2 if equal; groups of fewer than 3 items are invalid (`InvalidGroupAUC`), leaving 0/0.",
@@ -162,6 +164,36 @@ def _cancels(x: Inputs) -> bool:
     if exact is UNDEFINED or math.isnan(got):
         return False
     return bool(abs(got - exact.float64) > 8 * math.ulp(exact.float64))
+
+
+def _keras_cancels(x: Inputs) -> bool:
+    """Keras's float32 closed form (one threshold below every distinct score) is off the exact
+    area of its float32 scores (first point held from recall 0, ``first-point=spark``) beyond
+    16 float32 ulps: the result is not float32 rounding (Keras takes probabilities only; the
+    oracle's Davis-Goadrich area holds the first point's precision from recall 0, as Keras), nor
+    weights that float32 cannot hold."""
+    s = np.asarray(x.y_score, dtype=np.float64)
+    if s.size == 0 or not (np.isfinite(s).all() and s.min() >= 0.0 and s.max() <= 1.0):
+        return False
+    if not _float32_weights_hold(x):
+        return False  # the weights' float32 overflow or underflow is the cause there
+    exact = _oracle("auc_davis_goadrich", replace(x, y_score=_f32(s).astype(np.float64)))
+    got = keras_models.float32_interpolation(x)
+    if exact is UNDEFINED or math.isnan(got):
+        return False
+    return bool(abs(got - exact.float64) > 16 * np.spacing(np.float32(exact.float64)))
+
+
+def _float32_weights_hold(x: Inputs) -> bool:
+    """No weights, or weights that float32 holds: each 0 or normal in float32, their float32
+    sum finite."""
+    if x.sample_weight is None:
+        return True
+    w = np.asarray(x.sample_weight, dtype=np.float64)
+    normal = (w == 0) | (w >= np.finfo(np.float32).tiny)
+    with np.errstate(over="ignore"):
+        total = _f32(w).sum(dtype=np.float32)
+    return bool(normal.all() and np.isfinite(total))
 
 
 def _huge_scores(x: Inputs) -> bool:
@@ -362,6 +394,11 @@ def _by_metric(metric: str) -> list[Mechanism]:
                 "dg-float64-cancellation",
                 "the Davis-Goadrich closed form in float64 cancels (XGBoost's CalcDeltaPRAUC)",
                 _emulated(gbdt_models.xgboost_aucpr, _cancels),
+            ),
+            _mechanism(
+                "dg-float32-cancellation",
+                "the Davis-Goadrich closed form in float32 cancels (Keras's interpolate_pr_auc)",
+                _emulated(keras_models.float32_interpolation, _keras_cancels),
             ),
         ],
         "auc_trapezoid": [

@@ -151,7 +151,7 @@ def _sklearn_auc_no_positives(rows: list[Row]) -> list[Row]:
 def _keras_riemann(rows: list[Row]) -> list[Row]:
     """Keras minoring/majoring results on AP vectors that differ from AP and that an
     independent float32 emulation of the Riemann sum reproduces to one float32 ulp."""
-    from prtheory.conformance.adapters.keras_adapter import float32_riemann
+    from prtheory.conformance.keras_models import float32_riemann
 
     out = []
     for r in rows:
@@ -168,12 +168,12 @@ def _keras_riemann(rows: list[Row]) -> list[Row]:
 
 def _keras_float32(cancels: bool) -> Callable[[list[Row]], list[Row]]:
     """Keras results off beyond float32 rounding that its float32 interpolation formula,
-    emulated independently (:func:`~prtheory.conformance.adapters.keras_adapter.float32_interpolation`),
+    emulated independently (:func:`~prtheory.conformance.keras_models.float32_interpolation`),
     reproduces to within one float32 ulp; split by cause: the exact area of the scores rounded to
     float32 is the returned value (scores collide) or is not (the formula cancels)."""
 
     def pick(rows: list[Row]) -> list[Row]:
-        from prtheory.conformance.adapters.keras_adapter import (
+        from prtheory.conformance.keras_models import (
             DEFAULT_THRESHOLDS,
             float32_interpolation,
         )
