@@ -336,3 +336,31 @@ def test_keras_float32_cancellation_names_only_the_cancelling_formula():
     # scores outside [0, 1] are not Keras's input
     logits = _vector("auc_davis_goadrich", [1, 0], [2.0, -1.0])
     assert _predict("dg-float32-cancellation", logits) is None
+
+
+def _ranx_map():
+    pytest.importorskip("ranx")
+    from prtheory.conformance.adapters import implementations
+
+    return next(i for i in implementations("ranx") if i.name == "map")
+
+
+@pytest.mark.parametrize("n", [15, 60])
+def test_numba_quicksort_tie_order_is_ranx_order(n):
+    """One relevant item at input position 37 % n of n tied ones. Below 16 items numba's
+    argsort sorts by insertion (stable), so the order is the input order and the mechanism
+    says nothing (ties=input-order does: 1/(position + 1)); at 60 items its quicksort moves the
+    item, and ranx's own MAP is the mechanism's value, not the input order's 1/38."""
+    y = np.zeros(n, dtype=np.int64)
+    y[37 % n] = 1
+    v = _vector("average_precision", y, np.full(n, 0.5))
+    got = _predict("ties=numba-quicksort", v)
+    if n < 16:
+        assert got is None
+        return
+    position = 37
+    assert got.exact != Fraction(1, position + 1)
+    assert got.exact.numerator == 1  # 1/(rank of the one relevant item)
+    with warnings.catch_warnings():  # numba's compiler warnings on a fresh install
+        warnings.simplefilter("ignore")
+        assert _ranx_map().run(v.inputs) == float(got.exact)

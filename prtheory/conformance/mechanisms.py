@@ -25,6 +25,9 @@ source); :func:`mechanisms` lists those of a metric. Mechanisms modelled:
   non-relevant (0 when none is left), as torchmetrics' retrieval metrics
   (``torch.where(preds > 0, target, 0)``); ``+normalisation=hits``: AP@k divided by the relevant
   items found in the top k;
+* ``ties=numba-quicksort``: the items in the order numba's ``np.argsort`` (a quicksort, stable
+  only below 16 items) gives the negated scores, as ranx ranks a query's documents (needs
+  numba; it predicts only where that order is not the input order);
 * ``trapezoid-for-step``: the trapezoid area under the PR curve (B2) returned as step AP (N2)
   (``+first-point=sklearn``/``spark``/``mllib``: with that point at recall 0);
   ``riemann-minoring`` /
@@ -79,6 +82,7 @@ then those whose mechanisms explain more vectors, come first. A divergence no me
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -432,6 +436,43 @@ def _torch_sort(drop_nonpositive: bool = False, hits: bool = False) -> Callable[
     return predict
 
 
+@functools.cache
+def _numba_argsort() -> Callable[[np.ndarray], np.ndarray] | None:
+    """``np.argsort`` compiled by numba (its quicksort: insertion sort below 16 items, not
+    stable above), as ranx calls it inside ``njit``; None without numba."""
+    try:
+        from numba import njit
+    except ImportError:  # pragma: no cover - numba comes with ranx, an optional extra
+        return None
+
+    @njit(cache=False)
+    def argsort(a: np.ndarray) -> np.ndarray:  # pragma: no cover - runs compiled
+        return np.argsort(a)
+
+    return argsort
+
+
+def _numba_sort(v: Vector) -> Any:
+    """The oracle's value with the items in the order numba's ``np.argsort`` gives the negated
+    scores (ranx's ``typed_list_argosrt([-v for v in values])``, the documents first sorted by
+    id, which is input order here), where that order differs from the stable one; ties item by
+    item in that order."""
+    x = v.inputs
+    if v.result not in ("valid", "acceptable") or x.y_score is None:
+        return None
+    if x.sample_weight is not None or "relevant_at" in x.params:
+        return None
+    s = np.asarray(x.y_score, dtype=np.float64)
+    argsort = _numba_argsort()
+    if argsort is None or np.isnan(s).any():
+        return None
+    order = np.asarray(argsort(-s))
+    if np.array_equal(order, np.argsort(-s, kind="stable")):
+        return None  # input order: ties=input-order says the same
+    moved = replace(x, y_true=np.asarray(x.y_true)[order], y_score=s[order])
+    return _oracle(v.metric, moved, Alternative("ties=numba-quicksort", {"ties": "input-order"}))
+
+
 def _area(method: str, first_point: str) -> Callable[[Vector], Any]:
     def predict(v: Vector) -> Any:
         if v.result != "valid" or v.inputs.y_score is None:
@@ -653,6 +694,14 @@ DEFINITIONS: tuple[MechanismSpec, ...] = (
         _torch_sort(),
         _only("average_precision", "ap_at_k", "precision_at_k", "r_precision"),
         _TORCH,
+    ),
+    MechanismSpec(
+        "ties=numba-quicksort",
+        "tied items in the order numba's np.argsort (a quicksort) gives the negated scores, "
+        "where it is not the input order",
+        _numba_sort,
+        _only("average_precision", "ap_at_k", "precision_at_k", "r_precision"),
+        "ranx's typed_list_argosrt",
     ),
     MechanismSpec(
         "ties=torch-sort+nonpositive-irrelevant",

@@ -453,6 +453,12 @@ _THRESHOLD_ALTERNATIVES = (
     Alternative("sigmoid-on-logits+threshold=strict", {"threshold": ">"}, sigmoid_on_logits),
     Alternative("undefined=sklearn", {"convention": "sklearn"}),
     Alternative("threshold=strict+undefined=sklearn", {"threshold": ">", "convention": "sklearn"}),
+    # torchmetrics' whole rule: a sigmoid when a score leaves [0, 1], then score > t, 0/0 as 0
+    Alternative(
+        "sigmoid-on-logits+threshold=strict+undefined=sklearn",
+        {"threshold": ">", "convention": "sklearn"},
+        sigmoid_on_logits,
+    ),
 )
 
 
