@@ -40,7 +40,7 @@ from prtheory.conformance.classify import (
 from prtheory.conformance.external import ExternalCrash, ExternalRejection
 from prtheory.conformance.mechanisms import mechanisms
 from prtheory.conformance.metrics import Alternative, Inputs, evaluate, sigmoid_on_logits
-from prtheory.conformance.predictions import Raised
+from prtheory.conformance.predictions import Mechanism, Raised
 from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
@@ -49,6 +49,7 @@ __all__ = [
     "DifferentialRow",
     "Row",
     "Run",
+    "call_pattern_mechanisms",
     "error_of",
     "extra_alternatives",
     "from_library",
@@ -240,6 +241,29 @@ def extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
     """
     from prtheory.conformance.encoding import decode_outcome, encode_outcome
 
+    candidates = _call_patterns(impl)
+    out: dict[str, Any] = {}
+    if vector.result == "invalid" or vector.inputs.y_score is None:
+        return out
+    for alt in candidates:
+        try:
+            value = evaluate(vector.metric, vector.inputs, alt)
+        except (UndefinedMetricError, InvalidInputError):
+            continue
+        out[alt.name] = decode_outcome(encode_outcome(value))
+    if impl.binned is not None and vector.metric == "average_precision":
+        value = _binned_below_grid_dropped(impl.binned, vector.inputs)
+        if value is not None:
+            out[_below_grid_name(impl.binned)] = decode_outcome(encode_outcome(value))
+    return out
+
+
+def _below_grid_name(grid: tuple[float, ...]) -> str:
+    return f"binned({len(grid)} thresholds)+below-grid-never-positive"
+
+
+def _call_patterns(impl: Implementation) -> list[Alternative]:
+    """The conventions of how ``impl`` is called (batches, bins), as the oracle's alternatives."""
     candidates: list[Alternative] = []
     sig = "sigmoid-on-logits" in impl.conventions
     if impl.batches > 1 and sig:
@@ -262,21 +286,50 @@ def extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
                     lambda x: quant(sigmoid_on_logits(x)),
                 )
             )
-    out: dict[str, Any] = {}
-    if vector.result == "invalid" or vector.inputs.y_score is None:
-        return out
-    for alt in candidates:
-        try:
-            value = evaluate(vector.metric, vector.inputs, alt)
-        except (UndefinedMetricError, InvalidInputError):
-            continue
-        out[alt.name] = decode_outcome(encode_outcome(value))
-    if impl.binned is not None and vector.metric == "average_precision":
-        value = _binned_below_grid_dropped(impl.binned, vector.inputs)
-        if value is not None:
-            name = f"binned({len(impl.binned)} thresholds)+below-grid-never-positive"
-            out[name] = decode_outcome(encode_outcome(value))
-    return out
+    return candidates
+
+
+def call_pattern_mechanisms(impl: Implementation) -> list[Mechanism]:
+    """The conventions of :func:`extra_alternatives` as mechanisms, so that a divergence on
+    generated inputs (:mod:`prtheory.conformance.differential`) is named by the bins or batches
+    an implementation is called with, as a stored vector's is.
+
+    Parameters
+    ----------
+    impl : Implementation
+        The implementation, with its batches and bins.
+
+    Returns
+    -------
+    list of Mechanism
+        One per call-pattern convention of ``impl`` (none without batches or bins), each
+        predicting the oracle's value under it.
+
+    Examples
+    --------
+    Two items with scores 0.3 and 0.25 on the one threshold 0.2 tie in one bin: binned AP 1/2
+    where the labels 1, 0 give AP 1; no item lies below the grid, so the variant for such items
+    says nothing:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.adapters import Implementation
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.runner import call_pattern_mechanisms
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> impl = Implementation("mine", "binned AP", "average_precision", None, binned=(0.2,))
+    >>> x = Inputs(np.array([1, 0]), np.array([0.3, 0.25]))
+    >>> v = Vector("average_precision", 0, "", (), x, "valid", None, {}, None)
+    >>> [(m.name, getattr(m.predict(v), "exact", None)) for m in call_pattern_mechanisms(impl)]
+    [('binned(1 thresholds)', Fraction(1, 2)), ('binned(1 thresholds)+below-grid-never-positive', None)]
+    """
+    names = [a.name for a in _call_patterns(impl)]
+    if impl.binned is not None and impl.metric == "average_precision":
+        names.append(_below_grid_name(impl.binned))
+
+    def predictor(name: str) -> Any:
+        return lambda v: extra_alternatives(impl, v).get(name)
+
+    return [Mechanism(n, f"the {n} call pattern", predictor(n)) for n in names]
 
 
 def _binned_below_grid_dropped(grid: tuple[float, ...], x: Inputs) -> Any:
@@ -566,7 +619,7 @@ def run_differential(impl: Implementation, plan: str = "round0") -> Differential
         conventions=impl.conventions,
         weighted=_takes_weights(impl),
         per_decade=diff.PER_DECADE if plan == "full" else 0,
-        mechanisms=mechanisms(impl.metric),
+        mechanisms=[*mechanisms(impl.metric), *call_pattern_mechanisms(impl)],
     )
     verdict = differential_verdict(outcome)
     return DifferentialRow(impl.library, impl.name, impl.metric, impl.conventions, verdict, outcome)
