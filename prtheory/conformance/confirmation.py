@@ -1,0 +1,217 @@
+"""Causes that explain rather than coincide: a named mechanism confirmed on further inputs.
+
+A divergence found by differential testing (:mod:`prtheory.conformance.differential`) names the
+mechanisms whose prediction is the returned result on the drawn and on the shrunk input. The
+shrunk input is small, often two items, where many rules give one value: torch's ``topk`` order
+and input order rank a tie of two alike, and an exception is what both "weights beyond float32
+are rejected" and "scores whose ``1 - s`` and ``s`` do not sum to 1 are rejected" predict on an
+input holding both. Fitting two inputs does not make a mechanism the cause.
+
+So each named mechanism is asked again on further inputs drawn by the same generator. An input
+*discriminates* a mechanism when its prediction there differs from the expected value (the
+expected value taken as a result does not :func:`~prtheory.conformance.predictions.fits` the
+prediction, at the compared precision): only there does the implementation's result tell the
+mechanism apart from a correct implementation. On a discriminating input the implementation is
+called (once, whichever mechanisms the input discriminates) and each mechanism is
+
+* *confirmed* there when the result fits its prediction (the rule that named it), else
+* *contradicted*: the mechanism coincided on the shown inputs but is not what the
+  implementation does, and its name is removed.
+
+A mechanism confirmed on :data:`CONFIRMATIONS` inputs is asked no more. One that no input drawn
+discriminates keeps its name, marked *unconfirmed*: nothing drawn could refute it.
+
+The cost is bounded: the expected value and the pending mechanisms' predictions are computed on
+each input drawn (the caller draws a fixed number, of a few dozen items), and the
+implementation is called only on discriminating ones, at most :data:`CONFIRMATIONS` times per
+named mechanism. Nothing depends on time: the same inputs give the same names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from prtheory.conformance.metrics import Inputs
+from prtheory.conformance.predictions import fits
+
+__all__ = ["CONFIRMATIONS", "Confirmation", "Contradiction", "Probe", "confirm"]
+
+#: discriminating inputs on which a mechanism must give its prediction (fewer where the inputs
+#: drawn hold fewer)
+CONFIRMATIONS = 3
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """A named mechanism's prediction on a discriminating input, and the result that differs
+    from it.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.confirmation import Contradiction
+    >>> from prtheory.conformance.predictions import scalar
+    >>> Contradiction("ties=input-order", "sample(7, blocks, 32)", scalar(0.5), 0.25).input
+    'sample(7, blocks, 32)'
+    """
+
+    mechanism: str
+    #: how to draw the input again
+    input: str
+    predicted: Any
+    returned: Any
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """What asking the named mechanisms on further inputs found: the inputs confirming each,
+    the contradictions, and how many inputs were drawn and how many calls made.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.confirmation import Confirmation, Contradiction
+    >>> c = Confirmation(
+    ...     (("a", ("sample(1, blocks, 10)",)), ("b", ())),
+    ...     (Contradiction("c", "sample(2, blocks, 32)", None, 0.5),),
+    ...     drawn=24,
+    ...     calls=2,
+    ... )
+    >>> c.on("a"), c.unconfirmed(("a", "b")), c.dropped
+    (('sample(1, blocks, 10)',), ('b',), ('c',))
+    """
+
+    #: (mechanism, the inputs on which the result fitted its prediction), for each not
+    #: contradicted
+    confirmed: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    contradicted: tuple[Contradiction, ...] = ()
+    drawn: int = 0
+    calls: int = 0
+
+    def on(self, name: str) -> tuple[str, ...]:
+        """The inputs confirming ``name`` (none where it was not confirmed)."""
+        return dict(self.confirmed).get(name, ())
+
+    def unconfirmed(self, names: Iterable[str]) -> tuple[str, ...]:
+        """Those of ``names`` not contradicted that no input drawn discriminated."""
+        dropped = self.dropped
+        return tuple(n for n in names if n not in dropped and not self.on(n))
+
+    @property
+    def dropped(self) -> tuple[str, ...]:
+        """The contradicted mechanisms."""
+        return tuple(c.mechanism for c in self.contradicted)
+
+
+@dataclass(frozen=True)
+class Probe:
+    """How :func:`confirm` asks an input: the expected value (``None`` where it is undefined),
+    the implementation's result (a value or a
+    :class:`~prtheory.conformance.predictions.Raised`), the predictions of the named mechanisms
+    asked there (``(name, prediction)``, leaving out those that say nothing), and the tolerance
+    ``(dtype, ulps)`` of a match at ``n`` items.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prtheory.conformance.confirmation import Probe
+    >>> probe = Probe(lambda x: 0.5, lambda x: 0.5, lambda x, names: [], lambda n: (np.float64, n))
+    >>> probe.tolerance(10)[1]
+    10
+    """
+
+    expected: Callable[[Inputs], Any]
+    call: Callable[[Inputs], Any]
+    predictions: Callable[[Inputs, Sequence[str]], list[tuple[str, Any]]]
+    tolerance: Callable[[int], tuple[Any, int]]
+
+
+def confirm(
+    names: Sequence[str], inputs: Iterable[tuple[str, Inputs]], probe: Probe
+) -> Confirmation:
+    """Ask the mechanisms ``names`` on ``inputs`` (``(how to draw it, input)``, in order) until
+    each is contradicted or confirmed :data:`CONFIRMATIONS` times (module docstring).
+
+    Parameters
+    ----------
+    names : sequence of str
+        The mechanisms named on the shown inputs.
+    inputs : iterable of (str, Inputs)
+        The further inputs, drawn lazily.
+    probe : Probe
+        The expected value, the implementation, the predictions and the tolerance.
+
+    Returns
+    -------
+    Confirmation
+        The inputs confirming each mechanism, the contradictions, and the cost.
+
+    Examples
+    --------
+    Labels 1, 0, 0, 1 tied two by two (scores 1, 1, 0, 0): AP with ties grouped is
+    (1/2 + 1/2) / 2 = 1/2; ranked in input order (1 + 2/4) / 2 = 3/4. An implementation ranking
+    ties in input order returns 3/4 there, and 1 on labels 1, 0 tied (AP 1/2). A mechanism
+    predicting 3/4 on every input is contradicted at once on labels 1, 0 scored 1, 0 (AP 1,
+    returned 1), where the input-order mechanism is not asked (its prediction is the expected
+    value); the input-order mechanism is confirmed on the two tied inputs:
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from prtheory.conformance.confirmation import Probe, confirm
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.predictions import scalar
+    >>> def ap(y, s):  # ties grouped: precision at each positive's score, counting its ties
+    ...     return float(sum(Fraction(int(sum(y[s >= t])), int(sum(s >= t)))
+    ...                      for t in s[y == 1]) / int(sum(y)))
+    >>> def in_order(x):
+    ...     return ap(x.labels, -np.arange(len(x.labels), dtype=float))
+    >>> def predictions(x, names):
+    ...     table = {"input-order": in_order(x), "three-quarters": 0.75}
+    ...     return [(n, scalar(table[n])) for n in names]
+    >>> probe = Probe(lambda x: ap(x.labels, x.scores), in_order, predictions,
+    ...               lambda n: (np.float64, 8))
+    >>> four = Inputs(np.array([1, 0, 0, 1]), np.array([1.0, 1.0, 0.0, 0.0]))
+    >>> two = Inputs(np.array([1, 0]), np.array([1.0, 1.0]))
+    >>> distinct = Inputs(np.array([1, 0]), np.array([1.0, 0.0]))
+    >>> ap(four.labels, four.scores), in_order(four), in_order(two)
+    (0.5, 0.75, 1.0)
+    >>> inputs = [("distinct", distinct), ("four", four), ("two", two)]
+    >>> c = confirm(("input-order", "three-quarters"), inputs, probe)
+    >>> c.on("input-order"), c.dropped, c.contradicted[0].input, c.drawn, c.calls
+    (('four', 'two'), ('three-quarters',), 'distinct', 3, 3)
+    """
+    found: dict[str, list[str]] = {n: [] for n in names}
+    contradicted: dict[str, Contradiction] = {}
+    drawn = calls = 0
+    for label, x in inputs:
+        pending = [n for n in names if n not in contradicted and len(found[n]) < CONFIRMATIONS]
+        if not pending:
+            break
+        drawn += 1
+        asked = _discriminated(x, pending, probe)
+        if not asked:
+            continue
+        got = probe.call(x)
+        calls += 1
+        tol = probe.tolerance(len(x.labels))
+        for name, want in asked:
+            if fits(got, want, tol, False):
+                found[name].append(label)
+            else:
+                contradicted[name] = Contradiction(name, label, want, got)
+    return Confirmation(
+        tuple((n, tuple(found[n])) for n in names if n not in contradicted),
+        tuple(contradicted[n] for n in names if n in contradicted),
+        drawn,
+        calls,
+    )
+
+
+def _discriminated(x: Inputs, pending: Sequence[str], probe: Probe) -> list[tuple[str, Any]]:
+    """``(name, prediction)`` of the pending mechanisms whose prediction at ``x`` differs from
+    the expected value there (none where that is undefined)."""
+    want = probe.expected(x)
+    if want is None:
+        return []
+    tol = probe.tolerance(len(x.labels))
+    return [(n, p) for n, p in probe.predictions(x, pending) if not fits(want, p, tol, False)]
