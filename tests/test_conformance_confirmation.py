@@ -90,7 +90,7 @@ def _run(call, seed: int = diff.DEFAULT_SEED, pool=(INPUT_ORDER,)) -> diff.Diver
         seed=seed,
         mechanisms=list(pool),
     )
-    (d,) = out.divergences  # the run stops at the first wrong input
+    (d,) = (d for d in out.divergences if d.kind == "wrong")  # the run stops at the first
     return d
 
 
@@ -202,6 +202,37 @@ def test_a_mechanism_no_further_input_can_refute_is_named_unconfirmed():
     assert d.confirmation.calls == 0  # the implementation is never called to confirm
     assert d.confirmation.drawn == len(asked_elsewhere) == 24
     assert (
-        "`marker` predicts, on both inputs; unconfirmed: its prediction is the expected value"
+        "`marker` predicts, on both inputs; unconfirmed: none of the 24 further inputs drawn"
         in (diff.describe(d))
     )
+
+
+def r_precision_in_order(x: Inputs) -> float:
+    """R-precision with ties in input order: the positives among the first R items of a stable
+    sort by score, descending (R the number of positives), over R."""
+    order = sorted(range(len(x.labels)), key=lambda i: -float(x.scores[i]))
+    r = int(sum(x.labels))
+    return float(Fraction(sum(int(x.labels[i]) for i in order[:r]), r))
+
+
+def test_a_float64_implementation_returning_float32_values_is_compared_in_float32():
+    # R-precision with ties in input order, rounded to float32 (float32 arithmetic, as
+    # torchmetrics'): the shown values are float32 values (halves), so the mechanism is named
+    # in float64; on further inputs a value such as 10/27 comes back rounded to float32, some
+    # 10^8 float64 ulps off, which is float32 arithmetic, no contradiction
+    def in_float32(x: Inputs) -> float:
+        return float(np.float32(r_precision_in_order(x)))
+
+    pool = [Mechanism(NAME, "input order", lambda v: scalar(r_precision_in_order(v.inputs)))]
+    out = diff.run(
+        "r_precision", in_float32, weighted=False, per_decade=0, max_n=100, mechanisms=pool
+    )
+    (d,) = (d for d in out.divergences if d.kind == "wrong")
+    assert d.got == r_precision_in_order(_drawn(d.spec.text()))  # exact in float32 too
+    assert d.shrunk_got == r_precision_in_order(d.shrunk)
+    assert (d.mechanisms, d.mechanisms_float32) == ((NAME,), False)
+    confirming = d.confirmation.on(NAME)
+    assert confirming
+    assert d.confirmation.contradicted == ()
+    values = [r_precision_in_order(_drawn(t)) for t in confirming]
+    assert any(float(np.float32(v)) != v for v in values)

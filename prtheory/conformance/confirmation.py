@@ -18,6 +18,11 @@ called (once, whichever mechanisms the input discriminates) and each mechanism i
 * *contradicted*: the mechanism coincided on the shown inputs but is not what the
   implementation does, and its name is removed.
 
+The precision compared is the result's: where a float64 implementation returns a float32 value
+(float32 arithmetic, which composes with every mechanism), the prediction is matched within the
+float32 tolerance, and an input whose expected value is within that tolerance of the
+prediction tells nothing (it neither confirms nor contradicts).
+
 A mechanism confirmed on :data:`CONFIRMATIONS` inputs is asked no more. One that no input drawn
 discriminates keeps its name, marked *unconfirmed*: nothing drawn could refute it.
 
@@ -109,21 +114,23 @@ class Probe:
     the implementation's result (a value or a
     :class:`~prtheory.conformance.predictions.Raised`), the predictions of the named mechanisms
     asked there (``(name, prediction)``, leaving out those that say nothing), and the tolerance
-    ``(dtype, ulps)`` of a match at ``n`` items.
+    ``(dtype, ulps)`` of a match at ``n`` items for a result (``None`` before the call: the
+    declared precision; a result may call for a coarser one, module docstring).
 
     Examples
     --------
     >>> import numpy as np
     >>> from prtheory.conformance.confirmation import Probe
-    >>> probe = Probe(lambda x: 0.5, lambda x: 0.5, lambda x, names: [], lambda n: (np.float64, n))
-    >>> probe.tolerance(10)[1]
+    >>> probe = Probe(lambda x: 0.5, lambda x: 0.5, lambda x, names: [],
+    ...               lambda n, got: (np.float64, n))
+    >>> probe.tolerance(10, None)[1]
     10
     """
 
     expected: Callable[[Inputs], Any]
     call: Callable[[Inputs], Any]
     predictions: Callable[[Inputs, Sequence[str]], list[tuple[str, Any]]]
-    tolerance: Callable[[int], tuple[Any, int]]
+    tolerance: Callable[[int, Any], tuple[Any, int]]
 
 
 def confirm(
@@ -169,7 +176,7 @@ def confirm(
     ...     table = {"input-order": in_order(x), "three-quarters": 0.75}
     ...     return [(n, scalar(table[n])) for n in names]
     >>> probe = Probe(lambda x: ap(x.labels, x.scores), in_order, predictions,
-    ...               lambda n: (np.float64, 8))
+    ...               lambda n, got: (np.float64, 8))
     >>> four = Inputs(np.array([1, 0, 0, 1]), np.array([1.0, 1.0, 0.0, 0.0]))
     >>> two = Inputs(np.array([1, 0]), np.array([1.0, 1.0]))
     >>> distinct = Inputs(np.array([1, 0]), np.array([1.0, 0.0]))
@@ -188,13 +195,12 @@ def confirm(
         if not pending:
             break
         drawn += 1
-        asked = _discriminated(x, pending, probe)
-        if not asked:
+        asked = _ask(x, pending, probe)
+        if asked is None:
             continue
-        got = probe.call(x)
         calls += 1
-        tol = probe.tolerance(len(x.labels))
-        for name, want in asked:
+        got, discriminated, tol = asked
+        for name, want in discriminated:
             if fits(got, want, tol, False):
                 found[name].append(label)
             else:
@@ -207,11 +213,27 @@ def confirm(
     )
 
 
-def _discriminated(x: Inputs, pending: Sequence[str], probe: Probe) -> list[tuple[str, Any]]:
-    """``(name, prediction)`` of the pending mechanisms whose prediction at ``x`` differs from
-    the expected value there (none where that is undefined)."""
-    want = probe.expected(x)
-    if want is None:
-        return []
-    tol = probe.tolerance(len(x.labels))
-    return [(n, p) for n, p in probe.predictions(x, pending) if not fits(want, p, tol, False)]
+def _ask(
+    x: Inputs, pending: Sequence[str], probe: Probe
+) -> tuple[Any, list[tuple[str, Any]], tuple[Any, int]] | None:
+    """The implementation's result at ``x``, the pending mechanisms ``x`` discriminates at that
+    result's precision (their predictions), and that precision; ``None`` without a call where
+    ``x`` discriminates none in the declared precision (or its expected value is undefined)."""
+    expected = probe.expected(x)
+    if expected is None:
+        return None
+    n = len(x.labels)
+    asked = _differing(expected, probe.predictions(x, pending), probe.tolerance(n, None))
+    if not asked:
+        return None
+    got = probe.call(x)
+    tol = probe.tolerance(n, got)
+    return got, _differing(expected, asked, tol), tol
+
+
+def _differing(
+    expected: Any, predictions: list[tuple[str, Any]], tolerance: tuple[Any, int]
+) -> list[tuple[str, Any]]:
+    """The ``(name, prediction)`` whose prediction differs from ``expected`` by more than
+    ``tolerance``: those the input discriminates."""
+    return [(n, p) for n, p in predictions if not fits(expected, p, tolerance, False)]

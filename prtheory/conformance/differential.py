@@ -115,6 +115,7 @@ __all__ = [
     "cutoff",
     "describe",
     "diverges",
+    "float32_valued",
     "kind_of",
     "mechanisms_giving",
     "reference",
@@ -365,14 +366,43 @@ def kind_of(got: Any, want: Any, n: int, f32_ulps: int) -> str:
     """
     if isinstance(got, Raised):
         return "rejected-valid" if got.deliberate else "crashed"
-    values = _coordinates(got)
-    if values is None:
-        return "wrong"
-    with np.errstate(over="ignore"):
-        is_float32 = bool(np.all(np.isnan(values) | (values.astype(np.float32) == values)))
-    if is_float32 and distance(got, want, True) <= tolerance(n, 0, f32_ulps, True):
+    if float32_valued(got) and distance(got, want, True) <= tolerance(n, 0, f32_ulps, True):
         return "float32"
     return "wrong"
+
+
+def float32_valued(value: Any) -> bool:
+    """Whether every number of a scalar or a curve is a float32 value (NaN included), as float32
+    arithmetic returns; ``False`` for what is no number.
+
+    Parameters
+    ----------
+    value : Any
+        A result: a number, a curve (a dict of arrays) or
+        :class:`~prtheory.conformance.predictions.Raised`.
+
+    Returns
+    -------
+    bool
+        Whether rounding each number to float32 leaves it unchanged.
+
+    Examples
+    --------
+    0.5 and 2**-149 (float32's least subnormal) are float32 values, 0.1 is not (its float32
+    is 0.100000001490116...):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import float32_valued
+    >>> float32_valued(0.5), float32_valued({"recall": np.array([0.5, 2.0**-149])})
+    (True, True)
+    >>> float32_valued(0.1), float32_valued(float(np.float32(0.1)))
+    (False, True)
+    """
+    values = _coordinates(value)
+    if values is None:
+        return False
+    with np.errstate(over="ignore"):
+        return bool(np.all(np.isnan(values) | (values.astype(np.float32) == values)))
 
 
 def _coordinates(value: Any) -> np.ndarray | None:
@@ -463,8 +493,8 @@ def _mechanism_lines(d: Divergence) -> list[str]:
                 " from the expected value"
             )
             unconfirmed = (
-                f"unconfirmed: {'its prediction is' if one else 'their predictions are'} the "
-                f"expected value on each of the {c.drawn} further inputs drawn"
+                f"unconfirmed: none of the {c.drawn} further inputs drawn tells "
+                f"{'it' if one else 'them'} from the expected value"
             )
             lines.append(
                 f"returned what the mechanism{'' if one else 's'} "
@@ -1071,17 +1101,18 @@ class _Judge:
     def _confirm(self, names: tuple[str, ...], n: int, float32: bool) -> Confirmation:
         """``names`` asked on the inputs of :func:`confirmation_specs` (drawn at ``n`` items
         too, past :data:`NAMING_MAX`, for a mechanism of ``AT_ANY_SIZE``), matched as they were
-        named: in float32 precision where ``float32``
-        (:func:`~prtheory.conformance.confirmation.confirm`)."""
+        named, in float32 precision where ``float32``, and so is a float32 value that a float64
+        implementation returns (:func:`~prtheory.conformance.confirmation.confirm`)."""
         if not names:
             return Confirmation()
         large = n if n > NAMING_MAX and AT_ANY_SIZE.intersection(names) else None
         specs = confirmation_specs(self.seed, self.families, large)
         inputs = ((s.text(), _inputs(sample(s.seed, s.family, s.n), self.metric)) for s in specs)
-        dtype = np.float32 if float32 else np.float64
 
-        def within(m: int) -> tuple[Any, int]:
-            return dtype, tolerance(m, self.ulps, self.f32_ulps, float32)
+        def within(m: int, got: Any) -> tuple[Any, int]:
+            coarse = float32 or (got is not None and float32_valued(got))
+            dtype = np.float32 if coarse else np.float64
+            return dtype, tolerance(m, self.ulps, self.f32_ulps, coarse)
 
         return confirm(names, inputs, Probe(self.expected, self.call, self._predicted, within))
 
