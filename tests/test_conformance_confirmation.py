@@ -236,3 +236,27 @@ def test_a_float64_implementation_returning_float32_values_is_compared_in_float3
     assert d.confirmation.contradicted == ()
     values = [r_precision_in_order(_drawn(t)) for t in confirming]
     assert any(float(np.float32(v)) != v for v in values)
+
+
+def test_an_input_the_implementation_raises_on_neither_confirms_nor_contradicts():
+    # input order, but a rejection of any infinite score (as Keras' adapter cannot pass one and
+    # some libraries reject them before ranking): the mechanism predicts a value there, and the
+    # rejection neither confirms it nor contradicts it; the name stands, confirmed elsewhere
+    def finite_only(x: Inputs):
+        if np.isinf(x.scores).any():
+            return Raised("raised ValueError: Input contains infinity")
+        return in_order(x)
+
+    d = _run(finite_only)
+    assert d.mechanisms == (NAME,)
+    assert d.confirmation.contradicted == ()
+    confirming = d.confirmation.on(NAME)
+    assert len(confirming) == 3
+    assert not any(np.isinf(_drawn(t).scores).any() for t in confirming)
+    # among the inputs drawn before the third confirmation, one with an infinite score that
+    # input order changes: it was asked, and left out
+    specs = diff.confirmation_specs(
+        diff.DEFAULT_SEED, tuple(f for f in FAMILIES if f.weights == "none")
+    )
+    drawn = [_drawn(s.text()) for s in specs[: d.confirmation.drawn]]
+    assert any(np.isinf(x.scores).any() and in_order(x) != grouped(x) for x in drawn)

@@ -16,7 +16,11 @@ called (once, whichever mechanisms the input discriminates) and each mechanism i
 
 * *confirmed* there when the result fits its prediction (the rule that named it), else
 * *contradicted*: the mechanism coincided on the shown inputs but is not what the
-  implementation does, and its name is removed.
+  implementation does, and its name is removed;
+* neither, where the implementation raised (or could not be called) and the mechanism predicts
+  a value: nothing was computed to compare (Keras cannot be given a score outside [0, 1], a
+  library may reject infinite scores before it ranks anything). Such an input never confirms,
+  so it cannot make a name pass.
 
 The precision compared is the result's: where a float64 implementation returns a float32 value
 (float32 arithmetic, which composes with every mechanism), the prediction is matched within the
@@ -38,8 +42,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from prtheory.conformance.encoding import Value
 from prtheory.conformance.metrics import Inputs
-from prtheory.conformance.predictions import fits
+from prtheory.conformance.predictions import Raised, fits
 
 __all__ = ["CONFIRMATIONS", "Confirmation", "Contradiction", "Probe", "confirm"]
 
@@ -217,8 +222,9 @@ def _ask(
     x: Inputs, pending: Sequence[str], probe: Probe
 ) -> tuple[Any, list[tuple[str, Any]], tuple[Any, int]] | None:
     """The implementation's result at ``x``, the pending mechanisms ``x`` discriminates at that
-    result's precision (their predictions), and that precision; ``None`` without a call where
-    ``x`` discriminates none in the declared precision (or its expected value is undefined)."""
+    result's precision and the result speaks to (their predictions), and that precision;
+    ``None`` without a call where ``x`` discriminates none in the declared precision (or its
+    expected value is undefined)."""
     expected = probe.expected(x)
     if expected is None:
         return None
@@ -228,7 +234,14 @@ def _ask(
         return None
     got = probe.call(x)
     tol = probe.tolerance(n, got)
-    return got, _differing(expected, asked, tol), tol
+    computed = not isinstance(got, Raised)  # else a predicted value or curve is not observed
+    told = [(m, p) for m, p in _differing(expected, asked, tol) if computed or _marker(p)]
+    return got, told, tol
+
+
+def _marker(predicted: Any) -> bool:
+    """Whether a prediction is a marker (an exception, 0/0, NaN), not a value or a curve."""
+    return not isinstance(predicted, Value | dict)
 
 
 def _differing(
