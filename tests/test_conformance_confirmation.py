@@ -202,7 +202,7 @@ def test_a_mechanism_no_further_input_can_refute_is_named_unconfirmed():
     assert d.confirmation.calls == 0  # the implementation is never called to confirm
     assert d.confirmation.drawn == len(asked_elsewhere) == 24
     assert (
-        "`marker` predicts, on both inputs; unconfirmed: none of the 24 further inputs drawn"
+        "`marker` predicts, on both inputs; unconfirmed: none of the 24 further inputs drawn confirms"
         in (diff.describe(d))
     )
 

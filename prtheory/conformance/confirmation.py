@@ -28,12 +28,13 @@ float32 tolerance, and an input whose expected value is within that tolerance of
 prediction tells nothing (it neither confirms nor contradicts).
 
 A mechanism confirmed on :data:`CONFIRMATIONS` inputs is asked no more. One that no input drawn
-discriminates keeps its name, marked *unconfirmed*: nothing drawn could refute it.
+confirms or contradicts keeps its name, marked *unconfirmed*: nothing drawn could refute it.
 
 The cost is bounded: the expected value and the pending mechanisms' predictions are computed on
 each input drawn (the caller draws a fixed number, of a few dozen items), and the
-implementation is called only on discriminating ones, at most :data:`CONFIRMATIONS` times per
-named mechanism. Nothing depends on time: the same inputs give the same names.
+implementation is called only on discriminating ones, once at most per input, and no more once
+each mechanism is contradicted or confirmed :data:`CONFIRMATIONS` times. Nothing depends on
+time: the same inputs give the same names.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ class Confirmation:
         return dict(self.confirmed).get(name, ())
 
     def unconfirmed(self, names: Iterable[str]) -> tuple[str, ...]:
-        """Those of ``names`` not contradicted that no input drawn discriminated."""
+        """Those of ``names`` that no input drawn confirmed or contradicted."""
         dropped = self.dropped
         return tuple(n for n in names if n not in dropped and not self.on(n))
 

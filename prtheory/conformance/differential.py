@@ -51,9 +51,10 @@ Two inputs, one of them a few items, cannot tell a cause from a rule that coinci
 each such mechanism is then asked on the further inputs of :func:`confirmation_specs` (24 of
 10 to 100 items, from the run's seed): where its prediction differs from the expected value,
 the implementation must give it. A contradiction removes the name and the divergence says which
-input contradicted it; a mechanism that no further input discriminates is named *unconfirmed*
-(:mod:`prtheory.conformance.confirmation`). Only the divergent implementation's calls on
-discriminating inputs cost, at most 3 per named mechanism.
+input contradicted it; a mechanism that no further input confirms or contradicts is named
+*unconfirmed* (:mod:`prtheory.conformance.confirmation`). Only the divergent implementation's
+calls on discriminating inputs cost, one per input at most, until each named mechanism is
+contradicted or confirmed 3 times.
 
 The reference is the correctly rounded float64 of the oracle's exact value, computed by
 :mod:`prtheory`'s float metrics (``average_precision``, ``pr_auc(method="trapezoid")``,
@@ -237,8 +238,9 @@ class Divergence:
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:
-        """The named mechanisms that no further input drawn could confirm or contradict: their
-        prediction was the expected value on each."""
+        """The named mechanisms that no further input drawn confirmed or contradicted (their
+        prediction was the expected value on each, or the implementation raised where it
+        predicts a value)."""
         return self.confirmation.unconfirmed(self.mechanisms + self.mechanisms_shrunk)
 
 
@@ -493,8 +495,8 @@ def _mechanism_lines(d: Divergence) -> list[str]:
                 " from the expected value"
             )
             unconfirmed = (
-                f"unconfirmed: none of the {c.drawn} further inputs drawn tells "
-                f"{'it' if one else 'them'} from the expected value"
+                f"unconfirmed: none of the {c.drawn} further inputs drawn confirms or "
+                f"contradicts {'it' if one else 'them'}"
             )
             lines.append(
                 f"returned what the mechanism{'' if one else 's'} "
