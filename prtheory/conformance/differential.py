@@ -47,6 +47,14 @@ conventions whose value it returned (:func:`conventions_giving`) and the mechani
 :func:`run` whose prediction it is on both the drawn and the shrunk input
 (:func:`mechanisms_giving`; a library's emulation is asked only on inputs of at most
 :data:`NAMING_MAX` items, so past that size it is named on the shrunk input alone, and says so).
+Two inputs, one of them a few items, cannot tell a cause from a rule that coincides there, so
+each such mechanism is then asked on the further inputs of :func:`confirmation_specs` (24 of
+10 to 100 items, from the run's seed): where its prediction differs from the expected value,
+the implementation must give it. A contradiction removes the name and the divergence says which
+input contradicted it; a mechanism that no further input confirms or contradicts is named
+*unconfirmed* (:mod:`prtheory.conformance.confirmation`). Only the divergent implementation's
+calls on discriminating inputs cost, one per input at most, until each named mechanism is
+contradicted or confirmed 3 times.
 
 The reference is the correctly rounded float64 of the oracle's exact value, computed by
 :mod:`prtheory`'s float metrics (``average_precision``, ``pr_auc(method="trapezoid")``,
@@ -71,6 +79,8 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance.classify import ulp_distance
+from prtheory.conformance.confirmation import Confirmation, Probe, confirm
+from prtheory.conformance.encoding import Value
 from prtheory.conformance.external_mechanisms import AT_ANY_SIZE
 from prtheory.conformance.metrics import (
     Inputs,
@@ -78,12 +88,15 @@ from prtheory.conformance.metrics import (
     sigmoid_on_logits,
     split_infinite_ties,
 )
-from prtheory.conformance.predictions import ANY, Mechanism, Raised, fits
+from prtheory.conformance.predictions import ANY, Mechanism, Raised, fits, marker_text
 from prtheory.conformance.sampling import FAMILIES, Family, Sample, sample
 from prtheory.conformance.vectors_io import Vector
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 __all__ = [
+    "CONFIRM_DRAWS",
+    "CONFIRM_SEED",
+    "CONFIRM_SIZES",
     "CUT_METRICS",
     "DECADES",
     "DEFAULT_SEED",
@@ -98,10 +111,12 @@ __all__ = [
     "Outcome",
     "Spec",
     "bulk_specs",
+    "confirmation_specs",
     "conventions_giving",
     "cutoff",
     "describe",
     "diverges",
+    "float32_valued",
     "kind_of",
     "mechanisms_giving",
     "reference",
@@ -126,6 +141,12 @@ PER_DECADE = math.ceil(math.log(MISS) / math.log1p(-DEFECT_RATE))
 DEFAULT_SEED = 20260
 #: calls to the implementation a shrink may make
 SHRINK_CALLS = 80
+#: further inputs drawn to confirm the mechanisms a divergence names (:func:`confirmation_specs`)
+CONFIRM_DRAWS = 24
+#: their sizes, in turn: small, so that the implementation's calls cost little
+CONFIRM_SIZES = (10, 32, 100)
+#: their seeds follow ``seed + CONFIRM_SEED`` (the bulk's stay below ``seed + 6 * 10^6``)
+CONFIRM_SEED = 10**7
 #: the kinds of divergence, most severe first; the first input of each kind is shrunk and shown
 KINDS = ("wrong", "crashed", "rejected-valid", "float32")
 #: metrics with a correctly rounded reference fast enough for 10^6 items
@@ -182,6 +203,8 @@ class Divergence:
     >>> d = Divergence(Spec(1, FAMILIES[1], 2), 0.5, 0.0, ulps, x, 0.5, 0.0, ulps)
     >>> d.kind, d.shrunk_distance == int(np.float64(0.5).view(np.int64))
     ('wrong', True)
+    >>> d.mechanisms, d.unconfirmed, d.confirmation.dropped
+    ((), (), ())
     """
 
     spec: Spec
@@ -208,6 +231,17 @@ class Divergence:
     #: the mechanisms fit only in float32 precision (a float64 implementation's wrong result:
     #: the mechanism computed in float32 arithmetic)
     mechanisms_float32: bool = False
+    #: the named mechanisms asked on further inputs (:func:`confirmation_specs`): the inputs
+    #: confirming each, and those contradicted, which ``mechanisms`` and ``mechanisms_shrunk``
+    #: no longer hold
+    confirmation: Confirmation = field(default_factory=Confirmation)
+
+    @property
+    def unconfirmed(self) -> tuple[str, ...]:
+        """The named mechanisms that no further input drawn confirmed or contradicted (their
+        prediction was the expected value on each, or the implementation raised where it
+        predicts a value)."""
+        return self.confirmation.unconfirmed(self.mechanisms + self.mechanisms_shrunk)
 
 
 @dataclass
@@ -334,14 +368,43 @@ def kind_of(got: Any, want: Any, n: int, f32_ulps: int) -> str:
     """
     if isinstance(got, Raised):
         return "rejected-valid" if got.deliberate else "crashed"
-    values = _coordinates(got)
-    if values is None:
-        return "wrong"
-    with np.errstate(over="ignore"):
-        is_float32 = bool(np.all(np.isnan(values) | (values.astype(np.float32) == values)))
-    if is_float32 and distance(got, want, True) <= tolerance(n, 0, f32_ulps, True):
+    if float32_valued(got) and distance(got, want, True) <= tolerance(n, 0, f32_ulps, True):
         return "float32"
     return "wrong"
+
+
+def float32_valued(value: Any) -> bool:
+    """Whether every number of a scalar or a curve is a float32 value (NaN included), as float32
+    arithmetic returns; ``False`` for what is no number.
+
+    Parameters
+    ----------
+    value : Any
+        A result: a number, a curve (a dict of arrays) or
+        :class:`~prtheory.conformance.predictions.Raised`.
+
+    Returns
+    -------
+    bool
+        Whether rounding each number to float32 leaves it unchanged.
+
+    Examples
+    --------
+    0.5 and 2**-149 (float32's least subnormal) are float32 values, 0.1 is not (its float32
+    is 0.100000001490116...):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import float32_valued
+    >>> float32_valued(0.5), float32_valued({"recall": np.array([0.5, 2.0**-149])})
+    (True, True)
+    >>> float32_valued(0.1), float32_valued(float(np.float32(0.1)))
+    (False, True)
+    """
+    values = _coordinates(value)
+    if values is None:
+        return False
+    with np.errstate(over="ignore"):
+        return bool(np.all(np.isnan(values) | (values.astype(np.float32) == values)))
 
 
 def _coordinates(value: Any) -> np.ndarray | None:
@@ -403,25 +466,60 @@ def describe(d: Divergence, float32: bool = False) -> str:
         if d.conventions
         else ""
     )
-    for found, on in (
-        (d.mechanisms, "both inputs"),
-        (d.mechanisms_shrunk, f"the shrunk input (the drawn one has over {NAMING_MAX} items)"),
-    ):
-        several = len(found) > 1
-        if found:
-            named += (
-                f"\n      returned what the mechanism{'s' if several else ''} "
-                + ", ".join(f"`{m}`" for m in found)
-                + f" predict{'' if several else 's'}"
-                + (" to float32 precision" if d.mechanisms_float32 else "")
-                + f", on {on}"
-            )
+    named += "".join(f"\n      {line}" for line in _mechanism_lines(d))
     return (
         f"    {d.kind}: {d.spec.text()}: expected {_text(d.expected)}, returned {_text(d.got)} "
         f"({d.distance:.6g} {unit})\n"
         f"      shrunk to {len(x.labels)} items: {shown}: expected {_text(d.shrunk_expected)}, "
         f"returned {_text(d.shrunk_got)} ({d.shrunk_distance:.6g} {unit}){named}"
     )
+
+
+def _mechanism_lines(d: Divergence) -> list[str]:
+    """The named mechanisms as text: those confirmed on further inputs and those unconfirmed,
+    on both inputs and on the shrunk one alone, then each contradicted one."""
+    c = d.confirmation
+    lines = []
+    for found, on in (
+        (d.mechanisms, "both inputs"),
+        (d.mechanisms_shrunk, f"the shrunk input (the drawn one has over {NAMING_MAX} items)"),
+    ):
+        for group in ([m for m in found if c.on(m)], [m for m in found if not c.on(m)]):
+            if not group:
+                continue
+            one = len(group) == 1
+            lo, hi = min(len(c.on(m)) for m in group), max(len(c.on(m)) for m in group)
+            confirmed = (
+                f"confirmed on {lo if lo == hi else f'{lo}-{hi}'} further "
+                f"input{'' if hi == 1 else 's'} where {'it differs' if one else 'they differ'}"
+                " from the expected value"
+            )
+            unconfirmed = (
+                f"unconfirmed: none of the {c.drawn} further inputs drawn confirms or "
+                f"contradicts {'it' if one else 'them'}"
+            )
+            lines.append(
+                f"returned what the mechanism{'' if one else 's'} "
+                + ", ".join(f"`{m}`" for m in group)
+                + f" predict{'s' if one else ''}"
+                + (" to float32 precision" if d.mechanisms_float32 else "")
+                + f", on {on}; {confirmed if lo else unconfirmed}"
+            )
+    return lines + [
+        f"coincided with the mechanism `{x.mechanism}` on the shown inputs, but {x.input} "
+        f"contradicts it: predicted {_prediction_text(x.predicted)}, returned {_text(x.returned)}"
+        for x in c.contradicted
+    ]
+
+
+def _prediction_text(predicted: Any) -> str:
+    """A prediction as text: a marker's meaning, a value's float64, a curve's coordinates."""
+    marker = marker_text(predicted)
+    if marker is not None:
+        return marker
+    if isinstance(predicted, dict):
+        return _text({k: [v.float64 for v in values] for k, values in predicted.items()})
+    return repr(predicted.float64 if isinstance(predicted, Value) else predicted)
 
 
 def _text(value: Any) -> str:
@@ -532,6 +630,52 @@ def bulk_specs(
             n = lo + (37 * i) % (hi - lo + 1) if hi <= SPREAD_UP_TO else lo
             out.append(Spec(seed + 10**6 * (d + 1) + i, families[(i + d) % len(families)], n))
     return out
+
+
+def confirmation_specs(
+    seed: int, families: tuple[Family, ...], large: int | None = None
+) -> list[Spec]:
+    """The further inputs on which the mechanisms a divergence names are confirmed or
+    contradicted (:mod:`prtheory.conformance.confirmation`): :data:`CONFIRM_DRAWS` inputs, the
+    ``j``-th with seed ``seed + CONFIRM_SEED + j``, the family ``j mod len(families)`` and
+    ``CONFIRM_SIZES[j mod 3]`` items, so that both change from one input to the next (3 is
+    prime to the 8 families of a weighted run and the 4 of an unweighted one: every pair comes
+    up); then, for a mechanism asked at any size, one input of each family at ``large`` items
+    (their seeds following).
+
+    Parameters
+    ----------
+    seed : int
+        The run's seed.
+    families : tuple of Family
+        The run's families.
+    large : int or None, default None
+        The size of the further large inputs (``None``: none).
+
+    Returns
+    -------
+    list of Spec
+        The inputs in order.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.differential import confirmation_specs
+    >>> from prtheory.conformance.sampling import FAMILIES
+    >>> specs = confirmation_specs(5, FAMILIES[:2], large=5000)
+    >>> [s.text() for s in specs[:4]]
+    ['sample(10000005, distinct, 10)', 'sample(10000006, blocks, 32)',
+     'sample(10000007, distinct, 100)', 'sample(10000008, blocks, 10)']
+    >>> len(specs), [s.text() for s in specs[24:]]
+    (26, ['sample(10000029, distinct, 5000)', 'sample(10000030, blocks, 5000)'])
+    """
+    base = seed + CONFIRM_SEED
+    specs = [
+        Spec(base + j, families[j % len(families)], CONFIRM_SIZES[j % len(CONFIRM_SIZES)])
+        for j in range(CONFIRM_DRAWS)
+    ]
+    if large is not None:
+        specs += [Spec(base + CONFIRM_DRAWS + i, f, large) for i, f in enumerate(families)]
+    return specs
 
 
 def decade_of(n: int) -> int:
@@ -890,12 +1034,21 @@ class _Judge:
     f32_ulps: int
     float32: bool
     mechanisms: tuple[Mechanism, ...] = ()
+    #: the run's seed and families, from which the confirming inputs are drawn
+    seed: int = DEFAULT_SEED
+    families: tuple[Family, ...] = FAMILIES
+
+    def expected(self, x: Inputs) -> Any:
+        """The reference at ``x`` under the declared conventions, ``None`` where undefined."""
+        try:
+            return reference(self.metric, x, self.conventions)
+        except (UndefinedMetricError, InvalidInputError):
+            return None
 
     def compare(self, x: Inputs) -> tuple[float, Any, float] | None:
         """(expected, returned, distance), or ``None`` where the reference is undefined."""
-        try:
-            want = reference(self.metric, x, self.conventions)
-        except (UndefinedMetricError, InvalidInputError):
+        want = self.expected(x)
+        if want is None:
             return None
         got = self.call(x)
         return want, got, distance(got, want, self.float32)
@@ -924,25 +1077,58 @@ class _Judge:
         again = self.compare(small)
         assert again is not None  # shrink keeps only failing inputs
         names, on = self.named(x, found[1], small, again[1])
-        # each input's predictions once, matched in float64, then (a wrong result of a float64
-        # implementation may be a mechanism in float32 arithmetic) in float32
-        both_inputs = (
-            (x, found[1], self._predicted(x)),
-            (small, again[1], self._predicted(small)),
+        both, unseen, f32 = self._fitting(kind, (x, found[1]), (small, again[1]))
+        confirmation = self._confirm(both + unseen, spec.n, f32 or self.float32)
+        both, unseen = (
+            tuple(m for m in g if m not in confirmation.dropped) for g in (both, unseen)
         )
+        return kind, Divergence(
+            spec, *found, small, *again, kind, names, on, both, unseen, f32, confirmation
+        )
+
+    def _fitting(
+        self, kind: str, drawn: tuple[Inputs, Any], shrunk: tuple[Inputs, Any]
+    ) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+        """The mechanisms fitting the results on both inputs and on the shrunk one alone
+        (:meth:`_matches`), and whether in float32 precision only: each input's predictions
+        once, matched in the declared precision, then (a wrong result of a float64
+        implementation may be a mechanism in float32 arithmetic) in float32."""
+        both_inputs = tuple((x, got, self._predicted(x)) for x, got in (drawn, shrunk))
         both, unseen = self._matches(both_inputs, self.float32)
         loose = kind == "wrong" and not self.float32 and not (both or unseen)
         if loose:
             both, unseen = self._matches(both_inputs, True)
-        f32 = loose and bool(both or unseen)
-        return kind, Divergence(spec, *found, small, *again, kind, names, on, both, unseen, f32)
+        return both, unseen, loose and bool(both or unseen)
 
-    def _predicted(self, x: Inputs) -> list[tuple[str, Any]]:
-        """The predictions at ``x`` of the mechanisms asked there: those of
-        :data:`~prtheory.conformance.external_mechanisms.AT_ANY_SIZE` at every size, the others
-        (emulations, oracle values of transformed inputs) up to :data:`NAMING_MAX` items."""
+    def _confirm(self, names: tuple[str, ...], n: int, float32: bool) -> Confirmation:
+        """``names`` asked on the inputs of :func:`confirmation_specs` (drawn at ``n`` items
+        too, past :data:`NAMING_MAX`, for a mechanism of ``AT_ANY_SIZE``), matched as they were
+        named, in float32 precision where ``float32``, and so is a float32 value that a float64
+        implementation returns (:func:`~prtheory.conformance.confirmation.confirm`)."""
+        if not names:
+            return Confirmation()
+        large = n if n > NAMING_MAX and AT_ANY_SIZE.intersection(names) else None
+        specs = confirmation_specs(self.seed, self.families, large)
+        inputs = ((s.text(), _inputs(sample(s.seed, s.family, s.n), self.metric)) for s in specs)
+
+        def within(m: int, got: Any) -> tuple[Any, int]:
+            coarse = float32 or (got is not None and float32_valued(got))
+            dtype = np.float32 if coarse else np.float64
+            return dtype, tolerance(m, self.ulps, self.f32_ulps, coarse)
+
+        return confirm(names, inputs, Probe(self.expected, self.call, self._predicted, within))
+
+    def _predicted(self, x: Inputs, names: Sequence[str] | None = None) -> list[tuple[str, Any]]:
+        """The predictions at ``x`` of the mechanisms asked there (of ``names`` alone, where
+        given): those of :data:`~prtheory.conformance.external_mechanisms.AT_ANY_SIZE` at
+        every size, the others (emulations, oracle values of transformed inputs) up to
+        :data:`NAMING_MAX` items."""
         small = len(x.labels) <= NAMING_MAX
-        usable = [m for m in self.mechanisms if small or m.name in AT_ANY_SIZE]
+        usable = [
+            m
+            for m in self.mechanisms
+            if (small or m.name in AT_ANY_SIZE) and (names is None or m.name in names)
+        ]
         return _predictions(self.metric, usable, x)
 
     def _matches(
@@ -1170,6 +1356,14 @@ def _check_specs(judge: _Judge, specs: list[Spec], out: Outcome, deadline: float
                 return
 
 
+def _not_run(metric: str, conventions: tuple[str, ...]) -> str | None:
+    """Why ``metric`` under ``conventions`` has no reference here, or ``None``."""
+    if metric not in METRICS:
+        return f"no exact reference fast enough for {metric!r} at 10^6 items"
+    blocked = unsupported_conventions(metric, conventions)
+    return f"no reference under the declared {blocked}" if blocked else None
+
+
 def run(
     metric: str,
     call: Callable[[Inputs], Any],
@@ -1226,17 +1420,13 @@ def run(
     >>> out.ok, d.kind, d.shrunk.labels.size, d.shrunk_expected, d.shrunk_got
     (False, 'wrong', 2, 0.5, 0.0)
     """
-    out = Outcome(metric, seed, float32=float32)
-    blocked = unsupported_conventions(metric, conventions) if metric in METRICS else []
-    if metric not in METRICS or blocked:
-        out.not_run = (
-            f"no exact reference fast enough for {metric!r} at 10^6 items"
-            if metric not in METRICS
-            else f"no reference under the declared {blocked}"
-        )
+    out = Outcome(metric, seed, float32=float32, not_run=_not_run(metric, conventions))
+    if out.not_run is not None:
         return out
     families = tuple(f for f in FAMILIES if weighted or f.weights == "none")
-    judge = _Judge(metric, call, conventions, ulps, f32_ulps, float32, tuple(mechanisms))
+    judge = _Judge(
+        metric, call, conventions, ulps, f32_ulps, float32, tuple(mechanisms), seed, families
+    )
     start = time.process_time()
     _check_specs(judge, round_specs(seed, families, max_n), out, None)
     if not (out.kinds.keys() - {"float32"}):

@@ -43,6 +43,7 @@ SOURCES = (
     "cputime.py",
     "classify.py",
     "differential.py",
+    "confirmation.py",
     "sampling.py",
     "metrics.py",
     "encoding.py",
