@@ -1,4 +1,5 @@
-"""Causes that explain rather than coincide: a named mechanism confirmed on further inputs.
+"""Causes that explain rather than coincide: a named mechanism (or convention) confirmed on
+further inputs.
 
 A divergence found by differential testing (:mod:`prtheory.conformance.differential`) names the
 mechanisms whose prediction is the returned result on the drawn and on the shrunk input. The
@@ -7,7 +8,11 @@ and input order rank a tie of two alike, and an exception is what both "weights 
 are rejected" and "scores whose ``1 - s`` and ``s`` do not sum to 1 are rejected" predict on an
 input holding both. Fitting two inputs does not make a mechanism the cause.
 
-So each named mechanism is asked again on further inputs drawn by the same generator. An input
+So each named mechanism is asked again on further inputs drawn by the same generator, and so
+is each named convention, as the mechanism whose prediction is the exact value under it
+(:func:`~prtheory.conformance.differential.convention_mechanisms`): on a shrunk input of two
+tied items, input order and optimistic ties give one value. The names of a divergence are asked
+together (one call per input); :meth:`Confirmation.restricted` gives each kind its part. An input
 *discriminates* a mechanism when its prediction there differs from the expected value (the
 expected value taken as a result does not :func:`~prtheory.conformance.predictions.fits` the
 prediction, at the compared precision): only there does the implementation's result tell the
@@ -56,8 +61,8 @@ CONFIRMATIONS = 3
 
 @dataclass(frozen=True)
 class Contradiction:
-    """A named mechanism's prediction on a discriminating input, and the result that differs
-    from it.
+    """A named mechanism's (or convention's) prediction on a discriminating input, and the
+    result that differs from it.
 
     Examples
     --------
@@ -112,6 +117,25 @@ class Confirmation:
     def dropped(self) -> tuple[str, ...]:
         """The contradicted mechanisms."""
         return tuple(c.mechanism for c in self.contradicted)
+
+    def restricted(self, names: Iterable[str]) -> Confirmation:
+        """What was found for ``names`` alone, from the same inputs and calls (those asked
+        together, as a divergence's conventions and mechanisms are, share the calls).
+
+        Examples
+        --------
+        >>> from prtheory.conformance.confirmation import Confirmation, Contradiction
+        >>> c = Confirmation((("a", ("s1",)),), (Contradiction("b", "s2", None, 0.5),), 9, 2)
+        >>> c.restricted(["b"]).dropped, c.restricted(["a"]).on("a"), c.restricted(["a"]).calls
+        (('b',), ('s1',), 2)
+        """
+        keep = set(names)
+        return Confirmation(
+            tuple(c for c in self.confirmed if c[0] in keep),
+            tuple(c for c in self.contradicted if c.mechanism in keep),
+            self.drawn,
+            self.calls,
+        )
 
 
 @dataclass(frozen=True)

@@ -48,13 +48,14 @@ conventions whose value it returned (:func:`conventions_giving`) and the mechani
 (:func:`mechanisms_giving`; a library's emulation is asked only on inputs of at most
 :data:`NAMING_MAX` items, so past that size it is named on the shrunk input alone, and says so).
 Two inputs, one of them a few items, cannot tell a cause from a rule that coincides there, so
-each such mechanism is then asked on the further inputs of :func:`confirmation_specs` (24 of
-10 to 100 items, from the run's seed): where its prediction differs from the expected value,
-the implementation must give it. A contradiction removes the name and the divergence says which
-input contradicted it; a mechanism that no further input confirms or contradicts is named
-*unconfirmed* (:mod:`prtheory.conformance.confirmation`). Only the divergent implementation's
-calls on discriminating inputs cost, one per input at most, until each named mechanism is
-contradicted or confirmed 3 times.
+each such mechanism, and each such convention (as the mechanism predicting its value,
+:func:`convention_mechanisms`), is then asked on the further inputs of
+:func:`confirmation_specs` (24 of 10 to 100 items, from the run's seed): where its prediction
+differs from the expected value, the implementation must give it. A contradiction removes the
+name and the divergence says which input contradicted it; a name that no further input confirms
+or contradicts is *unconfirmed* (:mod:`prtheory.conformance.confirmation`). Only the divergent
+implementation's calls on discriminating inputs cost, one per input at most for all the names
+together, until each is contradicted or confirmed 3 times.
 
 The reference is the correctly rounded float64 of the oracle's exact value, computed by
 :mod:`prtheory`'s float metrics (``average_precision``, ``pr_auc(method="trapezoid")``,
@@ -74,6 +75,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -82,13 +84,16 @@ from prtheory.conformance.classify import ulp_distance
 from prtheory.conformance.confirmation import Confirmation, Probe, confirm
 from prtheory.conformance.encoding import Value
 from prtheory.conformance.external_mechanisms import AT_ANY_SIZE
+from prtheory.conformance.metrics import METRICS as SPECS
 from prtheory.conformance.metrics import (
+    Alternative,
     Inputs,
+    evaluate,
     scores_float32,
     sigmoid_on_logits,
     split_infinite_ties,
 )
-from prtheory.conformance.predictions import ANY, Mechanism, Raised, fits, marker_text
+from prtheory.conformance.predictions import ANY, Mechanism, Raised, fits, marker_text, scalar
 from prtheory.conformance.sampling import FAMILIES, Family, Sample, sample
 from prtheory.conformance.vectors_io import Vector
 from prtheory.errors import InvalidInputError, UndefinedMetricError
@@ -112,6 +117,7 @@ __all__ = [
     "Spec",
     "bulk_specs",
     "confirmation_specs",
+    "convention_mechanisms",
     "conventions_giving",
     "cutoff",
     "describe",
@@ -218,7 +224,7 @@ class Divergence:
     kind: str = "wrong"
     #: the named conventions whose exact value, rounded, is the returned one on the inputs
     #: shown (:func:`conventions_giving`), and on which of them (``"both inputs"`` or ``"the
-    #: shrunk input"``)
+    #: shrunk input"``), less those a further input contradicted (``conventions_confirmation``)
     conventions: tuple[str, ...] = ()
     named_on: str = ""
     #: the mechanisms whose prediction is the returned result on both inputs
@@ -235,6 +241,10 @@ class Divergence:
     #: confirming each, and those contradicted, which ``mechanisms`` and ``mechanisms_shrunk``
     #: no longer hold
     confirmation: Confirmation = field(default_factory=Confirmation)
+    #: the named conventions asked on the same further inputs, each as the mechanism whose
+    #: prediction is its value (:func:`convention_mechanisms`): those contradicted are no longer
+    #: in ``conventions``
+    conventions_confirmation: Confirmation = field(default_factory=Confirmation)
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:
@@ -459,14 +469,16 @@ def describe(d: Divergence, float32: bool = False) -> str:
         if inline
         else f"{len(x.labels)} items"
     )
-    names = ", ".join(f"`{c}`" for c in d.conventions)
-    named = (
-        f"\n      returned what the named convention{'s' if len(d.conventions) > 1 else ''} "
-        f"{names} give{'' if len(d.conventions) > 1 else 's'}, on {d.named_on}"
-        if d.conventions
-        else ""
+    lines = _named_lines(
+        ("named convention", "give"), ((d.conventions, d.named_on),), d.conventions_confirmation
     )
-    named += "".join(f"\n      {line}" for line in _mechanism_lines(d))
+    mechanisms = (
+        (d.mechanisms, "both inputs"),
+        (d.mechanisms_shrunk, f"the shrunk input (the drawn one has over {NAMING_MAX} items)"),
+    )
+    f32 = " to float32 precision" if d.mechanisms_float32 else ""
+    lines += _named_lines(("mechanism", "predict"), mechanisms, d.confirmation, f32)
+    named = "".join(f"\n      {line}" for line in lines)
     return (
         f"    {d.kind}: {d.spec.text()}: expected {_text(d.expected)}, returned {_text(d.got)} "
         f"({d.distance:.6g} {unit})\n"
@@ -475,15 +487,18 @@ def describe(d: Divergence, float32: bool = False) -> str:
     )
 
 
-def _mechanism_lines(d: Divergence) -> list[str]:
-    """The named mechanisms as text: those confirmed on further inputs and those unconfirmed,
-    on both inputs and on the shrunk one alone, then each contradicted one."""
-    c = d.confirmation
-    lines = []
-    for found, on in (
-        (d.mechanisms, "both inputs"),
-        (d.mechanisms_shrunk, f"the shrunk input (the drawn one has over {NAMING_MAX} items)"),
-    ):
+def _named_lines(
+    words: tuple[str, str],
+    named: tuple[tuple[tuple[str, ...], str], ...],
+    c: Confirmation,
+    precision: str = "",
+) -> list[str]:
+    """The names of one kind (``words``: the noun and the verb, "mechanism" and "predict")
+    as text: for each ``(names, the inputs they were named on)`` those confirmed on further
+    inputs and those unconfirmed (``c``), then each contradicted one; ``precision`` says where
+    they fit in float32 alone."""
+    (noun, verb), lines = words, []
+    for found, on in named:
         for group in ([m for m in found if c.on(m)], [m for m in found if not c.on(m)]):
             if not group:
                 continue
@@ -499,14 +514,13 @@ def _mechanism_lines(d: Divergence) -> list[str]:
                 f"contradicts {'it' if one else 'them'}"
             )
             lines.append(
-                f"returned what the mechanism{'' if one else 's'} "
+                f"returned what the {noun}{'' if one else 's'} "
                 + ", ".join(f"`{m}`" for m in group)
-                + f" predict{'s' if one else ''}"
-                + (" to float32 precision" if d.mechanisms_float32 else "")
+                + f" {verb}{'s' if one else ''}{precision}"
                 + f", on {on}; {confirmed if lo else unconfirmed}"
             )
     return lines + [
-        f"coincided with the mechanism `{x.mechanism}` on the shown inputs, but {x.input} "
+        f"coincided with the {noun} `{x.mechanism}` on the shown inputs, but {x.input} "
         f"contradicts it: predicted {_prediction_text(x.predicted)}, returned {_text(x.returned)}"
         for x in c.contradicted
     ]
@@ -1078,12 +1092,24 @@ class _Judge:
         assert again is not None  # shrink keeps only failing inputs
         names, on = self.named(x, found[1], small, again[1])
         both, unseen, f32 = self._fitting(kind, (x, found[1]), (small, again[1]))
-        confirmation = self._confirm(both + unseen, spec.n, f32 or self.float32)
+        held, confirmation = self._confirm(names, both + unseen, spec.n, f32 or self.float32)
+        names = tuple(c for c in names if c not in held.dropped)
         both, unseen = (
             tuple(m for m in g if m not in confirmation.dropped) for g in (both, unseen)
         )
         return kind, Divergence(
-            spec, *found, small, *again, kind, names, on, both, unseen, f32, confirmation
+            spec,
+            *found,
+            small,
+            *again,
+            kind,
+            names,
+            on if names else "",
+            both,
+            unseen,
+            f32,
+            confirmation,
+            held,
         )
 
     def _fitting(
@@ -1100,14 +1126,18 @@ class _Judge:
             both, unseen = self._matches(both_inputs, True)
         return both, unseen, loose and bool(both or unseen)
 
-    def _confirm(self, names: tuple[str, ...], n: int, float32: bool) -> Confirmation:
-        """``names`` asked on the inputs of :func:`confirmation_specs` (drawn at ``n`` items
-        too, past :data:`NAMING_MAX`, for a mechanism of ``AT_ANY_SIZE``), matched as they were
-        named, in float32 precision where ``float32``, and so is a float32 value that a float64
-        implementation returns (:func:`~prtheory.conformance.confirmation.confirm`)."""
+    def _confirm(
+        self, conventions: tuple[str, ...], mechanisms: tuple[str, ...], n: int, float32: bool
+    ) -> tuple[Confirmation, Confirmation]:
+        """The named ``conventions`` and ``mechanisms`` asked together (one call per input) on
+        the inputs of :func:`confirmation_specs` (drawn at ``n`` items too, past
+        :data:`NAMING_MAX`, for a mechanism of ``AT_ANY_SIZE``), in float32 precision where
+        ``float32``, and so is a float32 value that a float64 implementation returns
+        (:func:`~prtheory.conformance.confirmation.confirm`): what was found for each."""
+        names = tuple(dict.fromkeys(conventions + mechanisms))
         if not names:
-            return Confirmation()
-        large = n if n > NAMING_MAX and AT_ANY_SIZE.intersection(names) else None
+            return Confirmation(), Confirmation()
+        large = n if n > NAMING_MAX and AT_ANY_SIZE.intersection(mechanisms) else None
         specs = confirmation_specs(self.seed, self.families, large)
         inputs = ((s.text(), _inputs(sample(s.seed, s.family, s.n), self.metric)) for s in specs)
 
@@ -1116,7 +1146,27 @@ class _Judge:
             dtype = np.float32 if coarse else np.float64
             return dtype, tolerance(m, self.ulps, self.f32_ulps, coarse)
 
-        return confirm(names, inputs, Probe(self.expected, self.call, self._predicted, within))
+        probe = Probe(self.expected, self.call, self._asking(conventions), within)
+        found = confirm(names, inputs, probe)
+        return found.restricted(conventions), found.restricted(mechanisms)
+
+    def _asking(
+        self, conventions: tuple[str, ...]
+    ) -> Callable[[Inputs, Sequence[str]], list[tuple[str, Any]]]:
+        """The predictions at an input of the names asked there: a named convention's (its
+        value, :func:`convention_mechanisms`, up to :data:`NAMING_MAX` items, as it was named),
+        else the mechanism's (:meth:`_predicted`). A mechanism of a convention's name is that
+        convention (:func:`~prtheory.conformance.mechanisms.mechanisms` lists each stored
+        convention so), asked once."""
+        pool = [m for m in convention_mechanisms(self.metric) if m.name in conventions]
+
+        def predicted(x: Inputs, names: Sequence[str]) -> list[tuple[str, Any]]:
+            small = len(x.labels) <= NAMING_MAX
+            asked = [m for m in pool if small and m.name in names]
+            others = [m for m in names if m not in conventions]
+            return _predictions(self.metric, asked, x) + self._predicted(x, others)
+
+        return predicted
 
     def _predicted(self, x: Inputs, names: Sequence[str] | None = None) -> list[tuple[str, Any]]:
         """The predictions at ``x`` of the mechanisms asked there (of ``names`` alone, where
@@ -1211,23 +1261,69 @@ def conventions_giving(
     >>> "ties=input-order" in names, "ties=pessimistic" in names
     (True, False)
     """
-    from fractions import Fraction
-
-    from prtheory.conformance.metrics import METRICS as SPECS
-    from prtheory.conformance.metrics import evaluate
-
     if SPECS[metric].kind != "scalar" or isinstance(got, Raised | dict):
         return ()
-    out = []
-    for alt in SPECS[metric].alternatives:
-        try:
-            value = evaluate(metric, x, alt)  # exact, or (mpf, correctly rounded float)
-        except (UndefinedMetricError, InvalidInputError, ZeroDivisionError):
-            continue
-        want = value[1] if isinstance(value, tuple) else float(Fraction(value))
-        if close(distance(got, want, False)):
-            out.append(alt.name)
-    return tuple(out)
+    values = ((a.name, _convention_value(metric, x, a)) for a in SPECS[metric].alternatives)
+    return tuple(n for n, want in values if want is not None and close(distance(got, want, False)))
+
+
+def convention_mechanisms(metric: str) -> list[Mechanism]:
+    """The named conventions of a scalar ``metric`` (those :func:`conventions_giving` names) as
+    mechanisms: each predicts the exact value under it (the oracle's, on the input as the
+    convention transforms it, with its options), correctly rounded, and nothing where that
+    value is undefined. So a named convention is confirmed on further inputs as a mechanism is
+    (:mod:`prtheory.conformance.confirmation`). None for a curve.
+
+    Parameters
+    ----------
+    metric : str
+        A metric of :data:`METRICS`.
+
+    Returns
+    -------
+    list of Mechanism
+        One per alternative of the metric, in its order.
+
+    Examples
+    --------
+    Labels 1, 0, 1 with the first two tied: optimistic ties put the positive first, AP
+    (1 + 2/3)/2 = 5/6; pessimistic ties the negative, (1/2 + 2/3)/2 = 7/12:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.differential import convention_mechanisms
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> x = Inputs(np.array([1, 0, 1]), np.array([0.5, 0.5, 0.2]))
+    >>> v = Vector("average_precision", 0, "", (), x, "valid", None, {}, None)
+    >>> named = {m.name: m for m in convention_mechanisms("average_precision")}
+    >>> [named[c].predict(v).float64 == f for c, f in
+    ...  (("ties=optimistic", 5 / 6), ("ties=pessimistic", 7 / 12))]
+    [True, True]
+    >>> convention_mechanisms("pr_curve")
+    []
+    """
+    spec = SPECS[metric]
+    if spec.kind != "scalar":
+        return []
+
+    def predictor(alt: Alternative) -> Callable[[Vector], Any]:
+        def predict(v: Vector) -> Any:
+            value = _convention_value(metric, v.inputs, alt)
+            return None if value is None else scalar(value)
+
+        return predict
+
+    return [Mechanism(a.name, f"the {a.name} convention", predictor(a)) for a in spec.alternatives]
+
+
+def _convention_value(metric: str, x: Inputs, alt: Alternative) -> float | None:
+    """The exact value of ``metric`` at ``x`` under the convention ``alt``, correctly rounded;
+    ``None`` where it is undefined (or the input invalid) under it."""
+    try:
+        value = evaluate(metric, x, alt)  # exact, or (mpf, correctly rounded float)
+    except (UndefinedMetricError, InvalidInputError, ZeroDivisionError):
+        return None
+    return value[1] if isinstance(value, tuple) else float(Fraction(value))
 
 
 def mechanisms_giving(
