@@ -846,11 +846,12 @@ def _differential_section(run: Run) -> list[str]:
         "items while it still diverges. The verdict is the most severe kind among the divergent",
         "inputs: W wrong, X crashed, R rejected (a ValueError), F a float32 value within 16 + 2n",
         "float32 ulps (float32 arithmetic); the first input of each kind is shown, shrunk.",
-        "A mechanism whose prediction is the result on the drawn and the shrunk input is named",
-        "only if it also holds on further inputs (24 of 10 to 100 items drawn from the seed): on",
-        "each where its prediction differs from the expected value, up to 3, the implementation",
-        "must return it. A mechanism contradicted there is not named (the line gives the input",
-        "that contradicted it); one that no further input could test is marked unconfirmed.",
+        "A mechanism, or a named convention, whose prediction (a convention's: its exact value)",
+        "is the result on the drawn and the shrunk input is named only if it also holds on",
+        "further inputs (24 of 10 to 100 items drawn from the seed): on each where its prediction",
+        "differs from the expected value, up to 3, the implementation must return it. One",
+        "contradicted there is not named (the line gives the input that contradicted it); one",
+        "that no further input could test is marked unconfirmed.",
         "",
     ]
     for t in run.differential:
