@@ -51,6 +51,7 @@ from prtheory.conformance.adapters import (
 )
 from prtheory.conformance.classify import Verdict, classify
 from prtheory.conformance.cputime import Budget, descendants
+from prtheory.conformance.metrics import selected_metrics
 from prtheory.conformance.runner import (
     PLANS,
     DifferentialRow,
@@ -61,7 +62,7 @@ from prtheory.conformance.runner import (
     run_differential,
     run_implementation,
 )
-from prtheory.conformance.vectors_io import Vector, files, load
+from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError
 
 __all__ = [
@@ -609,10 +610,7 @@ def _checked(
 ) -> list[str]:
     """The libraries to run (all known by default), once every name is known; raises
     :class:`~prtheory.errors.InvalidInputError` naming the argument otherwise."""
-    names = [p.stem for p in files()]
-    unknown = [m for m in metrics or [] if m not in names]
-    if unknown:
-        raise InvalidInputError("metrics", f"unknown {unknown}; known: {', '.join(names)}")
+    selected_metrics(metrics)
     sources = libraries if libraries else known_libraries()
     for s in sources:
         if s not in ADAPTERS and s not in _entry_points() and ":" not in s:
