@@ -9,7 +9,8 @@ under the start-up limits (:data:`STARTUP_CPU` seconds of CPU); then for each un
 (implementation, vector) pair, or an implementation's differential test,
 :func:`~prtheory.conformance.runner.run_differential`) it announces the unit, runs it and sends
 back the classified result. The parent charges each unit the CPU time (user + system) of the
-worker's process tree (a JVM or an ``Rscript``/``java`` subprocess included,
+worker's process tree (a JVM or an ``Rscript``/``java`` subprocess included, and the orphans of
+the tree, which the worker adopts and waits for: :func:`~prtheory.conformance.cputime.run_reaping`;
 :mod:`prtheory.conformance.cputime`) from its announcement; a unit over ``cpu`` seconds, or with
 no result after ``wall`` seconds (a hang that uses no CPU), is recorded as ``timeout``: *not run
 (time)*, with what it cost. A worker that dies is recorded as ``crashed`` with what happened
@@ -30,6 +31,7 @@ list of :class:`~prtheory.conformance.adapters.Implementation`).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.metadata
 import multiprocessing
@@ -50,7 +52,7 @@ from prtheory.conformance.adapters import (
     status,
 )
 from prtheory.conformance.classify import Verdict, classify
-from prtheory.conformance.cputime import Budget, descendants
+from prtheory.conformance.cputime import Budget, descendants, run_reaping
 from prtheory.conformance.metrics import selected_metrics
 from prtheory.conformance.runner import (
     PLANS,
@@ -251,7 +253,22 @@ def _worker(
     memory_mb: int | None,
     plan: str,
 ) -> None:
-    """Runs in the child: start up, then announce, run and report each unit from ``start``."""
+    """Runs in the child: :func:`_work` in a child of its own, this process adopting and
+    reaping the orphans of its tree so that their CPU time is charged
+    (:func:`~prtheory.conformance.cputime.run_reaping`)."""
+    work = functools.partial(_work, source, metrics, start, conn, memory_mb, plan)
+    run_reaping(work, close=(conn,))
+
+
+def _work(
+    source: str,
+    metrics: list[str] | None,
+    start: int,
+    conn: Any,
+    memory_mb: int | None,
+    plan: str,
+) -> None:
+    """Start up, then announce, run and report each unit from ``start``."""
     import faulthandler
 
     faulthandler.disable()  # a library's segfault is reported by the parent, without a dump
