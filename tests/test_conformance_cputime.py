@@ -149,3 +149,35 @@ def test_a_vector_over_its_cpu_limit_through_an_orphan_is_not_run_for_time(
     others = [r.verdict.category for r in run.rows if r is not row]
     assert others == ["agrees"] * 5
 
+
+# ------------------------------------------------------------------------------------------
+# the start-up is charged from the worker's birth
+
+
+def _spin(seconds: float) -> None:
+    while time.process_time() < seconds:
+        pass
+
+
+def spinning() -> list[Implementation]:
+    """An adapter whose start-up spins until the worker has used 0.3 s of CPU."""
+    return [Implementation("spinning", "worst AP", "ap_min", _ap_min, prepare=lambda: _spin(0.3))]
+
+
+def test_the_start_up_is_charged_what_the_worker_used_before_the_runner_looked(monkeypatch):
+    import multiprocessing.process
+
+    started = multiprocessing.process.BaseProcess.start
+
+    def start_then_wait(self):
+        # this thread does not run again until the worker has spun: what a loaded machine
+        # does at random (the worker's CPU time is 0.3 s plus what it used before the spin)
+        started(self)
+        end = time.monotonic() + 60
+        while cputime.tree_cpu(self.pid) < 0.3 and time.monotonic() < end:
+            time.sleep(0.01)
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", start_then_wait)
+    run = isolated.run_isolated([f"{__name__}:spinning"], ["ap_min"], jobs=1, differential="none")
+    assert [r.verdict.category for r in run.rows] == ["agrees"] * 6
+    assert run.cpu["spinning"]["start-up"] >= 0.3 - SHORT

@@ -37,6 +37,7 @@ import importlib.metadata
 import multiprocessing
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -488,20 +489,24 @@ class _LibraryRun:
         # concrete context (fork, forkserver, spawn) has one
         plan = self.limits.plan(self.source)
         proc = ctx.Process(target=_worker, args=(*args, plan))  # type: ignore[attr-defined]
+        # the start-up is charged from the worker's birth, when its tree had used no CPU: a
+        # first reading after start() would miss what the worker did before this thread ran
+        # again (on a loaded machine, however long this thread waits for a core)
+        budget = Budget(self.limits.startup_cpu, self.limits.startup_wall, 0.0, time.monotonic())
         proc.start()
         child.close()
         failure: str | None = "stopped"
         try:
-            failure = self._serve(proc, parent)
+            failure = self._serve(proc, parent, budget)
             return failure
         finally:
             _kill_tree(proc, EXIT_GRACE if failure is None else 0.0)
             parent.close()
 
-    def _serve(self, proc: Any, conn: Any) -> str | None:
-        """Read the worker's messages under the current phase's budget."""
+    def _serve(self, proc: Any, conn: Any, budget: Budget) -> str | None:
+        """Read the worker's messages under the current phase's budget (first the start-up's,
+        ``budget``)."""
         limits = self.limits
-        budget = Budget(limits.startup_cpu, limits.startup_wall).start(proc.pid)
         phase, current = "start-up", None
         while True:
             if not conn.poll(POLL):
