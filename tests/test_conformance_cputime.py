@@ -1,5 +1,6 @@
-"""CPU time charged by the isolated runner: orphans of a worker's tree, and the start of a
-worker's start-up (:mod:`prtheory.conformance.cputime`, :mod:`prtheory.conformance.isolated`).
+"""CPU time charged by the isolated runner: orphans of a worker's tree, the start of a worker's
+start-up, and the workers of Spark's Python daemon (:mod:`prtheory.conformance.cputime`,
+:mod:`prtheory.conformance.isolated`, :mod:`prtheory.conformance.adapters.spark_adapter`).
 
 An adapter here leaves an *orphan*: it forks a child that forks a grandchild and exits at once,
 as a daemon does, so the grandchild is reparented away from the process that started it. The
@@ -181,3 +182,47 @@ def test_the_start_up_is_charged_what_the_worker_used_before_the_runner_looked(m
     run = isolated.run_isolated([f"{__name__}:spinning"], ["ap_min"], jobs=1, differential="none")
     assert [r.verdict.category for r in run.rows] == ["agrees"] * 6
     assert run.cpu["spinning"]["start-up"] >= 0.3 - SHORT
+
+
+# ------------------------------------------------------------------------------------------
+# pyspark's worker daemon ignores SIGCHLD: its workers' CPU time was counted nowhere
+
+DAEMON = r"""
+import os, resource, signal, sys, time
+sys.path.insert(0, sys.argv[2])
+import prtheory_spark_daemon
+
+if sys.argv[1] == "pyspark":
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # what pyspark.daemon does
+else:
+    prtheory_spark_daemon._signal(signal.SIGCHLD, signal.SIG_IGN)  # the same, through it
+worker = os.fork()
+if worker == 0:  # a worker: spins 0.3 s of its own CPU time, ends
+    while time.process_time() < 0.3:
+        pass
+    os._exit(0)
+while os.path.exists(f"/proc/{worker}"):  # until it is gone (waited for, or reaped unseen)
+    time.sleep(0.01)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(usage.ru_utime + usage.ru_stime)
+"""
+
+
+@pytest.mark.parametrize("daemon", ["prtheory_spark_daemon", "pyspark"])
+def test_the_spark_daemon_waits_for_its_workers_so_that_their_cpu_is_counted(daemon):
+    import subprocess
+
+    from prtheory.conformance.adapters.spark_adapter import DAEMON_DIR
+
+    out = subprocess.run(
+        [sys.executable, "-c", DAEMON, daemon, str(DAEMON_DIR)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    children = float(out.stdout)
+    if daemon == "prtheory_spark_daemon":
+        # the worker's 0.3 s, in microseconds from the same clock as its process_time()
+        assert children >= 0.3 - 1e-5
+    else:
+        assert children == 0.0  # reaped by the kernel: counted nowhere

@@ -19,8 +19,9 @@ time. Two ways for CPU time to leave the tree unseen, and what is done about eac
 * a child of a process that ignores ``SIGCHLD`` (or sets ``SA_NOCLDWAIT``) is reaped by the
   kernel without its time being added to any parent (wait(2)), so it is counted only while it
   runs, and what it used vanishes from the tree when it ends. Nothing outside the process can
-  prevent that (only a cgroup's accounting would see it). pyspark's worker daemon is such a
-  process: Spark MLlib's Python workers are counted only while they run.
+  prevent that (only a cgroup's accounting would see it): an adapter must not start such a
+  process. pyspark's worker daemon is one; the Spark adapter runs it from a module of its own
+  that waits for the workers (:mod:`prtheory.conformance.adapters.spark_adapter`).
 
 Where ``/proc`` is missing (not Linux) the CPU time reads as 0 and only the wall limit applies.
 """
