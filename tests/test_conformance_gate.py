@@ -69,7 +69,7 @@ def test_the_generator_and_the_runner_reject_the_same_metric_names(call):
     assert text.startswith("metrics: unknown ['ap', 'prc']; known: ")
     # the names known are those of the vector files on disk
     assert set(text.partition("known: ")[2].split(", ")) == {p.stem for p in files()}
-    with pytest.raises(InvalidInputError, match="^metrics: a collection of metric names"):
+    with pytest.raises(InvalidInputError, match=r"^metrics: a collection of metric names"):
         run("ap_min")
 
 
