@@ -212,6 +212,12 @@ def _exit_as(status: int) -> None:
     code, or killed by the same signal."""
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
+        try:  # no core of this process: the child's, where cores are on, is the one of use
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        except (ImportError, ValueError, OSError):  # pragma: no cover - not POSIX
+            pass
         signal.signal(sig, signal.SIG_DFL)
         os.kill(os.getpid(), sig)
     os._exit(os.waitstatus_to_exitcode(status))
