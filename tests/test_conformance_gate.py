@@ -52,6 +52,27 @@ def test_unknown_names_are_errors(capsys):
         main(["conformance", "--fail-on", "wrongs"])
 
 
+@pytest.mark.parametrize("call", ["generator", "runner"])
+def test_the_generator_and_the_runner_reject_the_same_metric_names(call):
+    from prtheory.conformance.generate import build_all
+    from prtheory.conformance.vectors_io import files
+    from prtheory.errors import InvalidInputError
+
+    def run(metrics):
+        if call == "generator":
+            return build_all(metrics=metrics)
+        return isolated.run_isolated(["sklearn"], metrics)
+
+    with pytest.raises(InvalidInputError) as caught:
+        run(["prc", "ap_min", "ap", "prc"])
+    text = str(caught.value)
+    assert text.startswith("metrics: unknown ['ap', 'prc']; known: ")
+    # the names known are those of the vector files on disk
+    assert set(text.partition("known: ")[2].split(", ")) == {p.stem for p in files()}
+    with pytest.raises(InvalidInputError, match=r"^metrics: a collection of metric names"):
+        run("ap_min")
+
+
 # ------------------------------------------------------------------------------------------
 # isolation: these implementations misbehave on purpose; the run must go on
 

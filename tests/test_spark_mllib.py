@@ -115,14 +115,24 @@ def test_kept_ranking_metrics_leave_no_error_at_interpreter_exit():
     # __del__ ran after py4j's globals were gone ("Exception ignored ... TypeError"). A fresh
     # interpreter (its own JVM) keeps one and exits. Held from ``sys``, the adapter module stays
     # alive until shutdown clears the globals of the modules left, the last imported (py4j's)
-    # first, as under pytest. MAP of [1, 2] with truth {1} is 1.
+    # first, as under pytest. MAP of [1, 2] with truth {1} is 1. Its Python worker ran from
+    # the adapter's daemon (which waits for its workers, so that their CPU time is counted).
     code = (
-        "import sys\n"
+        "import os, sys\n"
         "from prtheory.conformance.adapters import spark_adapter as s\n"
+        "from prtheory.conformance.cputime import descendants\n"
         "sys.prtheory_adapter = s\n"
-        "print(s.ranking([1, 2], [1]).meanAveragePrecision)\n"
+        "print('MAP', s.ranking([1, 2], [1]).meanAveragePrecision)\n"
+        "for pid in descendants(os.getpid()):\n"
+        "    try:\n"
+        "        print('CMD', open(f'/proc/{pid}/cmdline', 'rb').read().replace(b'\\0', b' ').decode())\n"
+        "    except OSError:\n"
+        "        pass\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
-    assert float(run.stdout.split()[-1]) == 1.0
+    lines = run.stdout.splitlines()
+    assert [float(line.split()[1]) for line in lines if line.startswith("MAP ")] == [1.0]
+    commands = [line for line in lines if line.startswith("CMD ")]
+    assert any(f"-m {spark.DAEMON_MODULE}" in c for c in commands), commands
     assert "Exception ignored" not in run.stderr, run.stderr

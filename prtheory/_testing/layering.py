@@ -73,7 +73,7 @@ ALLOWED: dict[str, set[str]] = {
     "theory": {"_root", "data", "errors", "oracle"},
     "audit": {"_input", "errors", "oracle"},
     "papers": {"_root", "audit", "data", "oracle", "plots"},
-    "conformance": {"_version", "errors", "oracle", "spark"},
+    "conformance": {"_version", "errors", "metrics", "oracle", "spark"},
     "_testing": {"conformance", "errors", "floats", "metrics", "oracle", "sklearn", "theory"},
     "prtheory": {"_tables", "_version", "errors", "floats", "metrics"},
     "cli": {"_version", "audit", "conformance", "papers", "theory"},

@@ -28,7 +28,13 @@ from prtheory._version import __version__
 from prtheory.conformance import large
 from prtheory.conformance.cases import NOTES, Case, cases_for
 from prtheory.conformance.encoding import encode_outcome
-from prtheory.conformance.metrics import METRICS, Inputs, combination_base, evaluate
+from prtheory.conformance.metrics import (
+    METRICS,
+    Inputs,
+    combination_base,
+    evaluate,
+    selected_metrics,
+)
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 __all__ = [
@@ -434,12 +440,7 @@ def build_all(
     Traceback (most recent call last):
     prtheory.errors.InvalidInputError: metrics: unknown ['ap']; known: average_precision, ...
     """
-    if isinstance(metrics, str):
-        raise InvalidInputError("metrics", f"a collection of metric names, not one: {metrics!r}")
-    chosen = list(METRICS) if metrics is None else [m for m in METRICS if m in metrics]
-    unknown = sorted(set(metrics or ()) - set(METRICS))
-    if unknown:
-        raise InvalidInputError("metrics", f"unknown {unknown}; known: {', '.join(METRICS)}")
+    chosen = selected_metrics(metrics)
     lock = load_lock() if lock is None else lock
     out = {f"{m}.json": dumps(build_file(m, lock)) for m in chosen}
     out[TCID_LOCK.name] = json.dumps(lock, indent=1, sort_keys=True) + "\n"

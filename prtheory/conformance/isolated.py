@@ -9,7 +9,8 @@ under the start-up limits (:data:`STARTUP_CPU` seconds of CPU); then for each un
 (implementation, vector) pair, or an implementation's differential test,
 :func:`~prtheory.conformance.runner.run_differential`) it announces the unit, runs it and sends
 back the classified result. The parent charges each unit the CPU time (user + system) of the
-worker's process tree (a JVM or an ``Rscript``/``java`` subprocess included,
+worker's process tree (a JVM or an ``Rscript``/``java`` subprocess included, and the orphans of
+the tree, which the worker adopts and waits for: :func:`~prtheory.conformance.cputime.run_reaping`;
 :mod:`prtheory.conformance.cputime`) from its announcement; a unit over ``cpu`` seconds, or with
 no result after ``wall`` seconds (a hang that uses no CPU), is recorded as ``timeout``: *not run
 (time)*, with what it cost. A worker that dies is recorded as ``crashed`` with what happened
@@ -30,11 +31,13 @@ list of :class:`~prtheory.conformance.adapters.Implementation`).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.metadata
 import multiprocessing
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -50,7 +53,8 @@ from prtheory.conformance.adapters import (
     status,
 )
 from prtheory.conformance.classify import Verdict, classify
-from prtheory.conformance.cputime import Budget, descendants
+from prtheory.conformance.cputime import Budget, descendants, run_reaping
+from prtheory.conformance.metrics import selected_metrics
 from prtheory.conformance.runner import (
     PLANS,
     DifferentialRow,
@@ -61,7 +65,7 @@ from prtheory.conformance.runner import (
     run_differential,
     run_implementation,
 )
-from prtheory.conformance.vectors_io import Vector, files, load
+from prtheory.conformance.vectors_io import Vector, load
 from prtheory.errors import InvalidInputError
 
 __all__ = [
@@ -250,7 +254,22 @@ def _worker(
     memory_mb: int | None,
     plan: str,
 ) -> None:
-    """Runs in the child: start up, then announce, run and report each unit from ``start``."""
+    """Runs in the child: :func:`_work` in a child of its own, this process adopting and
+    reaping the orphans of its tree so that their CPU time is charged
+    (:func:`~prtheory.conformance.cputime.run_reaping`)."""
+    work = functools.partial(_work, source, metrics, start, conn, memory_mb, plan)
+    run_reaping(work, close=(conn,))
+
+
+def _work(
+    source: str,
+    metrics: list[str] | None,
+    start: int,
+    conn: Any,
+    memory_mb: int | None,
+    plan: str,
+) -> None:
+    """Start up, then announce, run and report each unit from ``start``."""
     import faulthandler
 
     faulthandler.disable()  # a library's segfault is reported by the parent, without a dump
@@ -470,20 +489,24 @@ class _LibraryRun:
         # concrete context (fork, forkserver, spawn) has one
         plan = self.limits.plan(self.source)
         proc = ctx.Process(target=_worker, args=(*args, plan))  # type: ignore[attr-defined]
+        # the start-up is charged from the worker's birth, when its tree had used no CPU: a
+        # first reading after start() would miss what the worker did before this thread ran
+        # again (on a loaded machine, however long this thread waits for a core)
+        budget = Budget(self.limits.startup_cpu, self.limits.startup_wall, 0.0, time.monotonic())
         proc.start()
         child.close()
         failure: str | None = "stopped"
         try:
-            failure = self._serve(proc, parent)
+            failure = self._serve(proc, parent, budget)
             return failure
         finally:
             _kill_tree(proc, EXIT_GRACE if failure is None else 0.0)
             parent.close()
 
-    def _serve(self, proc: Any, conn: Any) -> str | None:
-        """Read the worker's messages under the current phase's budget."""
+    def _serve(self, proc: Any, conn: Any, budget: Budget) -> str | None:
+        """Read the worker's messages under the current phase's budget (first the start-up's,
+        ``budget``)."""
         limits = self.limits
-        budget = Budget(limits.startup_cpu, limits.startup_wall).start(proc.pid)
         phase, current = "start-up", None
         while True:
             if not conn.poll(POLL):
@@ -609,10 +632,7 @@ def _checked(
 ) -> list[str]:
     """The libraries to run (all known by default), once every name is known; raises
     :class:`~prtheory.errors.InvalidInputError` naming the argument otherwise."""
-    names = [p.stem for p in files()]
-    unknown = [m for m in metrics or [] if m not in names]
-    if unknown:
-        raise InvalidInputError("metrics", f"unknown {unknown}; known: {', '.join(names)}")
+    selected_metrics(metrics)
     sources = libraries if libraries else known_libraries()
     for s in sources:
         if s not in ADAPTERS and s not in _entry_points() and ":" not in s:

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance.sampling import FAMILIES, Sample, sample
+from prtheory.metrics import average_precision
 
 __all__ = ["FILE_NAME", "SIZES", "build", "digests"]
 
@@ -69,8 +70,6 @@ def digests(s: Sample) -> dict[str, str]:
 
 
 def _test(tc_id: int, seed: int, family_index: int, n: int) -> dict[str, Any]:
-    from prtheory import average_precision
-
     family = FAMILIES[family_index]
     s = sample(seed, family, n)
     value = average_precision(s.y_true, s.y_score, sample_weight=s.sample_weight)

@@ -36,12 +36,14 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
+
+from prtheory.errors import InvalidInputError
 
 __all__ = [
     "METRICS",
@@ -52,6 +54,7 @@ __all__ = [
     "counts_at_threshold",
     "doc_ids",
     "evaluate",
+    "selected_metrics",
     "ties_broken",
 ]
 
@@ -687,6 +690,51 @@ def evaluate(metric: str, x: Inputs, alternative: Alternative | None = None) -> 
     if alternative.transform is not None:
         x = alternative.transform(x)
     return spec.compute(x, **alternative.options)
+
+
+def selected_metrics(metrics: Collection[str] | None) -> list[str]:
+    """The metrics named in ``metrics``, in the order of :data:`METRICS` (all of them where
+    ``metrics`` is None); every name must be a key of :data:`METRICS`.
+
+    The one check of the ``metrics`` argument of the generator
+    (:func:`~prtheory.conformance.generate.build_all`) and the runner
+    (:func:`~prtheory.conformance.isolated.run_isolated`).
+
+    Parameters
+    ----------
+    metrics : collection of str or None
+        Metric names.
+
+    Returns
+    -------
+    list of str
+        The keys of :data:`METRICS` that ``metrics`` names (all where None).
+
+    Raises
+    ------
+    InvalidInputError
+        ``metrics: unknown [...]; known: ...`` for a name that is not a metric of the vectors,
+        or ``metrics: a collection ...`` for one name passed as a string (each of its letters
+        would be a name).
+
+    Examples
+    --------
+    >>> from prtheory.conformance.metrics import selected_metrics
+    >>> selected_metrics(["ap_min", "average_precision"])
+    ['average_precision', 'ap_min']
+    >>> selected_metrics(["ap", "ap_min", "ap"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    prtheory.errors.InvalidInputError: metrics: unknown ['ap']; known: average_precision, ...
+    >>> selected_metrics("ap_min")
+    Traceback (most recent call last):
+    prtheory.errors.InvalidInputError: metrics: a collection of metric names, not one: 'ap_min'
+    """
+    if isinstance(metrics, str):
+        raise InvalidInputError("metrics", f"a collection of metric names, not one: {metrics!r}")
+    unknown = sorted(set(metrics or ()) - set(METRICS))
+    if unknown:
+        raise InvalidInputError("metrics", f"unknown {unknown}; known: {', '.join(METRICS)}")
+    return list(METRICS) if metrics is None else [m for m in METRICS if m in metrics]
 
 
 def combination_base(name: str, stored: dict[str, Any]) -> str | None:

@@ -35,9 +35,11 @@ __all__ = ["RESULTS", "dumps", "loads", "outcome_of", "source_digests"]
 
 RESULTS = Path("reports") / "conformance_results.json"
 _PACKAGE = Path(__file__).resolve().parent
-#: the sources that decide what a library returns and how a result is classified
+#: the sources that decide what a library returns, how a result is classified and what CPU time
+#: it is charged
 SOURCES = (
     "adapters/*.py",
+    "adapters/spark/*.py",
     "runner.py",
     "isolated.py",
     "cputime.py",

@@ -14,8 +14,11 @@ the runner reports whether results agree with those claims or with another named
 Time and start-up (:mod:`prtheory.conformance.isolated`). Each vector is limited in CPU time
 (user + system) of the library's worker process *and its descendants*, so an adapter that runs
 the library in a subprocess (``Rscript``, ``java``, a JVM behind py4j) is charged for what that
-subprocess spends, and a loaded machine does not change its verdicts. A library's start-up is
-charged to no vector: the import, each implementation's ``prepare`` (once, before the first
+subprocess spends, and a loaded machine does not change its verdicts. Processes left behind
+(orphans) count too, as the worker adopts them; the children of a process that ignores
+``SIGCHLD`` count only while they run, so an adapter must not start one (the Spark adapter
+replaces pyspark's worker daemon for that; :mod:`prtheory.conformance.cputime`). A library's
+start-up is charged to no vector: the import, each implementation's ``prepare`` (once, before the first
 vector: start a long-lived subprocess or JVM there, or evaluate every stored vector in one
 batch) and one warm-up call of ``run`` on the smallest valid vector of its metric. An adapter
 that keeps a subprocess alive between calls should start it in ``prepare`` (or lazily, which
