@@ -27,7 +27,7 @@ source); :func:`mechanisms` lists those of a metric. Mechanisms modelled:
   items found in the top k;
 * ``ties=numba-quicksort``: the items in the order numba's ``np.argsort`` (a quicksort, stable
   only below 16 items) gives the negated scores, as ranx ranks a query's documents (needs
-  numba; it predicts only where that order is not the input order);
+  numba);
 * ``trapezoid-for-step``: the trapezoid area under the PR curve (B2) returned as step AP (N2)
   (``+first-point=sklearn``/``spark``/``mllib``: with that point at recall 0);
   ``riemann-minoring`` /
@@ -455,8 +455,9 @@ def _numba_argsort() -> Callable[[np.ndarray], np.ndarray] | None:
 def _numba_sort(v: Vector) -> Any:
     """The oracle's value with the items in the order numba's ``np.argsort`` gives the negated
     scores (ranx's ``typed_list_argosrt([-v for v in values])``, the documents first sorted by
-    id, which is input order here), where that order differs from the stable one; ties item by
-    item in that order."""
+    id, which is input order here); ties item by item in that order. Below 16 items that order
+    is the input order (insertion sort), so the prediction is ``ties=input-order``'s there, and
+    the diagnosis tells the two apart where they differ."""
     x = v.inputs
     if v.result not in ("valid", "acceptable") or x.y_score is None:
         return None
@@ -467,8 +468,6 @@ def _numba_sort(v: Vector) -> Any:
     if argsort is None or np.isnan(s).any():
         return None
     order = np.asarray(argsort(-s))
-    if np.array_equal(order, np.argsort(-s, kind="stable")):
-        return None  # input order: ties=input-order says the same
     moved = replace(x, y_true=np.asarray(x.y_true)[order], y_score=s[order])
     return _oracle(v.metric, moved, Alternative("ties=numba-quicksort", {"ties": "input-order"}))
 
@@ -697,8 +696,8 @@ DEFINITIONS: tuple[MechanismSpec, ...] = (
     ),
     MechanismSpec(
         "ties=numba-quicksort",
-        "tied items in the order numba's np.argsort (a quicksort) gives the negated scores, "
-        "where it is not the input order",
+        "tied items in the order numba's np.argsort (a quicksort, insertion sort below 16 "
+        "items) gives the negated scores",
         _numba_sort,
         _only("average_precision", "ap_at_k", "precision_at_k", "r_precision"),
         "ranx's typed_list_argosrt",

@@ -308,8 +308,10 @@ def call_pattern_mechanisms(impl: Implementation) -> list[Mechanism]:
     Examples
     --------
     Two items with scores 0.3 and 0.25 on the one threshold 0.2 tie in one bin: binned AP 1/2
-    where the labels 1, 0 give AP 1; no item lies below the grid, so the variant for such items
-    says nothing:
+    where the labels 1, 0 give AP 1; no item lies below the grid, so the variant that never
+    predicts such an item positive gives the same (unlike :func:`extra_alternatives`, which
+    stores it only where it differs, a mechanism predicts wherever its rule applies, so that
+    fresh inputs can confirm it):
 
     >>> import numpy as np
     >>> from prtheory.conformance.adapters import Implementation
@@ -320,14 +322,23 @@ def call_pattern_mechanisms(impl: Implementation) -> list[Mechanism]:
     >>> x = Inputs(np.array([1, 0]), np.array([0.3, 0.25]))
     >>> v = Vector("average_precision", 0, "", (), x, "valid", None, {}, None)
     >>> [(m.name, getattr(m.predict(v), "exact", None)) for m in call_pattern_mechanisms(impl)]
-    [('binned(1 thresholds)', Fraction(1, 2)), ('binned(1 thresholds)+below-grid-never-positive', None)]
+    [('binned(1 thresholds)', Fraction(1, 2)), ('binned(1 thresholds)+below-grid-never-positive', Fraction(1, 2))]
     """
     names = [a.name for a in _call_patterns(impl)]
+    plain = None if impl.binned is None else f"binned({len(impl.binned)} thresholds)"
+    below = None
     if impl.binned is not None and impl.metric == "average_precision":
-        names.append(_below_grid_name(impl.binned))
+        below = _below_grid_name(impl.binned)
+        names.append(below)
 
     def predictor(name: str) -> Any:
-        return lambda v: extra_alternatives(impl, v).get(name)
+        def predict(v: Vector) -> Any:
+            values = extra_alternatives(impl, v)
+            if name == below and name not in values:  # no item below the grid: plain bins
+                return values.get(plain or "")
+            return values.get(name)
+
+        return predict
 
     return [Mechanism(n, f"the {n} call pattern", predictor(n)) for n in names]
 
