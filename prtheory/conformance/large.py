@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance.sampling import FAMILIES, Sample, sample
-from prtheory.metrics import average_precision
+from prtheory.metrics.areas import average_precision
 
 __all__ = ["FILE_NAME", "SIZES", "build", "digests"]
 
