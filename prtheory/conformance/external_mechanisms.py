@@ -156,32 +156,43 @@ def _emulated(fn: Callable[[Any], Any], when: Callable[[Inputs], bool]) -> Calla
     return predict
 
 
-def _cancels(x: Inputs) -> bool:
-    """XGBoost's float64 DG sum is off the exact area of its float32 scores beyond 8 ulps."""
-    s32 = replace(x, y_score=_f32(x.y_score).astype(np.float64))
-    exact = _oracle("auc_davis_goadrich", s32)
-    got = gbdt_models.xgboost_aucpr(x)
-    if exact is UNDEFINED or math.isnan(got):
-        return False
-    return bool(abs(got - exact.float64) > 8 * math.ulp(exact.float64))
+def _always(_: Inputs) -> bool:
+    return True
 
 
-def _keras_cancels(x: Inputs) -> bool:
-    """Keras's float32 closed form (one threshold below every distinct score) is off the exact
-    area of its float32 scores (first point held from recall 0, ``first-point=spark``) beyond
-    16 float32 ulps: the result is not float32 rounding (Keras takes probabilities only; the
-    oracle's Davis-Goadrich area holds the first point's precision from recall 0, as Keras), nor
-    weights that float32 cannot hold."""
+def _cancellation(
+    emulate: Callable[[Inputs], float],
+    off: Callable[[float], float],
+    admits: Callable[[Inputs], bool] = _always,
+) -> Callable[[Vector], Any]:
+    """A Davis-Goadrich closed form that cancels: the emulation's value on the legal vectors
+    ``admits`` takes, where it lies more than ``off(exact)`` from the exact area of the scores
+    rounded to float32 (both libraries store float32 scores), so that the arithmetic, not the
+    scores' rounding, is the cause. The emulation runs once per vector."""
+
+    def predict(v: Vector) -> Any:
+        x = v.inputs
+        if v.result == "invalid" or x.y_score is None or not admits(x):
+            return None
+        exact = _oracle(
+            "auc_davis_goadrich", replace(x, y_score=_f32(x.y_score).astype(np.float64))
+        )
+        got = emulate(x)
+        if exact is UNDEFINED or math.isnan(got) or abs(got - exact.float64) <= off(exact.float64):
+            return None
+        return _float(got)
+
+    return predict
+
+
+def _keras_input(x: Inputs) -> bool:
+    """Probabilities (Keras takes nothing else) and weights that float32 holds (where it does
+    not, the weights' float32 overflow or underflow is the cause). The oracle's Davis-Goadrich
+    area holds the first point's precision from recall 0, as Keras does."""
     s = np.asarray(x.y_score, dtype=np.float64)
     if s.size == 0 or not (np.isfinite(s).all() and s.min() >= 0.0 and s.max() <= 1.0):
         return False
-    if not _float32_weights_hold(x):
-        return False  # the weights' float32 overflow or underflow is the cause there
-    exact = _oracle("auc_davis_goadrich", replace(x, y_score=_f32(s).astype(np.float64)))
-    got = keras_models.float32_interpolation(x)
-    if exact is UNDEFINED or math.isnan(got):
-        return False
-    return bool(abs(got - exact.float64) > 16 * np.spacing(np.float32(exact.float64)))
+    return _float32_weights_hold(x)
 
 
 def _float32_weights_hold(x: Inputs) -> bool:
@@ -311,10 +322,6 @@ def _fbeta_overflow_caught(v: Vector) -> Any:
     return None
 
 
-def _always(_: Inputs) -> bool:
-    return True
-
-
 def _catboost_order_known(x: Inputs) -> bool:
     """CatBoost's ``std::sort`` order is the emulation's (stable) one: no NaN score, and equal
     infinite scores (the only equal keys that stay separate points) only in inputs of at most 16
@@ -393,12 +400,18 @@ def _by_metric(metric: str) -> list[Mechanism]:
             _mechanism(
                 "dg-float64-cancellation",
                 "the Davis-Goadrich closed form in float64 cancels (XGBoost's CalcDeltaPRAUC)",
-                _emulated(gbdt_models.xgboost_aucpr, _cancels),
+                # XGBoost sums in float64: beyond 8 float64 ulps
+                _cancellation(gbdt_models.xgboost_aucpr, lambda e: 8 * math.ulp(e)),
             ),
             _mechanism(
                 "dg-float32-cancellation",
                 "the Davis-Goadrich closed form in float32 cancels (Keras's interpolate_pr_auc)",
-                _emulated(keras_models.float32_interpolation, _keras_cancels),
+                # Keras computes in float32: beyond 16 float32 ulps
+                _cancellation(
+                    keras_models.float32_interpolation,
+                    lambda e: 16 * float(np.spacing(np.float32(e))),
+                    _keras_input,
+                ),
             ),
         ],
         "auc_trapezoid": [
