@@ -67,6 +67,12 @@ def _points(x: Inputs) -> Any:
         return None
 
 
+def _float_counts(pts: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The points' cumulative TP and FP as float64 arrays, as a library that counts in float64
+    holds them (exact below 2^53)."""
+    return np.asarray([float(t) for t in pts.tp]), np.asarray([float(f) for f in pts.fp])
+
+
 def _curve(values: dict[str, list[Any]]) -> dict[str, list[Any]]:
     """A curve prediction: exact coordinates encoded, floats (NaN, ±inf) as they are."""
     out: dict[str, list[Any]] = {}
@@ -289,8 +295,7 @@ def _prg_package_curve(x: Inputs) -> tuple[np.ndarray, np.ndarray] | None:
     pts = _points(x)
     if pts is None or pts.pos == 0 or x.sample_weight is not None:
         return None
-    tps = np.asarray([float(t) for t in pts.tp])
-    fps = np.asarray([float(f) for f in pts.fp])
+    tps, fps = _float_counts(pts)
     with np.errstate(all="ignore"):
         precision = tps / (tps + fps)
         precision[np.isnan(precision)] = 0
@@ -375,8 +380,7 @@ def _sklearn_prg_gains(x: Inputs) -> tuple[np.ndarray, np.ndarray] | None:
     pts = _points(x)
     if pts is None:
         return None
-    tps = np.asarray([float(t) for t in pts.tp])
-    fps = np.asarray([float(f) for f in pts.fp])
+    tps, fps = _float_counts(pts)
     precision = np.r_[(tps / (tps + fps))[::-1], 1.0]
     recall = np.r_[(tps / tps[-1])[::-1], 0.0]
     prevalence = np.float64(pos) / np.float64(n)
@@ -502,8 +506,7 @@ def pyprg_undefined(v: Vector) -> Any:
         return scalar(0.0)
     if kind == "scalar":
         return None
-    tp = np.asarray([float(t) for t in pts.tp])
-    fp = np.asarray([float(f) for f in pts.fp])
+    tp, fp = _float_counts(pts)
     fn, tn = pts.pos - tp, pts.neg - fp
     with np.errstate(all="ignore"):
         ratio = np.float64(pts.pos) / np.float64(pts.neg)
