@@ -239,23 +239,41 @@ def extra_alternatives(impl: Implementation, vector: Vector) -> dict[str, Any]:
     >>> {name: value.exact for name, value in extra_alternatives(impl, vector).items()}
     {'binned(1 thresholds)': Fraction(1, 2), 'binned(1 thresholds)+below-grid-never-positive': Fraction(3, 8)}
     """
+    out: dict[str, Any] = {}
+    for alt in _call_patterns(impl):
+        value = _value_under(alt, vector)
+        if value is not None:
+            out[alt.name] = value
+    if impl.binned is not None and vector.metric == "average_precision":
+        value = _below_grid_value(impl.binned, vector)
+        if value is not None:
+            out[_below_grid_name(impl.binned)] = value
+    return out
+
+
+def _value_under(alt: Alternative, vector: Vector) -> Any:
+    """The oracle's value of a legal ``vector`` under ``alt`` (``None``: invalid, no ranking,
+    or undefined there)."""
     from prtheory.conformance.encoding import decode_outcome, encode_outcome
 
-    candidates = _call_patterns(impl)
-    out: dict[str, Any] = {}
     if vector.result == "invalid" or vector.inputs.y_score is None:
-        return out
-    for alt in candidates:
-        try:
-            value = evaluate(vector.metric, vector.inputs, alt)
-        except (UndefinedMetricError, InvalidInputError):
-            continue
-        out[alt.name] = decode_outcome(encode_outcome(value))
-    if impl.binned is not None and vector.metric == "average_precision":
-        value = _binned_below_grid_dropped(impl.binned, vector.inputs)
-        if value is not None:
-            out[_below_grid_name(impl.binned)] = decode_outcome(encode_outcome(value))
-    return out
+        return None
+    try:
+        value = evaluate(vector.metric, vector.inputs, alt)
+    except (UndefinedMetricError, InvalidInputError):
+        return None
+    return decode_outcome(encode_outcome(value))
+
+
+def _below_grid_value(grid: tuple[float, ...], vector: Vector) -> Any:
+    """:func:`_binned_below_grid_dropped` of a legal ``vector``, encoded (``None`` where it
+    says nothing)."""
+    from prtheory.conformance.encoding import decode_outcome, encode_outcome
+
+    if vector.result == "invalid" or vector.inputs.y_score is None:
+        return None
+    value = _binned_below_grid_dropped(grid, vector.inputs)
+    return None if value is None else decode_outcome(encode_outcome(value))
 
 
 def _below_grid_name(grid: tuple[float, ...]) -> str:
@@ -324,23 +342,24 @@ def call_pattern_mechanisms(impl: Implementation) -> list[Mechanism]:
     >>> [(m.name, getattr(m.predict(v), "exact", None)) for m in call_pattern_mechanisms(impl)]
     [('binned(1 thresholds)', Fraction(1, 2)), ('binned(1 thresholds)+below-grid-never-positive', Fraction(1, 2))]
     """
-    names = [a.name for a in _call_patterns(impl)]
-    plain = None if impl.binned is None else f"binned({len(impl.binned)} thresholds)"
-    below = None
+    patterns = _call_patterns(impl)
+
+    def under(alt: Alternative) -> Any:
+        return lambda v: _value_under(alt, v)
+
+    out = [Mechanism(a.name, f"the {a.name} call pattern", under(a)) for a in patterns]
     if impl.binned is not None and impl.metric == "average_precision":
-        below = _below_grid_name(impl.binned)
-        names.append(below)
+        grid = impl.binned
+        plain = next(a for a in patterns if a.name == f"binned({len(grid)} thresholds)")
 
-    def predictor(name: str) -> Any:
-        def predict(v: Vector) -> Any:
-            values = extra_alternatives(impl, v)
-            if name == below and name not in values:  # no item below the grid: plain bins
-                return values.get(plain or "")
-            return values.get(name)
+        def below(v: Vector) -> Any:
+            value = _below_grid_value(grid, v)
+            # no item below the grid (or none on it that counts): the plain bins' value
+            return value if value is not None else _value_under(plain, v)
 
-        return predict
-
-    return [Mechanism(n, f"the {n} call pattern", predictor(n)) for n in names]
+        name = _below_grid_name(grid)
+        out.append(Mechanism(name, f"the {name} call pattern", below))
+    return out
 
 
 def _binned_below_grid_dropped(grid: tuple[float, ...], x: Inputs) -> Any:
