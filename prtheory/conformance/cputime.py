@@ -254,12 +254,14 @@ def run_reaping(fn: Callable[[], object], *, close: tuple[Any, ...] = ()) -> Non
     Examples
     --------
     A process that leaves an orphan spinning for 0.3 s of CPU (its own count) and exits at
-    once: run plainly, the orphan's time escapes this process's tree; run under
-    ``run_reaping``, it is collected into the process that ran it, and from it into this one
-    once it is waited for (``cutime``):
+    once: run plainly, the orphan's time escapes the process's tree; run under
+    ``run_reaping``, it is collected into the process that ran it. The cost is what the kernel
+    charges the forked process once waited for (``wait4``'s resource usage, its own time and
+    its waited-for descendants'), so nothing else this interpreter runs meanwhile (other
+    threads, a JVM it started) enters it:
 
-    >>> import multiprocessing, os, time
-    >>> from prtheory.conformance.cputime import run_reaping, tree_cpu
+    >>> import os, time
+    >>> from prtheory.conformance.cputime import run_reaping
     >>> def running(pid):
     ...     try:
     ...         return open(f"/proc/{pid}/stat").read().rsplit(") ", 1)[1][0] != "Z"
@@ -278,11 +280,14 @@ def run_reaping(fn: Callable[[], object], *, close: tuple[Any, ...] = ()) -> Non
     ...     while running(orphan):
     ...         time.sleep(0.01)
     >>> def cost(target, *args):
-    ...     before = tree_cpu(os.getpid())
-    ...     p = multiprocessing.get_context("fork").Process(target=target, args=args)
-    ...     p.start()
-    ...     p.join()
-    ...     return tree_cpu(os.getpid()) - before
+    ...     child = os.fork()
+    ...     if child == 0:
+    ...         try:
+    ...             target(*args)
+    ...         finally:
+    ...             os._exit(0)
+    ...     usage = os.wait4(child, 0)[2]
+    ...     return usage.ru_utime + usage.ru_stime
     >>> cost(leave_orphan) < 0.2
     True
     >>> cost(run_reaping, leave_orphan) >= 0.28
