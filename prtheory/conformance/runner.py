@@ -101,13 +101,16 @@ class Row:
 #: an installed file's directory (``.../site-packages/``) or another absolute directory
 _INSTALL_DIR = re.compile(r"(?:[A-Za-z]:)?[/\\][^\s\"']*?(?:site-packages|dist-packages)[/\\]")
 _ABSOLUTE_DIR = re.compile(r"(?<![\w.])/(?:home|root|tmp|work|usr|opt|var|Users|private)/\S*/")
+#: the wall-clock time with which dmlc's logger (XGBoost's) begins a message: ``[19:54:47] ``
+_CLOCK = re.compile(r"\[\d\d:\d\d:\d\d\] ")
 
 
 def _without_paths(message: str) -> str:
-    """``message`` without the machine's directories: a traceback quoted in an exception names
-    ``torcheval/metrics/...py``, not where this machine installed it, so that a recorded result
-    is the same on every machine."""
-    return _ABSOLUTE_DIR.sub("", _INSTALL_DIR.sub("", message))
+    """``message`` without the machine's directories and the time of day: a traceback quoted
+    in an exception names ``torcheval/metrics/...py``, not where this machine installed it,
+    and an XGBoost error does not say when it was raised, so that a recorded result is the same
+    on every machine and in every run."""
+    return _CLOCK.sub("", _ABSOLUTE_DIR.sub("", _INSTALL_DIR.sub("", message)))
 
 
 def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
@@ -124,7 +127,7 @@ def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
     tuple of (str, str, bool) or None
         The exception's class name, its message without the directories of this machine (an
         installed package's directory, or an absolute directory under ``/home``, ``/tmp``,
-        ``/usr``, ...), and whether it is a ``ValueError`` (a deliberate rejection); None when
+        ``/usr``, ...) and without a logger's time of day, and whether it is a ``ValueError`` (a deliberate rejection); None when
         it raised nothing.
 
     Examples
@@ -135,6 +138,8 @@ def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
     ('ValueError', 'y_true has one class', True)
     >>> error_of(Outcome(error=OSError("/usr/lib/python3/dist-packages/torch/x.so: bad ELF")))
     ('OSError', 'torch/x.so: bad ELF', False)
+    >>> error_of(Outcome(error=RuntimeError("[19:54:47] /workspace/src/data/data.cc:576: w < 0")))
+    ('RuntimeError', '/workspace/src/data/data.cc:576: w < 0', False)
     >>> error_of(Outcome(value=0.5)) is None
     True
     """
