@@ -222,3 +222,26 @@ def test_the_r_and_java_servers_report_their_own_failures_as_theirs(key):
         assert server.call(fn, x) == 1.0  # the one pair ordered; the server still answers
     finally:
         server.close()
+
+
+def test_a_rerun_records_the_same_text_whatever_the_clock_and_the_machine():
+    """XGBoost's logger puts the time of day in its errors and warnings, and a quoted traceback
+    names where this machine installed a package: the recorded verdict, error and warnings
+    carry neither, so two runs at different times on different machines record the same."""
+    import warnings
+
+    vector = next(v for v in load(["ap_min"]) if v.inputs.params == {"pos": 3, "neg": 5})
+
+    def at(clock: str, home: str):
+        def impl(x):
+            message = f"[{clock}] WARNING: /workspace/src/metric/auc.cc:324: empty"
+            warnings.warn(message, UserWarning, stacklevel=2)
+            raise RuntimeError(f"[{clock}] {home}/site-packages/xgboost/core.py: Check failed")
+
+        outcome = run_implementation(Implementation("lib", "f", "ap_min", impl), vector)
+        return classify(vector, outcome).detail, error_of(outcome), outcome.warnings
+
+    first = at("19:54:47", "/home/a/venv/lib/python3.11")
+    assert first == at("21:01:14", "/tmp/ci/venv/lib/python3.11")
+    assert first[0] == "raised RuntimeError: xgboost/core.py: Check failed"
+    assert first[2] == ["UserWarning: WARNING: /workspace/src/metric/auc.cc:324: empty"]

@@ -42,6 +42,7 @@ symmetric; the distance from a nonzero value to its negative counts every float 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -301,8 +302,44 @@ def show(value: Any) -> str:
     return repr(float(value))
 
 
+#: an installed file's directory (``.../site-packages/``) or another absolute directory
+_INSTALL_DIR = re.compile(r"(?:[A-Za-z]:)?[/\\][^\s\"']*?(?:site-packages|dist-packages)[/\\]")
+_ABSOLUTE_DIR = re.compile(r"(?<![\w.])/(?:home|root|tmp|work|usr|opt|var|Users|private)/\S*/")
+#: the wall-clock time with which dmlc's logger (XGBoost's) begins a message: ``[19:54:47] ``
+_CLOCK = re.compile(r"\[\d\d:\d\d:\d\d\] ")
+
+
+def without_machine_details(message: str) -> str:
+    """``message`` (an exception's or a warning's) without the machine's directories and the
+    time of day, so that a recorded result is the same on every machine and in every run: a
+    traceback quoted in an exception names ``torcheval/metrics/...py``, not where this machine
+    installed it, and an XGBoost message does not say when it was given.
+
+    Parameters
+    ----------
+    message : str
+        The text as the library gave it.
+
+    Returns
+    -------
+    str
+        The text without an installed package's directory, an absolute directory under
+        ``/home``, ``/tmp``, ``/usr``, ... and a logger's ``[HH:MM:SS]``.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.classify import without_machine_details
+    >>> without_machine_details("/usr/lib/python3/dist-packages/torch/x.so: bad ELF")
+    'torch/x.so: bad ELF'
+    >>> without_machine_details("[19:54:47] /workspace/src/data/data.cc:576: w < 0")
+    '/workspace/src/data/data.cc:576: w < 0'
+    """
+    return _CLOCK.sub("", _ABSOLUTE_DIR.sub("", _INSTALL_DIR.sub("", message)))
+
+
 def _exception(err: BaseException) -> str:
-    msg = str(err).strip().splitlines()[0] if str(err).strip() else ""
+    text = without_machine_details(str(err)).strip()
+    msg = text.splitlines()[0] if text else ""
     return f"{type(err).__name__}: {msg[:160]}"
 
 

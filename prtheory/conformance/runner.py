@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
-import re
 import traceback
 import warnings
 from dataclasses import dataclass, field, replace
@@ -36,6 +35,7 @@ from prtheory.conformance.classify import (
     Outcome,
     Verdict,
     classify,
+    without_machine_details,
 )
 from prtheory.conformance.external import ExternalCrash, ExternalRejection
 from prtheory.conformance.mechanisms import mechanisms
@@ -98,21 +98,6 @@ class Row:
     error: tuple[str, str, bool] | None = None
 
 
-#: an installed file's directory (``.../site-packages/``) or another absolute directory
-_INSTALL_DIR = re.compile(r"(?:[A-Za-z]:)?[/\\][^\s\"']*?(?:site-packages|dist-packages)[/\\]")
-_ABSOLUTE_DIR = re.compile(r"(?<![\w.])/(?:home|root|tmp|work|usr|opt|var|Users|private)/\S*/")
-#: the wall-clock time with which dmlc's logger (XGBoost's) begins a message: ``[19:54:47] ``
-_CLOCK = re.compile(r"\[\d\d:\d\d:\d\d\] ")
-
-
-def _without_paths(message: str) -> str:
-    """``message`` without the machine's directories and the time of day: a traceback quoted
-    in an exception names ``torcheval/metrics/...py``, not where this machine installed it,
-    and an XGBoost error does not say when it was raised, so that a recorded result is the same
-    on every machine and in every run."""
-    return _CLOCK.sub("", _ABSOLUTE_DIR.sub("", _INSTALL_DIR.sub("", message)))
-
-
 def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
     """(class name, message without machine paths, is a ValueError) of the exception in
     ``outcome``, if any.
@@ -146,7 +131,7 @@ def error_of(outcome: Outcome) -> tuple[str, str, bool] | None:
     err = outcome.error
     if err is None:
         return None
-    return (type(err).__name__, _without_paths(str(err)), isinstance(err, ValueError))
+    return (type(err).__name__, without_machine_details(str(err)), isinstance(err, ValueError))
 
 
 @dataclass(frozen=True)
@@ -663,7 +648,8 @@ def run_differential(impl: Implementation, plan: str = "round0") -> Differential
 def _messages(caught: list[warnings.WarningMessage]) -> list[str]:
     seen: list[str] = []
     for w in caught:
-        text = f"{w.category.__name__}: {str(w.message).splitlines()[0][:120]}"
+        first = without_machine_details(str(w.message)).splitlines()[0][:120]
+        text = f"{w.category.__name__}: {first}"
         if text not in seen:
             seen.append(text)
     return seen
