@@ -20,7 +20,7 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from prtheory.conformance import external, gbdt_models, r_models, river_models
+from prtheory.conformance import external, gbdt_models, r_models, river_models, weka_models
 from prtheory.conformance.adapters import implementations, r_packages, status
 from prtheory.conformance.encoding import decode_inputs
 from prtheory.conformance.external import ExternalCrash, ExternalRejection, Server, ServerDied
@@ -400,8 +400,91 @@ def test_rocr_and_proc_emulations_equal_r(longest):
         assert a == pytest.approx(1 - b if flipped else b, abs=1e-15), v.ident
 
 
+def _bitwise(a, b):
+    return (math.isnan(a) and math.isnan(b)) or (
+        a == b and math.copysign(1, a) == math.copysign(1, b)
+    )
+
+
+def _weka_inputs(seed, count):
+    """Rankings of 2 to 13 items: distinct or tied scores, unit, uniform, equal, integer and
+    twelve-decade weights (10^-300 to 10^300), those Weka's tie order cannot change."""
+    rng = np.random.default_rng(seed)
+    for t in range(count):
+        m = int(rng.integers(2, 14))
+        s = rng.random(m) if t % 3 else rng.integers(0, 4, m) / 4
+        w = [
+            None,
+            10.0 ** rng.uniform(-300, 300, m),
+            rng.random(m),
+            np.full(m, 0.3),
+            rng.integers(0, 3, m).astype(float),
+        ][t % 5]
+        x = _inputs(rng.integers(0, 2, m), s, w)
+        if weka_models.order_free(x):
+            yield x
+
+
+def test_weka_emulations_equal_weka_bit_for_bit():
+    # the stored vectors and 400 drawn rankings, each area equal to Weka's to the bit (sign
+    # of zero and NaN included): the cancellation of TP by subtraction is Weka's arithmetic
+    prc = _impl("weka", "ThresholdCurve.getPRCArea")
+    roc = _impl("weka", "ThresholdCurve.getROCArea")
+    inputs = [
+        v.inputs
+        for metric in ("average_precision", "roc_auc")
+        for v in _legal(metric, longest=SHORT)
+        if weka_models.order_free(v.inputs)
+    ]
+    inputs += list(_weka_inputs(20261127, 400))
+    compared = 0
+    for x in inputs:
+        for impl, emulate in ((prc, weka_models.weka_prc_area), (roc, weka_models.weka_roc_area)):
+            got = _value(impl, x)
+            if got is None:
+                continue
+            assert _bitwise(float(got), emulate(x)), (x, got, emulate(x))
+            compared += 1
+    assert compared > 500
+
+
 # ------------------------------------------------------------------------------------------
 # the mechanisms on inputs worked out by hand
+
+
+def test_weka_loses_a_weight_2_to_the_53_below_the_total():
+    # positives of weight 10^61 (scored 0.9) and 7 10^96 (0.2), a negative of 10^196 (0.4).
+    # Exactly: AP = (10^61 + 7 10^96 * (7 10^96 + 10^61) / (10^196 + 7 10^96 + 10^61)) / P
+    # with P = 7 10^96 + 10^61, about 1.43e-36, and the ROC area 10^61 / P. Weka's TP at the
+    # threshold 0.4 is (10^61 + 7 10^96) - 7 10^96 = 0 in double, so the top positive's step
+    # and pairs vanish: the PR area is the last step's precision alone and the ROC area 0.
+    x = _inputs([1, 0, 1], [0.9, 0.4, 0.2], [1e61, 1e196, 7e96])
+    exact_ap = (
+        F(10**61) + F(7 * 10**96) * F(7 * 10**96 + 10**61, 10**196 + 7 * 10**96 + 10**61)
+    ) / (7 * 10**96 + 10**61)
+    assert float(exact_ap) == pytest.approx(1.4285714285714286e-36, rel=1e-12)
+    assert weka_models.weka_prc_area(x) == 7e96 / (7e96 + 1e196)
+    assert weka_models.weka_roc_area(x) == 0.0
+    # counting TP from the top (a sum, no subtraction) keeps the top positive: the cause is
+    # the subtraction, not the weights' range
+    from_the_top = 1e61 / 7e96 * 1.0 + (7e96 / 7e96) * (7e96 / (7e96 + 1e196))
+    assert from_the_top == pytest.approx(float(exact_ap), rel=1e-12)
+
+
+def test_weka_precision_of_nothing_predicted_is_nan():
+    # TwoClassStats.getPrecision is NaN where TP + FP is 0. From the lowest score: a positive
+    # of weight 1 (0.05), a negative of 1 (0.1), negatives of 10^-300 (0.5, 0.9). totNeg is
+    # 1 + 2 10^-300 = 1 in double, so at the threshold 0.5 FP = 1 - 1 = 0 with TP = 0: that
+    # point's precision is NaN and its recall step (0 - 0) is multiplied by it, so the PR
+    # area is NaN where exactly it is 1 / (2 + 2 10^-300), about 1/2
+    x = _inputs([1, 0, 0, 0], [0.05, 0.1, 0.5, 0.9], [1.0, 1.0, 1e-300, 1e-300])
+    assert [(p[0], p[2]) for p in weka_models.weka_curve(x)] == [
+        (1.0, 1.0),
+        (0.0, 1.0),
+        (0.0, 0.0),
+        (0.0, -1e-300),
+    ]
+    assert math.isnan(weka_models.weka_prc_area(x))
 
 
 def test_rocr_aucpr_keeps_the_first_point_of_each_recall():

@@ -7,7 +7,8 @@ the vectors where that cause applies (``None`` elsewhere), so that the diagnosis
 where a result disagrees. The predictions come from the oracle on the input as the cause
 transforms it, or, for a library's own arithmetic, from the emulations of
 :mod:`prtheory.conformance.gbdt_models`, :mod:`prtheory.conformance.r_models`,
-:mod:`prtheory.conformance.river_models` and :mod:`prtheory.conformance.keras_models` (each checked against the installed library by the
+:mod:`prtheory.conformance.river_models`, :mod:`prtheory.conformance.keras_models` and
+:mod:`prtheory.conformance.weka_models` (each checked against the installed library by the
 tests). :data:`SOURCES` says where each one is in the library's code.
 """
 
@@ -21,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance import gbdt_models, keras_models, r_models, river_models
+from prtheory.conformance import gbdt_models, keras_models, r_models, river_models, weka_models
 from prtheory.conformance.metrics import Alternative, Inputs, evaluate
 from prtheory.conformance.predictions import (
     NAN,
@@ -67,6 +68,7 @@ SOURCES = {
     "catboost-prauc": 'CatBoost `catboost/libs/metrics/metric.cpp` `TPRAUCMetric::Eval` (1.2.10 reports its `CB_ENSURE(curTp > 0, "No element of a positive class")` as `metric.cpp:4763`): the items sorted by increasing score, the area summed from the threshold below every item, removing items from the bottom, as trapezoids `(prevRecall - recall) * (prevPrecision + precision) / 2` from `prevRecall = 1`, `prevPrecision = 0` to the point (0, 1) past every item; the border moves on past neighbours while `isApproxesEqual` (`Abs(approxL - approxR) < 1e-8`) holds, so scores closer than 1e-8 tie and equal infinite scores do not (`inf - inf` is NaN): each is an operating point of its own, in reverse input order. Emulated by `prtheory.conformance.gbdt_models.catboost_prauc`.',
     "pos-neg-product-integer-overflow": "MLmetrics 1.1.1 `R/Classification.R` `AUC` (lines 337-339): `n_pos <- sum(y_true == 1)`, `n_neg <- sum(y_true == 0)` (sums of logicals: R integers), then `... / (n_pos * n_neg)`: R's integer product (`R_integer_times`, `src/main/arithmetic.c`) is `NA` with the warning `NAs produced by integer overflow` once it exceeds 2^31 - 1 = 2147483647 (46341 positives and 46341 negatives: 2147488281), and the area is `NA`. Upstream: https://github.com/yanyachen/MLmetrics/issues/12 (open); fixed by https://github.com/yanyachen/MLmetrics/commit/346ebf44e6836134c1f09c256270fb23301f6a1f (`as.double(sum(y_true == 1))`, in 1.1.2 on GitHub and 1.1.3 on CRAN); Debian's `r-cran-mlmetrics` is 1.1.1.",
     "pos-neg-product-underflow": "Weka `ThresholdCurve.getROCArea`: `area /= (totalNeg * totalPos)`; with subnormal weights the product underflows to 0 and the area is 0/0 = NaN.",
+    "counts-by-subtraction-float64": "Weka `weka/classifiers/evaluation/ThresholdCurve.java` `getCurve` (3.9): the points run from the lowest score up, starting from `new TwoClassStats(totPos, totNeg, 0, 0)`, and at each higher score `tc.setTruePositive(tc.getTruePositive() - cumulativePos)` (likewise FP) removes the weight below it, in double: where weights lie more than 2^53 apart, `(w_small + w_big) - w_big` is 0 and a top-ranked item's weight vanishes from TP or FP; `TwoClassStats.getPrecision` is NaN where TP + FP is 0, and `getPRCArea` sums `p[i] * (r[i] - r[i + 1])`, `getROCArea` the Mann-Whitney statistic, over those points.",
 }
 
 
@@ -512,6 +514,19 @@ def for_metric(metric: str) -> list[Mechanism]:
         )
     if metric in ("auc_davis_goadrich", "auc_trapezoid", "roc_auc", "average_precision"):
         out += _weights(metric)
+    if metric in ("average_precision", "roc_auc"):
+        emulation = {
+            "average_precision": weka_models.weka_prc_area,
+            "roc_auc": weka_models.weka_roc_area,
+        }[metric]
+        out.append(
+            _mechanism(
+                "counts-by-subtraction-float64",
+                "each point's TP and FP are the totals less the weight below it, in float64 "
+                "(Weka's ThresholdCurve): weights 2^53 apart cancel",
+                _emulated(emulation, weka_models.order_free),
+            )
+        )
     if metric in ("auc_trapezoid", "roc_auc"):
         out += [
             _mechanism(
