@@ -471,6 +471,26 @@ def test_weka_loses_a_weight_2_to_the_53_below_the_total():
     assert from_the_top == pytest.approx(float(exact_ap), rel=1e-12)
 
 
+def test_weka_subtraction_is_named_only_where_it_loses_weight():
+    # the mechanism's prediction is asked only where the subtraction is the cause: it loses
+    # weight (a point's TP or FP is not the exact weight above it, rounded), with nothing
+    # overflowing or underflowing first
+    y, s = [1, 0, 1], [0.9, 0.4, 0.2]
+    assert weka_models.cancels(_inputs(y, s, [1e61, 1e196, 7e96]))
+    # weights 2^52 apart: every sum is exact in double, nothing is lost
+    assert not weka_models.cancels(_inputs(y, s, [1.0, 2.0**52, 2.0]))
+    # subnormal weights sum exactly; their product underflows (pos-neg-product-underflow)
+    assert not weka_models.cancels(
+        _inputs([1, 0, 1, 0], [*s, 0.1], [5e-324, 1e-323, 1.5e-323, 5e-324])
+    )
+    # a total that overflows (weights-overflow)
+    assert not weka_models.cancels(_inputs(y, s, [1e308, 1.0, 1e308]))
+    # unit weights: integer sums, exact
+    assert not weka_models.cancels(_inputs(BASIC_Y, BASIC_S))
+    # tied scores with unequal weights: Weka's tie order is not modelled, nothing is asked
+    assert not weka_models.cancels(_inputs(y, [0.5, 0.5, 0.2], [1e61, 1e196, 7e96]))
+
+
 def test_weka_precision_of_nothing_predicted_is_nan():
     # TwoClassStats.getPrecision is NaN where TP + FP is 0. From the lowest score: a positive
     # of weight 1 (0.05), a negative of 1 (0.1), negatives of 10^-300 (0.5, 0.9). totNeg is

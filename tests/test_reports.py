@@ -78,7 +78,7 @@ def test_spark_report_values_equal_their_references():
     assert any(r["equal to the oracle"] == "True" for r in rows)
 
 
-_COUNT_WORDS = ("none", "one", "two", "three", "four", "five", "six")
+_COUNT_WORDS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 def _spark_ratio_claims(text: str) -> list[str]:

@@ -524,7 +524,7 @@ def for_metric(metric: str) -> list[Mechanism]:
                 "counts-by-subtraction-float64",
                 "each point's TP and FP are the totals less the weight below it, in float64 "
                 "(Weka's ThresholdCurve): weights 2^53 apart cancel",
-                _emulated(emulation, weka_models.order_free),
+                _emulated(emulation, weka_models.cancels),
             )
         )
     if metric in ("auc_trapezoid", "roc_auc"):

@@ -24,17 +24,20 @@ arithmetic of Java.
 
 The order of equal scores is that of Weka's quicksort, not modelled here: within a tied group
 the weights are summed in another order, which can change the last bits. The emulation is
-asked only where no two items share a score, or all weights are equal (:func:`order_free`).
+asked only where no two items share a score, or all weights are equal (:func:`order_free`),
+and, as the cause of a divergence, only where the subtraction loses weight and nothing
+overflows or underflows first (:func:`cancels`).
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-__all__ = ["order_free", "weka_curve", "weka_prc_area", "weka_roc_area"]
+__all__ = ["cancels", "order_free", "weka_curve", "weka_prc_area", "weka_roc_area"]
 
 
 def _items(x: Any) -> tuple[list[bool], list[float], list[float]]:
@@ -75,6 +78,67 @@ def order_free(x: Any) -> bool:
     if any(math.isnan(s) for s in scores):
         return False
     return len(set(scores)) == len(scores) or len(set(weights)) <= 1
+
+
+def cancels(x: Any) -> bool:
+    """Whether Weka's subtraction is what changes the curve of ``x``: the order of ties cannot
+    matter (:func:`order_free`), every weight, total and point is finite, the product of the
+    class totals does not underflow to 0, and some point's TP or FP differs from the float64
+    nearest the exact weight at or above its threshold.
+
+    Where a total overflows or the product underflows, that is the cause (mechanisms
+    ``weights-overflow``, ``pos-neg-product-underflow``), not the subtraction.
+
+    Parameters
+    ----------
+    x : Inputs
+        The ranking.
+
+    Returns
+    -------
+    bool
+        True where the subtraction loses weight.
+
+    Examples
+    --------
+    A positive of 1e61 above a negative of 1e196 and a positive of 7e96 loses the top positive;
+    subnormal weights are summed exactly and lose nothing (their product underflows instead):
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.weka_models import cancels
+    >>> y, s = np.array([1, 0, 1]), np.array([0.9, 0.4, 0.2])
+    >>> cancels(Inputs(y, s, np.array([1e61, 1e196, 7e96])))
+    True
+    >>> cancels(Inputs(y, s, np.array([5e-324, 1e-323, 1.5e-323])))
+    False
+    """
+    if not order_free(x):
+        return False
+    labels, scores, weights = _items(x)
+    if not all(math.isfinite(w) for w in weights):
+        return False
+    points = weka_curve(x)
+    if not all(math.isfinite(v) for p in points for v in p):
+        return False
+    tot_pos, tot_neg = points[0][0], points[0][2]
+    if tot_pos > 0 and tot_neg > 0 and tot_pos * tot_neg == 0:
+        return False
+    # the exact weight at or above each distinct score, from the highest down
+    exact: dict[float, tuple[Fraction, Fraction]] = {}
+    above_pos = above_neg = Fraction(0)
+    for i in sorted(range(len(scores)), key=lambda i: scores[i], reverse=True):
+        if weights[i] >= 0:
+            if labels[i]:
+                above_pos += Fraction(weights[i])
+            else:
+                above_neg += Fraction(weights[i])
+        exact[scores[i]] = (above_pos, above_neg)
+    for (tp, _, fp, _), threshold in zip(points, sorted(exact), strict=False):
+        exact_tp, exact_fp = exact[threshold]
+        if tp != float(exact_tp) or fp != float(exact_fp):
+            return True
+    return False
 
 
 def weka_curve(x: Any) -> list[tuple[float, float, float, float]]:
