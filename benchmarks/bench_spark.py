@@ -1,8 +1,9 @@
 """Exact AP on Spark (prtheory.spark) beside MLlib's areaUnderPR, single-machine prtheory and sklearn.
 
-Writes ``reports/benchmarks_spark.md``. One local[2] session; three input patterns (:data:`PATTERNS`):
+Writes ``reports/benchmarks_spark.md``. One local[2] session; four input patterns (:data:`PATTERNS`):
 scores rounded to 6 decimals (ties) with 10% positives; untied scores with 50% positives;
-untied scores with 10% positives and uniform float weights. Each frame is written once to
+untied scores with 10% positives and uniform float weights; tied scores with 10% positives and
+uniform float weights. Each frame is written once to
 Parquet and read back cached. Every method runs once on a small frame first (JIT warm-up), then
 :data:`REPEATS` times timed; the table gives the fastest run of each (wall-clock seconds; the
 machine may be shared). MLlib with numBins=0 runs once (its error column; its time is not a
@@ -44,6 +45,7 @@ PATTERNS = {
     "tied, 10% positives": (0.1, 6, False),
     "untied, 50% positives": (0.5, None, False),
     "untied, 10% positives, float weights": (0.1, None, True),
+    "tied, 10% positives, float weights": (0.1, 6, True),
 }
 #: the single-machine exact oracle is skipped above this size with float weights (minutes and
 #: several GB per call: the exact weights outgrow int64; see reports/benchmarks.md)
@@ -250,8 +252,8 @@ def write_report(rows: list[dict], scaling: list[dict], probe: list[dict]) -> No
         "driver memory 6g) on a machine",
         f"that may be shared (wall-clock seconds, the fastest of {REPEATS} timed runs after a",
         "warm-up on 2*10^4 rows; MLlib numBins=0 one run). Patterns: scores rounded to 6",
-        "decimals (ties) with 10% positives; untied scores with 50% positives; untied scores",
-        "with 10% positives and uniform float weights (MLlib's `weightCol`). Each frame is read",
+        "decimals (ties) with 10% positives; untied scores with 50% positives; untied and tied",
+        "scores with 10% positives and uniform float weights (MLlib's `weightCol`). Each frame is read",
         "back from Parquet and cached before timing (so prtheory.spark's sample takes the row",
         "count from the cache). prtheory.spark with its default pieces (4 per core, at least",
         f"2^{MIN_ROWS_PER_PIECE.bit_length() - 1} rows each: {pieces}); `(float)` is the "
