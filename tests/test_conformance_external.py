@@ -477,6 +477,11 @@ def test_weka_subtraction_is_named_only_where_it_loses_weight():
     # overflowing or underflowing first
     y, s = [1, 0, 1], [0.9, 0.4, 0.2]
     assert weka_models.cancels(_inputs(y, s, [1e61, 1e196, 7e96]))
+    # each count correctly rounded, but the step between two points loses a negative of 1e129
+    # below a negative of 6e179 (a ROC area of 0 where it is 1e129 / (6e179 + 1e129))
+    lost_step = _inputs([0, 1, 0], [0.2, 0.5, 0.9], [1e129, 1.0, 6e179])
+    assert weka_models.cancels(lost_step)
+    assert weka_models.weka_roc_area(lost_step) == 0.0
     # weights 2^52 apart: every sum is exact in double, nothing is lost
     assert not weka_models.cancels(_inputs(y, s, [1.0, 2.0**52, 2.0]))
     # subnormal weights sum exactly; their product underflows (pos-neg-product-underflow)

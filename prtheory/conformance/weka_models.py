@@ -81,10 +81,11 @@ def order_free(x: Any) -> bool:
 
 
 def cancels(x: Any) -> bool:
-    """Whether Weka's subtraction is what changes the curve of ``x``: the order of ties cannot
-    matter (:func:`order_free`), every weight, total and point is finite, the product of the
-    class totals does not underflow to 0, and some point's TP or FP differs from the float64
-    nearest the exact weight at or above its threshold.
+    """Whether Weka's float64 counts are what changes the curve of ``x``: the order of ties
+    cannot matter (:func:`order_free`), every weight, total and point is finite, the product of
+    the class totals does not underflow to 0, and some point's TP or FP, or the step from one
+    point to the next (the weight of the items at that score), differs from the float64 nearest
+    the exact one.
 
     Where a total overflows or the product underflows, that is the cause (mechanisms
     ``weights-overflow``, ``pos-neg-product-underflow``), not the subtraction.
@@ -102,13 +103,18 @@ def cancels(x: Any) -> bool:
     Examples
     --------
     A positive of 1e61 above a negative of 1e196 and a positive of 7e96 loses the top positive;
-    subnormal weights are summed exactly and lose nothing (their product underflows instead):
+    a negative of 1e129 below the only positive and a negative of 6e179 above it: the totals are
+    each correctly rounded, but the step between the first two points, 6e179 - 6e179 = 0, loses
+    the lower negative; subnormal weights are summed exactly and lose nothing (their product
+    underflows instead):
 
     >>> import numpy as np
     >>> from prtheory.conformance.metrics import Inputs
     >>> from prtheory.conformance.weka_models import cancels
     >>> y, s = np.array([1, 0, 1]), np.array([0.9, 0.4, 0.2])
     >>> cancels(Inputs(y, s, np.array([1e61, 1e196, 7e96])))
+    True
+    >>> cancels(Inputs(np.array([0, 1, 0]), np.array([0.2, 0.5, 0.9]), np.array([1e129, 1.0, 6e179])))
     True
     >>> cancels(Inputs(y, s, np.array([5e-324, 1e-323, 1.5e-323])))
     False
@@ -134,10 +140,14 @@ def cancels(x: Any) -> bool:
             else:
                 above_neg += Fraction(weights[i])
         exact[scores[i]] = (above_pos, above_neg)
-    for (tp, _, fp, _), threshold in zip(points, sorted(exact), strict=False):
-        exact_tp, exact_fp = exact[threshold]
-        if tp != float(exact_tp) or fp != float(exact_fp):
+    thresholds = sorted(exact)
+    for k, ((tp, _, fp, _), t) in enumerate(zip(points, thresholds, strict=False)):
+        if (tp, fp) != (float(exact[t][0]), float(exact[t][1])):
             return True
+        if k + 1 < len(thresholds):  # the weight of the items at this score alone
+            step = [a - b for a, b in zip(exact[t], exact[thresholds[k + 1]], strict=True)]
+            if (tp - points[k + 1][0], fp - points[k + 1][2]) != tuple(map(float, step)):
+                return True
     return False
 
 
