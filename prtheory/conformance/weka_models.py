@@ -40,7 +40,11 @@ import numpy as np
 __all__ = ["cancels", "order_free", "weka_curve", "weka_prc_area", "weka_roc_area"]
 
 
-def _items(x: Any) -> tuple[list[bool], list[float], list[float]]:
+#: labels (positive or not), scores and weights as Python floats, in input order
+_Items = tuple[list[bool], list[float], list[float]]
+
+
+def _items(x: Any) -> _Items:
     """Labels (positive or not), scores and weights as Python floats, in input order."""
     labels = [bool(v) for v in np.asarray(x.labels).tolist()]
     scores = [float(v) for v in np.asarray(x.y_score, dtype=np.float64).tolist()]
@@ -74,7 +78,11 @@ def order_free(x: Any) -> bool:
     >>> order_free(tied), order_free(Inputs(tied.y_true, tied.y_score, np.array([1.0, 2.0, 1.0])))
     (True, False)
     """
-    _, scores, weights = _items(x)
+    return _order_free(_items(x))
+
+
+def _order_free(items: _Items) -> bool:
+    _, scores, weights = items
     if any(math.isnan(s) for s in scores):
         return False
     return len(set(scores)) == len(scores) or len(set(weights)) <= 1
@@ -119,12 +127,13 @@ def cancels(x: Any) -> bool:
     >>> cancels(Inputs(y, s, np.array([5e-324, 1e-323, 1.5e-323])))
     False
     """
-    if not order_free(x):
+    items = _items(x)
+    if not _order_free(items):
         return False
-    labels, scores, weights = _items(x)
+    labels, scores, weights = items
     if not all(math.isfinite(w) for w in weights):
         return False
-    points = weka_curve(x)
+    points = _curve(items)
     if not all(math.isfinite(v) for p in points for v in p):
         return False
     tot_pos, tot_neg = points[0][0], points[0][2]
@@ -180,7 +189,11 @@ def weka_curve(x: Any) -> list[tuple[float, float, float, float]]:
     >>> [tp for tp, fn, fp, tn in weka_curve(x)]
     [7e+96, 0.0, 0.0]
     """
-    labels, scores, weights = _items(x)
+    return _curve(_items(x))
+
+
+def _curve(items: _Items) -> list[tuple[float, float, float, float]]:
+    labels, scores, weights = items
     kept = [i for i in range(len(labels)) if weights[i] >= 0]
     tot_pos = tot_neg = 0.0
     for i in kept:
