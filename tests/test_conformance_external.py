@@ -598,3 +598,98 @@ def test_lightgbm_zero_weight_top_block_is_nan():
     # the top item (a negative) weighs 0: precision 0/0 at the first block, NaN thereafter
     x = _inputs([0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], [0.0, 1.0, 1.0, 1.0])
     assert math.isnan(gbdt_models.lightgbm_average_precision(x))
+
+
+# ------------------------------------------------------------------------------------------
+# map@k: the scores as XGBoost and LightGBM store them, then a stable sort
+
+MAX = np.finfo(np.float64).max
+
+
+def _map_prediction(name, x):
+    """The AP@k that the mechanism ``name`` of ``external_mechanisms`` predicts at ``x``."""
+    from prtheory.conformance.external_mechanisms import for_metric
+    from prtheory.conformance.vectors_io import Vector
+
+    mechanism = next(m for m in for_metric("ap_at_k") if m.name == name)
+    value = mechanism.predict(Vector("ap_at_k", 1, "", (), x, "valid", None, {}, None))
+    return None if value is None else value.exact
+
+
+XGB_MAP = "ties=input-order+scores=float32"
+LGB_MAP = "ties=input-order+scores=clamped-to-1e300"
+
+
+def test_map_at_k_ties_the_scores_as_each_library_stores_them():
+    # y = [1, 0], s = [1e39, 2e39], k = 2: float32 holds neither (both inf), so XGBoost ties
+    # them and its stable sort keeps the positive first: AP@2 = 1/min(1, 2) = 1; LightGBM's
+    # clamp is at 1e300 and keeps 2e39 (the negative) first: AP@2 = (1/2)/1 = 1/2, as float64
+    x = _inputs([1, 0], [1e39, 2e39], k=2)
+    assert _map_prediction(XGB_MAP, x) == 1
+    assert _map_prediction(LGB_MAP, x) == F(1, 2)
+    # s = [MAX, inf]: tied in both (inf in float32, 1e300 after the clamp), the positive first:
+    # 1 for both, where float64 ranks inf (the negative) first: 1/2
+    y = _inputs([1, 0], [MAX, np.inf], k=2)
+    assert _map_prediction(XGB_MAP, y) == _map_prediction(LGB_MAP, y) == 1
+    # a NaN score: a comparison sort's order is unspecified, no prediction
+    assert _map_prediction(XGB_MAP, _inputs([1, 0], [np.nan, 0.5], k=2)) is None
+    xgb = _impl("xgboost", 'eval_metric="map@k", one query group')
+    lgb = _impl("lightgbm", 'metric="map", eval_at=[k], one query')
+    assert (_value(xgb, x), _value(lgb, x)) == (1.0, 0.5)
+    assert (_value(xgb, y), _value(lgb, y)) == (1.0, 1.0)
+
+
+def test_map_at_k_mechanisms_equal_xgboost_and_lightgbm_on_drawn_inputs():
+    """Every family of the differential test (ties, ±inf beside ±MAX, signed zeros) at 10, 32
+    and 100 items, its cutoff drawn as there: each library returns the mechanism's value, to
+    float64 rounding of its own sum (8 + 2n ulps, the differential test's bound); and the
+    mechanisms differ from the oracle's value on some inputs, so the comparison is not vacuous."""
+    from prtheory.conformance.differential import cutoff
+    from prtheory.conformance.metrics import evaluate
+    from prtheory.conformance.sampling import FAMILIES, sample
+
+    xgb = _impl("xgboost", 'eval_metric="map@k", one query group')
+    lgb = _impl("lightgbm", 'metric="map", eval_at=[k], one query')
+    differs = {XGB_MAP: 0, LGB_MAP: 0}
+    for seed, family in enumerate(f for f in FAMILIES if f.weights == "none"):
+        for n in (10, 32, 100):
+            s = sample(30_000 + 7 * seed + n, family, n)
+            x = Inputs(s.y_true, s.y_score, None, {"k": cutoff(s.seed, n)})
+            expected = evaluate("ap_at_k", x)
+            for name, impl in ((XGB_MAP, xgb), (LGB_MAP, lgb)):
+                want = _map_prediction(name, x)
+                got = _value(impl, x)
+                assert abs(got - float(want)) <= (8 + 2 * n) * math.ulp(float(want)), (name, s)
+                differs[name] += want != expected
+    assert min(differs.values()) >= 3, differs
+
+
+def test_ranx_map_at_k_divides_by_every_relevant_item():
+    """By hand: y = [1, 1, 0], k = 1: the top item is relevant, AP@1 = 1/min(1, 2) = 1; ranx
+    divides by both relevant items: 1/2. Then on drawn inputs of every family without weights
+    (ties of up to 100 items, where numba's quicksort moves tied items), to 8 + 2n ulps."""
+    from prtheory.conformance.differential import cutoff
+    from prtheory.conformance.mechanisms import mechanisms
+    from prtheory.conformance.metrics import evaluate
+    from prtheory.conformance.sampling import FAMILIES, sample
+    from prtheory.conformance.vectors_io import Vector
+
+    name = "normalisation=pos+ties=numba-quicksort"
+    mechanism = next(m for m in mechanisms("ap_at_k") if m.name == name)
+
+    def predicted(x):
+        return mechanism.predict(Vector("ap_at_k", 1, "", (), x, "valid", None, {}, None)).exact
+
+    ranx = _impl("ranx", "map@k")
+    x = _inputs([1, 1, 0], [0.3, 0.2, 0.1], k=1)
+    assert predicted(x) == F(1, 2)
+    assert _value(ranx, x) == 0.5
+    differs = 0
+    for seed, family in enumerate(f for f in FAMILIES if f.weights == "none"):
+        for n in (10, 32, 100):
+            s = sample(30_000 + 7 * seed + n, family, n)
+            x = Inputs(s.y_true, s.y_score, None, {"k": cutoff(s.seed, n)})
+            want = predicted(x)
+            assert abs(_value(ranx, x) - float(want)) <= (8 + 2 * n) * math.ulp(float(want)), s
+            differs += want != evaluate("ap_at_k", x)
+    assert differs >= 3

@@ -366,6 +366,63 @@ def test_numba_quicksort_tie_order_is_ranx_order(n):
         assert _ranx_map().run(v.inputs) == float(got.exact)
 
 
+def test_torcheval_splits_ties_at_infinity():
+    """torcheval's thresholds change where ``diff() != 0``, and inf - inf is NaN, so tied
+    infinite scores are points of their own. By hand: y = [0, 1, 1], s = [0.7, -inf, -inf]: the
+    negative first, then each positive alone: (1/2)(1/2) + (1/2)(2/3) = 7/12, where the tie
+    taken whole gives (1)(2/3) = 2/3. Without a tie at an infinity it says nothing."""
+    pytest.importorskip("torch")
+    v = _vector("average_precision", [0, 1, 1], [0.7, -np.inf, -np.inf])
+    assert _predict("inf-ties=torch-sort", v).exact == Fraction(7, 12)
+    assert evaluate("average_precision", v.inputs) == Fraction(2, 3)
+    # the curve of y = [1, 1] tied at inf: from torcheval's (0, 1), a point at each positive
+    name = "inf-ties=torch-sort+first-point=sklearn"
+    curve = _predict(name, _vector("pr_curve", [1, 1], [np.inf, np.inf]))
+    assert _floats(curve) == {"recall": [0.0, 0.5, 1.0], "precision": [1.0, 1.0, 1.0]}
+    assert (
+        _predict("inf-ties=torch-sort", _vector("average_precision", [0, 1], [np.inf, 1])) is None
+    )
+
+
+def test_torcheval_infinite_ties_equal_torcheval_on_drawn_inputs():
+    """On drawn inputs with ±inf beside ±MAX (the differential test's extremes, 10 and 100
+    items), torcheval's AP and each point of its curve are the mechanisms' values to float32
+    precision (its precision and recall are float32: the differential test's 16 + 2n float32
+    ulps), and the AP differs from the oracle's value on some of them."""
+    from prtheory.conformance.adapters import implementations
+    from prtheory.conformance.sampling import FAMILIES, sample
+
+    pytest.importorskip("torcheval")
+    impl = {i.name: i for i in implementations("torcheval")}
+    ap, curve = impl["functional.binary_auprc"], impl["functional.binary_precision_recall_curve"]
+    extremes = next(f for f in FAMILIES if f.name == "extremes")
+    predicted = differs = 0
+    for seed in range(40):
+        for n in (10, 100):
+            s = sample(40_000 + seed, extremes, n)
+            v = _vector("average_precision", s.y_true, s.y_score)
+            want = _predict("inf-ties=torch-sort", v)
+            if want is None:
+                continue
+            p = np.float32(want.float64)
+            assert abs(np.float32(ap.run(v.inputs)) - p) <= (16 + 2 * n) * np.spacing(p), s
+            points = _floats(
+                _predict(
+                    "inf-ties=torch-sort+first-point=sklearn",
+                    _vector("pr_curve", s.y_true, s.y_score),
+                )
+            )
+            got = curve.run(v.inputs)
+            for key, values in points.items():
+                want32 = np.float32(values)
+                error = np.abs(np.float32(got[key]) - want32)
+                assert (error <= (16 + 2 * n) * np.spacing(want32)).all(), (s, key)
+            predicted += 1
+            differs += want.exact != evaluate("average_precision", v.inputs)
+    assert predicted >= 40, predicted
+    assert differs >= 10, differs
+
+
 def test_torchmetrics_threshold_rule_is_stored_where_it_differs():
     """``sigmoid-on-logits+threshold=strict+undefined=sklearn`` in the stored vectors (where it
     differs from its first stored part), by hand.

@@ -22,8 +22,15 @@ from typing import Any
 
 import numpy as np
 
-from prtheory.conformance import gbdt_models, keras_models, r_models, river_models, weka_models
-from prtheory.conformance.metrics import Alternative, Inputs, evaluate
+from prtheory.conformance import (
+    gbdt_models,
+    keras_models,
+    r_models,
+    river_models,
+    spark_models,
+    weka_models,
+)
+from prtheory.conformance.metrics import Alternative, Inputs, evaluate, scores_float32
 from prtheory.conformance.predictions import (
     NAN,
     RAISES,
@@ -55,6 +62,9 @@ SOURCES = {
     "scores=clamped-to-1e300": "LightGBM `src/io/metadata.cpp` `Metadata::SetInitScore` stores `Common::AvoidInf(score)` (`include/LightGBM/utils/common.h`): NaN becomes 0, scores >= 1e300 become 1e300 and <= -1e300 become -1e300, so the largest float64 scores tie.",
     "weights=float32-clamped": "LightGBM `Metadata::SetWeights`: `weights_[i] = Common::AvoidInf(first[i])` on float32 (`label_t`) values: subnormal weights become 0, 2^1000 becomes 1e38.",
     "zero-weight-top-block": "LightGBM `AveragePrecisionMetric::Eval`: `accum_prec = sum_actual_pos / sum_pred_pos` is 0/0 = NaN when the top-scored block has no weight, and `accum += cur_actual_pos * accum_prec` keeps the NaN.",
+    "ties=input-order+scores=float32": "XGBoost `src/metric/rank_metric.cc` `EvalMAPScore`: the predictions of a `DMatrix` are float32 (`base_margin` here), `p_cache->SortedIdx` ranks them with a stable sort (`common::ArgSort` with `std::greater`), so scores equal in float32 (1e308 and inf, or neighbours 2^-30 apart) tie and keep their input order; then `map_gloc[g] /= std::min(n_hits, TopK())` over every relevant item, as the oracle's AP@k.",
+    "ties=input-order+scores=clamped-to-1e300": "LightGBM `src/metric/map_metric.hpp` `MapMetric::CalMapAtK`: `std::stable_sort` of the query's indices by `score[a] > score[b]`, on the scores `Metadata::SetInitScore` stored through `Common::AvoidInf` (clamped to [-1e300, 1e300]): 1.8e308, 1e308 and inf tie, in input order; `sum_ap / std::min(npos, k)`, as the oracle's AP@k.",
+    "binned(numBins=1000)+first-point=spark": "Spark `mllib/src/main/scala/org/apache/spark/mllib/evaluation/BinaryClassificationMetrics.scala` `binnedCounts`: `val grouping = countsSize / numBins`; when `grouping >= 2`, `counts.mapPartitions` cuts each partition of the counts sorted by decreasing score into chunks of `grouping` consecutive scores, each one point at its last (lowest) score (\"The score of the combined point will be just the last one's score\"); `numBins` defaults to 1000 in `BinaryClassificationEvaluator` and in the `BinaryClassificationMetrics` the Python wrapper builds. `areaUnderPR` then sums trapezoids from `(0, precision of the first point)`. The kit's session holds the sorted counts in one partition; with several, each partition's chunks start at its own first score.",
     "rejects-query-over-10000-items": "LightGBM `src/metric/map_metric.hpp` needs query information and `lambdarank` checks `Number of rows ... exceeds upper limit of 10000 for a query`.",
     "rocr-aucpr": "ROCR `R/performance_measures.R` `.performance.aucpr` (ROCR 1.0-10+): `aggregate(list(fp = fp), by = list(tp = tp), min)` keeps the first point of each recall (the highest precision there), `prec[1] = 1` at (0, 0), Davis-Goadrich points inserted only where TP jumps by more than 2 and with `append(..., after = i)` at indices that ignore the points already inserted, then trapezoids in vector order; items with a non-finite score are dropped by `prediction`. The measure came with https://github.com/ipa-tys/ROCR/pull/2, which cites Davis & Goadrich (2006).",
     "infinite-scores-dropped": "ROCR `R/prediction.R` `prediction`: `finite.bool <- is.finite(predictions[[i]])` drops every item whose score is ±inf before the curve is built (and leaves one class when they were all of the other: `Number of classes is not equal to 2`).",
@@ -263,6 +273,49 @@ def _short_list(v: Vector) -> Any:
     return encoded(Fraction(int((np.asarray(x.y_true) == 1).sum()), len(x.labels)))
 
 
+def _stable_sort_of(store: Callable[[Inputs], Inputs]) -> Callable[[Vector], Any]:
+    """The oracle's value of the scores as ``store`` keeps them, ties in input order (a stable
+    sort by decreasing score); none for a NaN score (a comparison sort's order is then
+    unspecified) or a graded relevance."""
+
+    def predict(v: Vector) -> Any:
+        x = v.inputs
+        if not _valid(v) or "relevant_at" in x.params:
+            return None
+        if np.isnan(np.asarray(x.y_score, dtype=np.float64)).any():
+            return None
+        try:
+            value = evaluate(v.metric, store(x), Alternative("", {"ties": "input-order"}))
+        except (UndefinedMetricError, InvalidInputError):
+            return None
+        return encoded(value)
+
+    return predict
+
+
+def _lightgbm_scores(x: Inputs) -> Inputs:
+    return replace(x, y_score=gbdt_models.lightgbm_stored(x)[0])
+
+
+def _spark_binned(v: Vector) -> Any:
+    """The oracle's trapezoid area from ``(0, p_first)`` of the scores as MLlib's default
+    binning sees them (:func:`~prtheory.conformance.spark_models.spark_bins`, one partition of
+    the sorted counts, as in the kit's one-core session), where it bins: at least
+    ``2 numBins`` distinct scores, none NaN."""
+    x = v.inputs
+    if not _valid(v):
+        return None
+    s = np.asarray(x.y_score, dtype=np.float64)
+    if np.isnan(s).any() or np.unique(s).size < 2 * spark_models.DEFAULT_BINS:
+        return None
+    binned = replace(x, y_score=spark_models.spark_bins(s, spark_models.DEFAULT_BINS))
+    try:
+        value = evaluate(v.metric, binned, Alternative("", {"first_point": "spark"}))
+    except (UndefinedMetricError, InvalidInputError):
+        return None
+    return encoded(value)
+
+
 def _long_query(v: Vector) -> Any:
     return RAISES if _valid(v) and len(v.inputs.labels) > 10_000 else None
 
@@ -392,6 +445,28 @@ def _lightgbm(metric: str) -> list[Mechanism]:
     return out
 
 
+def _ap_at_k() -> list[Mechanism]:
+    """The gradient-boosting libraries' ``map@k``: LightGBM's query limit, and the scores as
+    XGBoost and LightGBM store them, ranked by a stable sort."""
+    return [
+        _mechanism(
+            "rejects-query-over-10000-items", "an error for a query of 10^4+ items", _long_query
+        ),
+        _mechanism(
+            "ties=input-order+scores=float32",
+            "scores stored as float32, then a stable sort: ties (float32's among them) in "
+            "input order",
+            _stable_sort_of(scores_float32),
+        ),
+        _mechanism(
+            "ties=input-order+scores=clamped-to-1e300",
+            "scores stored through AvoidInf (clamped to [-1e300, 1e300]), then a stable "
+            "sort: ties (the clamped scores among them) in input order",
+            _stable_sort_of(_lightgbm_scores),
+        ),
+    ]
+
+
 def _by_metric(metric: str) -> list[Mechanism]:
     """The mechanisms particular to ``metric``."""
     table: dict[str, list[Mechanism]] = {
@@ -428,6 +503,12 @@ def _by_metric(metric: str) -> list[Mechanism]:
                 _emulated(gbdt_models.catboost_prauc, _catboost_order_known),
             ),
             _mechanism("rejects-single-class", "an error for one class", _single_class),
+            _mechanism(
+                "binned(numBins=1000)+first-point=spark",
+                "MLlib's default binning: from 2000 distinct scores, runs of d // 1000 "
+                "consecutive scores merged into their lowest; trapezoids from (0, p_first)",
+                _spark_binned,
+            ),
         ],
         "roc_auc": [
             _mechanism(
@@ -462,11 +543,7 @@ def _by_metric(metric: str) -> list[Mechanism]:
         "precision_at_k": [
             _mechanism("precision@k=hits/min(k,n)", "P@k over min(k, n) when n < k", _short_list)
         ],
-        "ap_at_k": [
-            _mechanism(
-                "rejects-query-over-10000-items", "an error for a query of 10^4+ items", _long_query
-            )
-        ],
+        "ap_at_k": _ap_at_k(),
     }
     return table.get(metric, [])
 
@@ -543,6 +620,14 @@ def for_metric(metric: str) -> list[Mechanism]:
     return out
 
 
-#: the mechanisms whose prediction needs only the class counts or the class weights (one pass
-#: over the items), which the differential test evaluates on generated inputs of every size
-AT_ANY_SIZE = frozenset({"pos-neg-product-integer-overflow", "pos-neg-product-underflow"})
+#: the mechanisms the differential test evaluates on generated inputs of every size: those whose
+#: prediction needs only the class counts or the class weights (one pass over the items), and
+#: MLlib's binning, which applies only from 2000 distinct scores and costs one exact area, as
+#: the expected value does
+AT_ANY_SIZE = frozenset(
+    {
+        "pos-neg-product-integer-overflow",
+        "pos-neg-product-underflow",
+        "binned(numBins=1000)+first-point=spark",
+    }
+)

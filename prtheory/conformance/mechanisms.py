@@ -436,6 +436,36 @@ def _torch_sort(drop_nonpositive: bool = False, hits: bool = False) -> Callable[
     return predict
 
 
+def _infinite_ties_split_in_torch_order(name: str, **options: str) -> Callable[[Vector], Any]:
+    """The oracle's value (under ``options``) where every item of a tie at +inf (or -inf) is an
+    operating point of its own, in the order ``torch.sort(scores, descending=True)`` (not
+    stable) gives them: torcheval marks a new threshold where ``threshold.diff() != 0``, and
+    ``inf - inf`` is NaN, which differs from 0. Finite ties stay tied (their order inside the
+    tie changes nothing). No prediction without a tie at an infinity, with weights (torcheval
+    takes none) or with a declared score dtype."""
+    alternative = Alternative(name, dict(options))
+
+    def predict(v: Vector) -> Any:
+        x = v.inputs
+        if v.result not in ("valid", "acceptable") or x.y_score is None:
+            return None
+        if x.sample_weight is not None or "dtype" in x.params:
+            return None
+        s = np.asarray(x.y_score, dtype=np.float64)
+        tied = max(np.count_nonzero(s == np.inf), np.count_nonzero(s == -np.inf))
+        if np.isnan(s).any() or tied < 2:
+            return None
+        try:
+            import torch
+        except ImportError:  # pragma: no cover - torch is an optional extra
+            return None
+        order = torch.sort(torch.from_numpy(s), descending=True).indices.numpy()
+        moved = replace(x, y_true=np.asarray(x.y_true)[order], y_score=s[order])
+        return _oracle(v.metric, split_infinite_ties(moved), alternative)
+
+    return predict
+
+
 @functools.cache
 def _numba_argsort() -> Callable[[np.ndarray], np.ndarray] | None:
     """``np.argsort`` compiled by numba (its quicksort: insertion sort below 16 items, not
@@ -452,24 +482,30 @@ def _numba_argsort() -> Callable[[np.ndarray], np.ndarray] | None:
     return argsort
 
 
-def _numba_sort(v: Vector) -> Any:
-    """The oracle's value with the items in the order numba's ``np.argsort`` gives the negated
-    scores (ranx's ``typed_list_argosrt([-v for v in values])``, the documents first sorted by
-    id, which is input order here); ties item by item in that order. Below 16 items that order
-    is the input order (insertion sort), so the prediction is ``ties=input-order``'s there, and
-    the diagnosis tells the two apart where they differ."""
-    x = v.inputs
-    if v.result not in ("valid", "acceptable") or x.y_score is None:
-        return None
-    if x.sample_weight is not None or "relevant_at" in x.params:
-        return None
-    s = np.asarray(x.y_score, dtype=np.float64)
-    argsort = _numba_argsort()
-    if argsort is None or np.isnan(s).any():
-        return None
-    order = np.asarray(argsort(-s))
-    moved = replace(x, y_true=np.asarray(x.y_true)[order], y_score=s[order])
-    return _oracle(v.metric, moved, Alternative("ties=numba-quicksort", {"ties": "input-order"}))
+def _numba_sort(name: str, **options: str) -> Callable[[Vector], Any]:
+    """The oracle's value (under ``options`` besides the ties) with the items in the order
+    numba's ``np.argsort`` gives the negated scores (ranx's ``typed_list_argosrt([-v for v in
+    values])``, the documents first sorted by id, which is input order here); ties item by item
+    in that order. Below 16 items that order is the input order (insertion sort), so the
+    prediction is ``ties=input-order``'s there, and the diagnosis tells the two apart where they
+    differ."""
+    alternative = Alternative(name, {"ties": "input-order", **options})
+
+    def predict(v: Vector) -> Any:
+        x = v.inputs
+        if v.result not in ("valid", "acceptable") or x.y_score is None:
+            return None
+        if x.sample_weight is not None or "relevant_at" in x.params:
+            return None
+        s = np.asarray(x.y_score, dtype=np.float64)
+        argsort = _numba_argsort()
+        if argsort is None or np.isnan(s).any():
+            return None
+        order = np.asarray(argsort(-s))
+        moved = replace(x, y_true=np.asarray(x.y_true)[order], y_score=s[order])
+        return _oracle(v.metric, moved, alternative)
+
+    return predict
 
 
 def _area(method: str, first_point: str) -> Callable[[Vector], Any]:
@@ -688,6 +724,23 @@ DEFINITIONS: tuple[MechanismSpec, ...] = (
         )
     ),
     MechanismSpec(
+        "inf-ties=torch-sort",
+        "items tied at +inf (or -inf) split into operating points of their own (inf - inf is "
+        "NaN, not 0), in the order torch.sort(descending=True) gives them",
+        _infinite_ties_split_in_torch_order("inf-ties=torch-sort"),
+        _only("average_precision"),
+        "torcheval's _compute_for_each_class",
+    ),
+    MechanismSpec(
+        "inf-ties=torch-sort+first-point=sklearn",
+        "as inf-ties=torch-sort, the curve starting at (0, 1) (torcheval's precision_recall_curve)",
+        _infinite_ties_split_in_torch_order(
+            "inf-ties=torch-sort+first-point=sklearn", first_point="sklearn"
+        ),
+        _only("pr_curve"),
+        "torcheval's _compute_for_each_class",
+    ),
+    MechanismSpec(
         "ties=torch-sort",
         "tied items in the order torch.topk / torch.argsort(descending=True) give them",
         _torch_sort(),
@@ -698,9 +751,17 @@ DEFINITIONS: tuple[MechanismSpec, ...] = (
         "ties=numba-quicksort",
         "tied items in the order numba's np.argsort (a quicksort, insertion sort below 16 "
         "items) gives the negated scores",
-        _numba_sort,
+        _numba_sort("ties=numba-quicksort"),
         _only("average_precision", "ap_at_k", "precision_at_k", "r_precision"),
         "ranx's typed_list_argosrt",
+    ),
+    MechanismSpec(
+        "normalisation=pos+ties=numba-quicksort",
+        "as ties=numba-quicksort, AP@k divided by every relevant item, not min(k, pos)",
+        _numba_sort("normalisation=pos+ties=numba-quicksort", normalise="pos"),
+        _only("ap_at_k"),
+        "ranx's map@k: typed_list_argosrt, then the sum over the top k divided by the "
+        "relevant items",
     ),
     MechanismSpec(
         "ties=torch-sort+nonpositive-irrelevant",

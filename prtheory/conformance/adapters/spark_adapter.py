@@ -11,7 +11,8 @@ Mechanisms, each checked on a hand-computed case in ``tests/test_spark_mllib.py`
 * ``numBins`` (default 1000 in ``BinaryClassificationEvaluator`` and the JVM
   ``BinaryClassificationMetrics``) down-samples the curve once there are at least
   ``2 numBins`` distinct scores: with ``d`` distinct scores each partition of the sorted counts
-  merges runs of ``d // numBins`` consecutive scores into their lowest one (:func:`spark_bins`);
+  merges runs of ``d // numBins`` consecutive scores into their lowest one
+  (:func:`~prtheory.conformance.spark_models.spark_bins`);
   the conformance vectors have fewer distinct scores, so there binned equals unbinned;
 * labels above 0.5 are positive and a NaN score ranks first, silently (the kit reports both
   as ``no-input-validation``; the named repairs are checked by hand);
@@ -44,6 +45,7 @@ from typing import Any
 import numpy as np
 
 from prtheory.conformance.adapters import Implementation, Unsupported, labels_int, unpaired
+from prtheory.conformance.spark_models import DEFAULT_BINS
 
 LIBRARY = "Spark MLlib"
 DISTRIBUTION = "pyspark"
@@ -168,7 +170,7 @@ def _frame(y: Any, s: Any, w: Any) -> Any:
     return _shared(("frame", *((c.tobytes(), c.shape) for c in cols)), make)
 
 
-def area_under_pr(y: Any, s: Any, w: Any = None, num_bins: int = 1000) -> float:
+def area_under_pr(y: Any, s: Any, w: Any = None, num_bins: int = DEFAULT_BINS) -> float:
     """``BinaryClassificationEvaluator(metricName="areaUnderPR", numBins=num_bins)``, evaluated
     once per input and ``num_bins`` (the AP and the area implementations make the same call).
 
@@ -181,7 +183,8 @@ def area_under_pr(y: Any, s: Any, w: Any = None, num_bins: int = 1000) -> float:
     w : array-like, optional
         Sample weights (the evaluator's ``weightCol``).
     num_bins : int, default 1000
-        The evaluator's ``numBins`` (0: no binning; :func:`spark_bins`).
+        The evaluator's ``numBins`` (0: no binning;
+        :func:`~prtheory.conformance.spark_models.spark_bins`).
 
     Returns
     -------
@@ -289,58 +292,6 @@ def ranking(prediction: list[int], truth: list[int]) -> Any:
 
     key = ("ranking", np.asarray(prediction).tobytes(), np.asarray(truth).tobytes())
     return _shared(key, make)
-
-
-def spark_bins(scores: Any, num_bins: int, starts: tuple[int, ...] = (0,)) -> np.ndarray:
-    """The scores as MLlib's binning sees them (``BinaryClassificationMetrics``' ``grouping``).
-
-    With ``d`` distinct scores and ``g = d // num_bins >= 2``, the distinct scores in
-    decreasing order are held in partitions starting at the indices ``starts`` (one partition:
-    ``(0,)``); each partition is cut into runs of ``g`` from its start (the last run may be
-    shorter) and every score becomes the lowest score of its run. With ``g < 2`` nothing
-    changes.
-
-    Parameters
-    ----------
-    scores : array-like
-        The scores.
-    num_bins : int
-        Spark's ``numBins``.
-    starts : tuple of int, default (0,)
-        The index, among the distinct scores in decreasing order, where each partition starts.
-
-    Returns
-    -------
-    numpy.ndarray
-        float64 scores, each replaced by the lowest of its run.
-
-    Examples
-    --------
-    Six distinct scores and 3 bins: runs of 6 // 3 = 2 from the top, 5 4 | 3 2 | 1 0, each
-    score becoming its run's lowest; in two partitions of three, 5 4 | 3 and 2 1 | 0:
-
-    >>> from prtheory.conformance.adapters.spark_adapter import spark_bins
-    >>> spark_bins([0, 1, 2, 3, 4, 5], 3).tolist()
-    [0.0, 0.0, 2.0, 2.0, 4.0, 4.0]
-    >>> spark_bins([0, 1, 2, 3, 4, 5], 3, starts=(0, 3)).tolist()
-    [0.0, 1.0, 1.0, 3.0, 4.0, 4.0]
-    >>> spark_bins([0, 1, 2], 2).tolist()  # 3 // 2 = 1 < 2: unchanged
-    [0.0, 1.0, 2.0]
-    """
-    s = np.asarray(scores, dtype=np.float64)
-    distinct = np.unique(s)[::-1]
-    d = distinct.size
-    g = d // num_bins
-    if g < 2:
-        unchanged: np.ndarray = s.copy()
-        return unchanged
-    bounds = np.append(np.asarray(starts, dtype=np.int64), d)
-    idx = np.arange(d)
-    part = np.searchsorted(bounds, idx, side="right") - 1
-    first = bounds[part] + (idx - bounds[part]) // g * g
-    lowest = distinct[np.minimum(first + g, bounds[part + 1]) - 1]
-    binned: np.ndarray = lowest[np.searchsorted(-distinct, -s)]
-    return binned
 
 
 def _ranked(x: Any) -> tuple[list[int], list[int]] | Unsupported:
@@ -459,7 +410,7 @@ def implementations() -> list[Implementation]:
         _batched(
             "BinaryClassificationEvaluator areaUnderPR",
             "auc_trapezoid",
-            _evaluator(1000),
+            _evaluator(DEFAULT_BINS),
             conventions=spark_first,
             note="documented as the area under the PR curve" + binning,
         ),
@@ -479,7 +430,7 @@ def implementations() -> list[Implementation]:
         _batched(
             "BinaryClassificationEvaluator areaUnderPR as AP",
             "average_precision",
-            _evaluator(1000),
+            _evaluator(DEFAULT_BINS),
             note="often read as average precision; a trapezoid from (0, p_first)" + binning,
         ),
         _batched(
