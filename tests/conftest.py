@@ -32,18 +32,20 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-#: the longest test files (minutes each on 2 cores: the Sphinx build, the Spark tests, the
-#: statement mutants, the docs' code blocks, ...), collected first so that pytest-xdist's workers
+#: the longest test files of each tier (a minute or more on 2 cores: the Spark tests and the HTML
+#: site in the heavy tier; the claims with their mutants, the docs' code blocks, the site read by
+#: Sphinx in the default tier, ...), collected first so that pytest-xdist's workers
 #: start them first (with ``--no-loadscope-reorder``, files are handed out in collection order)
 #: instead of ending the run on one of them while the other worker waits
 LONGEST_FIRST = (
-    "test_docs.py",
     "test_spark.py",
     "test_theory.py",
     "test_doc_examples.py",
-    "test_doctests.py",
+    "test_docs.py",
     "test_conformance_gate.py",
     "test_sklearn_suite.py",
+    "test_conformance_report.py",
+    "test_doctests.py",
 )
 
 

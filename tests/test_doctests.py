@@ -42,14 +42,19 @@ EXTERNAL = {
     "prtheory.conformance.adapters.rocr_adapter": "rocr",
     "prtheory.conformance.adapters.weka_adapter": "weka",
 }
-#: modules whose examples run Spark jobs in the tests' session
+#: modules whose examples run Spark jobs in the tests' session: the heavy tier, with the Spark
+#: tests
 SPARK = ("prtheory.spark", "prtheory.conformance.adapters.spark_adapter")
 
 
 @pytest.mark.parametrize(
     "module",
     [
-        pytest.param(m, marks=pytest.mark.slow) if m in SLOW_EXAMPLES else m
+        pytest.param(m, marks=pytest.mark.slow)
+        if m in SLOW_EXAMPLES
+        else pytest.param(m, marks=pytest.mark.heavy)
+        if m.startswith(SPARK)
+        else m
         for m in _modules_with_examples()
     ],
 )

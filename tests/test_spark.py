@@ -21,6 +21,9 @@ from prtheory._testing.frames import (
 )
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
+#: Spark runs in a JVM (per-job latency, not CPU, sets these tests' time): the heavy tier
+pytestmark = pytest.mark.heavy
+
 
 @pytest.fixture(scope="module")
 def spark(spark_session):

@@ -16,6 +16,9 @@ from prtheory.spark.arrow import (
     unchecked_byte_limit,
 )
 
+#: Spark runs in a JVM (per-job latency, not CPU, sets these tests' time): the heavy tier
+pytestmark = pytest.mark.heavy
+
 
 @pytest.mark.parametrize(
     ("text", "value"),

@@ -17,6 +17,9 @@ from prtheory import oracle
 from prtheory.conformance.adapters import spark_adapter as spark
 from prtheory.conformance.spark_models import spark_bins
 
+#: Spark runs in a JVM (per-job latency, not CPU, sets these tests' time): the heavy tier
+pytestmark = pytest.mark.heavy
+
 
 @pytest.fixture(autouse=True)
 def _session(spark_session):
