@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_ci_runs_the_readmes_test_command_verbatim():
     """``.ci/run`` ends with the README's second set-up command, as written, under ``set -e``
-    (so a failing test fails the run), and removes the environment it made."""
+    (so a failing test fails the run), runs the heavy tier before it, and removes the
+    environment it made."""
     commands = re.findall(r"```bash\n(.*?)\n```", (ROOT / "README.md").read_text(), flags=re.S)
     # a block's first line may say why the documentation tests do not execute it
     commands = [re.sub(r"^# not executed: .*\n", "", c) for c in commands]
@@ -19,5 +20,7 @@ def test_ci_runs_the_readmes_test_command_verbatim():
     script = (ROOT / ".ci" / "run").read_text()
     lines = [ln for ln in script.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     assert lines[-1] == install_and_test[0]
+    # and the heavy tier, which the default test command deselects (pyproject.toml's addopts)
+    assert "pytest -m 'heavy and not slow'" in lines
     assert "set -euo pipefail" in lines[:3]
     assert re.search(r"""^trap 'rm -rf "\$scratch"' EXIT$""", script, flags=re.M)
