@@ -539,3 +539,57 @@ def test_fixed_point_logs_within_one_unit():
             for x, y, v in zip(a.tolist(), b.tolist(), got, strict=True):
                 exact = mpmath.log(mpmath.mpf(x) / y) * 2**frac_bits
                 assert abs(v - exact) < 1
+
+
+# ------------------------------------------------------------------------------------------
+# McClish's standardised partial ROC AUC
+
+
+def test_partial_roc_auc_by_hand():
+    from prtheory.oracle.areas import partial_roc_auc
+
+    # 0.9 (positive), 0.8 (negative), 0.7 (positive): the curve runs (0, 0), (0, 1/2), (1, 1/2),
+    # (1, 1); over FPR in [0, 1/2] it is at TPR 1/2, A = 1/4, and McClish maps A to
+    # (1 + (1/4 - 1/8)/(1/2 - 1/8))/2 = 2/3
+    y, s = [1, 0, 1], [0.9, 0.8, 0.7]
+    assert partial_roc_auc(y, s, max_fpr=Fraction(1, 2)) == Fraction(2, 3)
+    # the segment from (0, 0) to (1, 1) of one tied pair is cut at FPR 1/3: A = (1/3)(1/3)/2 =
+    # 1/18, the diagonal's own area, so 1/2
+    assert partial_roc_auc([1, 0], [0.5, 0.5], max_fpr=Fraction(1, 3)) == Fraction(1, 2)
+    # a perfect ranking: A = m, so 1
+    assert partial_roc_auc([1, 1, 0, 0], [4, 3, 2, 1], max_fpr=0.25) == 1
+    # weights: the negative of weight 3 below the first positive, the second positive (weight
+    # 1) below it: curve (0, 0), (0, 1/2), (1, 1/2), (1, 1) again with pos weight 2 of 1 each
+    assert partial_roc_auc(y, s, [1, 3, 1], max_fpr=0.5) == Fraction(2, 3)
+
+
+def test_partial_roc_auc_rejects_bad_max_fpr_and_one_class():
+    from prtheory.oracle.areas import partial_roc_auc
+
+    for bad in (0, -0.1, 1.5, float("nan")):
+        with pytest.raises(InvalidInputError, match="max_fpr"):
+            partial_roc_auc([1, 0], [0.9, 0.1], max_fpr=bad)
+    with pytest.raises(UndefinedMetricError):
+        partial_roc_auc([1, 1], [0.9, 0.1], max_fpr=0.5)
+
+
+def test_partial_roc_auc_at_one_is_the_whole_area_and_agrees_with_sklearn():
+    """At m = 1, the oracle's ROC AUC exactly. At m in (0, 1), scikit-learn's float
+    ``roc_auc_score(max_fpr=m)`` (its own interpolation and trapezoids) within (8 + 4n) 2^-53:
+    it sums n trapezoids in float64, each rounding by half an ulp of a partial sum below m, and
+    McClish's map divides by m - m^2/2 >= m/2, so A's error of about n 2^-53 m becomes at most
+    2n 2^-53; 8 covers the interpolation at m and the map's own roundings."""
+    from prtheory.oracle.areas import partial_roc_auc, roc_auc
+
+    sklearn_metrics = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(11)
+    for n in (2, 5, 17, 60, 300):
+        for _ in range(20):
+            y = rng.integers(0, 2, n)
+            y[0], y[-1] = 1, 0
+            s = rng.integers(0, max(2, n // 2), n) / 8  # ties
+            assert partial_roc_auc(y, s, max_fpr=1) == roc_auc(y, s)
+            m = float(rng.choice([0.05, 0.1, 0.3, 0.5, 0.9]))
+            exact = partial_roc_auc(y, s, max_fpr=m)
+            got = sklearn_metrics.roc_auc_score(y, s, max_fpr=m)
+            assert abs(got - float(exact)) <= (8 + 4 * n) * 2.0**-53, (n, m)

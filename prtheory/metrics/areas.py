@@ -55,7 +55,7 @@ from prtheory.oracle import areas as oracle_areas
 from prtheory.oracle import prg as oracle_prg
 from prtheory.oracle.ap import no_positives
 from prtheory.oracle.conventions import undefined
-from prtheory.oracle.counts import RecallSteps, operating_points, recall_steps
+from prtheory.oracle.counts import RecallSteps, recall_steps
 from prtheory.oracle.ratios import as_objects
 from prtheory.oracle.summation import QuotientSum
 
@@ -377,29 +377,8 @@ def _roc_area(y, s, w) -> Terms:
 
 def _partial_roc_area(y, s, w, max_fpr: Fraction) -> Terms:
     """McClish's standardised partial area over FPR in ``[0, max_fpr]`` (module docstring of
-    :func:`roc_auc`), exactly."""
-    pts = operating_points(y, s, w)
-    pos, neg = pts.pos, pts.neg
-    if pos == 0 or neg == 0:
-        raise UndefinedMetricError(
-            "area under the ROC curve", "y_true needs positive and negative weight"
-        )
-    safe = 2 * pos * neg < 2**62 and pts.fp.dtype != object
-    fp = np.concatenate(([0], pts.fp)).astype(np.int64 if safe else object)
-    tp = np.concatenate(([0], pts.tp)).astype(np.int64 if safe else object)
-    m = max_fpr
-    # segment i joins vertex i to i + 1; it lies left of FP = m neg when fp[i + 1] <= m neg
-    right = fp[1:] if m.denominator == 1 else as_objects(fp[1:]) * m.denominator
-    whole = int(np.count_nonzero(right <= m.numerator * neg))
-    twice = Fraction(int((np.diff(fp[: whole + 1]) * (tp[:whole] + tp[1 : whole + 1])).sum()))
-    if whole < fp.size - 1:  # the segment that crosses FP = m neg, cut there
-        xa, xb, ta, tb = (int(v) for v in (fp[whole], fp[whole + 1], tp[whole], tp[whole + 1]))
-        x = m * neg
-        t_at = ta + (tb - ta) * (x - xa) / (xb - xa)
-        twice += (x - xa) * (ta + t_at)
-    partial = twice / (2 * pos * neg)
-    least, most = m * m / 2, m  # the diagonal's area and the perfect classifier's
-    return Terms(constant=(1 + (partial - least) / (most - least)) / 2)
+    :func:`roc_auc`), exactly: :func:`prtheory.oracle.areas.partial_roc_auc`."""
+    return Terms(constant=oracle_areas.partial_roc_auc(y, s, w, max_fpr=max_fpr))
 
 
 def average_precision_terms(labels: np.ndarray, scores: np.ndarray, sample_weight) -> Terms:

@@ -70,7 +70,7 @@ import numpy as np
 from mpmath import libmp
 from numpy.typing import ArrayLike
 
-from prtheory._input import ExactArrayLike, check_recall_range
+from prtheory._input import ExactArrayLike, check_recall_range, check_unit
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import closed_forms
 from prtheory.oracle.ap import normalized_average_precision, step_average_precision
@@ -87,6 +87,7 @@ __all__ = [
     "aucnpr_ranking",
     "check_method",
     "clipped_segment_area",
+    "partial_roc_auc",
     "pr_auc",
     "pr_auc_of_points",
     "recall_range",
@@ -1040,6 +1041,89 @@ def roc_auc(
     Fraction(1, 2)
     """
     return roc_auc_of_points(operating_points(y_true, y_score, sample_weight))
+
+
+def partial_roc_auc(
+    y_true: ArrayLike,
+    y_score: ExactArrayLike,
+    sample_weight: ExactArrayLike | None = None,
+    *,
+    max_fpr: Any,
+) -> Fraction:
+    """Exact McClish-standardised partial area under the ROC curve over FPR in ``[0, m]``.
+
+    ``A`` is the area under the ROC curve (trapezoids from the origin, ties as diagonal
+    segments, as :func:`roc_auc`) between FPR 0 and ``m``, the segment that crosses FPR ``m``
+    cut there by linear interpolation; McClish (1989) maps it to
+    ``(1 + (A - m^2/2) / (m - m^2/2)) / 2``, which is 1/2 for the diagonal and 1 for a perfect
+    ranking (scikit-learn's ``roc_auc_score(max_fpr=m)``, pROC's
+    ``auc(..., partial.auc = c(1, 1 - m), partial.auc.correct = TRUE)``). At ``m = 1`` it is
+    the whole area.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels.
+    y_score : array-like of shape (n,)
+        Real scores, taken exactly.
+    sample_weight : array-like of shape (n,) or None
+        Finite non-negative weights, taken exactly.
+    max_fpr : number
+        ``m`` in (0, 1], taken exactly.
+
+    Returns
+    -------
+    Fraction
+        The standardised partial AUC, exactly.
+
+    Raises
+    ------
+    InvalidInputError
+        Malformed input or ``max_fpr`` outside (0, 1], naming the argument.
+    UndefinedMetricError
+        Either class has zero weight.
+
+    See Also
+    --------
+    roc_auc : the whole area.
+
+    Examples
+    --------
+    Scores 0.9 (positive), 0.8 (negative), 0.7 (positive): the curve runs (0, 0), (0, 1/2),
+    (1, 1/2), (1, 1), so over FPR in ``[0, 1/2]`` it is at TPR 1/2 and ``A = 1/4``; McClish:
+    ``(1 + (1/4 - 1/8)/(1/2 - 1/8))/2 = 2/3``. At ``m = 1`` it is the whole area, 1/2 (one of
+    the two (positive, negative) pairs ordered right):
+
+    >>> from prtheory.oracle.areas import partial_roc_auc, roc_auc
+    >>> partial_roc_auc([1, 0, 1], [0.9, 0.8, 0.7], max_fpr=0.5)
+    Fraction(2, 3)
+    >>> partial_roc_auc([1, 0, 1], [0.9, 0.8, 0.7], max_fpr=1)
+    Fraction(1, 2)
+    """
+    m = Fraction(check_unit(max_fpr, "max_fpr"))
+    if m == 0:
+        raise InvalidInputError("max_fpr", "must lie in (0, 1], got 0")
+    pts = operating_points(y_true, y_score, sample_weight)
+    pos, neg = pts.pos, pts.neg
+    if pos == 0 or neg == 0:
+        raise UndefinedMetricError(
+            "area under the ROC curve", "y_true needs positive and negative weight"
+        )
+    safe = 2 * pos * neg < 2**62 and pts.fp.dtype != object
+    fp = np.concatenate(([0], pts.fp)).astype(np.int64 if safe else object)
+    tp = np.concatenate(([0], pts.tp)).astype(np.int64 if safe else object)
+    # segment i joins vertex i to i + 1; it lies left of FP = m neg when fp[i + 1] <= m neg
+    right = fp[1:] if m.denominator == 1 else as_objects(fp[1:]) * m.denominator
+    whole = int(np.count_nonzero(right <= m.numerator * neg))
+    twice = Fraction(int((np.diff(fp[: whole + 1]) * (tp[:whole] + tp[1 : whole + 1])).sum()))
+    if whole < fp.size - 1:  # the segment that crosses FP = m neg, cut there
+        xa, xb, ta, tb = (int(v) for v in (fp[whole], fp[whole + 1], tp[whole], tp[whole + 1]))
+        x = m * neg
+        t_at = ta + (tb - ta) * (x - xa) / (xb - xa)
+        twice += (x - xa) * (ta + t_at)
+    partial = twice / (2 * pos * neg)
+    least, most = m * m / 2, m  # the diagonal's area and the perfect classifier's
+    return (1 + (partial - least) / (most - least)) / 2
 
 
 def roc_auc_of_points(points: OperatingPoints) -> Fraction:
