@@ -147,7 +147,9 @@ def own_session():
 
 
 def _printed(lines, tag):
-    return [line.split(maxsplit=1)[1] for line in lines if line.startswith(tag + " ")]
+    """What follows ``tag`` and a space on each line that starts so (possibly nothing: a
+    process that has exited keeps an empty command line)."""
+    return [line[len(tag) + 1 :] for line in lines if line.startswith(tag + " ")]
 
 
 def test_kept_ranking_metrics_leave_no_error_at_interpreter_exit(own_session):
