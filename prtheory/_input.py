@@ -36,6 +36,7 @@ __all__ = [
     "as_weights",
     "check_beta",
     "check_count",
+    "check_max_fpr",
     "check_no_missing_labels",
     "check_option",
     "check_recall_range",
@@ -89,6 +90,14 @@ def check_unit(x: Any, name: str) -> Any:
     if not (0 <= x <= 1):
         raise InvalidInputError(name, f"must lie in [0, 1], got {x!r}")
     return x
+
+
+def check_max_fpr(max_fpr: Any, name: str = "max_fpr") -> Fraction:
+    """Validate a partial ROC AUC's bound: a real number in (0, 1], returned exactly."""
+    m = Fraction(check_unit(max_fpr, name))
+    if m == 0:
+        raise InvalidInputError(name, "must lie in (0, 1], got 0")
+    return m
 
 
 def check_beta(beta: Any, name: str = "beta") -> Any:

@@ -44,9 +44,9 @@ from typing import Any
 
 import numpy as np
 
-from prtheory._input import as_weights, check_unit
+from prtheory._input import as_weights, check_max_fpr
 from prtheory._labels import target
-from prtheory.errors import InvalidInputError, UndefinedMetricError
+from prtheory.errors import UndefinedMetricError
 from prtheory.metrics import area_kernel
 from prtheory.metrics.averaging import averaged
 from prtheory.metrics.exact import Irrational, Terms
@@ -474,9 +474,7 @@ def _max_fpr(max_fpr: Any) -> Fraction | None:
     """``max_fpr`` as an exact rational in (0, 1), or None for the whole curve (None or 1)."""
     if max_fpr is None:
         return None
-    m = Fraction(check_unit(max_fpr, "max_fpr"))
-    if m == 0:
-        raise InvalidInputError("max_fpr", "must lie in (0, 1], got 0")
+    m = check_max_fpr(max_fpr)
     return None if m == 1 else m
 
 

@@ -70,7 +70,7 @@ import numpy as np
 from mpmath import libmp
 from numpy.typing import ArrayLike
 
-from prtheory._input import ExactArrayLike, check_recall_range, check_unit
+from prtheory._input import ExactArrayLike, check_max_fpr, check_recall_range
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 from prtheory.oracle import closed_forms
 from prtheory.oracle.ap import normalized_average_precision, step_average_precision
@@ -1043,6 +1043,20 @@ def roc_auc(
     return roc_auc_of_points(operating_points(y_true, y_score, sample_weight))
 
 
+def _roc_vertices(points: OperatingPoints) -> tuple[np.ndarray, np.ndarray]:
+    """The ROC curve's vertices as cumulative ``(TP, FP)`` counts from the origin ``(0, 0)``:
+    int64 where every trapezoid sum over ``2 pos neg`` fits, else Python integers; undefined
+    (:class:`~prtheory.errors.UndefinedMetricError`) when either class has zero weight."""
+    if points.pos == 0 or points.neg == 0:
+        raise UndefinedMetricError(
+            "area under the ROC curve", "y_true needs positive and negative weight"
+        )
+    tp, fp = np.concatenate(([0], points.tp)), np.concatenate(([0], points.fp))
+    if tp.dtype == object or 2 * points.pos * points.neg >= 2**62:  # else the sum fits in int64
+        tp, fp = as_objects(tp), as_objects(fp)
+    return tp, fp
+
+
 def partial_roc_auc(
     y_true: ArrayLike,
     y_score: ExactArrayLike,
@@ -1100,18 +1114,10 @@ def partial_roc_auc(
     >>> partial_roc_auc([1, 0, 1], [0.9, 0.8, 0.7], max_fpr=1)
     Fraction(1, 2)
     """
-    m = Fraction(check_unit(max_fpr, "max_fpr"))
-    if m == 0:
-        raise InvalidInputError("max_fpr", "must lie in (0, 1], got 0")
+    m = check_max_fpr(max_fpr)
     pts = operating_points(y_true, y_score, sample_weight)
     pos, neg = pts.pos, pts.neg
-    if pos == 0 or neg == 0:
-        raise UndefinedMetricError(
-            "area under the ROC curve", "y_true needs positive and negative weight"
-        )
-    safe = 2 * pos * neg < 2**62 and pts.fp.dtype != object
-    fp = np.concatenate(([0], pts.fp)).astype(np.int64 if safe else object)
-    tp = np.concatenate(([0], pts.tp)).astype(np.int64 if safe else object)
+    tp, fp = _roc_vertices(pts)
     # segment i joins vertex i to i + 1; it lies left of FP = m neg when fp[i + 1] <= m neg
     right = fp[1:] if m.denominator == 1 else as_objects(fp[1:]) * m.denominator
     whole = int(np.count_nonzero(right <= m.numerator * neg))
@@ -1156,12 +1162,6 @@ def roc_auc_of_points(points: OperatingPoints) -> Fraction:
     >>> roc_auc_of_points(operating_points([1, 0, 1], [0.9, 0.5, 0.1]))
     Fraction(1, 2)
     """
-    if points.pos == 0 or points.neg == 0:
-        raise UndefinedMetricError(
-            "area under the ROC curve", "y_true needs positive and negative weight"
-        )
-    tp, fp = np.concatenate(([0], points.tp)), np.concatenate(([0], points.fp))
-    if tp.dtype == object or 2 * points.pos * points.neg >= 2**62:  # else the sum fits in int64
-        tp, fp = as_objects(tp), as_objects(fp)
+    tp, fp = _roc_vertices(points)
     total = int((np.diff(fp) * (tp[1:] + tp[:-1])).sum())
     return Fraction(total, 2 * points.pos * points.neg)
