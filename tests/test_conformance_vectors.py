@@ -13,6 +13,7 @@ import pytest
 
 jsonschema = pytest.importorskip("jsonschema")
 
+from prtheory.conformance.cases.partial import BOUNDS  # noqa: E402
 from prtheory.conformance.encoding import decode_inputs, encode_float, encode_inputs  # noqa: E402
 from prtheory.conformance.generate import (  # noqa: E402
     assign_ids,
@@ -196,6 +197,38 @@ def test_hand_computed_expected_values():
     assert v.expected.exact is None
     # best ranking: AUPRG = 1 (precision gain 1 for every recall gain in [0, 1])
     assert _find("auprg", "best ranking: positives first").expected.exact == 1
+
+
+def test_partial_roc_auc_vectors_have_hand_values():
+    # y = [1,0,1,0,1,0], s = [.9,.5,.5,.5,.2,.1]: ROC vertices (0,0), (0,1/3), the tie (one
+    # positive, two negatives) as the segment to (2/3,2/3), then (2/3,1) and (1,1).
+    # McClish: (1 + (A - m^2/2) / (m - m^2/2)) / 2 with A the area over FPR in [0, m].
+    def mcclish(a, m):
+        return (1 + (a - m * m / 2) / (m - m * m / 2)) / 2
+
+    def tpr(f):  # on the tied segment
+        return Fraction(1, 3) + f / Fraction(2, 3) * Fraction(1, 3)
+
+    for m in (Fraction(1, 2), Fraction(1, 4), Fraction(0.1)):
+        area = m * (Fraction(1, 3) + tpr(m)) / 2
+        v = _find(
+            "partial_roc_auc",
+            next(c.comment for c in BOUNDS if c.params["max_fpr"] == str(float(m))),
+        )
+        assert v.expected.exact == mcclish(area, m)
+    assert mcclish(
+        Fraction(1, 2) * (Fraction(1, 3) + tpr(Fraction(1, 2))) / 2, Fraction(1, 2)
+    ) == Fraction(23, 36)
+    # m = 1: the whole area, 2/3 * (1/3 + 2/3)/2 + 1/3 * 1 = 2/3
+    assert _find("partial_roc_auc", "max_fpr 1: the whole area").expected.exact == Fraction(2, 3)
+    # worst ranking at m = 1/2: A = 0, so (1 - (1/8)/(3/8))/2 = 1/3; perfect: A = 1/2, so 1
+    assert _find("partial_roc_auc", "max_fpr 0.5 on the worst ranking").expected.exact == Fraction(
+        1, 3
+    )
+    assert _find("partial_roc_auc", "max_fpr 0.5 on a perfect ranking").expected.exact == 1
+    assert {v.result for v in load(["partial_roc_auc"]) if "outside (0, 1]" in v.comment} == {
+        "invalid"
+    }
 
 
 def test_invalid_and_undefined_vectors_carry_reasons():

@@ -341,6 +341,12 @@ def _roc_auc(x: Inputs) -> Fraction:
     return roc_auc(*_ranking_args(x))
 
 
+def _partial_roc_auc(x: Inputs) -> Fraction:
+    from prtheory.oracle.areas import partial_roc_auc
+
+    return partial_roc_auc(*_ranking_args(x), max_fpr=float(x.params["max_fpr"]))
+
+
 def ties_broken(policy: str) -> Callable[[Inputs], Inputs]:
     """A transformation that breaks every tie of the scores (``"input-order"``: in input order;
     ``"pessimistic"``: negatives first) by replacing the scores with distinct ranks, so that an
@@ -475,6 +481,16 @@ def _with_first_point(alternatives: tuple[Alternative, ...]) -> tuple[Alternativ
     )
 
 
+#: the conventions of the ROC areas (whole and partial)
+_ROC_ALTERNATIVES = (
+    Alternative("inf-ties=input-order", {}, split_infinite_ties),
+    Alternative("sigmoid-on-logits", {}, sigmoid_on_logits),
+    Alternative("scores=float32", {}, scores_float32),
+    Alternative("ties=input-order", {}, ties_broken("input-order")),
+    Alternative("ties=pessimistic", {}, ties_broken("pessimistic")),
+)
+
+
 METRICS: dict[str, MetricSpec] = {
     m.name: m
     for m in (
@@ -603,14 +619,16 @@ METRICS: dict[str, MetricSpec] = {
             "ROC AUC = sum_k (FP_k - FP_{k-1}) (TP_k + TP_{k-1}) / (2 pos neg): the probability that a positive outscores a negative, a tie counting 1/2 (F12 background).",
             {"ties": "group", "undefined": "raise"},
             _roc_auc,
-            (
-                Alternative("inf-ties=input-order", {}, split_infinite_ties),
-                Alternative("sigmoid-on-logits", {}, sigmoid_on_logits),
-                Alternative("scores=float32", {}, scores_float32),
-                Alternative("ties=input-order", {}, ties_broken("input-order")),
-                Alternative("ties=pessimistic", {}, ties_broken("pessimistic")),
-            ),
+            _ROC_ALTERNATIVES,
             ("F12",),
+        ),
+        MetricSpec(
+            "partial_roc_auc",
+            "scalar",
+            "McClish's standardised partial ROC AUC over FPR in [0, m] (m = params.max_fpr): (1 + (A - m^2/2)/(m - m^2/2))/2, A the area under the ROC curve of roc_auc up to FPR m, the crossing segment cut there linearly.",
+            {"ties": "group", "undefined": "raise"},
+            _partial_roc_auc,
+            _ROC_ALTERNATIVES,
         ),
         MetricSpec(
             "auprg",

@@ -71,7 +71,7 @@ class Vector:
 def _decode_params(params: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in params.items():
-        if k == "threshold":
+        if k in ("threshold", "max_fpr"):
             out[k] = decode_float(v)
         elif k == "beta" and v == "inf":
             out[k] = math.inf

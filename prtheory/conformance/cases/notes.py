@@ -93,6 +93,12 @@ NOTES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "A perfect ranker does not score 1.",
         (),
     ),
+    "partial-bound": (
+        "CONVENTION",
+        "A partial ROC AUC's bound max_fpr: the area over FPR in [0, max_fpr], the segment that crosses it cut there linearly, standardised as McClish's (1 + (A - m^2/2)/(m - m^2/2))/2. Bounds at a vertex, inside a tied segment, at 1, far below every step, and outside (0, 1] (invalid).",
+        "A curve cut at the last vertex before the bound instead of interpolated, an unstandardised area, or a bound outside (0, 1] accepted, changes the number a partial-AUC comparison rests on.",
+        (),
+    ),
     "threshold-boundary": (
         "CONVENTION",
         "A score equals the threshold: score >= t predicts it positive, score > t does not.",
