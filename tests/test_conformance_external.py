@@ -25,6 +25,7 @@ from prtheory.conformance.adapters import implementations, r_packages, status
 from prtheory.conformance.encoding import decode_inputs
 from prtheory.conformance.external import ExternalCrash, ExternalRejection, Server, ServerDied
 from prtheory.conformance.metrics import Inputs
+from prtheory.conformance.predictions import NAN
 from prtheory.conformance.vectors_io import load
 
 BASIC_Y = [1, 0, 1, 1, 0, 0, 1, 0]
@@ -693,3 +694,112 @@ def test_ranx_map_at_k_divides_by_every_relevant_item():
             assert abs(_value(ranx, x) - float(want)) <= (8 + 2 * n) * math.ulp(float(want)), s
             differs += want != evaluate("ap_at_k", x)
     assert differs >= 3
+
+
+# ------------------------------------------------------------------------------------------
+# the partial ROC AUC (max_fpr)
+
+PARTIAL_PROC = (
+    'auc(roc(y, s, levels = c(0, 1), direction = "<"), partial.auc = c(1, 1 - m), '
+    'partial.auc.focus = "specificity", partial.auc.correct = TRUE)'
+)
+
+
+def _partial_vector(y, s, m, w=None):
+    from prtheory.conformance.vectors_io import Vector
+
+    return Vector(
+        "partial_roc_auc", 1, "", (), _inputs(y, s, w, max_fpr=m), "valid", None, {}, None
+    )
+
+
+def _drawn_rankings(seed, count):
+    rng = np.random.default_rng(seed)
+    for t in range(count):
+        n = int(rng.integers(2, 12))
+        y = rng.integers(0, 2, n)
+        if y.min() == y.max():
+            continue
+        s = rng.integers(0, 4, n) / 4 if t % 2 else rng.random(n)
+        yield y, s, float(rng.choice([0.1, 0.25, 0.5, 0.75, 1.0]))
+
+
+def test_proc_partial_auc_is_na_exactly_below_the_diagonal():
+    # by hand: 0 1 scored 0.9, 0.1 up to FPR 1/2: the area is 0 < 1/8, McClish's 1/3 < 1/2: NA
+    from prtheory.conformance.external_mechanisms import for_metric
+
+    below = next(m for m in for_metric("partial_roc_auc") if m.name == "mcclish-below-diagonal=NA")
+    assert below.predict(_partial_vector([0, 1], [0.9, 0.1], 0.5)) is NAN
+    assert below.predict(_partial_vector([1, 0], [0.9, 0.1], 0.5)) is None
+    # against pROC on drawn rankings: NA exactly where the prediction says so, and elsewhere
+    # the value of allow.invalid.partial.auc.correct = TRUE, which is McClish's everywhere
+    default = _impl("proc", PARTIAL_PROC)
+    allowed = _impl("proc", PARTIAL_PROC[:-1] + ", allow.invalid.partial.auc.correct = TRUE)")
+    from prtheory.oracle.areas import partial_roc_auc
+
+    seen = set()
+    for y, s, m in _drawn_rankings(7, 120):
+        v = _partial_vector(y, s, m)
+        got, free = _value(default, v.inputs), _value(allowed, v.inputs)
+        exact = partial_roc_auc(y, s, max_fpr=m)
+        predicted = below.predict(v)
+        if exact == F(1, 2):  # on the diagonal pROC's float64 `auc < min` decides either way
+            assert math.isnan(got) or abs(got - 0.5) <= (8 + 4 * len(y)) * 2**-53
+            continue
+        seen.add(predicted is None)
+        assert math.isnan(got) == (predicted is not None), (y.tolist(), s.tolist(), m)
+        # 8 + 4n ulps of 1: trapezoids summed in float64 (the oracle's test of sklearn's bound)
+        assert abs(free - float(exact)) <= (8 + 4 * len(y)) * 2**-53, (y.tolist(), s.tolist(), m)
+    assert seen == {True, False}  # both sides of the condition were drawn
+
+
+def test_proc_partial_auc_bound_below_2_to_the_minus_54_is_an_empty_range():
+    from prtheory.conformance.external_mechanisms import for_metric
+
+    rounded = next(
+        m for m in for_metric("partial_roc_auc") if m.name == "specificity-bound-rounded"
+    )
+    default = _impl("proc", PARTIAL_PROC)
+    y, s = [1, 0, 1, 0, 1, 0], [0.9, 0.5, 0.5, 0.5, 0.2, 0.1]
+    # 1 - 2^-54 rounds to 1 (ties to even), 1 - 2^-53 does not
+    for m, empty in ((1e-20, True), (2.0**-54, True), (2.0**-53, False), (0.25, False)):
+        v = _partial_vector(y, s, m)
+        assert (rounded.predict(v) is not None) is empty
+        assert math.isnan(_value(default, v.inputs)) is empty, m
+
+
+def test_torchmetrics_partial_auc_bound_is_a_float32_tensor():
+    import prtheory.conformance.mechanisms as mech
+
+    torch_auroc = _impl("torchmetrics", "functional.binary_auroc(max_fpr=m)")
+    spec = next(r for r in mech.DEFINITIONS if r.name == "max_fpr=float32")
+    y, s = [1, 0, 1, 0, 1, 0], [0.9, 0.5, 0.5, 0.5, 0.2, 0.1]
+    # the least float32 is 2^-149 (about 1.4e-45): 1e-50 rounds to 0, 1e-40 to a subnormal
+    for m, nan in ((1e-50, True), (1e-300, True), (1e-40, False), (1e-20, False)):
+        v = _partial_vector(y, s, m)
+        assert (spec.predict(v) is not None) is nan
+        assert math.isnan(_value(torch_auroc, v.inputs)) is nan, m
+
+
+def test_sklearn_partial_auc_emulation_equals_sklearn_where_weights_overflow():
+    from sklearn.metrics import roc_auc_score
+
+    from prtheory.conformance.library_models import sklearn_partial_roc_overflow
+    from prtheory.oracle.areas import partial_roc_auc
+
+    rng = np.random.default_rng(11)
+    compared = 0
+    for y, s, m in _drawn_rankings(13, 200):
+        w = rng.uniform(0.5, 1.7, len(y)) * 1e308  # two of them overflow a float64 sum
+        predicted = sklearn_partial_roc_overflow(_partial_vector(y, s, m, w))
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            got = float(roc_auc_score(y, s, sample_weight=w, max_fpr=m))
+        if predicted is None:  # the float64 class sums are finite: sklearn is then accurate
+            exact = partial_roc_auc(y, s, w, max_fpr=m)
+            assert abs(got - float(exact)) <= (8 + 4 * len(y)) * 2**-53, (y.tolist(), m)
+            continue
+        compared += 1
+        value = math.nan if predicted is NAN else predicted.float64
+        assert _bitwise(value, got), (y.tolist(), s.tolist(), m)
+    assert compared > 50

@@ -70,6 +70,8 @@ SOURCES = {
     "infinite-scores-dropped": "ROCR `R/prediction.R` `prediction`: `finite.bool <- is.finite(predictions[[i]])` drops every item whose score is ±inf before the curve is built (and leaves one class when they were all of the other: `Number of classes is not equal to 2`).",
     "rejects-single-class": 'ROCR `prediction`: `if (length(levels) != 2) stop("Number of classes is not equal to 2...")`: an input of positives only, whose PR area is 1, is rejected.',
     "direction=auto": 'pROC `R/roc.R` `roc.default`: `direction = "auto"` (the default) takes `">"` when the median control score exceeds the median case score, and the area is then that of the reversed ranking; documented: "the direction is chosen so that the median of the cases is larger than the median of the controls". Upstream: https://github.com/xrobin/pROC/issues/11 (whether to change the default; pROC now prints the direction it chose) and https://github.com/xrobin/pROC/issues/128.',
+    "mcclish-below-diagonal=NA": 'pROC `R/auc.R` `auc.roc`: with `partial.auc.correct = TRUE` and the default `allow.invalid.partial.auc.correct = FALSE`, `if (auc < min) { warning("Partial AUC correction not defined for ROC curves below the diagonal."); auc <- NA }`, `min` being the diagonal\'s area over the range (`roc.utils.min.partial.auc`); documented in `?auc`: "Note that this correction is undefined for curves below the diagonal (auc < min). Attempting to correct such an AUC will return NA with a warning." `allow.invalid.partial.auc.correct = TRUE` returns the corrected value instead.',
+    "specificity-bound-rounded": "pROC `R/auc.R` `auc.roc`: the FPR bound m reaches pROC as the specificity bound `partial.auc = c(1, 1 - m)`, computed in float64; for m below 2^-54 `1 - m` is 1, the range is empty, the partial area and the diagonal's are both 0, and `(1 + ((auc - min)/(max - min)))/2` is 0/0 = NaN.",
     "tie-half-credit-truncated": 'river `rust_src/rolling_roc_auc.rs` `RollingROCAUC::get`: a negative tied with positives adds `(c + prev_c) / 2` in i64, truncated ("tied scores across classes get an integer-truncated half-credit instead of the proper Mann-Whitney 0.5", the source\'s comment).',
     "class-missing=0": "CatBoost `catboost/libs/metrics/auc.cpp` `CalcBinClassAuc`: `if (positiveSamples->empty() || negativeSamples->empty()) return 0;` (a class with items of zero weight still has samples, and gives 0/0).",
     "rejects-probability-sum": "pycm `pycm/curve.py` `__curve_validation__`: `if abs(sum(item) - 1) > 0.001: raise pycmCurveError(PROBABILITY_SUM_ERROR)` for each item's class probabilities; with `[1 - s, s]` a score of 1.8e308 gives `(1 - s) + s = 0`.",
@@ -264,6 +266,44 @@ def _reversed_direction(v: Vector) -> Any:
         return None
     reversed_scores = replace(v.inputs, y_score=-np.asarray(v.inputs.y_score, dtype=np.float64))
     return _oracle("roc_auc", reversed_scores)
+
+
+def _below_diagonal(v: Vector) -> Any:
+    """NaN where McClish's partial ROC AUC is below 1/2 (pROC's ``NA`` below the diagonal).
+    At exactly 1/2 pROC's float64 comparison ``auc < min`` can go either way, and nothing is
+    predicted."""
+    if not _valid(v) or v.result != "valid":
+        return None
+    try:
+        value = evaluate("partial_roc_auc", v.inputs)
+    except (UndefinedMetricError, InvalidInputError):
+        return None
+    return NAN if value < Fraction(1, 2) else None
+
+
+def _empty_specificity_range(v: Vector) -> Any:
+    """NaN where the specificity bound ``1 - max_fpr`` is 1 in float64 (pROC's empty range)."""
+    if not _valid(v) or v.result != "valid":
+        return None
+    m = float(v.inputs.params["max_fpr"])
+    return NAN if m > 0 and 1.0 - m == 1.0 else None
+
+
+def _partial_roc_auc() -> list[Mechanism]:
+    """pROC's partial AUC: NA below the diagonal, and the bound as specificity in float64."""
+    return [
+        _mechanism(
+            "mcclish-below-diagonal=NA",
+            "NA where the partial area is below the diagonal's (McClish's value < 1/2)",
+            _below_diagonal,
+        ),
+        _mechanism(
+            "specificity-bound-rounded",
+            "the bound taken as specificity 1 - m in float64: 1 for m < 2^-54, an empty "
+            "range, 0/0 = NaN",
+            _empty_specificity_range,
+        ),
+    ]
 
 
 def _short_list(v: Vector) -> Any:
@@ -533,6 +573,7 @@ def _by_metric(metric: str) -> list[Mechanism]:
                 _emulated(river_models.river_rolling_roc_auc, _always),
             ),
         ],
+        "partial_roc_auc": _partial_roc_auc(),
         "fbeta_at_threshold": [
             _mechanism(
                 "fbeta-overflow-caught",

@@ -14,6 +14,8 @@ explain an implementation's results.
 * :func:`sklearn_curve_overflow` -- scikit-learn's ``precision_recall_curve`` when the float64
   cumulative weights overflow: ``cumsum`` of the weights in decreasing score order, precision
   ``tps / (tps + fps)`` and recall ``tps / tps[-1]`` in float64 (inf/inf = NaN).
+* :func:`sklearn_partial_roc_overflow` -- scikit-learn's ``roc_auc_score(max_fpr=m)`` on the
+  same overflowing counts: rates ``partial sum / inf = 0``, the curve cut at ``m``.
 * :func:`fbeta_overflow` -- ``beta**2`` and the F-beta count formula in float64 (scikit-learn's
   ``(1 + b2) TP / (b2 (TP + FN) + TP + FP)``) or float32 (torchmetrics'
   ``(1 + b2) TP / ((1 + b2) TP + b2 FN + FP)``, 0/0 taken as 0): a prediction only where the
@@ -53,6 +55,7 @@ __all__ = [
     "pyprg_undefined",
     "sklearn_curve_overflow",
     "sklearn_curve_undefined",
+    "sklearn_partial_roc_overflow",
     "sklearn_prg_clipped",
 ]
 
@@ -152,6 +155,23 @@ def sklearn_curve_undefined(first_point: str) -> Callable[[Vector], Any]:
     return predict
 
 
+def _sklearn_counts(x: Inputs) -> tuple[np.ndarray, np.ndarray]:
+    """scikit-learn's float64 cumulative TP and FP weights at each distinct score, highest
+    first (``confusion_matrix_at_thresholds``: zero weights dropped, ``argsort(...,
+    kind="mergesort")[::-1]``, ``cumsum`` of ``y * w`` and ``(1 - y) * w`` at the last index of
+    each score); overflow gives inf."""
+    w = np.asarray(x.sample_weight, dtype=np.float64)
+    y = np.asarray(x.y_true, dtype=np.float64)
+    s = np.asarray(x.y_score, dtype=np.float64)
+    keep = w != 0
+    y, s, w = y[keep], s[keep], w[keep]
+    order = np.argsort(s, kind="mergesort")[::-1]
+    y, s, w = y[order], s[order], w[order]
+    with np.errstate(all="ignore"):  # inf - inf is NaN, nonzero: a threshold, as in sklearn
+        last = np.r_[np.flatnonzero(np.diff(s)), y.size - 1]
+        return np.cumsum(y * w)[last], np.cumsum((1 - y) * w)[last]
+
+
 def sklearn_curve_overflow(v: Vector) -> Any:
     """scikit-learn's PR curve ((0, 1) first) on a valid weighted vector whose float64 weight
     sums overflow (module docstring); nothing where they do not. Source:
@@ -192,23 +212,80 @@ def sklearn_curve_overflow(v: Vector) -> Any:
     x = v.inputs
     if v.result != "valid" or x.sample_weight is None or v.metric != "pr_curve":
         return None
-    w = np.asarray(x.sample_weight, dtype=np.float64)
-    y = np.asarray(x.y_true, dtype=np.float64)
-    s = np.asarray(x.y_score, dtype=np.float64)
-    keep = w != 0
-    y, s, w = y[keep], s[keep], w[keep]
-    order = np.argsort(s, kind="mergesort")[::-1]
-    y, s, w = y[order], s[order], w[order]
-    last = np.r_[np.flatnonzero(np.diff(s)), y.size - 1]
+    tps, fps = _sklearn_counts(x)
     with np.errstate(all="ignore"):
-        tps = np.cumsum(y * w)[last]
-        fps = np.cumsum((1 - y) * w)[last]
         if np.isfinite(tps).all() and np.isfinite(fps).all() and np.isfinite(tps + fps).all():
             return None
         ps = tps + fps
         precision = np.where(ps != 0, tps / ps, 0.0)
         recall = tps / tps[-1]
     return _curve({"recall": [0.0, *recall.tolist()], "precision": [1.0, *precision.tolist()]})
+
+
+def sklearn_partial_roc_overflow(v: Vector) -> Any:
+    """scikit-learn's ``roc_auc_score(max_fpr=m)`` on a valid weighted vector whose float64
+    class weight sums overflow; nothing where they do not. Source:
+    ``sklearn/metrics/_ranking.py``: ``roc_curve`` (the counts of ``_sklearn_counts``, collinear
+    points dropped where ``diff(fps, 2)`` and ``diff(tps, 2)`` are both 0, (0, 0) prepended,
+    ``fpr = fps / fps[-1]``, ``tpr = tps / tps[-1]``), then ``_binary_roc_auc_score``: at
+    ``m = 1`` the trapezoid area of that curve; below, the point at ``m`` interpolated with
+    ``np.interp`` between ``searchsorted(fpr, m, "right")`` and the point before, the
+    trapezoid area, and McClish's ``0.5 (1 + (A - m^2/2)/(m - m^2/2))``. With a class total of
+    inf, every rate before the last is ``partial sum / inf = 0`` and the last ``inf / inf`` is
+    NaN.
+
+    Parameters
+    ----------
+    v : Vector
+        The vector.
+
+    Returns
+    -------
+    Prediction or None
+        The float64 value; ``None`` where the sums do not overflow (or for another metric or
+        an unweighted vector).
+
+    Examples
+    --------
+    Positive, negative, positive, each of weight 1e308, up to FPR 1/2: the positive total
+    overflows, so TPR is 1e308/inf = 0 before the last point, the area up to FPR 1/2 is 0 and
+    McClish gives (1 + (0 - 1/8)/(1/2 - 1/8))/2 = 1/3 where the value is 2/3:
+
+    >>> import numpy as np
+    >>> from prtheory.conformance.library_models import sklearn_partial_roc_overflow
+    >>> from prtheory.conformance.metrics import Inputs
+    >>> from prtheory.conformance.vectors_io import Vector
+    >>> def vector(w):
+    ...     x = Inputs(np.array([1, 0, 1]), np.array([0.3, 0.2, 0.1]), np.full(3, w),
+    ...                {"max_fpr": 0.5})
+    ...     return Vector("partial_roc_auc", 1, "", (), x, "valid", None, {}, None)
+    >>> sklearn_partial_roc_overflow(vector(1e308)).float64
+    0.33333333333333337
+    >>> sklearn_partial_roc_overflow(vector(1.0)) is None
+    True
+    """
+    x = v.inputs
+    if v.result != "valid" or x.sample_weight is None or v.metric != "partial_roc_auc":
+        return None
+    tps, fps = _sklearn_counts(x)
+    if np.isfinite(tps[-1]) and np.isfinite(fps[-1]):
+        return None
+    with np.errstate(all="ignore"):
+        if tps.size > 2:
+            keep = np.r_[True, np.logical_or(np.diff(fps, 2), np.diff(tps, 2)), True]
+            tps, fps = tps[keep], fps[keep]
+        tps, fps = np.r_[0.0, tps], np.r_[0.0, fps]
+        fpr, tpr = fps / fps[-1], tps / tps[-1]
+        m = float(x.params["max_fpr"])
+        if m == 1:  # the whole area, as roc_auc_score without max_fpr
+            return _float(float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2)))
+        stop = int(np.searchsorted(fpr, m, "right"))
+        tpr = np.append(
+            tpr[:stop], np.interp(m, fpr[stop - 1 : stop + 1], tpr[stop - 1 : stop + 1])
+        )
+        fpr = np.append(fpr[:stop], m)
+        area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))
+        return _float(0.5 * (1 + (area - 0.5 * m**2) / (m - 0.5 * m**2)))
 
 
 def _beta(x: Inputs) -> float | None:

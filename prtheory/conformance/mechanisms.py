@@ -610,6 +610,18 @@ def _always(metric: str) -> bool:
     return True
 
 
+def _bound_float32(v: Vector) -> Any:
+    """NaN where the partial ROC AUC's bound ``max_fpr`` rounds to 0 in float32 (torchmetrics'
+    ``_binary_auroc_compute``: ``max_area = tensor(max_fpr)``, torch's default float32); nothing
+    elsewhere, where the rounded bound moves the value by less than the float32 results'
+    tolerance."""
+    x = v.inputs
+    if v.result != "valid" or "max_fpr" not in x.params:
+        return None
+    m = float(x.params["max_fpr"])
+    return NAN if m > 0 and np.float32(m) == 0 else None
+
+
 def _only(*metrics: str) -> Callable[[str], bool]:
     """Applies to the named metrics."""
     return lambda metric: metric in metrics
@@ -882,6 +894,22 @@ DEFINITIONS: tuple[MechanismSpec, ...] = (
         library_models.sklearn_curve_overflow,
         _only("pr_curve"),
         "scikit-learn's precision_recall_curve",
+    ),
+    MechanismSpec(
+        "weights-overflow+max_fpr-interpolated",
+        "scikit-learn's ROC curve from float64 cumulative weights that overflow (rates "
+        "partial sum/inf = 0, inf/inf = NaN), cut at max_fpr and standardised",
+        library_models.sklearn_partial_roc_overflow,
+        _only("partial_roc_auc"),
+        "scikit-learn's roc_auc_score",
+    ),
+    MechanismSpec(
+        "max_fpr=float32",
+        "the bound max_fpr made a float32 tensor: below the least float32 it is 0, and the "
+        "standardisation (A - m^2/2)/(m - m^2/2) is 0/0 = NaN",
+        _bound_float32,
+        _only("partial_roc_auc"),
+        "torchmetrics' binary_auroc",
     ),
     MechanismSpec(
         "fbeta-float64-overflow",

@@ -1,11 +1,13 @@
-"""Metrics (R): ``auc(actual, predicted)`` and ``apk(k, actual, predicted)``.
+"""Metrics (R): ``auc(actual, predicted)``, ``apk(k, actual, predicted)`` and ``mapk(k, actual,
+predicted)``.
 
 ``auc`` is the Mann-Whitney statistic from ``rank`` (ties get their mean rank). ``apk`` takes the
 relevant items' ids and a ranked list of ids; the adapter ranks by decreasing score with ties in
 input order (``order(score, decreasing = TRUE, method = "radix")``, a stable sort) and passes the
 items with label >= 1 (``params.relevant_at``) as relevant. ``apk`` divides by
-``min(length(actual), k)``. Runs in the R server of
-:mod:`~prtheory.conformance.adapters.r_packages`.
+``min(length(actual), k)``. ``mapk`` takes lists of such queries and returns the mean of their
+``apk`` (``mean(scores)``, Metrics 0.1.4); the adapter passes the vector as a list of one query.
+Runs in the R server of :mod:`~prtheory.conformance.adapters.r_packages`.
 """
 
 from __future__ import annotations
@@ -52,12 +54,14 @@ def implementations() -> list[Implementation]:
     >>> from prtheory.conformance.adapters.rmetrics_adapter import implementations
     >>> from prtheory.conformance.external import close_all
     >>> from prtheory.conformance.metrics import Inputs
-    >>> auc, apk = implementations()
+    >>> auc, apk, mapk = implementations()
     >>> y, s = np.array([1, 0, 0, 1]), np.array([0.9, 0.8, 0.7, 0.6])
     >>> auc.run(Inputs(y, s))
     0.5
     >>> apk.run(Inputs(y, s, params={"k": 2})), apk.run(Inputs(y, s, params={"k": 4}))
     (0.5, 0.75)
+    >>> mapk.run(Inputs(y, s, params={"k": 4}))  # the mean over one query
+    0.75
     >>> close_all()  # the R server
     """
     return r_packages.implementations(
@@ -71,6 +75,13 @@ def implementations() -> list[Implementation]:
                 "ap_at_k",
                 ("ties=input-order",),
                 "the ranked list is the adapter's: ties in input order",
+            ),
+            (
+                "mapk",
+                "mapk(k, list(relevant ids), list(ids by decreasing score))",
+                "ap_at_k",
+                ("ties=input-order",),
+                "one query; the ranked list is the adapter's: ties in input order",
             ),
         ],
     )

@@ -1,5 +1,6 @@
 """scikit-learn: ``average_precision_score``, ``precision_recall_curve`` (+ ``auc``),
-``fbeta_score``, ``precision_score``, ``recall_score``.
+``roc_auc_score`` (whole, and partial with ``max_fpr``), ``fbeta_score``, ``precision_score``,
+``recall_score``.
 
 Claimed conventions (scikit-learn's documentation): AP is the step sum over thresholds with tied
 scores grouped; ``precision_recall_curve`` ends with (recall 0, precision 1) "so that the graph
@@ -44,6 +45,18 @@ def _ap(x: Any) -> float:
     return float(
         average_precision_score(
             labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight
+        )
+    )
+
+
+def _roc_auc(x: Any) -> float:
+    """``roc_auc_score``, with ``max_fpr`` where the input has one (the partial area)."""
+    from sklearn.metrics import roc_auc_score
+
+    extra = {"max_fpr": float(x.params["max_fpr"])} if "max_fpr" in x.params else {}
+    return float(
+        roc_auc_score(
+            labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight, **extra
         )
     )
 
@@ -117,6 +130,8 @@ def implementations() -> list[Implementation]:
             _trapezoid,
             ("first-point=sklearn",),
         ),
+        Implementation(LIBRARY, "roc_auc_score", "roc_auc", _roc_auc),
+        Implementation(LIBRARY, "roc_auc_score(max_fpr=m)", "partial_roc_auc", _roc_auc),
         Implementation(
             LIBRARY,
             "fbeta_score(y, score >= t)",

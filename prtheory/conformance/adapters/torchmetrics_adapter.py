@@ -1,6 +1,6 @@
 """torchmetrics: binary average precision, PR curve, F-beta, precision and recall (functional and
-class APIs; exact and binned thresholds; one or several ``update()`` calls) and the retrieval
-metrics.
+class APIs; exact and binned thresholds; one or several ``update()`` calls), the ROC AUC (whole
+and partial, ``max_fpr``) and the retrieval metrics.
 
 Claimed conventions (torchmetrics documentation): "If preds has values outside [0,1] range we
 consider the input to be logits and will auto apply sigmoid per element"
@@ -178,6 +178,23 @@ def _retrieval_metrics(fr: Any) -> list[Implementation]:
     ]
 
 
+def _auroc(x: Any) -> float:
+    """``binary_auroc``, with ``max_fpr`` where the input has one (the partial area)."""
+    import torchmetrics.functional.classification as f
+
+    extra = {"max_fpr": float(x.params["max_fpr"])} if "max_fpr" in x.params else {}
+    return _scalar(f.binary_auroc(*_tensors(x), **extra))
+
+
+def _roc_areas() -> list[Implementation]:
+    """The ROC AUC, whole and partial."""
+    run = no_weights(_auroc)
+    return [
+        Implementation(LIBRARY, "functional.binary_auroc", "roc_auc", run, SIG),
+        Implementation(LIBRARY, "functional.binary_auroc(max_fpr=m)", "partial_roc_auc", run, SIG),
+    ]
+
+
 def _thresholded(f: Any) -> list[Implementation]:
     """The PR curve, and F-beta, precision and recall at a threshold."""
     return [
@@ -226,8 +243,8 @@ def implementations() -> list[Implementation]:
     Returns
     -------
     list of Implementation
-        Average precision (functional, class, binned), the retrieval metrics, the PR curve, and
-        F-beta, precision and recall at a threshold.
+        Average precision (functional, class, binned), the retrieval metrics, the PR curve,
+        F-beta, precision and recall at a threshold, and the ROC AUC (whole and partial).
 
     Examples
     --------
@@ -258,4 +275,9 @@ def implementations() -> list[Implementation]:
     import torchmetrics.functional.retrieval as fr
 
     bins = torch.tensor(BINS, dtype=torch.float64)
-    return [*_average_precision(c, f, bins), *_retrieval_metrics(fr), *_thresholded(f)]
+    return [
+        *_average_precision(c, f, bins),
+        *_retrieval_metrics(fr),
+        *_thresholded(f),
+        *_roc_areas(),
+    ]

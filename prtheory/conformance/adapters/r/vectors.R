@@ -55,7 +55,16 @@ functions <- list(
   pROC = list(
     auc = function(x) as.numeric(auc(roc(x$y, x$s, quiet = TRUE))),
     auc_increasing = function(x) as.numeric(auc(
-      roc(x$y, x$s, levels = c(0, 1), direction = "<", quiet = TRUE)))
+      roc(x$y, x$s, levels = c(0, 1), direction = "<", quiet = TRUE))),
+    partial_auc = function(x) as.numeric(auc(
+      roc(x$y, x$s, levels = c(0, 1), direction = "<", quiet = TRUE),
+      partial.auc = c(1, 1 - as.numeric(x$params$max_fpr)),
+      partial.auc.focus = "specificity", partial.auc.correct = TRUE)),
+    partial_auc_allow_invalid = function(x) as.numeric(auc(
+      roc(x$y, x$s, levels = c(0, 1), direction = "<", quiet = TRUE),
+      partial.auc = c(1, 1 - as.numeric(x$params$max_fpr)),
+      partial.auc.focus = "specificity", partial.auc.correct = TRUE,
+      allow.invalid.partial.auc.correct = TRUE))
   ),
   MLmetrics = list(
     PRAUC = function(x) PRAUC(y_pred = x$s, y_true = x$y),
@@ -63,7 +72,8 @@ functions <- list(
   ),
   Metrics = list(
     auc = function(x) Metrics::auc(actual = x$y, predicted = x$s),
-    apk = function(x) apk(as.numeric(x$params$k), relevant(x), ranked(x))
+    apk = function(x) apk(as.numeric(x$params$k), relevant(x), ranked(x)),
+    mapk = function(x) mapk(as.numeric(x$params$k), list(relevant(x)), list(ranked(x)))
   )
 )[[package]]
 
