@@ -5,11 +5,11 @@ own tests (``tests/test_conformance_differential.py`` through ``check()``,
 Every one is built on a plain float64 implementation written from the definition, independent
 of prtheory's float and exact code: :func:`ap` (N2: ``sum over distinct scores of (R_k -
 R_(k-1)) P_k``), :func:`trapezoid` (straight lines between consecutive operating points),
-:func:`roc` (``P(positive above negative) + P(tie)/2``) and :func:`curve` (recall and precision
-at every distinct score); each wrong one differs from its base only where its defect says. The
+:func:`roc` (``P(positive above negative) + P(tie)/2``), :func:`partial_roc` (McClish's partial
+ROC area) and :func:`curve` (recall and precision at every distinct score); each wrong one differs from its base only where its defect says. The
 four size-dependent AP defects are those of issue 41 (each passed every stored vector);
 :func:`defective`, :func:`binned`, :func:`ties_input_order` and :func:`rounded_weights` make a
-defect of a given rate, sizes, condition or kind out of any of the four bases.
+defect of a given rate, sizes, condition or kind out of any of the bases.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ __all__ = [
     "defective",
     "exact_at_kit_sizes",
     "input_order_above_10_4",
+    "partial_roc",
     "precision_at_k",
     "quantile_bins_above_1000",
     "r_precision",
@@ -117,6 +118,31 @@ def roc(y_true, y_score, sample_weight=None):
         raise ValueError("no negative weight")
     above = np.r_[0.0, np.cumsum(dtp)[:-1]]
     return float(np.sum(dfp / neg * ((above + dtp / 2) / pos)))
+
+
+def partial_roc(y_true, y_score, sample_weight=None, max_fpr=1.0):
+    """McClish's standardised partial ROC area up to FPR m: over each segment of the ROC polyline
+    through the blocks' (FPR, TPR) from (0, 0), the part left of m (the crossing segment cut
+    there linearly) adds width (y_start + y_cut) / 2; then (1 + (A - m^2/2)/(m - m^2/2))/2,
+    evaluated as (m (1 - m) + A) / (m (2 - m)), a sum of two terms >= 0 that does not cancel
+    where the value is near 0 (m = 1, A tiny: exactly A); ValueError without negative weight or
+    for m outside (0, 1]."""
+    m = float(max_fpr)
+    if not 0 < m <= 1:
+        raise ValueError("max_fpr must lie in (0, 1]")
+    dtp, dfp = _blocks(y_true, y_score, sample_weight)
+    pos, neg = np.sum(dtp), np.sum(dfp)
+    if neg == 0:
+        raise ValueError("no negative weight")
+    # each block's own width dfp/N and rise dtp/P (not differences of running sums, which lose
+    # a block far smaller than the sum before it), and the rates at its start
+    width, rise = dfp / neg, dtp / pos
+    start_fpr = np.r_[0.0, np.cumsum(dfp)[:-1]] / neg
+    start_tpr = np.r_[0.0, np.cumsum(dtp)[:-1]] / pos
+    covered = width if m == 1 else np.clip(m - start_fpr, 0.0, width)
+    share = np.divide(covered, width, out=np.zeros_like(width), where=width > 0)
+    area = float(np.sum(covered * (start_tpr + rise * share / 2)))
+    return (m * (1 - m) + area) / (m * (2 - m))
 
 
 def curve(y_true, y_score, sample_weight=None):
@@ -268,6 +294,7 @@ BASES = {
     "average_precision": ap,
     "auc_trapezoid": trapezoid,
     "roc_auc": roc,
+    "partial_roc_auc": partial_roc,
     "pr_curve": curve,
     "precision_at_k": precision_at_k,
     "ap_at_k": ap_at_k,

@@ -6,9 +6,10 @@ items, ties broken by input order only on long inputs, a special case for the ve
 sizes) passes them. Here the implementation is compared with the correctly rounded exact value
 on inputs drawn by :mod:`prtheory.conformance.sampling` (many distinct scores, long tie blocks
 with mixed labels, signed zeros, ±inf next to ±MAX, and weights of every kind), for the metrics
-of :data:`METRICS`: average precision, the trapezoid PR area, the ROC area, the PR curve, and
-the ranking metrics P@k, AP@k and R-precision (unweighted; the cutoff ``k`` of an input is 1,
-10, ``n // 3 + 1`` or ``n`` by its seed, :func:`cutoff`).
+of :data:`METRICS`: average precision, the trapezoid PR area, the ROC area and its partial
+area (the bound ``max_fpr`` of an input is 1, 0.5, 0.1 or 0.01 by its seed, :func:`bound`), the
+PR curve, and the ranking metrics P@k, AP@k and R-precision (unweighted; the cutoff ``k`` of an
+input is 1, 10, ``n // 3 + 1`` or ``n`` by its seed, :func:`cutoff`).
 
 The plan (deterministic: a function of the seed alone, never of the machine's speed):
 
@@ -59,8 +60,9 @@ together, until each is contradicted or confirmed 3 times.
 
 The reference is the correctly rounded float64 of the oracle's exact value, computed by
 :mod:`prtheory`'s float metrics (``average_precision``, ``pr_auc(method="trapezoid")``,
-``roc_auc``, ``precision_recall_curve``), each equal to the oracle's value rounded for every
-input (their tests compare them with the oracle, up to 10^6 items:
+``roc_auc`` (with ``max_fpr`` for the partial area, the oracle's exact
+:func:`~prtheory.oracle.areas.partial_roc_auc` rounded), ``precision_recall_curve``), each equal
+to the oracle's value rounded for every input (their tests compare them with the oracle, up to 10^6 items:
 ``tests/test_float_metrics_large.py``); the exact ``Fraction`` of 10^6 weighted items would cost
 most of the run. The ranking metrics' references are the oracle's own ``Fraction``
 (:mod:`prtheory.oracle.retrieval`, a count over ``k``, or a sum of at most ``k`` terms) rounded
@@ -99,6 +101,7 @@ from prtheory.conformance.vectors_io import Vector
 from prtheory.errors import InvalidInputError, UndefinedMetricError
 
 __all__ = [
+    "BOUNDS",
     "CONFIRM_DRAWS",
     "CONFIRM_SEED",
     "CONFIRM_SIZES",
@@ -115,6 +118,7 @@ __all__ = [
     "Divergence",
     "Outcome",
     "Spec",
+    "bound",
     "bulk_specs",
     "confirmation_specs",
     "convention_mechanisms",
@@ -160,6 +164,7 @@ METRICS = (
     "average_precision",
     "auc_trapezoid",
     "roc_auc",
+    "partial_roc_auc",
     "pr_curve",
     "precision_at_k",
     "ap_at_k",
@@ -167,6 +172,9 @@ METRICS = (
 )
 #: the metrics of :data:`METRICS` with a cutoff ``k`` (:func:`cutoff`)
 CUT_METRICS = ("precision_at_k", "ap_at_k")
+#: the partial ROC AUC's bounds ``max_fpr`` of the generated inputs, in turn by seed
+#: (:func:`bound`): the whole area, a cut at a half, and cuts through the first steps
+BOUNDS = (1.0, 0.5, 0.1, 0.01)
 
 
 @dataclass(frozen=True)
@@ -856,6 +864,15 @@ def _roc(x: Inputs, first: str) -> float:
     return float(roc_auc(x.labels, x.scores, sample_weight=x.sample_weight))
 
 
+def _partial_roc(x: Inputs, first: str) -> float:
+    """McClish's standardised partial ROC area up to ``params["max_fpr"]``,
+    ``prtheory.roc_auc(max_fpr=...)``."""
+    from prtheory import roc_auc
+
+    m = float(x.params["max_fpr"])
+    return float(roc_auc(x.labels, x.scores, sample_weight=x.sample_weight, max_fpr=m))
+
+
 def _curve(x: Inputs, first: str) -> dict[str, np.ndarray]:
     """(recall, precision) at every distinct score, decreasing: ``prtheory.precision_recall_
     curve`` reversed without its appended (0, 1); ``first`` = sklearn prepends (0, 1), spark
@@ -887,6 +904,7 @@ _REFERENCES: dict[str, Callable[[Inputs, str], Any]] = {
     "average_precision": _ap,
     "auc_trapezoid": _trapezoid,
     "roc_auc": _roc,
+    "partial_roc_auc": _partial_roc,
     "pr_curve": _curve,
     "precision_at_k": _retrieval("precision_at_k"),
     "ap_at_k": _retrieval("ap_at_k"),
@@ -1404,7 +1422,11 @@ def _matching(
 
 
 def _inputs(s: Sample, metric: str) -> Inputs:
-    params = {"k": cutoff(s.seed, s.n)} if metric in CUT_METRICS else {}
+    params: dict[str, Any] = {}
+    if metric in CUT_METRICS:
+        params = {"k": cutoff(s.seed, s.n)}
+    elif metric == "partial_roc_auc":
+        params = {"max_fpr": bound(s.seed)}
     return Inputs(s.y_true, s.y_score, s.sample_weight, params)
 
 
@@ -1432,6 +1454,29 @@ def cutoff(seed: int, n: int) -> int:
     [1, 10, 334, 1000]
     """
     return (1, 10, n // 3 + 1, n)[seed % 4]
+
+
+def bound(seed: int) -> float:
+    """The bound ``max_fpr`` of a generated input of the partial ROC AUC: the ``seed mod 4``-th
+    of :data:`BOUNDS`.
+
+    Parameters
+    ----------
+    seed : int
+        The input's seed.
+
+    Returns
+    -------
+    float
+        ``max_fpr``.
+
+    Examples
+    --------
+    >>> from prtheory.conformance.differential import bound
+    >>> [bound(seed) for seed in range(5)]
+    [1.0, 0.5, 0.1, 0.01, 1.0]
+    """
+    return BOUNDS[seed % len(BOUNDS)]
 
 
 def _check_specs(judge: _Judge, specs: list[Spec], out: Outcome, deadline: float | None) -> None:
