@@ -131,6 +131,9 @@ for line in sys.stdin:
     fn = r["fn"]
     if fn == "die":
         sys.stderr.write("fake server: asked to die\n"); sys.exit(3)
+    if fn == "chatter":  # a runtime's warnings on the answers' stream, as a JVM prints them
+        print("[0.120s][warning][os,thread] Failed to start thread", flush=True)
+        print("[1, 2]", flush=True)
     out = {"id": r["id"] + (1 if fn == "late" else 0)}
     if fn == "reject":
         out.update(error="bad input", kind="rejected")
@@ -158,6 +161,19 @@ def test_server_answers_values_and_errors(fake):
     assert issubclass(ExternalRejection, ValueError)
     with pytest.raises(ExternalCrash, match="index out of bounds"):
         fake.call("crash", x)
+
+
+def test_lines_that_are_no_answer_are_warnings_and_the_answer_follows(fake):
+    # a JVM under load printed warnings on standard output, and every answer after them was
+    # read one line late: each vector crashed with a JSONDecodeError
+    x = _inputs([1, 0, 1], [0.5, 0.25, 0.1])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert fake.call("chatter", x) == 1.0
+        assert fake.call("value", x) == 1.0  # in turn: nothing left unread
+    said = [str(w.message) for w in caught]
+    assert "fake: not an answer: [0.120s][warning][os,thread] Failed to start thread" in said
+    assert "fake: not an answer: [1, 2]" in said
 
 
 def test_server_that_answers_out_of_turn_is_a_crash(fake):

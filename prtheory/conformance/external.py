@@ -470,13 +470,31 @@ class Server:
         try:
             self._proc.stdin.write(json.dumps(request, allow_nan=False) + "\n")
             self._proc.stdin.flush()
-            line = self._proc.stdout.readline() if self._proc.stdout else ""
         except BrokenPipeError:
-            line = ""
-        if not line:
-            self.dead = f"the {self.name} server died: {self._last_words()}"
-            raise ServerDied(self.dead)
-        return self._answer(json.loads(line))
+            pass
+        return self._answer(self._read_answer())
+
+    def _read_answer(self) -> dict[str, Any]:
+        """The next JSON object the server writes. A line that is not one is what the runtime
+        printed on the same stream (a JVM writes its warnings to standard output, more of them
+        on a loaded machine): passed on as a warning, and the answer read from the next line."""
+        assert self._proc is not None
+        while True:
+            try:
+                line = self._proc.stdout.readline() if self._proc.stdout else ""
+            except BrokenPipeError:
+                line = ""
+            if not line:
+                self.dead = f"the {self.name} server died: {self._last_words()}"
+                raise ServerDied(self.dead)
+            try:
+                answer = json.loads(line)
+            except json.JSONDecodeError:
+                answer = None
+            if isinstance(answer, dict):
+                return answer
+            noise = line.strip()[:200]
+            warnings.warn(f"{self.name}: not an answer: {noise}", RuntimeWarning, stacklevel=4)
 
     def _inputs(self, x: Any) -> dict[str, Any]:
         """The request's ``inputs``: a float64 file for a long input to a binary server, else

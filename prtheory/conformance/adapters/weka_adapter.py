@@ -9,7 +9,7 @@ area, average precision with ties grouped (it returns NaN, Weka's missing value,
 0). ``getROCArea`` is the Mann-Whitney statistic over the same points (ties count one half).
 
 The server (``adapters/java/WekaVectors.java``) runs once per run as
-``java -cp weka.jar WekaVectors.java``; each item becomes a ``NominalPrediction`` with the
+``java [JVM_OPTIONS] -cp weka.jar WekaVectors.java``; each item becomes a ``NominalPrediction`` with the
 distribution ``{1 - score, score}`` and its weight. ``getPRCArea`` appeared in Weka 3.7;
 Debian's ``weka`` package (3.6.14) predates it, so the jar is Weka 3.9.3's, from the PyPI
 source distribution of ``python-weka-wrapper`` 0.3.18 (``bash .ci/install-external`` puts it in
@@ -37,6 +37,10 @@ MODULE = "weka"
 SHIMS: tuple[str, ...] = ()
 
 SOURCE = SERVER_DIR / "java" / "WekaVectors.java"
+#: the JVM's own warnings and messages on standard error: by default its unified logging
+#: writes warnings to standard output (``-Xlog`` default ``all=warning:stdout``), where the
+#: server's answers go
+JVM_OPTIONS = ("-Xlog:all=warning:stderr", "-XX:+DisplayVMOutputToStderr")
 
 
 def jar() -> Path | None:
@@ -205,7 +209,7 @@ def implementations() -> list[Implementation]:
     path = jar()
     if path is None or version() is None:
         raise RuntimeError(missing())
-    server = Server(["java", "-cp", str(path), str(SOURCE)], LIBRARY)
+    server = Server(["java", *JVM_OPTIONS, "-cp", str(path), str(SOURCE)], LIBRARY)
     table = [
         ("prc_area", "ThresholdCurve.getPRCArea", "average_precision"),
         ("roc_area", "ThresholdCurve.getROCArea", "roc_auc"),
