@@ -819,3 +819,35 @@ def test_sklearn_partial_auc_emulation_equals_sklearn_where_weights_overflow():
         value = math.nan if predicted is NAN else predicted.float64
         assert _bitwise(value, got), (y.tolist(), s.tolist(), m)
     assert compared > 50
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is Linux's")
+def test_the_weka_jvm_starts_under_an_address_space_cap():
+    # by default the JVM reserves a quarter of the machine's memory for its heap and 1 GiB of
+    # class space; under the kit's cap (the worker's size plus memory_mb) its threads then
+    # failed to start on one full run (pthread_create EAGAIN) and every Weka result crashed
+    import resource
+    import subprocess
+
+    from prtheory.conformance.adapters import weka_adapter
+
+    path = weka_adapter.jar()
+    if path is None or weka_adapter.version() is None:
+        pytest.skip("no Java or no Weka jar")
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (2500 * 2**20, resource.RLIM_INFINITY))
+
+    request = '{"id": 1, "fn": "roc_area", "inputs": {"y_true": [1, 0, 1], "y_score": ["0.9", "0.8", "0.7"]}}\n'
+    argv = ["java", *weka_adapter.JVM_OPTIONS, "-cp", str(path), str(weka_adapter.SOURCE)]
+    done = subprocess.run(
+        argv,
+        input=request,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=cap,
+        check=False,
+    )
+    # one of the two (positive, negative) pairs ordered: 1/2, and nothing else on stdout
+    assert done.stdout.splitlines() == ['{"id": 1, "value": "0.50000000000000000"}'], done.stderr

@@ -37,10 +37,21 @@ MODULE = "weka"
 SHIMS: tuple[str, ...] = ()
 
 SOURCE = SERVER_DIR / "java" / "WekaVectors.java"
-#: the JVM's own warnings and messages on standard error: by default its unified logging
-#: writes warnings to standard output (``-Xlog`` default ``all=warning:stdout``), where the
-#: server's answers go
-JVM_OPTIONS = ("-Xlog:all=warning:stderr", "-XX:+DisplayVMOutputToStderr")
+#: The JVM's reservations bounded, so that they fit the kit's address-space cap (the worker's
+#: size at its start plus ``memory_mb``, :mod:`prtheory.conformance.isolated`) with room for
+#: its threads: by default it reserves a quarter of the machine's memory for the heap and
+#: 1 GiB of class space, so under the cap ``pthread_create`` failed (EAGAIN) on one run and
+#: not on another (the million-item vectors need about 300 MB of heap). And the JVM's own
+#: warnings on standard error: by default its unified logging writes them to standard output
+#: (``-Xlog`` default ``all=warning:stdout``), where the server's answers go.
+JVM_OPTIONS = (
+    "-Xmx1g",
+    "-XX:+UseSerialGC",
+    "-XX:ReservedCodeCacheSize=64m",
+    "-XX:CompressedClassSpaceSize=128m",
+    "-Xlog:all=warning:stderr",
+    "-XX:+DisplayVMOutputToStderr",
+)
 
 
 def jar() -> Path | None:
