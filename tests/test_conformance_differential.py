@@ -16,6 +16,7 @@ import prtheory
 from prtheory._testing.adversaries import (
     BASES,
     CONDITIONS,
+    MASKED,
     UNWEIGHTED,
     WRONG,
     ap,
@@ -243,6 +244,19 @@ def test_a_ranking_metric_wrong_only_past_ten_thousand_items_fails_check():
         shown = report.differential.divergences[0]
         assert shown.spec.n > 10**4
         assert shown.conventions == ()  # binning is no named convention
+
+
+@pytest.mark.parametrize("fn", MASKED, ids=lambda f: f.__name__)
+def test_a_rejection_does_not_hide_a_defect_of_larger_inputs(fn):
+    # the run used to stop at the first divergence of any kind but float32: an AP that rejects
+    # ±inf (met at 10 items) and bins above 10^4 items was reported as rejecting only, a kind
+    # the gate's default --fail-on does not count
+    d = check(fn, "average_precision", per_decade=0, max_n=LARGE).differential
+    assert d is not None
+    assert d.worst == "wrong", d.summary()
+    assert d.kinds["rejected-valid"] >= 1
+    wrong = next(x for x in d.divergences if x.kind == "wrong")
+    assert wrong.spec.n > 10**4
 
 
 def test_a_budget_cuts_the_bulk_short_and_says_so():

@@ -244,6 +244,15 @@ def test_size_dependent_defects_fail_the_gate(name, capsys):
     assert f"adversary `{name}`: differential test wrong" in err
 
 
+@pytest.mark.parametrize("name", [f.__name__ for f in adversaries.MASKED])
+def test_a_defect_behind_a_rejection_fails_the_gate(name, capsys):
+    # rejecting ±inf is no failure by default (rejected-valid is not in --fail-on), so the
+    # binning above 10^4 items behind it must be found and fail the gate
+    args = ["conformance", "--metrics", "average_precision", "--jobs", "1"]
+    assert main([*args, "--adapter", ADVERSARIES + name]) == 1
+    assert f"adversary `{name}`: differential test wrong" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("name", [f.__name__ for f in adversaries.RARE])
 def test_rare_defects_fail_the_gate_under_the_default_plan_of_an_adapter(name, capsys):
     # round 0 alone (the built-in libraries' plan) misses them; --adapter runs the full plan

@@ -30,6 +30,7 @@ __all__ = [
     "BASES",
     "CONDITIONS",
     "CORRECT",
+    "MASKED",
     "RARE",
     "UNWEIGHTED",
     "WRONG",
@@ -43,6 +44,7 @@ __all__ = [
     "curve",
     "defective",
     "exact_at_kit_sizes",
+    "finite_only",
     "input_order_above_10_4",
     "partial_roc",
     "precision_at_k",
@@ -401,6 +403,22 @@ def binned(fn: Any, above: int = 10**4) -> Any:
     return wrong
 
 
+def finite_only(fn: Any) -> Any:
+    """``fn`` raising ValueError for a ±inf score, as scikit-learn's input check does: a
+    rejection met among the first generated inputs (their extreme scores), before any defect
+    of ``fn`` that only larger inputs show."""
+
+    @functools.wraps(fn)
+    def wrong(*args: Any, **kwargs: Any) -> Any:
+        a = inspect.signature(fn).bind(*args, **kwargs).arguments
+        if np.isinf(np.asarray(a["y_score"], dtype=np.float64)).any():
+            raise ValueError("Input contains infinity")
+        return fn(*args, **kwargs)
+
+    wrong.__name__ = f"{fn.__name__}_finite_only"
+    return wrong
+
+
 def _adapter_of(fn: Any) -> Any:
     """A zero-argument adapter (``prtheory conformance --adapter``) running ``fn`` as AP."""
 
@@ -423,5 +441,9 @@ RARE = (
     defective(ap, 50, 10, 10**6, "ties"),
     defective(ap, 37, 10, 10**6, "fraction-weights"),
 )
+#: AP binned above 10^4 items that rejects ±inf scores: wrong, behind a rejection
+MASKED = (finite_only(binned_above_10_4),)
 #: ``--adapter prtheory._testing.adversaries:ADAPTERS.<function name>``
-ADAPTERS = SimpleNamespace(**{f.__name__: _adapter_of(f) for f in (*WRONG, *CORRECT, *RARE)})
+ADAPTERS = SimpleNamespace(
+    **{f.__name__: _adapter_of(f) for f in (*WRONG, *CORRECT, *RARE, *MASKED)}
+)
