@@ -259,6 +259,43 @@ def test_a_rejection_does_not_hide_a_defect_of_larger_inputs(fn):
     assert wrong.spec.n > 10**4
 
 
+def test_a_round_that_runs_out_of_cpu_is_not_run_never_a_pass(monkeypatch):
+    # slow from 1000 items (a busy loop of 0.3 s per call) and binned above 10^4 items: with
+    # round 0's budget spent before 10^4 items, the large inputs are "not run (time)", which
+    # the gate's --fail-on time counts; the outcome is not ok
+    import time
+
+    from prtheory.conformance import runner
+    from prtheory.conformance.adapters import Implementation
+
+    slow_binned = binned(ap)
+
+    def run(x):
+        if len(x.labels) >= 1000:
+            end = time.process_time() + 0.3
+            while time.process_time() < end:
+                pass
+        return slow_binned(x.y_true, x.y_score, x.sample_weight)
+
+    monkeypatch.setattr(runner, "ROUND0_CPU", 1.0)
+    row = runner.run_differential(Implementation("slow", "slow", "average_precision", run))
+    assert row.verdict.category == "timeout", row.verdict.detail
+    assert not row.outcome.ok
+    cut = row.outcome.round_cut
+    assert cut is not None
+    assert 1000 <= cut <= 10**4
+    assert f"not run from {cut} items" in row.verdict.detail
+    assert "cut short by its CPU budget" in row.outcome.summary()
+    # without the budget the same implementation is found wrong
+    monkeypatch.setattr(runner, "ROUND0_CPU", None)
+    assert (
+        runner.run_differential(
+            Implementation("slow", "slow", "average_precision", run)
+        ).verdict.category
+        == "wrong"
+    )
+
+
 def test_a_budget_cuts_the_bulk_short_and_says_so():
     d = check(ap, "average_precision", budget=0.5, max_n=10**4).differential
     assert d is not None

@@ -289,6 +289,8 @@ class Outcome:
     bulk: dict[int, int] = field(default_factory=dict)
     #: the bulk was cut short by the CPU-time budget
     cut_short: bool = False
+    #: round 0 was cut short by its CPU-time budget: the size of the first input not run
+    round_cut: int | None = None
     cpu_seconds: float = 0.0
     divergences: list[Divergence] = field(default_factory=list)
     #: divergent inputs by kind (:data:`KINDS`)
@@ -308,8 +310,8 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
-        """Whether the test ran and no input diverged."""
-        return self.not_run is None and not self.diverging
+        """Whether the test ran, round 0 to its end, and no input diverged."""
+        return self.not_run is None and self.round_cut is None and not self.diverging
 
     def bounds(self) -> list[tuple[int, int, int, float]]:
         """(lowest size, highest size, bulk inputs m, 0.99^m) per decade: the probability that
@@ -322,6 +324,10 @@ class Outcome:
     def guarantee(self) -> str:
         """The bounds as text: 'a defect on 1 % of a decade's inputs escapes with probability
         at most ...' per decade run."""
+        if self.round_cut is not None:
+            return (
+                f"round 0 cut short by its CPU budget: no input of {self.round_cut} items or more"
+            )
         parts = [f"{lo}-{hi}: {p:.2g}" for lo, hi, m, p in self.bounds() if m]
         if not parts:
             return "no bulk inputs (round 0 only)"
@@ -1479,16 +1485,18 @@ def bound(seed: int) -> float:
     return BOUNDS[seed % len(BOUNDS)]
 
 
-def _check_specs(judge: _Judge, specs: list[Spec], out: Outcome, deadline: float | None) -> None:
+def _check_specs(
+    judge: _Judge, specs: list[Spec], out: Outcome, deadline: float | None
+) -> Spec | None:
     """Check ``specs`` in order into ``out``, stopping at the first ``wrong`` result (the most
     severe kind: the verdict cannot change, and the larger inputs would only cost time) or once
     ``time.process_time()`` passes ``deadline``. A crash, a rejection or a float32 value does not
     stop the run: an implementation that rejects ±inf (met among the first inputs) and bins
-    its scores above 10^4 items is wrong, and only the larger inputs show it."""
+    its scores above 10^4 items is wrong, and only the larger inputs show it. Returns the
+    first input not run for want of time, or None."""
     for spec in specs:
         if deadline is not None and time.process_time() > deadline:
-            out.cut_short = True
-            return
+            return spec
         out.samples[spec.n] = out.samples.get(spec.n, 0) + 1
         found = judge.check(spec, {d.kind for d in out.divergences})
         if found is not None:
@@ -1496,7 +1504,8 @@ def _check_specs(judge: _Judge, specs: list[Spec], out: Outcome, deadline: float
             if found[1] is not None:
                 out.divergences.append(found[1])
             if found[0] == "wrong":
-                return
+                return None
+    return None
 
 
 def _not_run(metric: str, conventions: tuple[str, ...]) -> str | None:
@@ -1521,11 +1530,14 @@ def run(
     f32_ulps: int = 16,
     float32: bool = False,
     mechanisms: Sequence[Mechanism] = (),
+    round_budget: float | None = None,
 ) -> Outcome:
     """Compare ``call`` (``Inputs -> value``, never raising: it returns
     :class:`~prtheory.conformance.predictions.Raised` instead) with the reference on round 0,
     then on ``per_decade`` inputs of each decade (the bulk; 0: round 0 alone), stopping at the
-    first divergence that fails, or once ``budget`` CPU seconds are spent after round 0.
+    first wrong result, once ``round_budget`` CPU seconds are spent in round 0 (the rest of the
+    run is then not run: :attr:`Outcome.round_cut`), or once ``budget`` CPU seconds are spent
+    in the bulk.
 
     Parameters
     ----------
@@ -1538,6 +1550,8 @@ def run(
         weighted families); the plan's seed; bulk inputs per decade; CPU seconds for the bulk;
         the largest input; the float64 and float32 tolerances; a float32 implementation; the
         mechanisms that may name a divergence (:func:`mechanisms_giving`, module docstring).
+    round_budget : float, optional
+        CPU seconds for round 0 (checked between inputs; ``None``: no limit).
 
     Returns
     -------
@@ -1571,12 +1585,14 @@ def run(
         metric, call, conventions, ulps, f32_ulps, float32, tuple(mechanisms), seed, families
     )
     start = time.process_time()
-    _check_specs(judge, round_specs(seed, families, max_n), out, None)
-    if not (out.kinds.keys() - {"float32"}):
+    round_deadline = None if round_budget is None else start + round_budget
+    cut = _check_specs(judge, round_specs(seed, families, max_n), out, round_deadline)
+    out.round_cut = None if cut is None else cut.n
+    if "wrong" not in out.kinds and cut is None:
         bulk = bulk_specs(seed, families, per_decade, max_n)
         deadline = None if budget is None else start + budget
         before = dict(out.samples)
-        _check_specs(judge, bulk, out, deadline)
+        out.cut_short = _check_specs(judge, bulk, out, deadline) is not None
         ran = sum(out.samples.values()) - sum(before.values())
         for spec in bulk[:ran]:
             d = decade_of(spec.n)

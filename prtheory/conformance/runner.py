@@ -581,6 +581,13 @@ def _takes_weights(impl: Implementation) -> bool:
     return run_inputs(impl, x).unsupported is None
 
 
+#: CPU seconds an implementation's round 0 may take in the kit (checked between inputs): one that
+#: spends them before its largest inputs is "not run (time)" from there, a failure of
+#: ``--fail-on time``, never a pass (the run no longer stops at a crash or a rejection, so a
+#: library that is slow at 10^3 items, pycm's curves, would otherwise run for hours)
+ROUND0_CPU = 60.0
+
+
 def differential_verdict(o: diff.Outcome) -> Verdict:
     """The category of a differential outcome: its most severe kind of divergence
     (:data:`~prtheory.conformance.differential.KINDS`), ``agrees``, or ``unsupported`` where it
@@ -588,13 +595,21 @@ def differential_verdict(o: diff.Outcome) -> Verdict:
     if o.not_run is not None:
         return Verdict("unsupported", f"differential test not run: {o.not_run}")
     total = sum(o.samples.values())
+    counts = ", ".join(f"{k} {o.kinds[k]}" for k in diff.KINDS if o.kinds.get(k))
+    if o.round_cut is not None and o.worst != "wrong":
+        found = "" if o.worst is None else f"; before that {o.diverging} diverged ({counts})"
+        return Verdict(
+            "timeout",
+            f"not run from {o.round_cut} items: {o.cpu_seconds:.1f} s of CPU on {total} "
+            f"generated inputs of {min(o.samples)} to {max(o.samples)} items spent round 0's "
+            f"budget of {ROUND0_CPU:.0f} s{found}",
+        )
     if o.worst is None:
         return Verdict(
             "agrees",
             f"{total} generated inputs of {min(o.samples)} to {max(o.samples)} items agree; "
             f"{o.guarantee()}",
         )
-    counts = ", ".join(f"{k} {o.kinds[k]}" for k in diff.KINDS if o.kinds.get(k))
     shown = "\n".join(diff.describe(d) for d in o.divergences)
     detail = f"{o.diverging} of {total} generated inputs diverge ({counts}):\n{shown}"
     return Verdict(o.worst, detail, float32=o.worst == "float32")
@@ -640,6 +655,7 @@ def run_differential(impl: Implementation, plan: str = "round0") -> Differential
         weighted=_takes_weights(impl),
         per_decade=diff.PER_DECADE if plan == "full" else 0,
         mechanisms=[*mechanisms(impl.metric), *call_pattern_mechanisms(impl)],
+        round_budget=ROUND0_CPU,
     )
     verdict = differential_verdict(outcome)
     return DifferentialRow(impl.library, impl.name, impl.metric, impl.conventions, verdict, outcome)
