@@ -268,11 +268,18 @@ def _reversed_direction(v: Vector) -> Any:
     return _oracle("roc_auc", reversed_scores)
 
 
+def _finite_valid(v: Vector) -> bool:
+    """A valid vector whose scores are all finite."""
+    if not _valid(v) or v.result != "valid":
+        return False
+    return bool(np.isfinite(np.asarray(v.inputs.y_score, dtype=np.float64)).all())
+
+
 def _below_diagonal(v: Vector) -> Any:
     """NaN where McClish's partial ROC AUC is below 1/2 (pROC's ``NA`` below the diagonal).
     At exactly 1/2 pROC's float64 comparison ``auc < min`` can go either way, and nothing is
-    predicted."""
-    if not _valid(v) or v.result != "valid":
+    predicted; nor where a score is ±inf, which pROC rejects before any area."""
+    if not _finite_valid(v):
         return None
     try:
         value = evaluate("partial_roc_auc", v.inputs)
@@ -282,8 +289,9 @@ def _below_diagonal(v: Vector) -> Any:
 
 
 def _empty_specificity_range(v: Vector) -> Any:
-    """NaN where the specificity bound ``1 - max_fpr`` is 1 in float64 (pROC's empty range)."""
-    if not _valid(v) or v.result != "valid":
+    """NaN where the specificity bound ``1 - max_fpr`` is 1 in float64 (pROC's empty range);
+    nothing where a score is ±inf, which pROC rejects first."""
+    if not _finite_valid(v):
         return None
     m = float(v.inputs.params["max_fpr"])
     return NAN if m > 0 and 1.0 - m == 1.0 else None

@@ -14,8 +14,9 @@ explain an implementation's results.
 * :func:`sklearn_curve_overflow` -- scikit-learn's ``precision_recall_curve`` when the float64
   cumulative weights overflow: ``cumsum`` of the weights in decreasing score order, precision
   ``tps / (tps + fps)`` and recall ``tps / tps[-1]`` in float64 (inf/inf = NaN).
-* :func:`sklearn_partial_roc_overflow` -- scikit-learn's ``roc_auc_score(max_fpr=m)`` on the
-  same overflowing counts: rates ``partial sum / inf = 0``, the curve cut at ``m``.
+* :func:`sklearn_roc_float64` -- scikit-learn's ``roc_auc_score`` (and with ``max_fpr=m``) on
+  float64 cumulative weights that lose a weight or overflow: rates ``partial sum / inf = 0``, a
+  small weight absorbed by the running sum, the curve cut at ``m``.
 * :func:`fbeta_overflow` -- ``beta**2`` and the F-beta count formula in float64 (scikit-learn's
   ``(1 + b2) TP / (b2 (TP + FN) + TP + FP)``) or float32 (torchmetrics'
   ``(1 + b2) TP / ((1 + b2) TP + b2 FN + FP)``, 0/0 taken as 0): a prediction only where the
@@ -36,6 +37,7 @@ explain an implementation's results.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import replace
@@ -55,8 +57,8 @@ __all__ = [
     "pyprg_undefined",
     "sklearn_curve_overflow",
     "sklearn_curve_undefined",
-    "sklearn_partial_roc_overflow",
     "sklearn_prg_clipped",
+    "sklearn_roc_float64",
 ]
 
 
@@ -222,53 +224,82 @@ def sklearn_curve_overflow(v: Vector) -> Any:
     return _curve({"recall": [0.0, *recall.tolist()], "precision": [1.0, *precision.tolist()]})
 
 
-def sklearn_partial_roc_overflow(v: Vector) -> Any:
-    """scikit-learn's ``roc_auc_score(max_fpr=m)`` on a valid weighted vector whose float64
-    class weight sums overflow; nothing where they do not. Source:
-    ``sklearn/metrics/_ranking.py``: ``roc_curve`` (the counts of ``_sklearn_counts``, collinear
-    points dropped where ``diff(fps, 2)`` and ``diff(tps, 2)`` are both 0, (0, 0) prepended,
-    ``fpr = fps / fps[-1]``, ``tpr = tps / tps[-1]``), then ``_binary_roc_auc_score``: at
-    ``m = 1`` the trapezoid area of that curve; below, the point at ``m`` interpolated with
-    ``np.interp`` between ``searchsorted(fpr, m, "right")`` and the point before, the
-    trapezoid area, and McClish's ``0.5 (1 + (A - m^2/2)/(m - m^2/2))``. With a class total of
-    inf, every rate before the last is ``partial sum / inf = 0`` and the last ``inf / inf`` is
-    NaN.
+def _sums_exact(x: Inputs, tps: np.ndarray, fps: np.ndarray) -> bool:
+    """Whether scikit-learn's float64 cumulative weights, and their steps from one distinct
+    score to the next, are the exact ones correctly rounded (and finite): a weight below half
+    an ulp of the running sum leaves the sum correctly rounded but its step 0."""
+    if not (np.isfinite(tps).all() and np.isfinite(fps).all()):
+        return False
+    pts = _points(x)  # the oracle's exact cumulative weights, one point per distinct score
+    if pts is None or len(pts.tp) != len(tps):
+        return True  # zero-weight scores: no exact point to compare (nothing predicted)
+    d = pts.denominator  # the exact weights are the integers tp, fp over it
+    for got, exact in ((tps, pts.tp), (fps, pts.fp)):
+        cum = [int(c) for c in exact]
+        steps = [cum[0], *(b - a for a, b in itertools.pairwise(cum))]
+        if any(float(Fraction(c, d)) != g for c, g in zip(cum, got, strict=True)):
+            return False
+        if any(
+            float(Fraction(s, d)) != g
+            for s, g in zip(steps, np.diff(got, prepend=0.0), strict=True)
+        ):
+            return False
+    return True
+
+
+def sklearn_roc_float64(v: Vector) -> Any:
+    """scikit-learn's ``roc_auc_score`` (and with ``max_fpr=m``) on a valid weighted vector whose
+    float64 cumulative weights are not the exact ones rounded: a weight below half an ulp of the
+    running sum is lost (1e267 after 8e292), a total overflows to inf; nothing elsewhere.
+    Source: ``sklearn/metrics/_ranking.py``: ``roc_curve`` (the counts of ``_sklearn_counts``,
+    collinear points dropped where ``diff(fps, 2)`` and ``diff(tps, 2)`` are both 0, (0, 0)
+    prepended, ``fpr = fps / fps[-1]``, ``tpr = tps / tps[-1]``), then ``_binary_roc_auc_score``:
+    without ``max_fpr`` (or at 1) the trapezoid area of that curve; below 1, the point at ``m``
+    interpolated with ``np.interp`` between ``searchsorted(fpr, m, "right")`` and the point
+    before, the trapezoid area, and McClish's ``0.5 (1 + (A - m^2/2)/(m - m^2/2))``. With a
+    class total of inf every rate before the last is ``partial sum / inf = 0`` and the last
+    ``inf / inf`` is NaN.
 
     Parameters
     ----------
     v : Vector
-        The vector.
+        The vector (``roc_auc`` or ``partial_roc_auc``).
 
     Returns
     -------
     Prediction or None
-        The float64 value; ``None`` where the sums do not overflow (or for another metric or
-        an unweighted vector).
+        The float64 value; ``None`` where the sums are exact (or for another metric or an
+        unweighted vector).
 
     Examples
     --------
     Positive, negative, positive, each of weight 1e308, up to FPR 1/2: the positive total
     overflows, so TPR is 1e308/inf = 0 before the last point, the area up to FPR 1/2 is 0 and
-    McClish gives (1 + (0 - 1/8)/(1/2 - 1/8))/2 = 1/3 where the value is 2/3:
+    McClish gives (1 + (0 - 1/8)/(1/2 - 1/8))/2 = 1/3 where the value is 2/3. A negative of
+    2e267 below a negative of 8e292 is lost from the running sum, so the positive between them
+    orders no pair: 0 where the area is 2e267/(8e292 + 2e267), about 2.4e-26:
 
     >>> import numpy as np
-    >>> from prtheory.conformance.library_models import sklearn_partial_roc_overflow
+    >>> from prtheory.conformance.library_models import sklearn_roc_float64
     >>> from prtheory.conformance.metrics import Inputs
     >>> from prtheory.conformance.vectors_io import Vector
-    >>> def vector(w):
-    ...     x = Inputs(np.array([1, 0, 1]), np.array([0.3, 0.2, 0.1]), np.full(3, w),
-    ...                {"max_fpr": 0.5})
-    ...     return Vector("partial_roc_auc", 1, "", (), x, "valid", None, {}, None)
-    >>> sklearn_partial_roc_overflow(vector(1e308)).float64
+    >>> def vector(metric, y, w, **params):
+    ...     x = Inputs(np.array(y), np.array([0.3, 0.2, 0.1]), np.array(w), params)
+    ...     return Vector(metric, 1, "", (), x, "valid", None, {}, None)
+    >>> sklearn_roc_float64(vector("partial_roc_auc", [1, 0, 1], [1e308] * 3, max_fpr=0.5)).float64
     0.33333333333333337
-    >>> sklearn_partial_roc_overflow(vector(1.0)) is None
+    >>> sklearn_roc_float64(vector("roc_auc", [0, 1, 0], [8e292, 1e-50, 2e267])).float64
+    0.0
+    >>> sklearn_roc_float64(vector("roc_auc", [0, 1, 0], [1.0, 1.0, 1.0])) is None
     True
     """
     x = v.inputs
-    if v.result != "valid" or x.sample_weight is None or v.metric != "partial_roc_auc":
+    if v.result != "valid" or x.sample_weight is None:
+        return None
+    if v.metric not in ("roc_auc", "partial_roc_auc"):
         return None
     tps, fps = _sklearn_counts(x)
-    if np.isfinite(tps[-1]) and np.isfinite(fps[-1]):
+    if _sums_exact(x, tps, fps):
         return None
     with np.errstate(all="ignore"):
         if tps.size > 2:
@@ -276,14 +307,12 @@ def sklearn_partial_roc_overflow(v: Vector) -> Any:
             tps, fps = tps[keep], fps[keep]
         tps, fps = np.r_[0.0, tps], np.r_[0.0, fps]
         fpr, tpr = fps / fps[-1], tps / tps[-1]
-        m = float(x.params["max_fpr"])
+        m = float(x.params.get("max_fpr", 1.0))
         if m == 1:  # the whole area, as roc_auc_score without max_fpr
             return _float(float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2)))
         stop = int(np.searchsorted(fpr, m, "right"))
-        tpr = np.append(
-            tpr[:stop], np.interp(m, fpr[stop - 1 : stop + 1], tpr[stop - 1 : stop + 1])
-        )
-        fpr = np.append(fpr[:stop], m)
+        cut = np.interp(m, fpr[stop - 1 : stop + 1], tpr[stop - 1 : stop + 1])
+        tpr, fpr = np.append(tpr[:stop], cut), np.append(fpr[:stop], m)
         area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))
         return _float(0.5 * (1 + (area - 0.5 * m**2) / (m - 0.5 * m**2)))
 

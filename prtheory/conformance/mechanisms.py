@@ -896,11 +896,12 @@ DEFINITIONS: tuple[MechanismSpec, ...] = (
         "scikit-learn's precision_recall_curve",
     ),
     MechanismSpec(
-        "weights-overflow+max_fpr-interpolated",
-        "scikit-learn's ROC curve from float64 cumulative weights that overflow (rates "
-        "partial sum/inf = 0, inf/inf = NaN), cut at max_fpr and standardised",
-        library_models.sklearn_partial_roc_overflow,
-        _only("partial_roc_auc"),
+        "cumulative-weights-float64",
+        "scikit-learn's ROC curve from float64 cumulative weights that lose a weight below half "
+        "an ulp of the running sum or overflow (rates partial sum/inf = 0, inf/inf = NaN), "
+        "cut at max_fpr and standardised where there is one",
+        library_models.sklearn_roc_float64,
+        _only("roc_auc", "partial_roc_auc"),
         "scikit-learn's roc_auc_score",
     ),
     MechanismSpec(
