@@ -230,9 +230,16 @@ def _sums_exact(x: Inputs, tps: np.ndarray, fps: np.ndarray) -> bool:
     an ulp of the running sum leaves the sum correctly rounded but its step 0."""
     if not (np.isfinite(tps).all() and np.isfinite(fps).all()):
         return False
-    pts = _points(x)  # the oracle's exact cumulative weights, one point per distinct score
+    keep = np.asarray(x.sample_weight, dtype=np.float64) != 0  # scikit-learn drops them
+    kept = replace(
+        x,
+        y_true=np.asarray(x.y_true)[keep],
+        y_score=np.asarray(x.y_score)[keep],
+        sample_weight=np.asarray(x.sample_weight)[keep],
+    )
+    pts = _points(kept)  # the oracle's exact cumulative weights, one point per distinct score
     if pts is None or len(pts.tp) != len(tps):
-        return True  # zero-weight scores: no exact point to compare (nothing predicted)
+        return True  # no exact point to compare with each of scikit-learn's: nothing predicted
     d = pts.denominator  # the exact weights are the integers tp, fp over it
     for got, exact in ((tps, pts.tp), (fps, pts.fp)):
         cum = [int(c) for c in exact]
