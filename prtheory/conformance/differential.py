@@ -1589,13 +1589,16 @@ def run(
     cut = _check_specs(judge, round_specs(seed, families, max_n), out, round_deadline)
     out.round_cut = None if cut is None else cut.n
     if "wrong" not in out.kinds and cut is None:
-        bulk = bulk_specs(seed, families, per_decade, max_n)
         deadline = None if budget is None else start + budget
-        before = dict(out.samples)
-        out.cut_short = _check_specs(judge, bulk, out, deadline) is not None
-        ran = sum(out.samples.values()) - sum(before.values())
-        for spec in bulk[:ran]:
-            d = decade_of(spec.n)
-            out.bulk[d] = out.bulk.get(d, 0) + 1
+        _run_bulk(judge, bulk_specs(seed, families, per_decade, max_n), out, deadline)
     out.cpu_seconds = time.process_time() - start
     return out
+
+
+def _run_bulk(judge: _Judge, bulk: list[Spec], out: Outcome, deadline: float | None) -> None:
+    """The bulk's inputs into ``out``, counted per decade, until ``deadline``."""
+    before = sum(out.samples.values())
+    out.cut_short = _check_specs(judge, bulk, out, deadline) is not None
+    for spec in bulk[: sum(out.samples.values()) - before]:
+        d = decade_of(spec.n)
+        out.bulk[d] = out.bulk.get(d, 0) + 1
