@@ -53,10 +53,10 @@ def _roc_auc(x: Any) -> float:
     """``roc_auc_score``, with ``max_fpr`` where the input has one (the partial area)."""
     from sklearn.metrics import roc_auc_score
 
-    extra = {"max_fpr": float(x.params["max_fpr"])} if "max_fpr" in x.params else {}
+    m = float(x.params["max_fpr"]) if "max_fpr" in x.params else None
     return float(
         roc_auc_score(
-            labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight, **extra
+            labels_int(x.y_true), scores_as_passed(x), sample_weight=x.sample_weight, max_fpr=m
         )
     )
 

@@ -182,8 +182,8 @@ def _auroc(x: Any) -> float:
     """``binary_auroc``, with ``max_fpr`` where the input has one (the partial area)."""
     import torchmetrics.functional.classification as f
 
-    extra = {"max_fpr": float(x.params["max_fpr"])} if "max_fpr" in x.params else {}
-    return _scalar(f.binary_auroc(*_tensors(x), **extra))
+    m = float(x.params["max_fpr"]) if "max_fpr" in x.params else None
+    return _scalar(f.binary_auroc(*_tensors(x), max_fpr=m))
 
 
 def _roc_areas() -> list[Implementation]:
